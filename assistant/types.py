@@ -1,0 +1,212 @@
+"""Domain types shared by every layer: the corpus, the index, the tools and the answers.
+
+Every boundary of the product speaks these pydantic models. Fields carry descriptions
+so that the JSON schema (and the README) documents them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MunicipalityKind = Literal["village", "town", "city", "county"]
+SourceFormat = Literal["ecode_text", "pdf_transcript", "pdf"]
+
+
+def normalize_ws(text: str) -> str:
+    """Collapse every run of whitespace to one space (quotes are compared this way)."""
+    return re.sub(r"\s+", " ", text).strip()
+
+
+class Municipality(BaseModel):
+    """One manifest entry: a municipality and the one chapter of its code we hold."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(description="Short id used by every --municipality option, e.g. 'brandon'.")
+    name: str = Field(description="Display name, e.g. 'Village of Brandon'.")
+    kind: MunicipalityKind = Field(description="Village, town, city or county.")
+    county: str = Field(description="County the municipality lies in.")
+    state: str = Field(default="WI", description="Two-letter state code.")
+    chapter: str = Field(description="Chapter number as the code prints it, e.g. '404' or '8'.")
+    chapter_title: str = Field(description="Chapter title.")
+    source_file: str = Field(description="File name under corpus/ holding the text.")
+    source_format: SourceFormat = Field(description="Which parser reads the file.")
+    citation_style: str = Field(
+        description="How the code's own sections are cited: 'ecode' (§ 404-7G(2)) or "
+        "'heading' (title, subsection path and page)."
+    )
+    aliases: list[str] = Field(default_factory=list, description="Other names users write.")
+    edition: str | None = Field(default=None, description="Revision or edition of the text.")
+    outline_hints: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Parser hints for structure the text lost (data, not code); see corpus/README.md.",
+    )
+    known_labels: dict[str, str] = Field(
+        default_factory=dict,
+        description="Subsection labels the code's own cross-references name, e.g. "
+        "{'404-7G': 'Pavement replacement'}; the parser's reconstruction is checked against them.",
+    )
+
+
+class Passage(BaseModel):
+    """The smallest citable unit: one subsection or paragraph of one section."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(description="Deterministic id: municipality, section key, subsection and ordinal.")
+    municipality: str = Field(description="Municipality id.")
+    chapter: str = Field(description="Chapter number.")
+    section: str | None = Field(
+        description="Section number as the text prints it ('404-7', '8.01'); null when the text has none."
+    )
+    title: str = Field(description="Section title as printed; for untitled text, a title from its content.")
+    untitled: bool = Field(default=False, description="True when the section has no heading in the text.")
+    subsection: str | None = Field(
+        default=None, description="Subsection path, e.g. 'G(2)' (Brandon) or '(2)(b)1.' (Delafield)."
+    )
+    subsection_reconstructed: bool = Field(
+        default=False,
+        description="True when any label in the path was reconstructed (the text lost it).",
+    )
+    heading: str | None = Field(default=None, description="Run-in heading of the paragraph, if any.")
+    heading_path: list[str] = Field(
+        default_factory=list, description="Headings of the enclosing subsections, outermost first."
+    )
+    page: int | None = Field(default=None, description="Page the passage starts on, where the source has pages.")
+    page_end: int | None = Field(default=None, description="Page the passage ends on.")
+    text: str = Field(description="Verbatim text, with page numbers, footnote markers and notes removed.")
+    start: int = Field(description="Character offset of the passage in the source file.")
+    end: int = Field(description="Character offset just past the passage in the source file.")
+    notes: list[str] = Field(
+        default_factory=list,
+        description="Editor's notes, footnote markers and amendment tags taken out of the text.",
+    )
+    ordinal: int = Field(default=0, description="Position of the passage within the chapter.")
+
+    def citation(self, quote: str | None = None) -> "Citation":
+        return Citation(
+            municipality=self.municipality,
+            chapter=self.chapter,
+            section=self.section,
+            title=self.title,
+            subsection=self.subsection,
+            page=self.page,
+            quote=quote if quote is not None else self.text,
+            passage_id=self.id,
+        )
+
+
+class Section(BaseModel):
+    """A whole section: its heading and its passages in order."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    municipality: str
+    chapter: str
+    section: str | None
+    title: str
+    untitled: bool = False
+    page: int | None = None
+    notes: list[str] = Field(default_factory=list)
+    passages: list[Passage] = Field(default_factory=list)
+    start: int = 0
+    end: int = 0
+
+    @property
+    def key(self) -> str:
+        return self.section or slug(self.title)
+
+    @property
+    def text(self) -> str:
+        return "\n\n".join(
+            (f"{p.subsection} " if p.subsection else "") + p.text for p in self.passages
+        )
+
+
+class Document(BaseModel):
+    """A parsed chapter."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    municipality: Municipality
+    sections: list[Section]
+    warnings: list[str] = Field(default_factory=list, description="Structure problems the parser found.")
+
+    @property
+    def passages(self) -> list[Passage]:
+        return [p for s in self.sections for p in s.passages]
+
+
+class Citation(BaseModel):
+    """A pointer a clerk can check: where the words are, and the words themselves."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    municipality: str = Field(description="Municipality id.")
+    chapter: str = Field(description="Chapter number.")
+    section: str | None = Field(description="Section number, or null when the text prints none.")
+    title: str = Field(description="Section title.")
+    subsection: str | None = Field(default=None, description="Subsection path.")
+    page: int | None = Field(default=None, description="Page, where the source has pages.")
+    quote: str = Field(description="Verbatim words from the passage.")
+    passage_id: str | None = Field(default=None, description="Id of the indexed passage quoted.")
+
+    def label(self) -> str:
+        return format_citation(self.municipality, self.section, self.title, self.subsection, self.page)
+
+
+def format_citation(
+    municipality: str, section: str | None, title: str, subsection: str | None, page: int | None
+) -> str:
+    """Human citation: 'Brandon § 404-7G(2) Pavement replacement' or
+    'Delafield ch. 8, EXCAVATION IN PUBLIC RIGHT-OF-WAY (2)(b)1., p. 4'."""
+    from assistant.corpus import municipality_by_id
+
+    m = municipality_by_id(municipality)
+    who = m.name if m else municipality
+    sub = subsection or ""
+    if section and m and m.citation_style == "ecode":
+        # § 404-7G(2) — subsection letters are appended to the section number
+        core = f"§ {section}{sub}"
+        text = f"{who} Code {core} ({title})"
+    elif section:
+        text = f"{who} Code ch. {m.chapter if m else ''} § {section}{sub} {title}".replace("  ", " ")
+    else:
+        chapter = f"ch. {m.chapter}, " if m else ""
+        text = f"{who} Code {chapter}{title}{(' ' + sub) if sub else ''}"
+    if page is not None:
+        text += f", p. {page}"
+    return text
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60]
+
+
+class ToolOutput(BaseModel):
+    """Base of every calculator's output model. Subclasses add their typed values.
+
+    ``ok`` is False when the inputs do not allow an answer (a Delafield surcharge, an
+    opening before the paving date...): then ``error`` says why and no number is given.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    tool: str = Field(description="Registry name of the tool.")
+    ok: bool = Field(default=True, description="False when the inputs do not allow an answer (see error).")
+    error: str | None = Field(default=None, description="Why no value could be given.")
+    explanation: str = Field(default="", description="One paragraph: the arithmetic and the rule applied.")
+    citations: list[Citation] = Field(default_factory=list, description="Provisions applied.")
+    assumptions: list[str] = Field(
+        default_factory=list, description="Readings chosen and ambiguities of the text that matter."
+    )
+    convention: str | None = Field(default=None, description="How time was counted, for date results.")
+
+
+class ToolInput(BaseModel):
+    """Base of every calculator's input model: unknown fields are errors, not defaults."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
