@@ -1,0 +1,24 @@
+"""How a calculator module declares its tools. The registry reads these lists.
+
+A tool is a plain function ``fn(inp: InputModel) -> OutputModel`` where InputModel
+subclasses assistant.types.ToolInput (extra="forbid") and OutputModel subclasses
+assistant.types.ToolOutput. Each tools module exposes ``TOOLS: list[ToolSpec]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from assistant.types import ToolInput, ToolOutput
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str  # registry name, snake_case, stable: the CLI, the planner and the LLM use it
+    description: str  # one or two sentences a user (and an LLM) can route on
+    input_model: type[ToolInput]
+    output_model: type[ToolOutput]
+    fn: Callable[[ToolInput], ToolOutput]
+    municipalities: tuple[str, ...] = ("brandon", "delafield")
+    keywords: tuple[str, ...] = ()  # words that route a question here (planner hints)
