@@ -1,0 +1,33 @@
+"""Shared fixtures. No test reaches the network or a model hub."""
+
+from __future__ import annotations
+
+import os
+import socket
+
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
+
+_LOOPBACK = ("127.", "::1", "localhost", "0.0.0.0")
+_real_connect = socket.socket.connect
+
+
+def _guarded_connect(self, address):
+    host = address[0] if isinstance(address, tuple) else str(address)
+    if isinstance(host, str) and not host.startswith(_LOOPBACK) and self.family in (
+        socket.AF_INET,
+        socket.AF_INET6,
+    ):
+        raise RuntimeError(f"test tried to reach the network: {address!r}")
+    return _real_connect(self, address)
+
+
+@pytest.fixture(autouse=True)
+def _no_network(monkeypatch):
+    """Forbid any connection that is not to loopback (model hubs included)."""
+    monkeypatch.setattr(socket.socket, "connect", _guarded_connect)
+    yield
