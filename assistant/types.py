@@ -210,3 +210,43 @@ class ToolInput(BaseModel):
     """Base of every calculator's input model: unknown fields are errors, not defaults."""
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+
+AnswerStatus = Literal["answered", "clarify", "not_stated", "out_of_scope", "refused"]
+
+
+class ChatTurn(BaseModel):
+    """One turn of the conversation so far."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    role: Literal["user", "assistant"] = Field(description="Who spoke.")
+    content: str = Field(description="What was said.")
+
+
+class ToolCall(BaseModel):
+    """A calculator the answer used: its name, arguments and full result."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    result: dict[str, Any] = Field(default_factory=dict)
+
+
+class Answer(BaseModel):
+    """The assistant's reply; the JSONL batch contract writes these fields."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str | None = Field(default=None, description="Echo of the request id (batch mode).")
+    status: AnswerStatus = Field(description="answered | clarify | not_stated | out_of_scope | refused")
+    answer: str = Field(description="Plain text (Markdown) answer shown to the user.")
+    municipality: str | None = Field(default=None, description="Municipality the answer is about.")
+    citations: list[Citation] = Field(default_factory=list)
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    notes: list[str] = Field(
+        default_factory=list, description="Readings chosen where the text is ambiguous or garbled."
+    )
+    backend: str = Field(default="embedded", description="Which backend answered: 'embedded' or the LLM id.")
+    guard_events: list[str] = Field(default_factory=list, description="What the guards replaced or refused.")
