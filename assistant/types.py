@@ -176,7 +176,10 @@ def format_citation(
         text = f"{who} Code ch. {m.chapter if m else ''} § {section}{sub} {title}".replace("  ", " ")
     else:
         chapter = f"ch. {m.chapter}, " if m else ""
-        text = f"{who} Code {chapter}{title}{(' ' + sub) if sub else ''}"
+        if m and m.citation_style == "ecode":  # text the code prints without a section heading
+            text = f"{who} Code {chapter}“{title}” (no section number in the text){(', ' + sub) if sub else ''}"
+        else:
+            text = f"{who} Code {chapter}{title}{(' ' + sub) if sub else ''}"
     if page is not None:
         text += f", p. {page}"
     return text

@@ -1,0 +1,88 @@
+"""Structure-aware chunks: one passage (a subsection or paragraph) per chunk, never
+across a section boundary; a passage longer than the model's window is split on
+sentences, each piece keeping the passage's citation."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, ConfigDict
+
+from assistant.retrieval.embeddings import MAX_TOKENS, count_tokens
+from assistant.types import Passage
+
+CHUNKER_VERSION = "structure-v1"
+TOKEN_BUDGET = MAX_TOKENS - 6  # headroom under the 256 word-piece window
+
+_SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[A-Z(\"“])")
+_ABBREV = re.compile(r"\b(Wis|Stats|No|Ch|Sec|St|Ave|Dr|Mr|Mrs|ft|in|Am|Cr|rec|Rep|Recr)\.$")
+
+
+class Chunk(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    passage_id: str
+    municipality: str
+    part: int
+    text: str  # the passage's words (part of them when split)
+    context: str  # title and headings, prepended for embedding and lexical search
+
+    @property
+    def embed_text(self) -> str:
+        return f"{self.context}\n{self.text}" if self.context else self.text
+
+
+def context_of(p: Passage) -> str:
+    parts = [p.title, *p.heading_path]
+    if p.heading and p.heading not in parts:
+        parts.append(p.heading)
+    return " — ".join(x for x in parts if x)
+
+
+def sentences(text: str) -> list[str]:
+    pieces, buf = [], ""
+    for part in _SENTENCE_END.split(text):
+        buf = f"{buf} {part}".strip() if buf else part
+        if _ABBREV.search(buf):
+            continue
+        pieces.append(buf)
+        buf = ""
+    if buf:
+        pieces.append(buf)
+    return pieces
+
+
+def chunk_passage(p: Passage) -> list[Chunk]:
+    context = context_of(p)
+    budget = TOKEN_BUDGET - count_tokens(context) + 2
+    groups: list[str] = []
+    if count_tokens(p.text) <= budget:
+        groups = [p.text]
+    else:
+        current = ""
+        for s in sentences(p.text):
+            candidate = f"{current} {s}".strip()
+            if current and count_tokens(candidate) > budget:
+                groups.append(current)
+                current = s
+            else:
+                current = candidate
+            while count_tokens(current) > budget:  # one sentence longer than the window
+                words = current.split(" ")
+                cut = max(1, len(words) * budget // count_tokens(current) - 1)
+                groups.append(" ".join(words[:cut]))
+                current = " ".join(words[cut:])
+        if current:
+            groups.append(current)
+    return [
+        Chunk(
+            id=f"{p.id}#{i}", passage_id=p.id, municipality=p.municipality, part=i,
+            text=g, context=context,
+        )
+        for i, g in enumerate(groups)
+    ]
+
+
+def chunk_passages(passages: list[Passage]) -> list[Chunk]:
+    return [c for p in passages for c in chunk_passage(p)]

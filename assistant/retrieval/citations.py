@@ -1,0 +1,104 @@
+"""Read a citation typed by a user ('§ 404-7H', 'Brandon 404-6A(4)', 'Delafield 8.01(4)',
+'EXCAVATION IN PUBLIC RIGHT-OF-WAY (2)(b)1.', a section title) and find its passages."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from assistant.corpus import document, municipalities
+from assistant.types import Passage
+
+_MUNI_WORDS = r"(?:village|town|city|of|code|ch\.?|chapter|sec\.?|section|§|§§)"
+_ECODE_RE = re.compile(r"(?:§+\s*|\bsec(?:tion)?\.?\s*)?\b(\d{1,4}-\d{1,3})\s*((?:[A-Z](?![a-z]))?(?:\s*\(\w{1,4}\))*)", re.I)
+_DECIMAL_RE = re.compile(r"(?:§+\s*|\bsec(?:tion)?\.?\s*)?\b(\d{1,3}\.\d{2})\s*((?:\(\w{1,4}\))*(?:\d+\.)?)")
+_PATH_RE = re.compile(r"^\s*((?:\(\w{1,4}\))+(?:\d+\.)?)")
+
+
+class CitationRef(BaseModel):
+    municipality: str
+    section: str | None
+    title: str
+    subsection: str | None
+
+
+def _norm_sub(sub: str) -> str:
+    sub = re.sub(r"\s+", "", sub or "")
+    return sub[0].upper() + sub[1:] if sub[:1].isalpha() else sub
+
+
+def _strip_municipality(text: str) -> tuple[str | None, str]:
+    low = text.lower()
+    for m in municipalities():
+        for name in sorted([m.name, m.id, *m.aliases], key=len, reverse=True):
+            if len(name) > 3 and name.lower() in low:
+                i = low.index(name.lower())
+                return m.id, (text[:i] + " " + text[i + len(name):]).strip(" ,:")
+    return None, text
+
+
+def parse_citation(text: str, municipality: str | None = None) -> CitationRef | None:
+    """A CitationRef when the whole query is a citation, else None."""
+    text = text.strip()
+    if not text or len(text) > 200:
+        return None
+    found_muni, rest = _strip_municipality(text)
+    muni = found_muni or municipality
+    rest = re.sub(rf"^\s*(?:{_MUNI_WORDS}\s*)+", "", rest, flags=re.I).strip()
+    candidates = [m.id for m in municipalities()] if muni is None else [muni]
+    for pattern in (_ECODE_RE, _DECIMAL_RE):
+        m = pattern.fullmatch(rest.strip().rstrip("."))
+        if not m and pattern is _DECIMAL_RE:
+            m = pattern.fullmatch(rest.strip())
+        if m:
+            number, sub = m.group(1), _norm_sub(m.group(2) or "")
+            for mid in candidates:
+                for s in document(mid).sections:
+                    if s.section == number:
+                        return CitationRef(municipality=mid, section=number, title=s.title, subsection=sub or None)
+            return None
+    # a section title, optionally followed by a subsection path
+    low = rest.lower()
+    best: CitationRef | None = None
+    for mid in candidates:
+        for s in document(mid).sections:
+            t = s.title.lower()
+            if low.startswith(t):
+                tail = rest[len(t):].strip(" ,.")
+                tail = re.sub(r",?\s*p\.\s*\d+$", "", tail).strip()
+                pm = _PATH_RE.match(tail) if tail else None
+                if tail and not pm:
+                    continue
+                if best is None or len(s.title) > len(best.title):
+                    best = CitationRef(
+                        municipality=mid, section=s.section, title=s.title,
+                        subsection=_norm_sub(pm.group(1)) if pm else None,
+                    )
+    return best
+
+
+def passages_for(ref: CitationRef) -> list[Passage]:
+    """The passages under a citation: the whole section, or a subsection and its children."""
+    for s in document(ref.municipality).sections:
+        if s.section == ref.section and s.title == ref.title:
+            if not ref.subsection:
+                return list(s.passages)
+            want = ref.subsection
+            out = [p for p in s.passages if p.subsection and _within(p.subsection, want)]
+            return out
+    return []
+
+
+def _within(path: str, want: str) -> bool:
+    if path == want:
+        return True
+    if not path.startswith(want):
+        return False
+    nxt = path[len(want):len(want) + 1]
+    return nxt == "(" or (want[-1:] == ")" and nxt.isdigit())
+
+
+def lookup(text: str, municipality: str | None = None) -> list[Passage]:
+    ref = parse_citation(text, municipality)
+    return passages_for(ref) if ref else []

@@ -1,0 +1,174 @@
+"""The search index: structure-aware chunks, dense vectors in Chroma, BM25, and
+reciprocal-rank fusion with a municipality filter.
+
+The index stores a fingerprint of the corpus (the parsed passages), the embedding
+model and the chunker version, and rebuilds only when it changes. Building takes an
+exclusive file lock in the data directory, so two processes opening the same
+directory never write it at once (the second waits, then finds it built).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+from pydantic import BaseModel, ConfigDict, Field
+
+from assistant.corpus import all_passages
+from assistant.retrieval.chunking import CHUNKER_VERSION, Chunk, chunk_passages
+from assistant.retrieval.citations import lookup
+from assistant.retrieval.embeddings import Embedder, get_embedder
+from assistant.retrieval.lexical import LexicalIndex, stems
+from assistant.retrieval.vector_store import VectorStore, make_client
+from assistant.settings import Settings, get_settings
+from assistant.types import Passage
+
+RRF_K = 60
+CANDIDATES = 30
+LOCK_TIMEOUT_S = 300
+
+
+class IndexBusy(RuntimeError):
+    pass
+
+
+class SearchHit(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    passage: Passage
+    score: float = Field(description="Fused score (higher is better).")
+    matched_terms: list[str] = Field(default_factory=list, description="Query words found in the passage.")
+    dense_rank: int | None = None
+    lexical_rank: int | None = None
+    exact_citation: bool = Field(default=False, description="The query was this passage's citation.")
+
+
+def corpus_fingerprint(passages: list[Passage], embedder_id: str) -> str:
+    h = hashlib.sha256()
+    h.update(CHUNKER_VERSION.encode())
+    h.update(embedder_id.encode())
+    for p in passages:
+        h.update(p.model_dump_json(include={"id", "text", "title", "subsection", "page"}).encode())
+    return h.hexdigest()
+
+
+class SearchIndex:
+    def __init__(self, settings: Settings | None = None, embedder: Embedder | None = None):
+        self.settings = settings or get_settings()
+        self.embedder = embedder or get_embedder()
+        self.passages: list[Passage] = []
+        self.by_id: dict[str, Passage] = {}
+        self.chunks: list[Chunk] = []
+        self.chunk_by_id: dict[str, Chunk] = {}
+        self.lexical: LexicalIndex | None = None
+        self.vectors: VectorStore | None = None
+        self.fingerprint = ""
+        self.build_s: float | None = None
+        self.built_now = False
+
+    @classmethod
+    def open(cls, settings: Settings | None = None, embedder: Embedder | None = None,
+             progress: Callable[[float, str], None] | None = None, force: bool = False) -> "SearchIndex":
+        idx = cls(settings, embedder)
+        idx.load(progress=progress, force=force)
+        return idx
+
+    # -- building ---------------------------------------------------------------
+    def load(self, progress: Callable[[float, str], None] | None = None, force: bool = False) -> None:
+        report = progress or (lambda frac, msg: None)
+        self.passages = all_passages()
+        self.by_id = {p.id: p for p in self.passages}
+        self.chunks = chunk_passages(self.passages)
+        self.chunk_by_id = {c.id: c for c in self.chunks}
+        self.lexical = LexicalIndex(self.chunks)
+        self.fingerprint = corpus_fingerprint(self.passages, self.embedder.fingerprint)
+        data_dir = Path(self.settings.data_dir)
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self.vectors = VectorStore(make_client(self.settings), self.fingerprint)
+        if not force and self.vectors.is_complete(len(self.chunks)):
+            report(1.0, "index up to date")
+            return
+        lock = FileLock(str(data_dir / "index.lock"))
+        try:
+            lock.acquire(timeout=LOCK_TIMEOUT_S)
+        except Timeout as exc:
+            raise IndexBusy(f"another process is building the index in {data_dir}; try again later") from exc
+        try:
+            if not force and self.vectors.is_complete(len(self.chunks)):  # built while we waited
+                report(1.0, "index up to date")
+                return
+            t0 = time.perf_counter()
+            report(0.05, f"loading the embedding model to index {len(self.chunks)} passages")
+            vectors: list[list[float]] = []
+            batch = 32
+            for i in range(0, len(self.chunks), batch):
+                vectors += self.embedder.embed_documents([c.embed_text for c in self.chunks[i : i + batch]])
+                report(0.05 + 0.9 * min(1.0, (i + batch) / len(self.chunks)), f"embedded {min(i + batch, len(self.chunks))}/{len(self.chunks)} passages")
+            self.vectors.build(self.chunks, vectors)
+            self.build_s = time.perf_counter() - t0
+            self.built_now = True
+            (data_dir / "index.json").write_text(json.dumps({
+                "fingerprint": self.fingerprint, "chunker": CHUNKER_VERSION, "model": self.embedder.fingerprint,
+                "passages": len(self.passages), "chunks": len(self.chunks), "build_s": round(self.build_s, 2),
+                "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            }, indent=2))
+            report(1.0, "index built")
+        finally:
+            lock.release()
+
+    # -- searching --------------------------------------------------------------
+    def dense(self, query: str, municipality: str | None = None, k: int = CANDIDATES,
+              vector: list[float] | None = None) -> list[tuple[Chunk, float]]:
+        vec = vector if vector is not None else self.embedder.embed_query(query)
+        return [(self.chunk_by_id[cid], s) for cid, s in self.vectors.search(vec, municipality, k) if cid in self.chunk_by_id]
+
+    def bm25(self, query: str, municipality: str | None = None, k: int = CANDIDATES) -> list[tuple[Chunk, float]]:
+        return self.lexical.search(query, municipality, k)
+
+    def search(self, query: str, municipality: str | None = None, k: int = 10,
+               vector: list[float] | None = None, mode: str = "hybrid") -> list[SearchHit]:
+        k = max(1, min(k, self.settings.max_top_k))
+        direct = lookup(query, municipality)
+        if direct:
+            return [SearchHit(passage=p, score=1.0, exact_citation=True) for p in direct[:k]]
+        fused: dict[str, float] = {}
+        dense_rank: dict[str, int] = {}
+        lex_rank: dict[str, int] = {}
+        if mode in ("hybrid", "dense"):
+            for r, (c, _) in enumerate(self.dense(query, municipality, CANDIDATES, vector)):
+                if c.passage_id not in dense_rank:
+                    dense_rank[c.passage_id] = r + 1
+        if mode in ("hybrid", "lexical"):
+            for r, (c, _) in enumerate(self.bm25(query, municipality, CANDIDATES)):
+                if c.passage_id not in lex_rank:
+                    lex_rank[c.passage_id] = r + 1
+        for pid, r in dense_rank.items():
+            fused[pid] = fused.get(pid, 0.0) + 1.0 / (RRF_K + r)
+        for pid, r in lex_rank.items():
+            fused[pid] = fused.get(pid, 0.0) + 1.0 / (RRF_K + r)
+        q_stems = stems(query)
+        hits = []
+        for pid, score in sorted(fused.items(), key=lambda kv: -kv[1])[:k]:
+            p = self.by_id[pid]
+            hits.append(SearchHit(
+                passage=p, score=round(score, 6), matched_terms=matched_words(p.text, q_stems),
+                dense_rank=dense_rank.get(pid), lexical_rank=lex_rank.get(pid),
+            ))
+        return hits
+
+
+def matched_words(text: str, q_stems: set[str]) -> list[str]:
+    """Words of the passage whose stem is one of the query's (for highlighting)."""
+    import re
+
+    from assistant.retrieval.lexical import _stemmer
+
+    seen: list[str] = []
+    for w in re.findall(r"[A-Za-z][A-Za-z'-]+|\d+", text):
+        if _stemmer.stemWord(w.lower()) in q_stems and w not in seen:
+            seen.append(w)
+    return seen

@@ -1,0 +1,60 @@
+"""BM25 (bm25s) over the chunks, with a municipality filter (a weight mask)."""
+
+from __future__ import annotations
+
+import re
+
+import bm25s
+import numpy as np
+import Stemmer
+
+from assistant.retrieval.chunking import Chunk
+
+_stemmer = Stemmer.Stemmer("english")
+TOKEN_RE = r"(?u)\b\w+\b"
+
+
+def tokenize(texts: list[str]):
+    return bm25s.tokenize(
+        [_normalize(t) for t in texts], stopwords="en", stemmer=_stemmer, show_progress=False,
+        token_pattern=TOKEN_RE,
+    )
+
+
+def _normalize(text: str) -> str:
+    # "404-7" stays one token; "1/2" too; "right-of-way" -> "right of way"
+    text = re.sub(r"(\d)-(\d)", r"\1_\2", text)
+    text = re.sub(r"(\d)/(\d)", r"\1_\2", text)
+    return text.replace("-", " ")
+
+
+def stems(text: str) -> set[str]:
+    words = re.findall(TOKEN_RE, _normalize(text).lower())
+    return {_stemmer.stemWord(w) for w in words if w not in bm25s.stopwords.STOPWORDS_EN}
+
+
+class LexicalIndex:
+    def __init__(self, chunks: list[Chunk]):
+        self.chunks = chunks
+        self.retriever = bm25s.BM25()
+        self.retriever.index(tokenize([c.embed_text for c in chunks]), show_progress=False)
+        self._masks: dict[str | None, np.ndarray] = {}
+
+    def _mask(self, municipality: str | None) -> np.ndarray | None:
+        if municipality is None:
+            return None
+        if municipality not in self._masks:
+            self._masks[municipality] = np.array(
+                [1.0 if c.municipality == municipality else 0.0 for c in self.chunks], dtype=np.float32
+            )
+        return self._masks[municipality]
+
+    def search(self, query: str, municipality: str | None = None, k: int = 20) -> list[tuple[Chunk, float]]:
+        q = tokenize([query])
+        if not q.vocab or not any(q.ids):
+            return []
+        k = min(k, len(self.chunks))
+        docs, scores = self.retriever.retrieve(
+            q, k=k, show_progress=False, weight_mask=self._mask(municipality), n_threads=1
+        )
+        return [(self.chunks[int(i)], float(s)) for i, s in zip(docs[0], scores[0]) if s > 0]
