@@ -1,0 +1,762 @@
+"""Deadlines of the Brandon and Delafield codes, counted over the business-day calendar.
+
+The rules (periods, fixed dates, windows) and the quotes they come from live in
+``data/deadlines.yaml``; this module only counts. One generic tool, ``deadline``, takes
+a rule id and the event date (or date and time, for periods in hours); three
+conveniences answer the common questions in one call: the two emergency-excavation
+deadlines, every start notice for a planned excavation, and whether a date falls in the
+no-opening season.
+"""
+
+from __future__ import annotations
+
+import functools
+from datetime import date, datetime
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from assistant.corpus import cite, resolve_municipality
+from assistant.tools.calendar import (
+    BusinessCalendar,
+    Count,
+    SkippedDay,
+    annual_window,
+    business_calendar,
+    describe_date,
+    describe_deadline_moment,
+    describe_moment,
+)
+from assistant.tools.spec import ToolSpec
+from assistant.types import Citation, ToolInput, ToolOutput
+
+DATA_FILE = Path(__file__).resolve().parent / "data" / "deadlines.yaml"
+
+CountKind = Literal[
+    "days_after",
+    "business_days_after",
+    "hours_after",
+    "months_after",
+    "years_after",
+    "days_before",
+    "business_days_before",
+    "hours_before",
+    "annual_date",
+    "window",
+    "publication_window",
+    "no_fixed_date",
+]
+HOUR_KINDS = ("hours_after", "hours_before")
+BEFORE_KINDS = ("days_before", "business_days_before", "hours_before", "publication_window")
+
+
+# ----------------------------------------------------------------------------- data
+
+
+class QuoteRef(BaseModel):
+    """Where a number comes from: a verbatim quote, resolved by ``cite`` at run time."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    municipality: str | None = None
+    section: str | None = None
+    title: str | None = None
+    quote: str
+
+
+class CountSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: CountKind
+    amount: int | None = None
+    month: int | None = None
+    day: int | None = None
+    inclusive: bool = True
+    start: str | None = None  # MM-DD, windows
+    end: str | None = None
+    min_days: int | None = None  # publication windows
+    max_days: int | None = None
+    times: int | None = None
+
+
+class DeadlineRule(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    municipality: Literal["brandon", "delafield"]
+    title: str
+    obligation: str
+    event: str
+    count: CountSpec
+    act: bool = True
+    office_filing: bool = False
+    emergency: Literal["exempt", "excepted"] | None = None
+    citations: tuple[QuoteRef, ...]
+    notes: tuple[str, ...] = ()
+    related: tuple[str, ...] = ()
+
+
+@functools.cache
+def rules() -> dict[str, DeadlineRule]:
+    """Every rule of data/deadlines.yaml by id (validated on first use)."""
+    raw = yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
+    out: dict[str, DeadlineRule] = {}
+    for entry in raw["rules"]:
+        rule = DeadlineRule.model_validate(entry)
+        if rule.id in out:
+            raise ValueError(f"{DATA_FILE.name}: duplicate rule id {rule.id!r}")
+        out[rule.id] = rule
+    for rule in out.values():
+        for other in rule.related:
+            if other not in out:
+                raise ValueError(f"{DATA_FILE.name}: rule {rule.id!r} relates to unknown rule {other!r}")
+    return out
+
+
+RULE_IDS: tuple[str, ...] = tuple(rules())
+RuleId = Literal[RULE_IDS]  # type: ignore[valid-type]
+
+
+@functools.cache
+def _citation(municipality: str, quote: str, section: str | None, title: str | None) -> Citation:
+    return cite(municipality, quote, section=section, title=title)
+
+
+def citation_for(ref: QuoteRef, default_municipality: str) -> Citation:
+    mid = ref.municipality or default_municipality
+    return _citation(mid, ref.quote, ref.section, ref.title).model_copy()
+
+
+def rule_citations(rule: DeadlineRule) -> list[Citation]:
+    return [citation_for(ref, rule.municipality) for ref in rule.citations]
+
+
+def _catalog() -> str:
+    return "; ".join(f"{r.id} ({r.title})" for r in rules().values())
+
+
+# ----------------------------------------------------------------------- the tool
+
+
+class DeadlineInput(ToolInput):
+    """One deadline of the codes: which rule, and the event it runs from (or to)."""
+
+    rule: RuleId = Field(  # type: ignore[valid-type]
+        description="Id of the deadline rule. Rules: " + _catalog()
+    )
+    event: date | datetime = Field(
+        description="The event the period runs from (or, for notices 'before' something, the "
+        "moment of that something): a date 'YYYY-MM-DD', or a date and time "
+        "'YYYY-MM-DDTHH:MM' (America/Chicago unless an offset is given). Rules counted in "
+        "hours need the time."
+    )
+    emergency: bool = Field(
+        default=False,
+        description="True when the work is an emergency excavation (some notices do not apply; "
+        "Brandon's winter window excepts emergencies the Village Board so determines).",
+    )
+
+
+class DeadlineResult(ToolOutput):
+    """A due date (or latest moment) with the rule, its citation and the days skipped."""
+
+    rule: str = Field(description="Rule id.")
+    municipality: str = Field(description="Municipality id.")
+    title: str = Field(description="Short name of the obligation.")
+    obligation: str = Field(description="What must be done, in plain words.")
+    event_meaning: str = Field(description="What the event date given stands for.")
+    event: date | datetime | None = Field(default=None, description="The event as read (local time).")
+    period: str = Field(description="The period as the code states it, e.g. '24 hours', '2 business days'.")
+    direction: Literal["after", "before", "by_date", "window", "none"] = Field(
+        description="after: due after the event; before: latest moment before the event; "
+        "by_date: a fixed yearly date; window: a date range; none: no date can be given."
+    )
+    due_date: date | None = Field(
+        default=None,
+        description="Last day to act (by its end), or for notices the latest day to give them; "
+        "for a period that ends (a permit's validity), its last day.",
+    )
+    due_at: datetime | None = Field(
+        default=None, description="For periods in hours: the exact moment, with time zone."
+    )
+    unadjusted: date | datetime | None = Field(
+        default=None, description="The plain date or moment before any day was skipped or moved."
+    )
+    earliest_date: date | None = Field(
+        default=None, description="For a window of allowed dates (public-hearing notice): the earliest."
+    )
+    skipped: list[SkippedDay] = Field(
+        default_factory=list, description="Days passed over, and why (weekend, named holiday)."
+    )
+    in_window: bool | None = Field(default=None, description="For windows: whether the event date falls inside.")
+    window_start: date | None = Field(default=None, description="For windows: first day of the window.")
+    window_end: date | None = Field(default=None, description="For windows: last day of the window.")
+    next_allowed_date: date | None = Field(
+        default=None, description="For no-opening windows: the first date openings are allowed."
+    )
+    related_rules: list[str] = Field(default_factory=list, description="Other rules that bind at the same time.")
+
+
+def _period_text(c: CountSpec) -> str:
+    def plural(n: int, word: str) -> str:
+        return f"{n} {word}{'' if n == 1 else 's'}"
+
+    match c.kind:
+        case "days_after" | "days_before":
+            return plural(c.amount or 0, "day")
+        case "business_days_after" | "business_days_before":
+            return plural(c.amount or 0, "business day")
+        case "hours_after" | "hours_before":
+            return plural(c.amount or 0, "hour")
+        case "months_after":
+            return plural(c.amount or 0, "month")
+        case "years_after":
+            return plural(c.amount or 0, "year")
+        case "annual_date":
+            return date(2000, c.month or 1, c.day or 1).strftime("%B ") + str(c.day)
+        case "window":
+            s, e = _md(c.start), _md(c.end)
+            return f"{date(2000, *s).strftime('%B')} {s[1]} to {date(2000, *e).strftime('%B')} {e[1]}"
+        case "publication_window":
+            return f"{c.times} publications, {c.min_days} to {c.max_days} days before"
+        case _:
+            return "no fixed period"
+
+
+def _direction(c: CountSpec) -> str:
+    if c.kind in BEFORE_KINDS:
+        return "before"
+    if c.kind == "annual_date":
+        return "by_date"
+    if c.kind == "window":
+        return "window"
+    if c.kind == "no_fixed_date":
+        return "none"
+    return "after"
+
+
+def _md(text: str | None) -> tuple[int, int]:
+    m, d = (text or "").split("-")
+    return int(m), int(d)
+
+
+def _skipped_sentence(skipped: tuple[SkippedDay, ...] | list[SkippedDay]) -> str:
+    if not skipped:
+        return ""
+    parts = [f"{describe_date(s.day)} ({s.reason})" for s in skipped]
+    return " Days passed over: " + ", ".join(parts) + "."
+
+
+def _convention_sentence(cal: BusinessCalendar, rule: DeadlineRule, count: Count | None) -> str:
+    k = rule.count.kind
+    if k in ("business_days_after", "business_days_before"):
+        return (
+            " Business days are Monday to Friday that are not legal holidays; the day of the "
+            "event is not counted (the same under either counting convention)."
+        )
+    if k in HOUR_KINDS:
+        if cal.convention == "wisconsin":
+            return (
+                " Under § 990.001(4)(a), Wis. Stats., a period in hours leaves out the whole of "
+                "Sundays and legal holidays, midnight to midnight; hours are real elapsed hours."
+            )
+        return " Plain elapsed hours, Sundays and holidays included."
+    if k in ("days_after", "months_after", "years_after", "annual_date"):
+        if not rule.act:
+            return (
+                " This is the end of a period, not an act to be done, so the last day is not moved "
+                "off a weekend or holiday."
+            )
+        if cal.convention == "wisconsin":
+            s = (
+                " Under § 990.001(4), Wis. Stats., "
+                + ("" if k == "annual_date" else "the event day is excluded and the last day included; ")
+                + "a last day on a Sunday or legal holiday moves to the next secular day"
+            )
+            if rule.office_filing:
+                s += (
+                    ", and since this is a payment or filing at an office assumed closed on "
+                    "Saturdays, a Saturday last day moves too"
+                )
+            return s + "."
+        return " Plain calendar counting: the last day is not moved off weekends or holidays."
+    return ""
+
+
+def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> DeadlineResult:
+    """Compute one deadline of the codes: the due date or moment, with its citation."""
+    cal = calendar or business_calendar()
+    rule = rules()[inp.rule]
+    c = rule.count
+    assumptions = list(rule.notes)
+    event = inp.event
+    if isinstance(event, datetime):
+        event = cal.local(event)
+    result = DeadlineResult(
+        tool="deadline",
+        rule=rule.id,
+        municipality=rule.municipality,
+        title=rule.title,
+        obligation=rule.obligation,
+        event_meaning=rule.event,
+        event=event,
+        period=_period_text(c),
+        direction=_direction(c),  # type: ignore[arg-type]
+        citations=rule_citations(rule),
+        convention=cal.convention_text,
+        related_rules=list(rule.related),
+    )
+
+    if inp.emergency and rule.emergency is None:
+        assumptions.append("The emergency flag does not change this rule.")
+
+    # ---------------------------------------------------------------- no date at all
+    if c.kind == "no_fixed_date":
+        result.explanation = (
+            f"{rule.obligation} The code fixes no dates for this rule, so no date can be computed "
+            f"for {describe_date(_as_date(event))}: whether it applies is a question of fact for "
+            "the municipality to decide."
+        )
+        result.assumptions = assumptions
+        return result
+
+    # ---------------------------------------------------------------- emergency exemptions
+    if inp.emergency and rule.emergency == "exempt":
+        result.explanation = (
+            f"{rule.obligation} The text exempts emergency excavations from this notice, so no "
+            "deadline applies. In Brandon the emergency excavator must instead apply for the permit "
+            "not later than the next business day and notify the Village office immediately "
+            "(§ 404-7H; rule brandon_emergency_apply)."
+        )
+        result.related_rules = sorted({*rule.related, "brandon_emergency_apply"})
+        result.assumptions = assumptions
+        return result
+
+    # ---------------------------------------------------------------- hours need a time
+    if c.kind in HOUR_KINDS:
+        if not isinstance(event, datetime):
+            result.ok = False
+            result.error = (
+                f"rule {rule.id} counts {c.amount} hours: give `event` as a date and time "
+                f"(e.g. '{_as_date(event).isoformat()}T07:00', America/Chicago), not a date alone"
+            )
+            result.assumptions = assumptions
+            return result
+    elif isinstance(event, datetime):
+        assumptions.append(f"This rule counts whole days: only the date of the event, {event.date()}, is used.")
+        event = event.date()
+        result.event = event
+
+    # ---------------------------------------------------------------- windows
+    if c.kind == "window":
+        w = annual_window(event, _md(c.start), _md(c.end))
+        result.in_window = w.inside
+        result.window_start = w.start
+        result.window_end = w.end
+        result.next_allowed_date = w.next_allowed
+        if w.inside and inp.emergency and rule.emergency == "excepted":
+            verdict = (
+                f"{describe_date(event)} is inside the window {w.start} to {w.end}, but an emergency "
+                "excavation is excepted when the Village Board or its designee determines it to be "
+                "one; the permit must still be applied for not later than the next business day "
+                "(rule brandon_emergency_apply)."
+            )
+            result.next_allowed_date = event
+        elif w.inside:
+            verdict = (
+                f"{describe_date(event)} is inside the window {w.start} to {w.end}, so no opening is "
+                f"permitted then (unless determined an emergency); openings are allowed again from "
+                f"{describe_date(w.next_allowed)}."
+            )
+        else:
+            verdict = (
+                f"{describe_date(event)} is outside the window; the next window runs from "
+                f"{w.start} to {w.end}."
+            )
+        result.explanation = (
+            f"{rule.obligation} {verdict} Both end dates are counted as inside the window."
+        )
+        result.assumptions = assumptions
+        return result
+
+    # ---------------------------------------------------------------- publication window
+    if c.kind == "publication_window":
+        latest = cal.days_before(event, c.min_days or 0)
+        earliest = cal.days_before(event, c.max_days or 0)
+        result.due_date = latest.due_date
+        result.earliest_date = earliest.due_date
+        result.unadjusted = latest.unadjusted
+        flags = [
+            f"the {label} day is not a business day ({cal.why_not_business_day(d)})"
+            for label, d in (("earliest", earliest.due_date), ("latest", latest.due_date))
+            if not cal.is_business_day(d)
+        ]
+        result.explanation = (
+            f"{rule.obligation} For a hearing on {describe_date(event)}: {earliest.steps} (earliest "
+            f"first publication) and {latest.steps} (latest); publish {c.times} times between "
+            f"{earliest.due_date} and {latest.due_date}, the hearing day counted and the publication "
+            f"day not." + (" Note: " + "; ".join(flags) + "." if flags else "")
+        )
+        result.assumptions = assumptions
+        return result
+
+    # ---------------------------------------------------------------- counting
+    count = _count(cal, rule, event)
+    result.due_date = count.due_date
+    result.due_at = count.due_at
+    result.unadjusted = count.unadjusted
+    result.skipped = list(count.skipped)
+    if count.due_at is not None and c.kind == "hours_before":
+        outcome = f"the latest moment to give it is {describe_deadline_moment(count.due_at)}"
+    elif count.due_at is not None:
+        outcome = f"due by {describe_deadline_moment(count.due_at)}"
+    elif c.kind in ("days_before", "business_days_before"):
+        outcome = f"the latest day to give it is {describe_date(count.due_date)}"
+    elif not rule.act:
+        outcome = f"the last day is {describe_date(count.due_date)}"
+    else:
+        outcome = f"due by the end of {describe_date(count.due_date)}"
+    result.explanation = (
+        f"{rule.obligation} {count.steps[0].upper() + count.steps[1:]}; {outcome}."
+        + _convention_sentence(cal, rule, count)
+        + _skipped_sentence(count.skipped)
+    )
+    if rule.id == "brandon_improvement_request":
+        result.explanation += f" A request presented by then is considered for installation in {count.unadjusted.year + 1}."  # type: ignore[union-attr]
+    result.assumptions = assumptions
+    return result
+
+
+def _as_date(value: date | datetime) -> date:
+    return value.date() if isinstance(value, datetime) else value
+
+
+def _count(cal: BusinessCalendar, rule: DeadlineRule, event: date | datetime) -> Count:
+    c = rule.count
+    n = c.amount or 0
+    extend = rule.act
+    match c.kind:
+        case "days_after":
+            return cal.days_after(event, n, extend=extend, office_filing=rule.office_filing)  # type: ignore[arg-type]
+        case "months_after":
+            return cal.months_after(event, n, extend=extend, office_filing=rule.office_filing)  # type: ignore[arg-type]
+        case "years_after":
+            return cal.years_after(event, n, extend=extend, office_filing=rule.office_filing)  # type: ignore[arg-type]
+        case "business_days_after":
+            return cal.business_days_after(event, n)  # type: ignore[arg-type]
+        case "business_days_before":
+            return cal.business_days_before(event, n)  # type: ignore[arg-type]
+        case "days_before":
+            return cal.days_before(event, n, office_filing=rule.office_filing)  # type: ignore[arg-type]
+        case "hours_after":
+            return cal.hours_after(event, n)  # type: ignore[arg-type]
+        case "hours_before":
+            return cal.hours_before(event, n)  # type: ignore[arg-type]
+        case "annual_date":
+            return cal.annual_date(
+                event,  # type: ignore[arg-type]
+                c.month or 1,
+                c.day or 1,
+                inclusive=c.inclusive,
+                extend=extend,
+                office_filing=rule.office_filing,
+            )
+    raise ValueError(f"rule {rule.id}: kind {c.kind!r} is not a count")
+
+
+# ------------------------------------------------------------- emergency excavation
+
+
+def _municipality_id(value: str) -> str:
+    m = resolve_municipality(value)
+    if m is None:
+        raise ValueError("municipality is required")
+    return m.id
+
+
+class EmergencyExcavationInput(ToolInput):
+    """When an emergency excavation was made without a permit."""
+
+    municipality: str = Field(default="brandon", description="Municipality id or name (Brandon has the rules).")
+    excavation: date | datetime = Field(description="Date (or date and time) of the emergency excavation.")
+
+    @field_validator("municipality")
+    @classmethod
+    def _known(cls, v: str) -> str:
+        return _municipality_id(v)
+
+
+class EmergencyExcavationResult(ToolOutput):
+    municipality: str = Field(description="Municipality id.")
+    excavation_date: date | None = Field(default=None, description="Date of the excavation (local).")
+    apply_by: date | None = Field(
+        default=None, description="§ 404-7H: apply for the permit not later than this day (next business day)."
+    )
+    fee_waiver_by: date | None = Field(
+        default=None,
+        description="§ 404-6: file the application by this day (two regular business days) for no permit fee.",
+    )
+    skipped: list[SkippedDay] = Field(default_factory=list, description="Days passed over, and why.")
+    related_rules: list[str] = Field(default_factory=list)
+
+
+def emergency_excavation_deadlines(
+    inp: EmergencyExcavationInput, calendar: BusinessCalendar | None = None
+) -> EmergencyExcavationResult:
+    """Both Brandon emergency deadlines: apply by the next business day (§ 404-7H) and
+    file within two regular business days for the fee waiver (§ 404-6)."""
+    cal = calendar or business_calendar()
+    day = cal.local(inp.excavation).date() if isinstance(inp.excavation, datetime) else inp.excavation
+    out = EmergencyExcavationResult(
+        tool="emergency_excavation_deadlines",
+        municipality=inp.municipality,
+        excavation_date=day,
+        convention=cal.convention_text,
+    )
+    if inp.municipality != "brandon":
+        notice = rules()["delafield_excavation_notice"]
+        frozen = rules()["delafield_frozen_ground"]
+        out.ok = False
+        out.error = (
+            "Delafield's chapter 8 has no emergency-excavation deadlines: its 48-hour written notice "
+            "to the Town Highway Commission makes no emergency exception, and openings in frozen "
+            "ground need the Town Board's opinion that they are necessary."
+        )
+        out.citations = rule_citations(notice) + rule_citations(frozen)
+        out.related_rules = [notice.id, frozen.id]
+        return out
+    apply_rule = rules()["brandon_emergency_apply"]
+    fee_rule = rules()["brandon_emergency_fee_waiver"]
+    a = cal.business_days_after(day, apply_rule.count.amount or 1)
+    f = cal.business_days_after(day, fee_rule.count.amount or 2)
+    out.apply_by = a.due_date
+    out.fee_waiver_by = f.due_date
+    out.skipped = list(f.skipped)
+    out.citations = rule_citations(apply_rule) + rule_citations(fee_rule)
+    out.related_rules = [apply_rule.id, fee_rule.id]
+    out.explanation = (
+        f"Emergency excavation on {describe_date(day)}. § 404-7H: apply for the excavation permit "
+        f"not later than the next business day — {describe_date(a.due_date)} — and notify the Village "
+        f"office immediately. § 404-6: the permit fee is waived (actual Village expenses are still "
+        f"charged) only if the application is filed within two regular business days — by "
+        f"{describe_date(f.due_date)}; filed later, the application and review fee set by the Village "
+        "Board applies. Business days are Monday to Friday that are not legal holidays; the day of the "
+        "excavation is not counted." + _skipped_sentence(f.skipped)
+    )
+    out.assumptions = [
+        "Both deadlines bind and govern different things: the duty to apply (§ 404-7H, next business "
+        "day) and the fee waiver (§ 404-6, two regular business days). Applying by the first date "
+        "meets both; applying on the second keeps the fee waiver but is late under § 404-7H.",
+        "The Village Clerk's office is taken to be open on business days only.",
+    ]
+    return out
+
+
+# ------------------------------------------------------------------- start notices
+
+
+class NoticeDeadline(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    rule: str = Field(description="Rule id.")
+    title: str = Field(description="Who is notified, of what.")
+    latest: date | datetime = Field(description="Latest moment (hours) or day (business days) to give it.")
+    skipped: list[SkippedDay] = Field(default_factory=list)
+    citation: Citation
+
+
+class ExcavationNoticesInput(ToolInput):
+    """A planned excavation: when it starts, and optionally when service is cut and backfilling starts."""
+
+    municipality: str = Field(default="brandon", description="Municipality id or name.")
+    work_start: date | datetime = Field(
+        description="When the excavation starts, date and time 'YYYY-MM-DDTHH:MM' (America/Chicago)."
+    )
+    service_loss_at: datetime | None = Field(
+        default=None, description="Brandon: when utility service to private properties will be cut, if it will."
+    )
+    backfill_at: datetime | None = Field(
+        default=None, description="Brandon: when backfilling or surface restoration will start."
+    )
+    emergency: bool = Field(default=False, description="True for an emergency excavation.")
+
+    @field_validator("municipality")
+    @classmethod
+    def _known(cls, v: str) -> str:
+        return _municipality_id(v)
+
+
+class ExcavationNoticesResult(ToolOutput):
+    municipality: str = Field(description="Municipality id.")
+    notices: list[NoticeDeadline] = Field(default_factory=list, description="Every notice, latest moment first due.")
+    earliest_latest: date | datetime | None = Field(
+        default=None, description="The first of the notice deadlines: give every notice before it and all are met."
+    )
+    related_rules: list[str] = Field(default_factory=list, description="Other rules that bind at the same time.")
+
+
+def excavation_notice_deadlines(
+    inp: ExcavationNoticesInput, calendar: BusinessCalendar | None = None
+) -> ExcavationNoticesResult:
+    """Every notice a planned street excavation needs, with the latest moment for each."""
+    cal = calendar or business_calendar()
+    out = ExcavationNoticesResult(
+        tool="excavation_notice_deadlines", municipality=inp.municipality, convention=cal.convention_text
+    )
+    if not isinstance(inp.work_start, datetime):
+        out.ok = False
+        out.error = (
+            "notices are counted in hours: give `work_start` as a date and time "
+            f"(e.g. '{inp.work_start.isoformat()}T07:00', America/Chicago), not a date alone"
+        )
+        return out
+    if inp.municipality == "brandon":
+        plan = [("brandon_notice_dpw_start", inp.work_start), ("brandon_notice_affected", inp.work_start)]
+        if inp.service_loss_at is not None:
+            plan.append(("brandon_notice_loss_of_service", inp.service_loss_at))
+        if inp.backfill_at is not None:
+            plan.append(("brandon_notice_backfill", inp.backfill_at))
+    else:
+        plan = [("delafield_excavation_notice", inp.work_start)]
+        if inp.service_loss_at is not None or inp.backfill_at is not None:
+            out.assumptions.append(
+                "Delafield's text requires no separate notice before a loss of service or before "
+                "backfilling; only the 48-hour written notice applies."
+            )
+    lines: list[str] = []
+    exempt: list[str] = []
+    for rule_id, moment in plan:
+        event = moment if rule_id != "brandon_notice_affected" else cal.local(moment).date()
+        r = deadline(DeadlineInput(rule=rule_id, event=event, emergency=inp.emergency), calendar=cal)
+        out.citations.extend(r.citations)
+        for a in r.assumptions:
+            if a not in out.assumptions:
+                out.assumptions.append(a)
+        latest = r.due_at or r.due_date
+        if latest is None:
+            exempt.append(r.title)
+            continue
+        out.notices.append(
+            NoticeDeadline(rule=r.rule, title=r.title, latest=latest, skipped=r.skipped, citation=r.citations[0])
+        )
+    out.notices.sort(key=lambda n: _sort_key(n.latest, cal))
+    for n in out.notices:
+        shown = (
+            describe_deadline_moment(n.latest)
+            if isinstance(n.latest, datetime)
+            else f"the end of {describe_date(n.latest)}"
+        )
+        lines.append(f"{n.title}: by {shown}")
+    if out.notices:
+        out.earliest_latest = out.notices[0].latest
+    start = describe_moment(cal.local(inp.work_start))
+    out.explanation = (
+        f"Work starting {start}. "
+        + ("; ".join(lines) + ". " if lines else "")
+        + (f"Not required for an emergency excavation: {'; '.join(exempt)}. " if exempt else "")
+        + (
+            "Hours leave out the whole of Sundays and legal holidays (§ 990.001(4)(a), Wis. Stats.); "
+            if cal.convention == "wisconsin"
+            else "Hours are plain elapsed hours; "
+        )
+        + "a business-day notice is due by the business day before the start day."
+    )
+    if inp.municipality == "brandon" and inp.emergency:
+        out.related_rules = ["brandon_emergency_apply"]
+    return out
+
+
+def _sort_key(value: date | datetime, cal: BusinessCalendar) -> datetime:
+    if isinstance(value, datetime):
+        return value
+    # a day-deadline means "by the end of that day"
+    return datetime.combine(value, datetime.max.time(), tzinfo=cal.tz)
+
+
+# ------------------------------------------------------------- no-opening season
+
+
+class OpeningSeasonInput(ToolInput):
+    """Whether a street opening may be made on a date (winter / frozen-ground rules)."""
+
+    municipality: str = Field(default="brandon", description="Municipality id or name.")
+    opening_date: date = Field(description="Proposed opening date, 'YYYY-MM-DD'.")
+    emergency: bool = Field(default=False, description="True for an emergency excavation.")
+
+    @field_validator("municipality")
+    @classmethod
+    def _known(cls, v: str) -> str:
+        return _municipality_id(v)
+
+
+def winter_opening_restriction(
+    inp: OpeningSeasonInput, calendar: BusinessCalendar | None = None
+) -> DeadlineResult:
+    """Brandon: inside the November 15 – April 1 no-opening window? Delafield: frozen
+    ground, no fixed dates."""
+    rule_id = "brandon_no_opening_window" if inp.municipality == "brandon" else "delafield_frozen_ground"
+    r = deadline(DeadlineInput(rule=rule_id, event=inp.opening_date, emergency=inp.emergency), calendar=calendar)
+    r.tool = "winter_opening_restriction"
+    return r
+
+
+# -------------------------------------------------------------------------- tools
+
+TOOLS: list[ToolSpec] = [
+    ToolSpec(
+        name="deadline",
+        description=(
+            "Due date or latest moment for a deadline in the Brandon or Delafield code (permit "
+            "validity and renewal, emergency excavation, notices, snow and ice, obstruction "
+            "removal, bills and tax roll, house numbers, pavement replacement, hearing notice), "
+            "counted the Wisconsin way over weekends and holidays; give the rule id and the event date."
+        ),
+        input_model=DeadlineInput,
+        output_model=DeadlineResult,
+        fn=deadline,  # type: ignore[arg-type]
+        keywords=(
+            "deadline", "due", "within", "days", "hours", "business day", "notice", "expire",
+            "valid", "renewal", "snow", "ice", "obstruction", "bill", "tax roll", "lien",
+            "house number", "address", "sidewalk repair", "June 1", "September 15",
+            "November 1", "public hearing", "culvert", "deposit", "when",
+        ),
+    ),
+    ToolSpec(
+        name="emergency_excavation_deadlines",
+        description=(
+            "After an emergency street excavation in Brandon, the day by which to apply for the "
+            "permit (next business day) and the day by which to file to have the permit fee "
+            "waived (two regular business days)."
+        ),
+        input_model=EmergencyExcavationInput,
+        output_model=EmergencyExcavationResult,
+        fn=emergency_excavation_deadlines,  # type: ignore[arg-type]
+        municipalities=("brandon",),
+        keywords=("emergency", "excavation", "without a permit", "fee waived", "next business day", "apply"),
+    ),
+    ToolSpec(
+        name="excavation_notice_deadlines",
+        description=(
+            "Every notice a planned street excavation needs (Brandon: 24 hours to the Director of "
+            "Public Works, one business day to everyone affected, 12 hours before loss of service, "
+            "4 hours before backfilling; Delafield: 48 hours written notice) with the latest moment for each."
+        ),
+        input_model=ExcavationNoticesInput,
+        output_model=ExcavationNoticesResult,
+        fn=excavation_notice_deadlines,  # type: ignore[arg-type]
+        keywords=("notice", "notify", "before excavating", "before work", "backfill", "loss of service", "48 hours", "24 hours"),
+    ),
+    ToolSpec(
+        name="winter_opening_restriction",
+        description=(
+            "Whether a street may be opened on a date: Brandon forbids openings between November 15 "
+            "and April 1 except emergencies; Delafield forbids them when the ground is frozen, with no fixed dates."
+        ),
+        input_model=OpeningSeasonInput,
+        output_model=DeadlineResult,
+        fn=winter_opening_restriction,  # type: ignore[arg-type]
+        keywords=("winter", "frozen ground", "November 15", "April 1", "season", "may I open", "cold weather"),
+    ),
+]
