@@ -1,0 +1,831 @@
+"""Specification checks: measurements against the code's thresholds, pass/fail per requirement.
+
+Brandon: defective sidewalks and the 60% whole-replacement rule, sidewalk dimensions,
+pavement patches (§ 404-7G), obstructions (§ 404-8, § 404-9), trenches and backfill
+(§ 404-7). Delafield: driveways and culverts, heavy vehicles and temporary weight limits.
+Every threshold comes from ``data/specs.yaml`` beside the words it is quoted from.
+Comparisons are exact (Decimal / Fraction), so boundary values behave as the text says:
+"not less than", "not more than" and "or more" include the limit itself.
+"""
+
+from __future__ import annotations
+
+import functools
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from assistant.corpus import cite, resolve_municipality
+from assistant.tools.spec import ToolSpec
+from assistant.types import Citation, ToolInput, ToolOutput
+
+DATA_FILE = Path(__file__).resolve().parent / "data" / "specs.yaml"
+
+Status = Literal["pass", "fail", "not_checked", "not_applicable", "waived"]
+
+
+@functools.cache
+def _data() -> dict[str, Any]:
+    return yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
+
+
+def _provision(key: str) -> dict[str, Any]:
+    return _data()["provisions"][key]
+
+
+def _cite(key: str) -> Citation:
+    p = _provision(key)
+    return cite(p["municipality"], p["quote"], section=p.get("section"))
+
+
+def _figure(key: str, field: str) -> Decimal:
+    return Decimal(str(_provision(key)[field]))
+
+
+def _fraction(key: str, field: str) -> Fraction:
+    return Fraction(str(_provision(key)[field]))
+
+
+def _municipality_id(value: str) -> str:
+    m = resolve_municipality(value)
+    if m is None:
+        raise ValueError("municipality is required, e.g. 'brandon' or 'delafield'")
+    return m.id
+
+
+def _num(x: Decimal | Fraction) -> str:
+    """1.25 -> '1.25', 4 -> '4', Fraction(1, 3) -> '1/3'."""
+    if isinstance(x, Fraction):
+        return str(x) if x.denominator != 1 else str(x.numerator)
+    s = format(x.normalize(), "f")
+    return s
+
+
+def _length(field: str) -> Any:
+    return Field(default=None, ge=0, le=10_000, max_digits=10, decimal_places=4, description=field)
+
+
+class SpecCheck(BaseModel):
+    """One requirement of the code checked against one measurement."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    requirement: str = Field(description="Stable id, e.g. 'vertical_differential'.")
+    description: str = Field(description="The requirement in words.")
+    required: str = Field(description="What complies, with its unit, e.g. 'less than 1 in'.")
+    limit: Decimal | None = Field(default=None, description="The code's threshold, in `unit`.")
+    unit: str | None = Field(default=None, description="Unit of limit and measured: in, ft, %, tons, days, hours.")
+    measured: str | None = Field(default=None, description="The value checked, as given.")
+    status: Status = Field(
+        description="pass; fail; not_checked (no measurement given or the text sets no figure); "
+        "not_applicable; waived (by special permission)."
+    )
+    note: str | None = Field(default=None, description="What follows from a failure, or why it was not checked.")
+    citation: Citation = Field(description="Provision the requirement comes from.")
+
+
+class SpecCheckOutput(ToolOutput):
+    municipality: str | None = Field(default=None, description="Municipality id.")
+    checks: list[SpecCheck] = Field(default_factory=list, description="Every requirement checked, in order.")
+    failures: list[str] = Field(default_factory=list, description="Ids of the requirements that failed.")
+    all_pass: bool | None = Field(
+        default=None, description="True if every checked requirement passes; null if nothing was checkable."
+    )
+
+
+def _row(
+    requirement: str,
+    description: str,
+    key: str,
+    *,
+    measured: Decimal | bool | str | None,
+    ok: bool | None,
+    required: str,
+    limit: Decimal | None = None,
+    unit: str | None = None,
+    fail_note: str | None = None,
+    status: Status | None = None,
+    note: str | None = None,
+) -> SpecCheck:
+    if status is None:
+        status = "not_checked" if ok is None else ("pass" if ok else "fail")
+    if isinstance(measured, bool):
+        shown: str | None = "yes" if measured else "no"
+    elif isinstance(measured, Decimal):
+        shown = f"{_num(measured)} {unit}" if unit else _num(measured)
+    else:
+        shown = measured
+    if note is None:
+        note = fail_note if status == "fail" else ("No measurement given." if status == "not_checked" else None)
+    return SpecCheck(
+        requirement=requirement, description=description, required=required, limit=limit, unit=unit,
+        measured=shown, status=status, note=note, citation=_cite(key),
+    )
+
+
+def _at_least(requirement: str, description: str, key: str, field: str, value: Decimal | None, unit: str,
+              fail_note: str | None = None, limit: Decimal | None = None) -> SpecCheck:
+    lim = limit if limit is not None else _figure(key, field)
+    return _row(requirement, description, key, measured=value, ok=None if value is None else value >= lim,
+                required=f"at least {_num(lim)} {unit}", limit=lim, unit=unit, fail_note=fail_note)
+
+
+def _at_most(requirement: str, description: str, key: str, field: str, value: Decimal | None, unit: str,
+             fail_note: str | None = None) -> SpecCheck:
+    lim = _figure(key, field)
+    return _row(requirement, description, key, measured=value, ok=None if value is None else value <= lim,
+                required=f"at most {_num(lim)} {unit}", limit=lim, unit=unit, fail_note=fail_note)
+
+
+def _finish(out: SpecCheckOutput, lead: str) -> SpecCheckOutput:
+    checked = [c for c in out.checks if c.status in ("pass", "fail")]
+    out.failures = [c.requirement for c in out.checks if c.status == "fail"]
+    out.all_pass = (not out.failures) if checked else None
+    parts = []
+    for c in out.checks:
+        shown = c.measured if c.measured is not None else "not given"
+        parts.append(f"{c.description}: {shown} (required: {c.required}) -> {c.status}")
+    verdict = (
+        f"{len(out.failures)} requirement(s) fail: {', '.join(out.failures)}." if out.failures
+        else ("Every checked requirement passes." if checked else "Nothing could be checked.")
+    )
+    out.explanation = f"{lead} " + "; ".join(parts) + ". " + verdict
+    seen: list[Citation] = []
+    for c in out.checks:
+        if c.citation not in seen:
+            seen.append(c.citation)
+    out.citations = seen
+    return out
+
+
+def _wrong_place(tool: str, municipality: str, message: str) -> SpecCheckOutput:
+    return SpecCheckOutput(tool=tool, ok=False, municipality=municipality, error=message)
+
+
+BRANDON_ONLY = "Delafield's chapter 8 has no such requirement; this check implements Brandon's chapter 404."
+DELAFIELD_ONLY = "Brandon's chapter 404 has no such requirement; this check implements Delafield's chapter 8."
+
+
+# --------------------------------------------------------------------------- sidewalk defects
+
+
+class SidewalkDefectInput(ToolInput):
+    municipality: str = Field(default="brandon", description="Brandon only.")
+    vertical_differential_in: Decimal | None = _length(
+        "Height difference between adjacent sidewalk blocks (crack or joint), inches.")
+    horizontal_gap_in: Decimal | None = _length("Horizontal gap between adjacent sidewalk blocks, inches.")
+    surface_deterioration_depth_in: Decimal | None = _length(
+        "Depth of surface deterioration within one block, inches.")
+    defective_blocks: int | None = Field(default=None, ge=0, description="Defective blocks on the owner's sidewalk.")
+    total_blocks: int | None = Field(default=None, ge=1, description="All blocks of the owner's sidewalk.")
+
+    check_municipality = field_validator("municipality")(_municipality_id)
+
+    @model_validator(mode="after")
+    def _something_to_check(self) -> "SidewalkDefectInput":
+        if (self.defective_blocks is None) != (self.total_blocks is None):
+            raise ValueError("give both defective_blocks and total_blocks, or neither")
+        if self.defective_blocks is not None and self.total_blocks is not None and \
+                self.defective_blocks > self.total_blocks:
+            raise ValueError(
+                f"defective_blocks ({self.defective_blocks}) exceeds total_blocks ({self.total_blocks})")
+        if all(v is None for v in (self.vertical_differential_in, self.horizontal_gap_in,
+                                   self.surface_deterioration_depth_in, self.defective_blocks)):
+            raise ValueError("give at least one measurement (vertical_differential_in, horizontal_gap_in, "
+                             "surface_deterioration_depth_in) or defective_blocks and total_blocks")
+        return self
+
+
+class SidewalkDefectOutput(SpecCheckOutput):
+    block_defective: bool | None = Field(
+        default=None, description="True if any measured characteristic makes the block defective.")
+    defective_percent: Decimal | None = Field(default=None, description="Defective blocks / all blocks, % (2 dp).")
+    whole_replacement_required: bool | None = Field(
+        default=None, description="True when the defective share reaches the whole-replacement threshold.")
+
+
+def sidewalk_defect_check(inp: SidewalkDefectInput) -> SidewalkDefectOutput:
+    tool = "sidewalk_defect_check"
+    if inp.municipality != "brandon":
+        return SidewalkDefectOutput(tool=tool, ok=False, municipality=inp.municipality, error=BRANDON_ONLY)
+    rows: list[SpecCheck] = []
+    criteria = [
+        ("vertical_differential", "Vertical differential between adjacent blocks", "sidewalk_vertical_differential",
+         inp.vertical_differential_in),
+        ("horizontal_gap", "Horizontal distance between adjacent blocks", "sidewalk_horizontal_gap",
+         inp.horizontal_gap_in),
+        ("surface_deterioration", "Surface deterioration depth within a block", "sidewalk_surface_deterioration",
+         inp.surface_deterioration_depth_in),
+    ]
+    measured_any = False
+    for rid, desc, key, value in criteria:
+        lim = _figure(key, "defect_at_least_in")
+        if value is not None:
+            measured_any = True
+        rows.append(_row(rid, desc, key, measured=value, ok=None if value is None else value < lim,
+                         required=f"less than {_num(lim)} in ({_num(lim)} in or more is defective)",
+                         limit=lim, unit="in", fail_note="Defective: the Village Board may order it repaired or "
+                         "replaced, and the owner is assessed part of the cost (see sidewalk_assessment)."))
+    block_defective = None
+    if measured_any:
+        block_defective = any(r.status == "fail" for r in rows)
+    percent = whole = None
+    if inp.total_blocks is not None and inp.defective_blocks is not None:
+        threshold = _figure("sidewalk_whole_replacement", "at_least_percent")
+        share = Fraction(inp.defective_blocks, inp.total_blocks) * 100
+        whole = share >= Fraction(threshold)
+        percent = (Decimal(share.numerator) / Decimal(share.denominator)).quantize(Decimal("0.01"))
+        rows.append(_row(
+            "whole_sidewalk_replacement", "Share of the owner's sidewalk blocks that are defective",
+            "sidewalk_whole_replacement", measured=f"{inp.defective_blocks} of {inp.total_blocks} ({_num(percent)} %)",
+            ok=not whole, required=f"less than {_num(threshold)} % ({_num(threshold)} % or more: replace the "
+            f"entire sidewalk)", limit=threshold, unit="%",
+            fail_note="The entire sidewalk shall be replaced, not only the defective blocks.",
+        ))
+    out = SidewalkDefectOutput(
+        tool=tool, municipality="brandon", checks=rows, block_defective=block_defective,
+        defective_percent=percent, whole_replacement_required=whole,
+        assumptions=[
+            "The list of defect characteristics starts at (b); whatever (a) held is missing from the text, so a "
+            "sidewalk passing these checks may still be found defective on other grounds.",
+            "Item (c) (horizontal distance) has no 'or more'; it is read as a minimum, like (b) and (d), since a "
+            "gap wider than the stated distance cannot be less defective.",
+            "'If 60% ... are determined to be defective of insufficient' is garbled; it is read as 'defective or "
+            "insufficient', and 'If 60%' as '60% or more'.",
+            "The characteristics determine that a sidewalk is defective; repair or replacement is ordered by the "
+            "Village Board, which an owner may appeal to the Board of Public Works.",
+        ],
+    )
+    lead = "Brandon's defective-sidewalk characteristics: a block is defective when any measurement reaches its " \
+           "threshold; the entire sidewalk is replaced when the defective share of the owner's blocks reaches " \
+           "the whole-replacement threshold."
+    return _finish(out, lead)  # type: ignore[return-value]
+
+
+# --------------------------------------------------------------------------- sidewalk dimensions
+
+
+class SidewalkDimensionInput(ToolInput):
+    municipality: str = Field(default="brandon", description="Brandon only.")
+    use: Literal["residential", "commercial", "industrial"] = Field(
+        description="What the sidewalk fronts: residential, or a commercial or industrial establishment.")
+    at_driveway_approach: bool = Field(default=False, description="The section measured is within a driveway approach.")
+    thickness_in: Decimal | None = _length("Concrete thickness, inches.")
+    width_ft: Decimal | None = _length("Sidewalk width, feet.")
+    cross_slope_toward_curb_in_per_ft: Decimal | None = Field(
+        default=None, ge=-100, le=100, max_digits=8, decimal_places=4,
+        description="Cross slope toward the curb, inches of fall per foot of width (negative: away from the curb).")
+    traffic_free_hours: Decimal | None = Field(
+        default=None, ge=0, le=10_000, max_digits=8, decimal_places=2,
+        description="Hours the new concrete was kept free of all traffic.")
+
+    check_municipality = field_validator("municipality")(_municipality_id)
+
+    @model_validator(mode="after")
+    def _something_to_check(self) -> "SidewalkDimensionInput":
+        if all(v is None for v in (self.thickness_in, self.width_ft, self.cross_slope_toward_curb_in_per_ft,
+                                   self.traffic_free_hours)):
+            raise ValueError("give at least one of thickness_in, width_ft, cross_slope_toward_curb_in_per_ft, "
+                             "traffic_free_hours")
+        return self
+
+
+def sidewalk_dimension_check(inp: SidewalkDimensionInput) -> SpecCheckOutput:
+    tool = "sidewalk_dimension_check"
+    if inp.municipality != "brandon":
+        return _wrong_place(tool, inp.municipality, BRANDON_ONLY)
+    key = "sidewalk_residential" if inp.use == "residential" else "sidewalk_commercial"
+    thick_field = "driveway_min_thickness_in" if inp.at_driveway_approach else "min_thickness_in"
+    where = " within a driveway approach" if inp.at_driveway_approach else ""
+    rows = [_at_least("thickness", f"Thickness ({inp.use}{where})", key, thick_field, inp.thickness_in, "in")]
+    assumptions = []
+    if inp.use == "residential":
+        rows.append(_row("width", "Width (residential)", key, measured=inp.width_ft, ok=None,
+                         required="'shall match width' (no figure)", unit="ft", status="not_checked",
+                         note="The code says residential walks 'shall match width' but gives no width; presumably "
+                              "the width of the adjoining walks, which the Village decides."))
+        assumptions.append("Residential walks 'shall match width' with no width given: the width is not checked.")
+    else:
+        rows.append(_at_least("width", f"Width ({inp.use})", key, "min_width_ft", inp.width_ft, "ft"))
+    rows.append(_at_least("cross_slope", "Slope toward the curb per foot of width", "sidewalk_cross_slope",
+                          "min_in_per_ft", inp.cross_slope_toward_curb_in_per_ft, "in/ft",
+                          fail_note="Drainage slope toward the curb is below the minimum (a negative value slopes "
+                                    "away from the curb)."))
+    rows.append(_at_least("traffic_free", "Kept free from all traffic after pouring", "sidewalk_traffic_free",
+                          "min_hours", inp.traffic_free_hours, "hours"))
+    assumptions.append("The traffic-free period applies 'at normal temperatures'; colder weather may need longer.")
+    out = SpecCheckOutput(tool=tool, municipality="brandon", checks=rows, assumptions=assumptions)
+    return _finish(out, f"Brandon's standard specifications for a {inp.use} sidewalk{where}:")
+
+
+# --------------------------------------------------------------------------- pavement patches
+
+
+class PavementPatchInput(ToolInput):
+    municipality: str = Field(default="brandon", description="Brandon only (§ 404-7G).")
+    pavement: Literal["bituminous", "concrete", "temporary_cold_mix"] = Field(
+        description="Replacement pavement: bituminous, concrete, or the temporary cold-mix winter patch.")
+    existing_pavement_depth_in: Decimal | None = _length("Depth of the existing pavement, inches.")
+    patch_depth_in: Decimal | None = _length("Depth of the replacement pavement placed, inches.")
+    base_layer_in: Decimal | None = _length("Bituminous: base (binder) layer thickness, inches.")
+    top_layer_in: Decimal | None = _length("Bituminous: top (surface) layer thickness, inches.")
+    surface_deviation_in: Decimal | None = _length(
+        "Bituminous: largest deviation under a ten-foot straight edge, inches.")
+    contains_calcium_chloride: bool | None = Field(default=None, description="Concrete: the mix contains calcium chloride.")
+    traffic_protection_days: Decimal | None = Field(
+        default=None, ge=0, le=1000, max_digits=6, decimal_places=2,
+        description="Concrete: days the surface was protected from traffic.")
+
+    check_municipality = field_validator("municipality")(_municipality_id)
+
+
+class PavementPatchOutput(SpecCheckOutput):
+    required_depth_in: Decimal | None = Field(
+        default=None, description="Depth the patch must reach: the greater of the existing depth and the minimum.")
+    depth_is_minimum_only: bool = Field(
+        default=False, description="True when no existing depth was given, so the required depth is only the minimum.")
+    layer_conflict: bool = Field(
+        default=False,
+        description="Bituminous: the required depth exceeds what the maximum base and top layers can make.")
+
+
+_ONLY_FOR = {
+    "base_layer_in": "bituminous", "top_layer_in": "bituminous", "surface_deviation_in": "bituminous",
+    "contains_calcium_chloride": "concrete", "traffic_protection_days": "concrete",
+}
+
+
+def pavement_patch_check(inp: PavementPatchInput) -> PavementPatchOutput:
+    tool = "pavement_patch_check"
+    if inp.municipality != "brandon":
+        return PavementPatchOutput(tool=tool, ok=False, municipality=inp.municipality, error=(
+            "Delafield's chapter 8 sets no patch depths: concrete is replaced in kind and bituminous restoration "
+            "follows specifications on file with the Town Clerk, which are not in the text."))
+    wrong = [f for f, kind in _ONLY_FOR.items() if getattr(inp, f) is not None and kind != inp.pavement]
+    if wrong:
+        return PavementPatchOutput(tool=tool, ok=False, municipality="brandon", error=(
+            f"{', '.join(wrong)} do(es) not apply to {inp.pavement} pavement: "
+            + "; ".join(f"{f} is for {_ONLY_FOR[f]} pavement" for f in wrong) + "."))
+    key = {"bituminous": "patch_bituminous_depth", "concrete": "patch_concrete_depth",
+           "temporary_cold_mix": "patch_temporary_cold_mix"}[inp.pavement]
+    minimum = _figure(key, "min_depth_in")
+    assumptions: list[str] = []
+    depth = inp.patch_depth_in
+    if depth is None and inp.pavement == "bituminous" and inp.base_layer_in is not None \
+            and inp.top_layer_in is not None:
+        depth = inp.base_layer_in + inp.top_layer_in
+        assumptions.append("No patch depth given: the depth is taken as base layer + top layer.")
+    if inp.pavement == "temporary_cold_mix":
+        required = minimum
+        rows = [_at_least("depth", "Cold-mix bituminous temporary surface", key, "min_depth_in", depth, "in")]
+        assumptions.append("The temporary surface must be replaced with the permanent pavement by the following "
+                           "June 1 (see the deadlines tools).")
+        only_min = False
+    else:
+        existing = inp.existing_pavement_depth_in
+        required = max(existing, minimum) if existing is not None else minimum
+        only_min = existing is None
+        desc = f"{inp.pavement.capitalize()} patch depth (full existing depth or the minimum, whichever is greater)"
+        rows = [_at_least("depth", desc, key, "min_depth_in", depth, "in", limit=required)]
+        if only_min:
+            assumptions.append("No existing pavement depth given: the patch must be at least the minimum, and the "
+                               "full existing depth if that is greater.")
+    conflict = False
+    if inp.pavement == "bituminous":
+        lk = "patch_bituminous_layers"
+        max_base, max_top = _figure(lk, "max_base_layer_in"), _figure(lk, "max_top_layer_in")
+        rows.append(_at_most("base_layer", "Bituminous base (binder) layer", lk, "max_base_layer_in",
+                             inp.base_layer_in, "in"))
+        rows.append(_at_most("top_layer", "Bituminous top (surface) layer", lk, "max_top_layer_in",
+                             inp.top_layer_in, "in"))
+        rows.append(_at_most("surface_deviation", "Deviation under a ten-foot straight edge",
+                             "patch_bituminous_smoothness", "max_deviation_in", inp.surface_deviation_in, "in"))
+        conflict = required > max_base + max_top
+        assumptions.append(
+            f"The text requires the full existing depth or {_num(minimum)} in, whichever is greater, yet places "
+            f"bituminous pavement 'in a maximum of a base layer of {_num(max_base)} inches and a one-inch top "
+            f"layer' ({_num(max_base + max_top)} in in all): an existing pavement deeper than that cannot be "
+            "matched with those two layers. The depth and the layers are checked separately"
+            + ("; here they conflict — ask the Director of Public Works how the extra depth is to be placed."
+               if conflict else "."))
+    if inp.pavement == "concrete":
+        cc = inp.contains_calcium_chloride
+        rows.append(_row("no_calcium_chloride", "Concrete contains no calcium chloride",
+                         "patch_concrete_calcium_chloride", measured=None if cc is None else
+                         ("contains calcium chloride" if cc else "none"), ok=None if cc is None else not cc,
+                         required="no calcium chloride"))
+        rows.append(_at_least("traffic_protection", "Surface protected from traffic", "patch_concrete_traffic",
+                              "min_days", inp.traffic_protection_days, "days"))
+    out = PavementPatchOutput(tool=tool, municipality="brandon", checks=rows, required_depth_in=required,
+                              depth_is_minimum_only=only_min, layer_conflict=conflict, assumptions=assumptions)
+    lead = (f"Brandon § 404-7G, {inp.pavement.replace('_', ' ')} pavement replacement: required depth "
+            f"{_num(required)} in" + (" (at least; no existing depth given)" if only_min else "") + ".")
+    return _finish(out, lead)  # type: ignore[return-value]
+
+
+# --------------------------------------------------------------------------- obstructions
+
+
+class ObstructionInput(ToolInput):
+    municipality: str = Field(default="brandon", description="Brandon only (§ 404-8, § 404-9).")
+    situation: Literal["building_materials", "street_privilege_permit", "sidewalk_fixture"] = Field(
+        description="'building_materials': materials stored for the period the Clerk authorizes (§ 404-8); "
+        "'street_privilege_permit': obstruction under a street privilege permit (§ 404-9); "
+        "'sidewalk_fixture': a fixture an owner places on the sidewalk (§ 404-8 standards).")
+    sidewalk_width_ft: Decimal | None = _length("Full sidewalk width, feet.")
+    sidewalk_obstructed_width_ft: Decimal | None = _length("Width of sidewalk obstructed, feet.")
+    street_width_ft: Decimal | None = _length(
+        "Street width, feet (building materials: the traveled portion; permit: the whole street or alley).")
+    street_obstructed_width_ft: Decimal | None = _length("Width of street obstructed, feet.")
+    unobstructed_sidewalk_width_ft: Decimal | None = _length(
+        "Fixture: narrowest unobstructed sidewalk width left, feet (default: width minus obstructed width).")
+    temporary_sidewalk_width_ft: Decimal | None = _length("Permit: width of a temporary sidewalk provided, feet.")
+    temporary_fence_height_ft: Decimal | None = _length(
+        "Permit: height of the closed fence guarding the temporary sidewalk, feet.")
+    commercial_area: bool | None = Field(default=None, description="Fixture: the property is in a commercial area.")
+    fixture_attached: bool | None = Field(
+        default=None, description="Fixture: physically attached to the sidewalk, a street fixture or a building.")
+    interferes_with_gutter_flow: bool | None = Field(
+        default=None, description="Building materials: they interfere with the flow in the gutters.")
+
+    check_municipality = field_validator("municipality")(_municipality_id)
+
+    @model_validator(mode="after")
+    def _widths(self) -> "ObstructionInput":
+        for part, whole in (("sidewalk_obstructed_width_ft", "sidewalk_width_ft"),
+                            ("street_obstructed_width_ft", "street_width_ft"),
+                            ("unobstructed_sidewalk_width_ft", "sidewalk_width_ft")):
+            p, w = getattr(self, part), getattr(self, whole)
+            if p is not None and w is not None and p > w:
+                raise ValueError(f"{part} ({p}) exceeds {whole} ({w})")
+        return self
+
+
+def _fraction_row(rid: str, desc: str, key: str, field: str, part: Decimal | None, whole: Decimal | None,
+                  what: str) -> SpecCheck:
+    frac = _fraction(key, field)
+    if part is None or whole is None:
+        return _row(rid, desc, key, measured=None, ok=None, required=f"not more than {frac} of the {what}",
+                    note=f"Give both the {what} width and the obstructed width.")
+    if whole == 0:
+        return _row(rid, desc, key, measured=None, ok=None, required=f"not more than {frac} of the {what}",
+                    note=f"The {what} width is 0.")
+    share = Fraction(part) / Fraction(whole)
+    allowed = Fraction(whole) * frac
+    return _row(rid, desc, key, measured=f"{_num(part)} ft of {_num(whole)} ft ({float(share):.1%})",
+                ok=share <= frac, required=f"not more than {frac} of the {what} ({float(allowed):.2f} ft)",
+                limit=Decimal(frac.numerator) / Decimal(frac.denominator), unit="fraction",
+                fail_note=f"Obstructs {float(share):.1%} of the {what}; at most {float(allowed):.2f} ft may be used.")
+
+
+def obstruction_check(inp: ObstructionInput) -> SpecCheckOutput:
+    tool = "obstruction_check"
+    if inp.municipality != "brandon":
+        return _wrong_place(tool, inp.municipality, BRANDON_ONLY)
+    rows: list[SpecCheck] = []
+    assumptions: list[str] = []
+    if inp.situation == "building_materials":
+        k = "obstruction_building_materials"
+        rows.append(_fraction_row("sidewalk_share", "Sidewalk obstructed by building materials", k,
+                                  "max_sidewalk_fraction", inp.sidewalk_obstructed_width_ft, inp.sidewalk_width_ft,
+                                  "sidewalk"))
+        rows.append(_fraction_row("street_share", "Traveled street obstructed by building materials", k,
+                                  "max_street_fraction", inp.street_obstructed_width_ft, inp.street_width_ft,
+                                  "traveled portion of the street"))
+        g = inp.interferes_with_gutter_flow
+        rows.append(_row("gutter_flow", "Gutter flow not interfered with", k, measured=g,
+                         ok=None if g is None else not g, required="no interference with the flow in the gutters"))
+        assumptions.append("§ 404-8 lets building materials take part of the sidewalk, while under a street "
+                           "privilege permit (§ 404-9) sidewalk traffic 'shall not be interrupted'; this check "
+                           "applies § 404-8 only (materials for the period the Village Clerk authorizes).")
+    elif inp.situation == "street_privilege_permit":
+        k = "privilege_street_fraction"
+        rows.append(_fraction_row("street_share", "Street or alley covered by the temporary obstruction", k,
+                                  "max_street_fraction", inp.street_obstructed_width_ft, inp.street_width_ft,
+                                  "street or alley"))
+        ks = "privilege_sidewalk_traffic"
+        min_w, min_h = _figure(ks, "min_temporary_width_ft"), _figure(ks, "min_fence_height_ft")
+        blocked, width = inp.sidewalk_obstructed_width_ft, inp.sidewalk_width_ft
+        has_temp = inp.temporary_sidewalk_width_ft is not None
+        if has_temp:
+            rows.append(_at_least("temporary_sidewalk_width", "Temporary sidewalk width", ks,
+                                  "min_temporary_width_ft", inp.temporary_sidewalk_width_ft, "ft"))
+            rows.append(_at_least("temporary_fence_height", "Closed fence on both sides of the temporary sidewalk",
+                                  ks, "min_fence_height_ft", inp.temporary_fence_height_ft, "ft"))
+        elif blocked is not None and blocked > 0:
+            fully = width is not None and blocked >= width
+            rows.append(_row(
+                "sidewalk_traffic", "Sidewalk traffic not interrupted", ks,
+                measured=f"{_num(blocked)} ft of sidewalk obstructed", ok=False if fully else None,
+                required=f"sidewalk traffic not interrupted, or a temporary sidewalk at least {_num(min_w)} ft wide "
+                         f"with a closed fence at least {_num(min_h)} ft high on both sides",
+                fail_note="The sidewalk is fully obstructed and no temporary sidewalk is provided.",
+                note=None if fully else "Part of the sidewalk is obstructed and no temporary sidewalk is given; "
+                     "whether that 'interrupts' sidewalk traffic is not defined by the code.",
+            ))
+        else:
+            rows.append(_row("sidewalk_traffic", "Sidewalk traffic not interrupted", ks,
+                             measured=None if blocked is None else "no sidewalk obstructed",
+                             ok=None if blocked is None else True,
+                             required="sidewalk traffic not interrupted",
+                             note="Give sidewalk_obstructed_width_ft." if blocked is None else None))
+        assumptions.append("§ 404-9 measures the obstruction against 'any street or alley' (the whole width), "
+                           "while § 404-8 measures building materials against the 'traveled portion'; give the "
+                           "whole street width here.")
+        assumptions.append("§ 404-8 lets building materials take part of the sidewalk, but under a street "
+                           "privilege permit sidewalk traffic 'shall not be interrupted': this check applies § 404-9.")
+    else:
+        clear = inp.unobstructed_sidewalk_width_ft
+        if clear is None and inp.sidewalk_width_ft is not None and inp.sidewalk_obstructed_width_ft is not None:
+            clear = inp.sidewalk_width_ft - inp.sidewalk_obstructed_width_ft
+            assumptions.append("Unobstructed width taken as sidewalk width minus obstructed width; the code "
+                               "requires it 'at any point', so give the narrowest point.")
+        c = inp.commercial_area
+        rows.append(_row("commercial_area", "Property in an area used for commercial uses", "fixture_commercial_area",
+                         measured=c, ok=c, required="commercial area"))
+        a = inp.fixture_attached
+        rows.append(_row("not_attached", "Fixture not attached to the sidewalk, a street fixture or a building",
+                         "fixture_not_attached", measured=a, ok=None if a is None else not a,
+                         required="not attached, temporary design"))
+        rows.append(_at_least("clear_width", "Unobstructed sidewalk width at every point", "fixture_clear_width",
+                              "min_clear_width_ft", clear, "ft"))
+        assumptions.append("The fixture must also not 'significantly impede' pedestrian flow, which has no figure.")
+    out = SpecCheckOutput(tool=tool, municipality="brandon", checks=rows, assumptions=assumptions)
+    return _finish(out, f"Brandon obstruction rules, {inp.situation.replace('_', ' ')}:")
+
+
+# --------------------------------------------------------------------------- trenches
+
+
+class TrenchInput(ToolInput):
+    municipality: str = Field(default="brandon", description="Brandon only (§ 404-7).")
+    excavated_ahead_of_pipe_ft: Decimal | None = _length("Trench excavated in advance of pipe or conduit laying, feet.")
+    unfilled_behind_pipe_ft: Decimal | None = _length("Trench left unfilled behind laid pipe or conduit, feet.")
+    special_permission: bool = Field(
+        default=False, description="The Director of Public Works gave special permission for longer trenches.")
+    backfill_layer_in: Decimal | None = _length("Thickness of each compacted backfill layer, inches.")
+    compaction_percent: Decimal | None = Field(
+        default=None, ge=0, le=200, max_digits=6, decimal_places=2,
+        description="Dry density achieved, % of the Modified Proctor maximum dry density.")
+    largest_stone_in: Decimal | None = _length("Largest rock or stone in the backfill, inches.")
+
+    check_municipality = field_validator("municipality")(_municipality_id)
+
+
+def trench_check(inp: TrenchInput) -> SpecCheckOutput:
+    tool = "trench_check"
+    if inp.municipality != "brandon":
+        return _wrong_place(tool, inp.municipality, BRANDON_ONLY)
+    k = "trench_lengths"
+    rows = [
+        _at_most("ahead_of_pipe", "Trench excavated ahead of pipe or conduit laying", k, "max_ahead_ft",
+                 inp.excavated_ahead_of_pipe_ft, "ft"),
+        _at_most("unfilled_behind_pipe", "Trench left unfilled behind laid pipe or conduit", k,
+                 "max_unfilled_behind_ft", inp.unfilled_behind_pipe_ft, "ft"),
+    ]
+    if inp.special_permission:
+        rows = [r.model_copy(update={"status": "waived", "note": "Special permission from the Director of Public "
+                                     "Works lifts this limit."}) for r in rows]
+    rows.append(_at_most("backfill_layer", "Compacted backfill layer thickness", "backfill_compaction",
+                         "max_layer_in", inp.backfill_layer_in, "in"))
+    rows.append(_at_least("compaction", "Dry density, % of Modified Proctor maximum", "backfill_compaction",
+                          "min_compaction_percent", inp.compaction_percent, "%",
+                          fail_note="Backfill not achieving the compaction shall be removed and recompacted by the "
+                                    "permittee."))
+    rows.append(_at_most("largest_stone", "Largest rock or stone in the backfill", "backfill_stones", "max_stone_in",
+                         inp.largest_stone_in, "in"))
+    out = SpecCheckOutput(tool=tool, municipality="brandon", checks=rows, assumptions=[
+        "'No trench ... more than' the stated lengths: a trench of exactly the stated length complies.",
+    ])
+    return _finish(out, "Brandon § 404-7 trench and backfill limits:")
+
+
+# --------------------------------------------------------------------------- Delafield driveways
+
+
+class DrivewayInput(ToolInput):
+    municipality: str = Field(default="delafield", description="Delafield only (DRIVEWAYS AND CULVERTS).")
+    slope_percent: Decimal | None = Field(
+        default=None, ge=0, le=100, max_digits=6, decimal_places=3,
+        description="Steepest grade of the driveway, percent (rise/run x 100, either direction).")
+    concrete_distance_from_road_hard_surface_ft: Decimal | None = _length(
+        "Concrete surfacing only: distance from the road's hard surface to the concrete, feet.")
+    concrete_permit_obtained: bool | None = Field(
+        default=None, description="Concrete surfacing only: permit obtained from the Building Inspector.")
+    culvert_diameter_in: Decimal | None = _length(
+        "Culvert size, inches (round pipe diameter, or the diameter of a round pipe with equal cross section).")
+    culvert_material: Literal["corrugated_metal", "reinforced_concrete", "plastic", "other"] | None = Field(
+        default=None, description="Culvert pipe material.")
+    end_guards: Literal["concrete", "steel", "none", "other"] | None = Field(
+        default=None, description="Material of the culvert's end guards, or none.")
+    end_guards_beyond_street_height: bool | None = Field(
+        default=None, description="The end guards rise beyond street height.")
+    concrete_over_culvert: bool | None = Field(
+        default=None, description="Concrete surfacing laid over the culvert within the road right-of-way.")
+
+    check_municipality = field_validator("municipality")(_municipality_id)
+
+
+def driveway_check(inp: DrivewayInput) -> SpecCheckOutput:
+    tool = "driveway_check"
+    if inp.municipality != "delafield":
+        return _wrong_place(tool, inp.municipality, DELAFIELD_ONLY)
+    rows = [_at_most("slope", "Driveway slope at any point", "driveway_slope", "max_slope_percent",
+                     inp.slope_percent, "%")]
+    concrete = inp.concrete_distance_from_road_hard_surface_ft is not None or inp.concrete_permit_obtained is not None
+    if concrete:
+        rows.append(_at_least("concrete_setback", "Concrete surfacing distance from the road's hard surface",
+                              "driveway_concrete_setback", "min_distance_ft",
+                              inp.concrete_distance_from_road_hard_surface_ft, "ft"))
+        p = inp.concrete_permit_obtained
+        rows.append(_row("concrete_permit", "Permit from the Building Inspector for a concrete driveway",
+                         "driveway_concrete_permit", measured=p, ok=p, required="permit obtained"))
+    k = "culvert_pipe"
+    rows.append(_at_least("culvert_size", "Culvert cross section", k, "min_diameter_in", inp.culvert_diameter_in, "in",
+                          fail_note=f"Smaller than the cross section of a {_num(_figure(k, 'min_diameter_in'))}-inch "
+                                    "pipe."))
+    m = inp.culvert_material
+    rows.append(_row("culvert_material", "Culvert of corrugated metal pipe", k,
+                     measured=None if m is None else m.replace("_", " "),
+                     ok=None if m is None else m == "corrugated_metal", required="corrugated metal pipe",
+                     fail_note="A driveway culvert shall be corrugated metal pipe (the road standards' allowance of "
+                               "reinforced concrete pipe concerns culverts of roads built for the Town)."))
+    g = inp.end_guards
+    rows.append(_row("end_guards", "End guards of concrete or steel", "culvert_end_guards", measured=g,
+                     ok=None if g is None else g in ("concrete", "steel"), required="end guards of concrete or steel"))
+    b = inp.end_guards_beyond_street_height
+    rows.append(_row("end_guard_height", "End guards not beyond street height", "culvert_end_guards", measured=b,
+                     ok=None if b is None else not b, required="not beyond street height"))
+    c = inp.concrete_over_culvert
+    rows.append(_row("no_concrete_over_culvert", "No concrete surfacing over the culvert in the right-of-way",
+                     "culvert_no_concrete_over", measured=c, ok=None if c is None else not c,
+                     required="no concrete over the culvert"))
+    out = SpecCheckOutput(tool=tool, municipality="delafield", checks=rows, assumptions=[
+        "The slope limit is part of the definition of safe vehicular access for a building site's paved "
+        "driveway ('at any such point'); it is applied to the steepest point.",
+        "The culvert's minimum cross section ('not less than that of a "
+        f"{_num(_figure(k, 'min_diameter_in'))}\" pipe') is compared as the diameter of an equivalent round pipe.",
+        "A culvert is required only 'where necessary'; its length is set by the Town Highway Superintendent.",
+    ])
+    return _finish(out, "Delafield driveway and culvert requirements:")
+
+
+# --------------------------------------------------------------------------- Delafield heavy vehicles
+
+
+class HeavyVehicleInput(ToolInput):
+    municipality: str = Field(default="delafield", description="Delafield only.")
+    gross_weight_tons: Decimal = Field(
+        ge=0, le=1000, max_digits=8, decimal_places=3, description="Weight of the machine or vehicle, tons (2,000 lb).")
+    lugged_wheels: bool = Field(default=False, description="The machine has lugged wheels.")
+    temporary_limit_posted: bool = Field(
+        default=False, description="The Town road, bridge or culvert is posted with a temporary weight limit.")
+    has_permit: bool | None = Field(
+        default=None, description="A Town permit (with its route) has been secured for the machine.")
+    has_special_permit: bool | None = Field(
+        default=None, description="A special (emergency) permit to exceed a posted temporary limit.")
+
+    check_municipality = field_validator("municipality")(_municipality_id)
+
+
+class HeavyVehicleOutput(SpecCheckOutput):
+    permit_required: bool | None = Field(default=None, description="A Town permit specifying the route is required.")
+    exceeds_temporary_limit: bool | None = Field(
+        default=None, description="Over the temporary limit on a posted road (null if none is posted).")
+
+
+def heavy_vehicle_check(inp: HeavyVehicleInput) -> HeavyVehicleOutput:
+    tool = "heavy_vehicle_check"
+    if inp.municipality != "delafield":
+        return HeavyVehicleOutput(tool=tool, ok=False, municipality=inp.municipality, error=DELAFIELD_ONLY)
+    k = "heavy_vehicle_permit"
+    over = _figure(k, "permit_over_tons")
+    w = inp.gross_weight_tons
+    needed = inp.lugged_wheels or w > over
+    why = []
+    if w > over:
+        why.append(f"weighs {_num(w)} tons, more than {_num(over)}")
+    if inp.lugged_wheels:
+        why.append("has lugged wheels")
+    rows: list[SpecCheck] = []
+    if needed:
+        p = inp.has_permit
+        rows.append(_row("permit", "Town permit for a heavy or lugged-wheel machine", k,
+                         measured=None if p is None else ("permit secured" if p else "no permit"),
+                         ok=p, required="permit secured first, specifying the route",
+                         fail_note="Not to be driven on any street, alley or public place without the permit; the "
+                                   "permit's route must be kept.",
+                         note=None if p is not None else "A permit is required (the machine " + " and ".join(why)
+                                                        + "); say whether one was secured."))
+    else:
+        rows.append(_row("permit", "Town permit for a heavy or lugged-wheel machine", k,
+                         measured=f"{_num(w)} tons, no lugged wheels", ok=True,
+                         required=f"permit if over {_num(over)} tons or with lugged wheels",
+                         note="No permit needed: not more than the weight and no lugged wheels."))
+    exceeds = None
+    kt = "temporary_weight_limit"
+    limit = _figure(kt, "max_gross_tons")
+    if inp.temporary_limit_posted:
+        exceeds = w > limit
+        sp = inp.has_special_permit
+        if not exceeds:
+            rows.append(_row("temporary_limit", "Gross weight within the posted temporary limit", kt,
+                             measured=w, ok=True, required=f"at most {_num(limit)} tons", limit=limit, unit="tons"))
+        else:
+            rows.append(_row("temporary_limit", "Gross weight within the posted temporary limit",
+                             "temporary_weight_special_permit", measured=w, ok=None if sp is None else sp,
+                             required=f"at most {_num(limit)} tons, or a special permit (emergency only)",
+                             limit=limit, unit="tons",
+                             fail_note="Over the temporary limit without a special permit; a special permit is "
+                                       "granted only in an emergency.",
+                             note=None if sp is not None else "Over the temporary limit: a special permit, granted "
+                                                              "only in an emergency, is needed."))
+    else:
+        rows.append(_row("temporary_limit", "Gross weight within a posted temporary limit", kt, measured=w, ok=None,
+                         status="not_applicable", required=f"at most {_num(limit)} tons where posted",
+                         limit=limit, unit="tons", note="No temporary weight limit posted on the route."))
+    out = HeavyVehicleOutput(tool=tool, municipality="delafield", checks=rows, permit_required=needed,
+                             exceeds_temporary_limit=exceeds, assumptions=[
+                                 "Tons are short tons of 2,000 lb, as in Wisconsin's vehicle laws.",
+                                 f"'Weighing more than {_num(over)} tons' excludes exactly {_num(over)} tons; the "
+                                 f"temporary limit 'not more than {_num(limit)} tons' allows exactly {_num(limit)} "
+                                 "tons.",
+                                 "The permit rule speaks of the machine's weight, the temporary limit of gross "
+                                 "vehicular weight; one weight is used for both.",
+                             ])
+    lead = ("Delafield heavy vehicle rules: a Town permit is "
+            + (f"required (the machine {' and '.join(why)})." if needed else
+               f"not required (not more than {_num(over)} tons, no lugged wheels).")
+            + (f" It is over the posted temporary limit of {_num(limit)} tons." if exceeds else "")
+            + (f" It is within the posted temporary limit of {_num(limit)} tons." if exceeds is False else ""))
+    return _finish(out, lead)  # type: ignore[return-value]
+
+
+TOOLS: list[ToolSpec] = [
+    ToolSpec(
+        name="sidewalk_defect_check",
+        description="Brandon: is a sidewalk block defective (vertical differential, horizontal gap, surface "
+        "deterioration), and must the whole sidewalk be replaced (share of defective blocks)?",
+        input_model=SidewalkDefectInput, output_model=SidewalkDefectOutput, fn=sidewalk_defect_check,
+        municipalities=("brandon",),
+        keywords=("defective sidewalk", "trip hazard", "uneven", "crack", "gap", "deterioration", "60%",
+                  "replace sidewalk", "sidewalk blocks"),
+    ),
+    ToolSpec(
+        name="sidewalk_dimension_check",
+        description="Brandon: check a new sidewalk's thickness, width, slope toward the curb and curing time "
+        "against the standard specifications (residential or commercial/industrial, driveway approaches).",
+        input_model=SidewalkDimensionInput, output_model=SpecCheckOutput, fn=sidewalk_dimension_check,
+        municipalities=("brandon",),
+        keywords=("sidewalk thickness", "sidewalk width", "slope", "driveway approach", "concrete sidewalk",
+                  "commercial sidewalk", "inches thick"),
+    ),
+    ToolSpec(
+        name="pavement_patch_check",
+        description="Brandon: required depth and layers of a street-opening pavement patch (bituminous, concrete "
+        "or temporary cold mix) and whether a patch meets them.",
+        input_model=PavementPatchInput, output_model=PavementPatchOutput, fn=pavement_patch_check,
+        municipalities=("brandon",),
+        keywords=("patch", "pavement replacement", "asphalt", "bituminous", "concrete", "depth", "layer",
+                  "calcium chloride", "cold mix"),
+    ),
+    ToolSpec(
+        name="obstruction_check",
+        description="Brandon: whether building materials, a street privilege obstruction or a sidewalk fixture "
+        "leaves enough sidewalk and street (half the sidewalk, a third of the street, three feet clear).",
+        input_model=ObstructionInput, output_model=SpecCheckOutput, fn=obstruction_check,
+        municipalities=("brandon",),
+        keywords=("obstruction", "building materials", "dumpster", "encroachment", "fixture", "sidewalk cafe",
+                  "street privilege", "temporary sidewalk", "block the sidewalk"),
+    ),
+    ToolSpec(
+        name="trench_check",
+        description="Brandon: trench length ahead of pipe laying and left unfilled behind it, and backfill "
+        "layer thickness, compaction and stone size.",
+        input_model=TrenchInput, output_model=SpecCheckOutput, fn=trench_check,
+        municipalities=("brandon",),
+        keywords=("trench", "open trench", "pipe laying", "conduit", "backfill", "compaction", "feet ahead"),
+    ),
+    ToolSpec(
+        name="driveway_check",
+        description="Delafield: driveway slope, concrete setback from the road's hard surface, and the driveway "
+        "culvert (size, corrugated metal, end guards, no concrete over it).",
+        input_model=DrivewayInput, output_model=SpecCheckOutput, fn=driveway_check,
+        municipalities=("delafield",),
+        keywords=("driveway", "slope", "grade", "culvert", "end guards", "corrugated", "concrete driveway",
+                  "12%", "15 inch"),
+    ),
+    ToolSpec(
+        name="heavy_vehicle_check",
+        description="Delafield: whether a heavy or lugged-wheel machine needs a Town permit, and whether a vehicle "
+        "may use a road posted with a temporary weight limit.",
+        input_model=HeavyVehicleInput, output_model=HeavyVehicleOutput, fn=heavy_vehicle_check,
+        municipalities=("delafield",),
+        keywords=("heavy vehicle", "tons", "weight limit", "lugged wheels", "machine", "truck", "permit",
+                  "road restriction", "frost law"),
+    ),
+]
