@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from assistant.parsing import ParseError
 from assistant.parsing.pages import Page
-from assistant.types import Document, Municipality, Passage, Section, slug
+from assistant.types import Document, Municipality, Passage, Section, normalize_ws, slug
 
 # ---------------------------------------------------------------------------- patterns
 
@@ -149,7 +149,7 @@ def _tags_after(text: str, pos: int) -> tuple[int, list[str]]:
         m = re.compile(r"\s*(" + AMENDMENT_TAG.pattern + r")", re.IGNORECASE).match(text, pos)
         if not m:
             return pos, notes
-        notes.append(m.group(1))
+        notes.append(normalize_ws(m.group(1)))
         pos = m.end()
 
 
@@ -328,7 +328,8 @@ def _find_labels(body: str, warnings: list[str], where: str) -> tuple[list[_Labe
         for m2 in cands[k + 1 :]:
             next_start = m2.start()
             break
-        label.heading, label.content_start = _item_heading(body, m.end(), next_start)
+        heading, label.content_start = _item_heading(body, m.end(), next_start)
+        label.heading = normalize_ws(heading) if heading else None
         stack.append(label)
         accepted.append(label)
     for a, b, raw in garbled:
@@ -382,7 +383,7 @@ def _clean(body: str, a: int, b: int) -> tuple[str, int, int, list[str]]:
     Returns (text, start, end, notes) with start/end the body offsets of the text.
     """
     seg = body[a:b]
-    notes = [t.group(0) for t in AMENDMENT_TAG.finditer(seg)]
+    notes = [normalize_ws(t.group(0)) for t in AMENDMENT_TAG.finditer(seg)]
     # trim leading/trailing tags and whitespace for the span
     lead = re.match(r"(?:\s|" + AMENDMENT_TAG.pattern + r")*", seg, re.IGNORECASE)
     s = a + lead.end()
@@ -395,8 +396,7 @@ def _clean(body: str, a: int, b: int) -> tuple[str, int, int, list[str]]:
             break
         e = s + m.start()
     core = body[s:e]
-    text = re.sub(r"[ \t]*" + AMENDMENT_TAG.pattern + r"[ \t]*", " ", core, flags=re.IGNORECASE)
-    text = re.sub(r"(?<=\S)  +(?=\S)", " ", text) if notes else text
+    text = re.sub(r"\s*" + AMENDMENT_TAG.pattern + r"\s*", " ", core, flags=re.IGNORECASE)
     return text.strip(), s, e, notes
 
 
@@ -447,7 +447,7 @@ def parse_paged(m: Municipality, pages: list[Page]) -> Document:
             is_leaf = lab is None or idx + 1 >= len(labels) or labels[idx + 1].depth <= lab.depth
             if lab is None and not txt:
                 pass
-            elif txt and (is_leaf or cuts or txt.rstrip(".") != (heading or "").rstrip(".")):
+            elif txt and (is_leaf or cuts or normalize_ws(txt).rstrip(".") != normalize_ws(heading or "").rstrip(".")):
                 pieces.append(_Piece(s, e, sub, heading, hpath, notes_in + notes))
             elif not txt and is_leaf and not cuts:
                 warnings.append(f"{where} {sub}: empty item")
@@ -465,6 +465,7 @@ def parse_paged(m: Municipality, pages: list[Page]) -> Document:
                     de = starts[di + 1][0] if di + 1 < len(starts) else seg_end
                     dtxt, s2, e2, dnotes = _clean(body, ds, de)
                     if dtxt:
+                        term = normalize_ws(term) if term else None
                         pieces.append(_Piece(s2, e2, sub, term, hpath + ([heading.rstrip(".")] if heading else []), dnotes))
 
         section = Section(
