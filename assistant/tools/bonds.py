@@ -18,7 +18,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from assistant.corpus import cite, resolve_municipality
+from assistant.corpus import cite, corpus_dir, resolve_municipality
 from assistant.tools.spec import ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
@@ -48,9 +48,14 @@ def _provision(key: str) -> dict[str, Any]:
     return _data()["provisions"][key]
 
 
+@functools.cache
+def _cite_cached(municipality: str, quote: str, section: str | None, corpus: str) -> Citation:
+    return cite(municipality, quote, section=section)
+
+
 def _cite(key: str) -> Citation:
     p = _provision(key)
-    return cite(p["municipality"], p["quote"], section=p.get("section"))
+    return _cite_cached(p["municipality"], p["quote"], p.get("section"), str(corpus_dir())).model_copy()
 
 
 def _figure(key: str, field: str) -> Decimal:
@@ -480,7 +485,9 @@ def _check_brandon(inp: CertificateCheckInput) -> tuple[list[CertificateCheck], 
             description="Self-insured permittee executes an agreement to indemnify and save harmless the Village",
             required="agreement executed", provided=None if a is None else ("yes" if a else "no"),
             status="not_checked" if a is None else ("pass" if a else "fail"),
-            note="Not stated whether the agreement was executed." if a is None else None,
+            note=("Not stated whether the agreement was executed." if a is None else
+                  (None if a else "A self-insured permittee must also execute an agreement to indemnify and save "
+                   "harmless the Village.")),
             citation=_cite("brandon_self_insurance_agreement"),
         ))
         if inp.expiry_date is None:
@@ -524,7 +531,8 @@ def _check_delafield(inp: CertificateCheckInput) -> tuple[list[CertificateCheck]
             requirement="insurer_authorized", description="Policy issued by companies authorized in Wisconsin",
             required="authorized insurer", provided=None if a is None else ("yes" if a else "no"),
             status="not_checked" if a is None else ("pass" if a else "fail"),
-            note="Not stated whether the insurer is authorized in Wisconsin." if a is None else None,
+            note=("Not stated whether the insurer is authorized in Wisconsin." if a is None else
+                  (None if a else "The policy must be issued by a company authorized to do business in Wisconsin.")),
             citation=_cite("delafield_insurer_authorized"),
         ))
     who = "Certificate of insurance"
@@ -539,7 +547,9 @@ def _check_delafield(inp: CertificateCheckInput) -> tuple[list[CertificateCheck]
         requirement="cancellation_notice", description="No change or cancellation without notice to the Town",
         required=f"at least {need_days} days' notice", provided=None if d is None else f"{d} days",
         status="not_checked" if d is None else ("pass" if d >= need_days else "fail"),
-        note="No notice period given." if d is None else None,
+        note=("No notice period given." if d is None else
+              (None if d >= need_days else f"The certificate allows change or cancellation on {d} days' notice; "
+               f"at least {need_days} days' notice to the Town is required.")),
         citation=_cite("delafield_certificate_terms"),
     ))
     ins.append(CertificateCheck(
