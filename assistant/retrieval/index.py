@@ -44,6 +44,7 @@ class SearchHit(BaseModel):
     matched_terms: list[str] = Field(default_factory=list, description="Query words found in the passage.")
     dense_rank: int | None = None
     lexical_rank: int | None = None
+    dense_score: float | None = Field(default=None, description="Cosine similarity of the best chunk.")
     exact_citation: bool = Field(default=False, description="The query was this passage's citation.")
 
 
@@ -137,11 +138,13 @@ class SearchIndex:
             return [SearchHit(passage=p, score=1.0, exact_citation=True) for p in direct[:k]]
         fused: dict[str, float] = {}
         dense_rank: dict[str, int] = {}
+        dense_score: dict[str, float] = {}
         lex_rank: dict[str, int] = {}
         if mode in ("hybrid", "dense"):
-            for r, (c, _) in enumerate(self.dense(query, municipality, CANDIDATES, vector)):
+            for r, (c, sim) in enumerate(self.dense(query, municipality, CANDIDATES, vector)):
                 if c.passage_id not in dense_rank:
                     dense_rank[c.passage_id] = r + 1
+                    dense_score[c.passage_id] = sim
         if mode in ("hybrid", "lexical"):
             for r, (c, _) in enumerate(self.bm25(query, municipality, CANDIDATES)):
                 if c.passage_id not in lex_rank:
@@ -157,6 +160,7 @@ class SearchIndex:
             hits.append(SearchHit(
                 passage=p, score=round(score, 6), matched_terms=matched_words(p.text, q_stems),
                 dense_rank=dense_rank.get(pid), lexical_rank=lex_rank.get(pid),
+                dense_score=dense_score.get(pid),
             ))
         return hits
 

@@ -1,0 +1,101 @@
+"""Compose answers from retrieved passages: the sentences that answer, quoted verbatim
+with their citations. Nothing here writes a number of its own."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from assistant.corpus import municipality_by_id
+from assistant.retrieval.chunking import sentences
+from assistant.retrieval.index import SearchHit
+from assistant.retrieval.lexical import stems
+from assistant.types import Citation, Passage
+
+# Where the code leaves an amount to someone else: (pattern, who sets it)
+LEFT_TO_OTHERS = [
+    (re.compile(r"as set by the Village Board", re.I), "the Village Board"),
+    (re.compile(r"amount determined by the Village Board", re.I), "the Village Board"),
+    (re.compile(r"by resolution of the Town Board", re.I), "the Town Board, by resolution"),
+    (re.compile(r"set by the Town Board from time to time by resolution", re.I), "the Town Board, by resolution"),
+]
+AMOUNT_Q = re.compile(
+    r"\b(how much|what(?:'s| is| are) the (?:fee|fees|cost|charge|price|amount|rate)|fees?|costs?|price|"
+    r"dollars?|amount|charged?|pay)\b|\$",
+    re.I,
+)
+
+
+def who_sets(text: str) -> str | None:
+    for pat, who in LEFT_TO_OTHERS:
+        if pat.search(text):
+            return who
+    return None
+
+
+_PLACE_STEMS = stems("Brandon Delafield village town Wisconsin WI code")
+
+
+def _score(sentence: str, q_stems: set[str]) -> float:
+    s = stems(sentence)
+    if not s:
+        return 0.0
+    return len(s & q_stems) / math.sqrt(len(s) + 4)
+
+
+def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
+                   must: re.Pattern | None = None) -> list[tuple[Passage, str, float]]:
+    """The sentences of the top passages that best answer the question."""
+    q_stems = stems(question) - _PLACE_STEMS
+    top_dense = max([h.dense_score or 0.0 for h in hits[:4]] + [1e-6])
+    scored: list[tuple[float, int, int, Passage, str]] = []
+    for rank, h in enumerate(hits[:4]):
+        weight = 0.5 * (1.0, 0.8, 0.65, 0.5)[rank] + 0.5 * (h.dense_score or 0.0) / top_dense
+        context = stems(" ".join([h.passage.title, *h.passage.heading_path, h.passage.heading or ""]))
+        ctx_bonus = 0.5 * len(context & q_stems) / 3
+        for j, s in enumerate(sentences(h.passage.text)):
+            if must is not None and not must.search(s):
+                continue
+            if len(s.split()) < 5 and s.rstrip(".") == (h.passage.heading or "").rstrip("."):
+                continue  # a run-in heading alone answers nothing
+            sc = weight * (_score(s, q_stems) + ctx_bonus + 0.05)
+            scored.append((sc, rank, j, h.passage, s))
+    if not scored:
+        return []
+    scored.sort(key=lambda t: (-t[0], t[1], t[2]))
+    top = scored[0]
+    chosen = [top]
+    for cand in scored[1:]:
+        if len(chosen) >= max_sentences:
+            break
+        same_passage = cand[3].id == top[3].id
+        if (same_passage and cand[0] >= 0.6 * top[0]) or (not same_passage and cand[0] >= 0.9 * top[0]):
+            chosen.append(cand)
+    chosen.sort(key=lambda t: (t[1], t[2]))
+    return [(c[3], c[4], c[0]) for c in chosen]
+
+
+def quote_block(passage: Passage, sentence: str) -> tuple[str, Citation]:
+    c = passage.citation(quote=sentence)
+    return f"> “{sentence}”\n> — {c.label()}", c
+
+
+def muni_name(mid: str | None) -> str:
+    m = municipality_by_id(mid) if mid else None
+    return m.name if m else (mid or "")
+
+
+def text_notes(passages: list[Passage]) -> list[str]:
+    """Tell the reader where a cited passage's label or text is a reconstruction."""
+    notes = []
+    for p in passages:
+        if p.subsection_reconstructed and p.subsection:
+            notes.append(
+                f"The subsection label {p.subsection} of {p.title} is reconstructed: the text lost its letters "
+                "and numbers, and the label follows the code's own cross-references where they name it."
+            )
+        if p.untitled:
+            notes.append(
+                f"“{p.title}” has no section heading in the text; it is cited by its content, not by a number."
+            )
+    return list(dict.fromkeys(notes))

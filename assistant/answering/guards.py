@@ -1,0 +1,174 @@
+"""Guards that make the product's promises true for any backend.
+
+* input: empty, over-long, binary or control-character questions are refused;
+* injection: instructions hidden in a question are removed and never obeyed;
+* citations: each must resolve to an indexed passage holding its quote verbatim;
+* numbers: each number or date in an answer must come from a calculator result or a
+  cited quote.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from assistant.corpus import passage_by_id, quote_is_verbatim
+from assistant.types import Answer, Citation, normalize_ws
+
+INJECTION_PATTERNS = [
+    r"\bignore\b[^.?!\n]{0,40}\b(instructions?|rules?|prompts?|guidelines|above|previous|prior)\b",
+    r"\bdisregard\b[^.?!\n]{0,40}\b(instructions?|rules?|prompts?|above|previous|prior)\b",
+    r"\bforget\b[^.?!\n]{0,40}\b(instructions?|rules?|everything|above|previous)\b",
+    r"\b(system|hidden|initial|original)\s+prompt\b",
+    r"\b(print|reveal|show|repeat|output|tell me)\b[^.?!\n]{0,30}\b(your|the)\s+(prompt|instructions|rules|configuration)\b",
+    r"\byou are now\b",
+    r"\b(pretend|act as|roleplay|role-play)\b",
+    r"\b(say|tell (?:me|the user|users|them)|answer|state|claim|respond)\b[^.?!\n]{0,40}\b(?:the )?(fee|fine|bond|cost|price|surcharge|deposit|charge|amount)\b[^.?!\n]{0,20}\b(is|are|=|of)\b[^.?!\n]{0,20}\$\s*\d",
+    r"\bnew instructions?\b",
+    r"\bdeveloper mode\b|\bjailbreak\b|\bDAN\b",
+    r"<\s*/?\s*(system|assistant|script)[^>]*>",
+]
+_INJ = [re.compile(p, re.I) for p in INJECTION_PATTERNS]
+
+
+class InputProblem(ValueError):
+    pass
+
+
+def check_question(text: Any, max_chars: int) -> str:
+    """The question, stripped; raises InputProblem with a one-line message."""
+    if not isinstance(text, str):
+        raise InputProblem("the question must be text")
+    q = text.strip()
+    if not q:
+        raise InputProblem("the question is empty: ask about streets, sidewalks, excavation permits…")
+    if len(q) > max_chars:
+        raise InputProblem(f"the question is too long ({len(q)} characters; the limit is {max_chars})")
+    bad = sum(1 for ch in q if (ord(ch) < 32 and ch not in "\n\t\r") or ch == "\ufffd")
+    if bad or "\x00" in q:
+        raise InputProblem("the question contains binary or control characters")
+    if sum(ch.isalnum() for ch in q) < 2:
+        raise InputProblem("the question has no words to look up")
+    return q
+
+
+def split_injection(question: str) -> tuple[str, list[str]]:
+    """Remove sentences that carry instructions to the assistant.
+
+    Returns the legitimate remainder (maybe empty) and the removed sentences.
+    """
+    pieces = re.split(r"(?<=[.?!;\n])\s+|\s+(?=\b(?:and then|then|also)\b)", question)
+    keep, removed = [], []
+    for piece in pieces:
+        if any(p.search(piece) for p in _INJ):
+            removed.append(piece.strip())
+        else:
+            keep.append(piece)
+    rest = " ".join(keep).strip()
+    # a question that was only an instruction wrapper ("Ignore ... and tell me X")
+    if removed and not rest:
+        for r in removed:
+            m = re.search(r"\b(?:and|then)\s+(?:tell me|answer|explain)\s+(.{8,})$", r, re.I)
+            if m and not any(p.search(m.group(1)) for p in _INJ):
+                rest = m.group(1)
+    return rest, removed
+
+
+def looks_like_injection(text: str) -> bool:
+    return any(p.search(text) for p in _INJ)
+
+
+# -- citations -------------------------------------------------------------------------
+def citation_ok(c: Citation) -> bool:
+    if c.passage_id and passage_by_id(c.passage_id) is None:
+        return False
+    return quote_is_verbatim(c)
+
+
+# -- numbers -----------------------------------------------------------------------------
+_MONTHS = (
+    "January|February|March|April|May|June|July|August|September|October|November|December|"
+    "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec"
+)
+NUMBER_RE = re.compile(
+    rf"(?:\b(?:{_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,\s*\d{{4}})?)"  # dates
+    r"|\$\s?\d[\d,]*(?:\.\d+)?"  # money
+    r"|\d+(?:[.,/]\d+)*\s*%?"  # plain numbers, 1/2, 2.5, 50%
+)
+_ALLOWED_TRIVIAL = {"1", "2", "3"}  # list markers in our own formatting are not produced; keep strict
+
+
+def numbers_in(text: str) -> list[str]:
+    return [m.group(0).strip() for m in NUMBER_RE.finditer(text or "")]
+
+
+def _canon(token: str) -> set[str]:
+    """Forms under which a number may appear in a source."""
+    t = token.replace("$", "").replace(" ", "").rstrip("%")
+    forms = {token.strip(), t}
+    digits = t.replace(",", "")
+    forms.add(digits)
+    if re.fullmatch(r"\d+\.00", digits):
+        forms.add(digits[:-3])
+    if re.fullmatch(r"\d+", digits):
+        forms.add(f"{int(digits):,}")
+    return {f for f in forms if f}
+
+
+def _flatten(obj: Any) -> str:
+    return json.dumps(obj, default=str, ensure_ascii=False) if not isinstance(obj, str) else obj
+
+
+def invented_numbers(answer_text: str, citations: list[Citation], tool_results: list[Any],
+                     allowed_text: str = "") -> list[str]:
+    """Numbers in the answer found in no calculator result, no cited quote and no
+    allowed text (the question itself, the municipality names and citation labels)."""
+    sources = " ".join(
+        [c.quote for c in citations]
+        + [c.label() for c in citations]
+        + [_flatten(r) for r in tool_results]
+        + [allowed_text]
+    )
+    src_norm = normalize_ws(sources).replace(",", "")
+    src_tokens = set()
+    for tok in numbers_in(sources):
+        src_tokens |= _canon(tok)
+    bad = []
+    for tok in numbers_in(answer_text):
+        forms = _canon(tok)
+        if forms & src_tokens:
+            continue
+        if any(f.replace(",", "") in src_norm for f in forms if len(f) > 2):
+            continue
+        # a formatted date whose ISO form a tool produced
+        iso = _date_iso(tok)
+        if iso and iso in sources:
+            continue
+        bad.append(tok)
+    return bad
+
+
+def _date_iso(token: str) -> str | None:
+    from datetime import datetime
+
+    for fmt in ("%B %d, %Y", "%b %d, %Y", "%B %d %Y"):
+        try:
+            return datetime.strptime(re.sub(r"(st|nd|rd|th),", ",", token), fmt).date().isoformat()
+        except ValueError:
+            continue
+    return None
+
+
+def check_answer(answer: Answer, allowed_text: str = "") -> list[str]:
+    """Problems that make an answer unfit to show (empty list = fit)."""
+    problems = []
+    for c in answer.citations:
+        if not citation_ok(c):
+            problems.append(f"citation does not resolve or quote not verbatim: {c.label()}")
+    bad = invented_numbers(answer.answer, answer.citations, [t.result for t in answer.tool_calls], allowed_text)
+    if bad:
+        problems.append("numbers from no calculator and no cited quote: " + ", ".join(bad))
+    if looks_like_injection(answer.answer):
+        problems.append("answer repeats an instruction")
+    return problems

@@ -1,0 +1,249 @@
+"""The embedded default: a deterministic planner. No key, no network, no language model.
+
+Steps: check the input and remove injected instructions; find the municipality (named,
+implied, or from the conversation; ask when it matters and is missing); decide the
+route — a citation lookup, a calculator, an amount the code leaves to someone else,
+or a passage lookup — and compose the answer from verbatim quotes and calculator
+results. Each question is embedded once; the vector is reused for every search.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from assistant.answering.compose import (
+    AMOUNT_Q,
+    best_sentences,
+    muni_name,
+    quote_block,
+    text_notes,
+    who_sets,
+)
+from assistant.answering.detect import from_history, named_municipality, other_place
+from assistant.answering.guards import InputProblem, check_question, split_injection
+from assistant.corpus import municipalities, municipality_by_id
+from assistant.retrieval.citations import parse_citation, passages_for
+from assistant.retrieval.index import SearchHit, SearchIndex
+from assistant.types import Answer, ChatTurn, Citation, ToolCall
+
+CLARIFY_MUNI = "Which municipality do you mean"
+CLARIFY_VALUE = "To work this out I need"
+REL_MIN = 0.30  # below this cosine similarity nothing in the chapters is about the question
+OFF_TOPIC = re.compile(
+    r"\b(dogs?|cats?|pets?|chickens?|animal|property tax(?:es)?|tax rate|mill rate|noise|fireworks?|liquor|alcohol|"
+    r"bars?|garbage (?:pickup|collection)|trash (?:pickup|collection|day)|recycling|zoning|setbacks?|"
+    r"parking tickets?|speeding|marriage|vote|voting|elections?|library|swimming|pool|boats?|fishing|"
+    r"hunting|burning|bonfire|campfire|rent(?:al)? (?:registration|license)|short[- ]term rental|"
+    r"business license|food truck|cemetery|water bill|sewer bill|dog license|deer|trees? on my property)\b",
+    re.I,
+)
+
+
+@dataclass
+class Plan:
+    question: str
+    municipality: str | None
+    removed: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+class EmbeddedPlanner:
+    name = "embedded"
+
+    def __init__(self, index: SearchIndex, tool_router=None):
+        self.index = index
+        self.settings = index.settings
+        from assistant.answering.routing import ToolRouter
+
+        self.router = tool_router or ToolRouter()
+
+    # -- entry point -------------------------------------------------------------
+    def answer(self, question: str, municipality: str | None = None,
+               history: list[ChatTurn] | None = None) -> Answer:
+        history = list(history or [])[-self.settings.max_history_turns:]
+        try:
+            q = check_question(question, self.settings.max_question_chars)
+        except InputProblem as exc:
+            return Answer(status="refused", answer=f"I can't take that question: {exc}.")
+        q, removed = split_injection(q)
+        guard_events = [f"ignored an instruction in the question: {r!r}" for r in removed]
+        if removed and not q:
+            return Answer(
+                status="refused",
+                answer="I only answer questions about the municipal codes I hold "
+                + self._coverage() + ". Instructions to change how I answer are ignored.",
+                guard_events=guard_events,
+            )
+        # a short reply to a clarifying question completes the earlier question
+        q, carried = self._complete_follow_up(q, history)
+        muni_id = municipality
+        named = named_municipality(q)
+        if muni_id is None and named is not None:
+            muni_id = named.id
+        if muni_id is None and history:
+            prev = from_history(history)
+            muni_id = prev.id if prev else None
+        answer = self._answer(q, muni_id, history, carried)
+        answer.guard_events = guard_events + answer.guard_events
+        if removed and answer.status == "answered":
+            answer.notes.append("Part of the question asked me to change how I answer; that part was ignored.")
+        return answer
+
+    # -- follow-ups --------------------------------------------------------------
+    def _complete_follow_up(self, q: str, history: list[ChatTurn]) -> tuple[str, dict]:
+        if len(history) < 2 or history[-1].role != "assistant":
+            return q, {}
+        last = history[-1].content
+        if not (last.startswith(CLARIFY_MUNI) or last.startswith(CLARIFY_VALUE)):
+            return q, {}
+        prev_user = next((t.content for t in reversed(history[:-1]) if t.role == "user"), "")
+        if not prev_user:
+            return q, {}
+        return f"{prev_user.strip()} {q}", {"clarified": True}
+
+    # -- routing -----------------------------------------------------------------
+    def _answer(self, q: str, muni_id: str | None, history: list[ChatTurn], carried: dict) -> Answer:
+        elsewhere = other_place(q)
+        if elsewhere and named_municipality(q) is None:
+            return self._out_of_scope(f"I only hold the codes of {self._coverage()}, not {elsewhere}.")
+        # a citation typed as the question: the exact text
+        ref = parse_citation(q, muni_id)
+        if ref:
+            passages = passages_for(ref)
+            if passages:
+                return self._exact_text(passages)
+        if OFF_TOPIC.search(q) and not self._mentions_streets(q):
+            return self._out_of_scope("")
+        vector = self.index.embedder.embed_query(q)
+        # calculators
+        routed = self.router.route(q, muni_id)
+        if routed is not None:
+            return self._calculate(q, muni_id, routed, vector)
+        if muni_id is None:
+            return self._without_municipality(q, vector)
+        hits = self.index.search(q, muni_id, k=6, vector=vector)
+        if not self._relevant(hits):
+            return self._out_of_scope("")
+        return self._lookup(q, muni_id, hits)
+
+    def _mentions_streets(self, q: str) -> bool:
+        return bool(re.search(r"\b(street|sidewalk|road|highway|excavat|culvert|driveway|ditch|right-of-way|terrace)", q, re.I))
+
+    def _relevant(self, hits: list[SearchHit]) -> bool:
+        if not hits:
+            return False
+        best = max((h.dense_score or 0.0) for h in hits)
+        return best >= REL_MIN or (hits[0].lexical_rank == 1 and best >= REL_MIN - 0.08)
+
+    def _without_municipality(self, q: str, vector) -> Answer:
+        per: dict[str, list[SearchHit]] = {}
+        for m in municipalities():
+            hits = self.index.search(q, m.id, k=6, vector=vector)
+            if self._relevant(hits):
+                per[m.id] = hits
+        if not per:
+            return self._out_of_scope("")
+        if len(per) == 1:
+            (mid, hits), = per.items()
+            ans = self._lookup(q, mid, hits)
+            ans.notes.insert(0, f"The question names no municipality; only the {muni_name(mid)} code covers this topic.")
+            return ans
+        best = {mid: max(h.dense_score or 0 for h in hits) for mid, hits in per.items()}
+        ranked = sorted(best.items(), key=lambda kv: -kv[1])
+        if ranked[0][1] - ranked[1][1] >= 0.15:
+            mid = ranked[0][0]
+            ans = self._lookup(q, mid, per[mid])
+            ans.notes.insert(0, f"The question names no municipality; the {muni_name(mid)} code is the one that addresses it.")
+            return ans
+        names = " or the ".join(f"{muni_name(m)} (ch. {municipality_by_id(m).chapter})" for m in per)
+        return Answer(
+            status="clarify",
+            answer=f"{CLARIFY_MUNI}: the {names}? Their codes differ on this.",
+            municipality=None,
+        )
+
+    # -- answers -----------------------------------------------------------------
+    def _exact_text(self, passages) -> Answer:
+        first = passages[0]
+        lines = [f"**{first.citation().label().split(' (')[0] if first.section else first.title}** — {muni_name(first.municipality)}"]
+        cites = []
+        for p in passages:
+            c = p.citation()
+            cites.append(c)
+            lines.append(f"{p.subsection or ''} {p.text}".strip())
+        return Answer(
+            status="answered", answer="\n\n".join(lines), municipality=first.municipality,
+            citations=cites, notes=text_notes(passages),
+        )
+
+    def _lookup(self, q: str, muni_id: str, hits: list[SearchHit]) -> Answer:
+        name = muni_name(muni_id)
+        if AMOUNT_Q.search(q):
+            amount = re.compile(r"\$\s?\d|as set by|determined by|by resolution|estimated cost|percent|%|times the", re.I)
+            picked = best_sentences(q, hits, max_sentences=1, must=amount)
+            if picked:
+                p, s, _ = picked[0]
+                who = who_sets(s)
+                if who:
+                    block, c = quote_block(p, s)
+                    return Answer(
+                        status="not_stated", municipality=muni_id, citations=[c], notes=text_notes([p]),
+                        answer=(f"The {name} code does not state this amount: it is set by {who}, "
+                                "so ask the office for the current figure.\n\n" + block),
+                    )
+        picked = best_sentences(q, hits, max_sentences=2)
+        if not picked:
+            return self._out_of_scope("")
+        blocks, cites = [], []
+        for p, s, _ in picked:
+            block, c = quote_block(p, s)
+            blocks.append(block)
+            cites.append(c)
+        lead = f"Here is what the {name} code says:"
+        return Answer(
+            status="answered", municipality=muni_id, citations=cites,
+            answer=lead + "\n\n" + "\n\n".join(blocks),
+            notes=text_notes([p for p, _, _ in picked]),
+        )
+
+    def _calculate(self, q: str, muni_id: str | None, routed, vector) -> Answer:
+        from assistant.answering.routing import Missing
+
+        if isinstance(routed, Missing):
+            if routed.needs_municipality:
+                return Answer(status="clarify", answer=f"{CLARIFY_MUNI}: {routed.question}")
+            return Answer(status="clarify", municipality=muni_id, answer=f"{CLARIFY_VALUE} {routed.question}")
+        result = routed.run()
+        call = ToolCall(name=routed.tool, arguments=routed.arguments, result=result.model_dump(mode="json"))
+        cites: list[Citation] = list(result.citations)
+        if not result.ok:
+            text = f"{result.error}"
+            status = "answered"
+        else:
+            text = routed.summary(result)
+            status = "not_stated" if routed.not_stated(result) else "answered"
+        lines = [text] if text else []
+        if result.explanation:
+            lines.append(f"How it was worked out (calculator `{routed.tool}`): {result.explanation}")
+        for c in cites[:3]:
+            lines.append(f"> “{c.quote}”\n> — {c.label()}")
+        notes = list(result.assumptions)
+        if result.convention:
+            notes.insert(0, result.convention)
+        return Answer(
+            status=status, municipality=muni_id or routed.municipality, answer="\n\n".join(lines),
+            citations=cites, tool_calls=[call], notes=notes,
+        )
+
+    def _out_of_scope(self, why: str) -> Answer:
+        lead = why + " " if why else ""
+        return Answer(
+            status="out_of_scope",
+            answer=(f"{lead}That is not covered by the chapters I hold: {self._coverage()}. "
+                    "They cover streets, sidewalks, excavation and street-opening permits, driveways and culverts, "
+                    "obstructions, snow and ice on walks, and house numbering. Ask your municipal office about other topics."),
+        )
+
+    def _coverage(self) -> str:
+        return "; ".join(f"{m.name} Code ch. {m.chapter} ({m.chapter_title})" for m in municipalities())

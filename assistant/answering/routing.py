@@ -1,0 +1,205 @@
+"""Route a question to a calculator and fill its arguments from the words.
+
+Rules first (a few cue words per tool), then the deadline catalogue's own titles and
+descriptions (data, not code) pick the rule. When a calculator needs a value the
+question lacks, the planner asks for it; when the question only asks "how long",
+without a date to count from, it is a lookup and the passage answers it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from assistant.answering import slots
+from assistant.answering.formatting import fmt_date, fmt_money
+from assistant.retrieval.lexical import stems
+from assistant.tools.registry import all_tools, run_tool
+from assistant.types import ToolOutput
+
+TIME_Q = re.compile(
+    r"\b(when|deadline|by what date|what date|how long|how many (?:days|hours)|due|how soon|expire|"
+    r"valid until|last day|latest|until|by when)\b", re.I,
+)
+
+
+@dataclass
+class Missing:
+    question: str
+    needs_municipality: bool = False
+
+
+@dataclass
+class Routed:
+    tool: str
+    arguments: dict[str, Any]
+    municipality: str | None
+    summarize: Callable[[ToolOutput], str]
+    board_set: Callable[[ToolOutput], bool] = lambda r: False
+    extra: dict = field(default_factory=dict)
+
+    def run(self) -> ToolOutput:
+        return run_tool(self.tool, self.arguments)
+
+    def summary(self, result: ToolOutput) -> str:
+        return self.summarize(result)
+
+    def not_stated(self, result: ToolOutput) -> bool:
+        return self.board_set(result)
+
+
+class ToolRouter:
+    def __init__(self):
+        self.tools = all_tools()
+
+    def route(self, q: str, muni: str | None) -> Routed | Missing | None:
+        for rule in (self._address, self._surcharge, self._charges, self._bonds, self._deadline):
+            out = rule(q, muni)
+            if out is not None:
+                return out
+        return None
+
+    # -- surcharge ----------------------------------------------------------------
+    def _surcharge(self, q: str, muni: str | None):
+        if "surcharge" not in self.tools or not re.search(r"\bsurcharge|\bextra (?:fee|charge)\b", q, re.I):
+            return None
+        paved = slots.paving_date(q)
+        opening = slots.opening_date(q)
+        fee = slots.money(q)
+        if muni is None:
+            muni = "brandon"
+        if muni == "brandon" and paved is None:
+            return Missing("the date of the street's final paving (for example “paved in June 2024” or “2 1/2 years ago”).")
+        args: dict[str, Any] = {"municipality": muni}
+        spec = self.tools["surcharge"]
+        fields = spec.input_model.model_fields
+        for name, value in (("final_paving_date", paved), ("paving_date", paved), ("opening_date", opening),
+                            ("permit_fee", fee), ("fee", fee)):
+            if name in fields and value is not None:
+                args[name] = value.isoformat() if hasattr(value, "isoformat") else str(value)
+        return Routed("surcharge", args, muni, _summary_generic)
+
+    # -- deadlines ----------------------------------------------------------------
+    def _deadline(self, q: str, muni: str | None):
+        if "deadline" not in self.tools or not TIME_Q.search(q):
+            return None
+        event = slots.event_moment(q)
+        if event is None:
+            return None  # "how long do I have…" without a date: the passage answers it
+        from assistant.tools.deadlines import rules
+
+        q_stems = stems(q)
+        scored = []
+        for rule in rules().values():
+            if muni and rule.municipality != muni:
+                continue
+            words = stems(f"{rule.title} {rule.obligation} {rule.event}")
+            title_words = stems(rule.title)
+            score = len(q_stems & words) + 1.5 * len(q_stems & title_words)
+            if rule.id.endswith("emergency_apply") and slots.is_emergency(q):
+                score += 3
+            scored.append((score, rule))
+        if not scored:
+            return None
+        scored.sort(key=lambda t: -t[0])
+        best_score, best = scored[0]
+        if best_score < 3:
+            return None
+        if muni is None:
+            others = [r for s, r in scored if r.municipality != best.municipality and s >= best_score - 1]
+            if others:
+                return Missing("the Village of Brandon or the Town of Delafield? Their deadlines differ.",
+                               needs_municipality=True)
+        args = {"rule": best.id, "event": event.isoformat(), "emergency": slots.is_emergency(q)}
+        return Routed("deadline", args, best.municipality, _summary_deadline)
+
+    # -- bonds and insurance ------------------------------------------------------
+    def _bonds(self, q: str, muni: str | None):
+        if "bond_insurance_requirements" not in self.tools:
+            return None
+        if not re.search(r"\b(bonds?|insurance|insured|certificate|indemnity|liability)\b", q, re.I):
+            return None
+        if not re.search(r"\b(what|which|how much|need|required|requirements?|do i|must)\b", q, re.I):
+            return None
+        if muni is None:
+            return Missing("the Village of Brandon or the Town of Delafield? Their bond and insurance rules differ.",
+                           needs_municipality=True)
+        low = q.lower()
+        if muni == "brandon":
+            permit = "street_privilege" if re.search(r"privilege|encumb|building materials|dumpster|construction materials", low) else "street_opening"
+        else:
+            permit = ("driveway_culvert" if re.search(r"culvert|driveway", low)
+                      else "curb_and_gutter" if "curb" in low else "excavation")
+        applicant = ("village_public_utility" if re.search(r"village(?:-owned)? (?:public )?utility", low)
+                     else "public_utility" if "utility" in low else "contractor")
+        return Routed("bond_insurance_requirements",
+                      {"municipality": muni, "permit_type": permit, "applicant": applicant},
+                      muni, _summary_generic)
+
+    # -- charges ------------------------------------------------------------------
+    def _charges(self, q: str, muni: str | None):
+        amounts = slots.money_all(q)
+        if not amounts:
+            return None
+        low = q.lower()
+        if "sidewalk_assessment" in self.tools and re.search(r"sidewalk", low) and re.search(r"assess|pay|share|cost|owe", low):
+            kind = ("new_one_side_none_either" if re.search(r"new sidewalk|neither side|no sidewalks?", low)
+                    else "defective_replacement" if re.search(r"defect|replac", low) else "reconstruction")
+            args = {"municipality": "brandon", "kind": kind, "cost": str(amounts[0])}
+            if kind == "new_one_side_none_either":
+                n = slots.counts(q)
+                if len(n) >= 2:
+                    args["owners_on_sidewalk_side"], args["owners_on_opposite_side"] = n[0], n[1]
+                else:
+                    return Missing("how many property owners are on each side of the street.")
+            return Routed("sidewalk_assessment", args, "brandon", _summary_generic)
+        if "village_repair_bill" in self.tools and re.search(r"labor|labour|materials|equipment", low) and len(amounts) >= 1:
+            parts = slots.labelled_money(q, ("labor", "labour", "materials", "equipment"))
+            args = {"municipality": "brandon",
+                    "labor_cost": str(parts.get("labor") or parts.get("labour") or 0),
+                    "materials_cost": str(parts.get("materials") or 0),
+                    "equipment_cost": str(parts.get("equipment") or 0)}
+            return Routed("village_repair_bill", args, "brandon", _summary_generic)
+        if "asphalt_service_settlement" in self.tools and re.search(r"asphalt", low) and re.search(r"deposit", low) and len(amounts) >= 2:
+            return Routed("asphalt_service_settlement",
+                          {"municipality": "delafield", "deposit": str(amounts[0]), "actual_cost": str(amounts[1])},
+                          "delafield", _summary_generic)
+        if "snow_removal_charge" in self.tools and re.search(r"snow|ice", low) and re.search(r"hour", low):
+            hours = slots.hours(q)
+            if hours is None:
+                return None
+            return Routed("snow_removal_charge",
+                          {"municipality": "brandon",
+                           "employees": [{"hours": str(hours), "hourly_rate_including_benefits": str(amounts[0])}]},
+                          "brandon", _summary_generic)
+        return None
+
+    # -- addresses ----------------------------------------------------------------
+    def _address(self, q: str, muni: str | None):
+        if "parse_address" not in self.tools:
+            return None
+        m = re.search(r"\b([NSW])\s?(\d{1,3})\s+([NSW])\s?(\d{3,5})\b", q, re.I)
+        if not m:
+            return None
+        return Routed("parse_address", {"address": m.group(0)}, "delafield", _summary_generic)
+
+
+def _summary_generic(r: ToolOutput) -> str:
+    return ""  # the calculator's explanation says it all
+
+
+def _summary_deadline(r) -> str:
+    if getattr(r, "due_at", None):
+        return f"{r.obligation} Latest moment: **{fmt_date(r.due_at)}**." if r.direction == "before" else f"{r.obligation} Due by **{fmt_date(r.due_at)}**."
+    if getattr(r, "due_date", None):
+        word = "Latest day" if r.direction == "before" else ("Last day" if r.direction != "window" else "Date")
+        return f"{r.obligation} {word}: **{fmt_date(r.due_date)}**."
+    if getattr(r, "direction", "") == "window" and r.window_start:
+        inside = "inside" if r.in_window else "outside"
+        return f"{r.obligation} That date is {inside} the window from {fmt_date(r.window_start)} to {fmt_date(r.window_end)}."
+    return r.obligation
+
+
+__all__ = ["ToolRouter", "Routed", "Missing", "fmt_money"]

@@ -1,0 +1,155 @@
+"""Slot filling from plain words: dates ('March 3, 2027', 'last June', '2 1/2 years ago'),
+times ('at 3 pm'), money ('$1,250'), counts, hours, emergency or not.
+
+These read values the user wrote; they compute nothing the code prescribes.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, time
+from decimal import Decimal
+from fractions import Fraction
+
+from dateutil.relativedelta import relativedelta
+
+MONTHS = {m: i for i, m in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+     "october", "november", "december"], 1)}
+MONTHS.update({k[:3]: v for k, v in list(MONTHS.items())})
+MONTHS["sept"] = 9
+_MON = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+
+DATE_RES = [
+    (re.compile(rf"\b{_MON}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})\b", re.I), "mdy"),
+    (re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b"), "iso"),
+    (re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b"), "us"),
+    (re.compile(rf"\b{_MON}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?:,\s*)?\d{{4}})", re.I), "md"),
+    (re.compile(rf"\b(?:in\s+)?{_MON}\s+(\d{{4}})\b", re.I), "my"),
+]
+TIME_RE = re.compile(r"\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)\b|\bat\s+(noon|midnight)\b", re.I)
+
+
+def today() -> date:
+    return date.today()
+
+
+def dates_in(text: str, ref: date | None = None) -> list[tuple[int, date]]:
+    """(position, date) for every date written in the text."""
+    ref = ref or today()
+    out: list[tuple[int, date]] = []
+    taken: list[tuple[int, int]] = []
+    for rx, kind in DATE_RES:
+        for m in rx.finditer(text):
+            if any(a <= m.start() < b for a, b in taken):
+                continue
+            try:
+                if kind == "mdy":
+                    d = date(int(m.group(3)), MONTHS[m.group(1).lower()[:3]], int(m.group(2)))
+                elif kind == "iso":
+                    d = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+                elif kind == "us":
+                    d = date(int(m.group(3)), int(m.group(1)), int(m.group(2)))
+                elif kind == "md":
+                    d = date(ref.year, MONTHS[m.group(1).lower()[:3]], int(m.group(2)))
+                else:
+                    d = date(int(m.group(2)), MONTHS[m.group(1).lower()[:3]], 1)
+            except (ValueError, KeyError):
+                continue
+            taken.append((m.start(), m.end()))
+            out.append((m.start(), d))
+    for m in re.finditer(r"\b(today|tomorrow|yesterday)\b", text, re.I):
+        word = m.group(1).lower()
+        out.append((m.start(), ref + relativedelta(days={"today": 0, "tomorrow": 1, "yesterday": -1}[word])))
+    for m in re.finditer(rf"\blast\s+{_MON}\b", text, re.I):
+        month = MONTHS[m.group(1).lower()[:3]]
+        year = ref.year if month < ref.month else ref.year - 1
+        out.append((m.start(), date(year, month, 1)))
+    for m in re.finditer(r"\b(\d+(?:\s+\d/\d)?|\d+\.\d+|a|one|two|three|four|five|six)\s+(years?|months?)\s+ago\b", text, re.I):
+        n = _number(m.group(1))
+        months = int(round(n * 12)) if m.group(2).lower().startswith("year") else int(round(n))
+        out.append((m.start(), ref - relativedelta(months=months)))
+    return sorted(out)
+
+
+def _number(word: str) -> float:
+    words = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+    w = word.lower().strip()
+    if w in words:
+        return float(words[w])
+    if " " in w:
+        whole, frac = w.split()
+        return float(int(whole) + Fraction(frac))
+    return float(w)
+
+
+def paving_date(text: str) -> date | None:
+    """The date of the final paving: the date near 'paved/repaved/resurfaced'."""
+    found = dates_in(text)
+    for pos, d in found:
+        before = text[max(0, pos - 60):pos].lower()
+        if re.search(r"pav|surfac|asphalt|blacktop|laid|new street", before):
+            return d
+    m = re.search(r"(pav|surfac)\w*\s+(?:\w+\s+){0,4}?(\d+(?:\s+\d/\d)?|\d+\.\d+|a|one|two|three|four|five|six)\s+(years?|months?)\s+ago", text, re.I)
+    if m:
+        return dates_in(m.group(0))[-1][1] if dates_in(m.group(0)) else None
+    return found[0][1] if len(found) >= 2 else None
+
+
+def opening_date(text: str) -> date | None:
+    found = dates_in(text)
+    for pos, d in found:
+        before = text[max(0, pos - 60):pos].lower()
+        if re.search(r"open|dig|excavat|cut|start|work|on\s*$", before) and not re.search(r"pav|surfac", before[-25:]):
+            return d
+    return found[-1][1] if len(found) >= 2 else None
+
+
+def event_moment(text: str) -> date | datetime | None:
+    found = dates_in(text)
+    if not found:
+        return None
+    pos, d = found[0]
+    tm = TIME_RE.search(text)
+    if tm:
+        if tm.group(4):
+            t = time(12, 0) if tm.group(4).lower() == "noon" else time(0, 0)
+        else:
+            hour = int(tm.group(1)) % 12 + (12 if tm.group(3).lower().startswith("p") else 0)
+            t = time(hour, int(tm.group(2) or 0))
+        return datetime.combine(d, t)
+    return d
+
+
+MONEY_RE = re.compile(r"\$\s?(\d[\d,]*(?:\.\d{1,2})?)")
+
+
+def money_all(text: str) -> list[Decimal]:
+    return [Decimal(m.group(1).replace(",", "")) for m in MONEY_RE.finditer(text)]
+
+
+def money(text: str) -> Decimal | None:
+    found = money_all(text)
+    return found[0] if found else None
+
+
+def labelled_money(text: str, labels: tuple[str, ...]) -> dict[str, Decimal]:
+    out = {}
+    for label in labels:
+        m = re.search(rf"{label}\w*\D{{0,20}}?\$\s?(\d[\d,]*(?:\.\d{{1,2}})?)|\$\s?(\d[\d,]*(?:\.\d{{1,2}})?)\s+(?:\w+\s+){{0,2}}?(?:of|for|in)?\s*{label}", text, re.I)
+        if m:
+            out[label] = Decimal((m.group(1) or m.group(2)).replace(",", ""))
+    return out
+
+
+def hours(text: str) -> Decimal | None:
+    m = re.search(r"(\d+(?:\.\d+)?)\s*(?:hours?|hrs?)\b", text, re.I)
+    return Decimal(m.group(1)) if m else None
+
+
+def counts(text: str) -> list[int]:
+    return [int(m.group(1)) for m in re.finditer(r"\b(\d{1,3})\s+(?:property\s+)?(?:owners|homes|houses|lots|properties)\b", text, re.I)]
+
+
+def is_emergency(text: str) -> bool:
+    return bool(re.search(r"\bemergenc|\bburst|\bbroken (?:water|gas)|\bgas leak|\bwater main break", text, re.I))
