@@ -272,3 +272,31 @@ def test_no_headings_is_a_parse_error():
         parse_paged(municipality_by_id("delafield"), [Page(1, "just some lowercase text", 0)])
     with pytest.raises(ParseError):
         parse_paged(municipality_by_id("delafield"), [])
+
+
+# --------------------------------------------------------------------------- robustness
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_TOKENS = st.sampled_from(
+    ["(1)", "(2)", "(3)", "(a)", "(b)", "(h)", "(i)", "(j)", "1.", "2.", "i.", "ii.", "HIGHWAY", "ROADS.",
+     "SEWER", "FOO BAR.", "(Am. #1)", "(cr )", "(CBOD)", "The", "Town", "shall", "mean", "text.", "8.01",
+     "AB", "by", "When", ",", ":", "\n", "$5", "5", "subsection"]
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.lists(_TOKENS, max_size=40).map(" ".join), min_size=1, max_size=4))
+def test_random_structure_never_crashes(texts):
+    pages, offset = [], 0
+    for i, t in enumerate(texts, 1):
+        pages.append(Page(i, t, offset))
+        offset += len(t) + 5
+    try:
+        doc = parse_paged(municipality_by_id("delafield"), pages)
+    except ParseError:
+        return
+    for p in doc.passages:
+        assert p.text.strip() and p.start < p.end and p.page <= p.page_end
+    assert len({p.id for p in doc.passages}) == len(doc.passages)

@@ -258,6 +258,12 @@ def test_limits_on_size_pages_and_time(pdf_path):
     assert time.monotonic() - t0 < TIME_BOUND_S
 
 
+def test_memory_limit_of_the_reader(pdf_path):
+    with pytest.raises(ParseError) as err:
+        pages_from_pdf(pdf_path, memory_mb=30)  # too little even to start the reader
+    assert "\n" not in str(err.value)
+
+
 def test_missing_file_and_directory(tmp_path):
     with pytest.raises(ParseError, match="no such file"):
         pages_from_pdf(tmp_path / "nope.pdf")

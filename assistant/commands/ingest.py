@@ -59,7 +59,8 @@ def summary(doc: Document, path: Path) -> list[str]:
     for s in doc.sections:
         num = f"{s.section} " if s.section else ""
         page = f", p. {s.page}" if s.page is not None else ""
-        lines.append(f"  {num}{s.title}{page}: {len(s.passages)} passages")
+        count = f"{len(s.passages)} passage" + ("" if len(s.passages) == 1 else "s")
+        lines.append(f"  {num}{s.title}{page}: {count}")
     lines.append(f"  {len(doc.warnings)} warnings" + (":" if doc.warnings else ""))
     lines += [f"    - {w}" for w in doc.warnings]
     lines.append("  nothing was changed on disk")

@@ -14,8 +14,7 @@ within a time and memory bound:
 
 The pages then go to the parser for the municipality's source format.
 
-Run as ``python -m assistant.parsing.pdf`` it is the extraction child: PDF bytes on
-stdin, JSON on stdout.
+The extraction child runs ``_child_main``: PDF bytes on stdin, JSON on stdout.
 """
 
 from __future__ import annotations
@@ -139,39 +138,38 @@ def _child_main() -> None:
     sys.stdout.flush()
 
 
-def _limit_child(memory_mb: int, cpu_s: float):
-    def apply() -> None:  # runs in the child between fork and exec
-        import resource
-
-        mem = memory_mb * 1024 * 1024
-        resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
-        cpu = max(1, math.ceil(cpu_s))
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
-
-    return apply
+# The child sets its own limits before it imports anything heavy (no preexec_fn: that
+# is unsafe in a process with threads, such as the web app).
+_CHILD_CODE = """
+import resource, sys
+mem, cpu, root = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
+resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+sys.path.insert(0, root)
+sys.argv = sys.argv[:1] + sys.argv[4:]
+from assistant.parsing.pdf import _child_main
+_child_main()
+"""
 
 
 def extract_page_texts(
     data: bytes, *, max_pages: int, timeout_s: float = DEFAULT_TIMEOUT_S, memory_mb: int = DEFAULT_MEMORY_MB
 ) -> list[str]:
     """Raw text of each page, extracted by pypdf in a bounded child process."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(_ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    env["PYTHONWARNINGS"] = "ignore"
-    cmd = [sys.executable, "-m", "assistant.parsing.pdf", str(max_pages)]
+    cpu_s = max(1, math.ceil(timeout_s))
+    cmd = [
+        sys.executable, "-I", "-c", _CHILD_CODE,
+        str(memory_mb * 1024 * 1024), str(cpu_s), str(_ROOT), str(max_pages),
+    ]
     try:
-        proc = subprocess.run(
-            cmd,
-            input=data,
-            capture_output=True,
-            timeout=timeout_s,
-            env=env,
-            preexec_fn=_limit_child(memory_mb, timeout_s) if os.name == "posix" else None,
-        )
+        proc = subprocess.run(cmd, input=data, capture_output=True, timeout=timeout_s)
     except subprocess.TimeoutExpired:
         raise ParseError(
             f"reading the PDF took longer than {timeout_s:g} s (malformed file or decompression bomb?)"
         ) from None
+    except OSError as exc:
+        raise ParseError(f"cannot start the PDF reader: {exc.strerror or exc}") from None
+    encrypted = _has_encrypt_entry(data)
     if proc.returncode != 0:
         if proc.returncode < 0:
             raise ParseError(
@@ -186,7 +184,10 @@ def extract_page_texts(
     except ValueError:
         raise ParseError("the PDF cannot be read (no result from the extractor)") from None
     if "error" in result:
-        raise ParseError(result["error"])
+        msg = result["error"]
+        if encrypted and "encrypted" not in msg:
+            msg = f"the PDF is encrypted and could not be opened without a password ({msg})"
+        raise ParseError(msg)
     return list(result["pages"])
 
 
@@ -306,7 +307,3 @@ def parse_pages(m: Municipality, pages: list[Page]) -> Document:
 def parse_pdf(m: Municipality, path: str | os.PathLike | bytes, **limits) -> Document:
     """A PDF of municipality ``m``'s code -> Document (same models as the corpus text)."""
     return parse_pages(m, pages_from_pdf(path, **limits))
-
-
-if __name__ == "__main__":
-    _child_main()
