@@ -125,7 +125,10 @@ def _row(
     else:
         shown = measured
     if note is None:
-        note = fail_note if status == "fail" else ("No measurement given." if status == "not_checked" else None)
+        if status == "fail":
+            note = fail_note or f"{shown or 'Not given'} does not meet the requirement: {required}."
+        elif status == "not_checked":
+            note = "No measurement given."
     return SpecCheck(
         requirement=requirement, description=description, required=required, limit=limit, unit=unit,
         measured=shown, status=status, note=note, citation=_cite(key),
