@@ -186,6 +186,9 @@ def test_moved_last_day_reports_the_day_and_why() -> None:
     assert r.unadjusted == date(2025, 12, 25)
     assert [(s.day, s.reason) for s in r.skipped] == [(date(2025, 12, 25), "Christmas Day")]
     assert "Christmas Day" in r.explanation and "Friday 2025-12-26" in r.explanation
+    assert any(a.startswith("Treated as legal holidays: 2025-12-25 (Christmas Day)") for a in r.assumptions)
+    plain_weekend = _run("brandon_house_numbers", date(2025, 3, 10))
+    assert not any("Treated as legal holidays" in a for a in plain_weekend.assumptions)
 
 
 def test_validity_end_is_not_moved_and_says_so() -> None:

@@ -281,9 +281,9 @@ class BusinessCalendar:
                 break
             remaining -= available
             cur = day_end
-        steps = f"{describe_moment(start)} + {_hours(n)} = {describe_deadline_moment(raw)}"
+        steps = f"{describe_moment(start)} + {_hours(n)} = {describe_deadline_moment(raw)} by the clock"
         if cur != raw:
-            steps += f"; leaving out {len(skipped)} whole day(s): {describe_deadline_moment(cur)}"
+            steps += f", but {_whole_days(skipped)} left out, so the counted hours end later"
         return Count(due_date=day_ending_at(cur), unadjusted=raw, due_at=cur, skipped=tuple(skipped), steps=steps)
 
     def hours_before(self, event: datetime, n: float) -> Count:
@@ -308,9 +308,9 @@ class BusinessCalendar:
                 break
             remaining -= available
             cur = day_start
-        steps = f"{describe_moment(end)} − {_hours(n)} = {describe_deadline_moment(raw)}"
+        steps = f"{describe_moment(end)} − {_hours(n)} = {describe_deadline_moment(raw)} by the clock"
         if cur != raw:
-            steps += f"; leaving out {len(skipped)} whole day(s): {describe_deadline_moment(cur)}"
+            steps += f", but {_whole_days(skipped)} left out, so the notice must come earlier"
         return Count(due_date=day_ending_at(cur), unadjusted=raw, due_at=cur, skipped=tuple(skipped), steps=steps)
 
     def annual_date(
@@ -361,6 +361,11 @@ def annual_window(d: date, start: tuple[int, int], end: tuple[int, int]) -> Wind
         end=w_end,
         next_allowed=(w_end + timedelta(days=1)) if inside else d,
     )
+
+
+def _whole_days(skipped: list[SkippedDay]) -> str:
+    n = len(skipped)
+    return "1 whole day is" if n == 1 else f"{n} whole days are"
 
 
 def _hours(n: float) -> str:

@@ -242,10 +242,25 @@ def _md(text: str | None) -> tuple[int, int]:
     return int(m), int(d)
 
 
+def holiday_note(skipped: tuple[SkippedDay, ...] | list[SkippedDay]) -> list[str]:
+    """An assumption naming the holidays that changed the result, if any did."""
+    named = [s for s in skipped if s.reason not in ("Saturday", "Sunday")]
+    if not named:
+        return []
+    days = ", ".join(f"{s.day} ({s.reason})" for s in named)
+    return [
+        f"Treated as legal holidays: {days} - from the US and Wisconsin list of the `holidays` package "
+        "(observed days included) plus any local holidays in settings. If the office is open or the day "
+        "is not a legal holiday for this purpose, the date may be earlier."
+    ]
+
+
 def _skipped_sentence(skipped: tuple[SkippedDay, ...] | list[SkippedDay]) -> str:
     if not skipped:
         return ""
-    parts = [f"{describe_date(s.day)} ({s.reason})" for s in skipped]
+    parts = [
+        describe_date(s.day) + ("" if s.reason == s.day.strftime("%A") else f" ({s.reason})") for s in skipped
+    ]
     return " Days passed over: " + ", ".join(parts) + "."
 
 
@@ -423,6 +438,7 @@ def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> De
         + _convention_sentence(cal, rule, count)
         + _skipped_sentence(count.skipped)
     )
+    assumptions.extend(holiday_note(count.skipped))
     if rule.id == "brandon_improvement_request":
         result.explanation += f" A request presented by then is considered for installation in {count.unadjusted.year + 1}."  # type: ignore[union-attr]
     result.assumptions = assumptions
@@ -550,6 +566,7 @@ def emergency_excavation_deadlines(
         "day) and the fee waiver (§ 404-6, two regular business days). Applying by the first date "
         "meets both; applying on the second keeps the fee waiver but is late under § 404-7H.",
         "The Village Clerk's office is taken to be open on business days only.",
+        *holiday_note(f.skipped),
     ]
     return out
 
