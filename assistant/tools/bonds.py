@@ -452,8 +452,8 @@ def _check_brandon(inp: CertificateCheckInput) -> tuple[list[CertificateCheck], 
     notes: list[str] = [
         "The Village Board may alter the insurance limits on small contracts; the code's own limits are checked.",
         "Brandon sets no per-accident limit; a per-accident figure, if given, is not checked.",
-        "Insurance must be maintained for the life of the permit (30 days from approval, plus any renewal) "
-        "and the period of excavation: give the later of the two as work_end_date.",
+        "Insurance must be maintained for the life of the permit (its validity period from approval, plus any "
+        "renewal) and the period of excavation: give the later of the two as work_end_date.",
     ]
     bond_required = _figure("brandon_opening_bond", "amount")
     if inp.village_public_utility:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from assistant.corpus import cite, corpus_dir, resolve_municipality
 from assistant.tools.spec import ToolSpec
@@ -424,7 +424,8 @@ def asphalt_service_settlement(inp: AsphaltServiceInput) -> AsphaltServiceOutput
         refund = deposit - actual
         return AsphaltServiceOutput(
             **common, outcome="town_refunds", balance_due=Decimal("0.00"), refund=refund,
-            explanation=base + f"The Town pays the owner the difference: {money(deposit)} - {money(actual)} = {money(refund)}.",
+            explanation=base + (f"The Town pays the owner the difference: {money(deposit)} - {money(actual)} = "
+                                f"{money(refund)}."),
             citations=_cite("delafield_asphalt_deposit", "delafield_asphalt_refund"),
             assumptions=assumptions,
         )
@@ -457,7 +458,8 @@ class CulvertDepositOutput(ToolOutput):
     deposit: Decimal | None = Field(default=None, description="Deposit = estimated installation cost, $.")
     deposit_due: str | None = Field(default=None, description="When the deposit is due.")
     deposit_within_days: int | None = Field(default=None, description="Existing driveway: days from the notice.")
-    tax_roll_date: str | None = Field(default=None, description="Existing driveway: unpaid cost goes on the tax roll after this date.")
+    tax_roll_date: str | None = Field(
+        default=None, description="Existing driveway: unpaid cost goes on the tax roll after this date.")
     ditch_guarantee_set_by: str | None = Field(
         default=None, description="New driveway: who sets the ditch-restoration guarantee (no figure in the code)."
     )
