@@ -60,6 +60,11 @@ _PREPOSITIONS = frozenset(
 )
 _DEF_TERM = re.compile(rf"(?P<term>{_CAPS_WORD}(?:\s+(?:{_CAPS_WORD}|\([A-Z]{{2,}}\)))*)")
 _SHALL_MEAN = re.compile(r"\s+(?:shall\s+mean|means)\b")
+_LOWER_TERM = re.compile(r"[a-z]{1,6}(?=\s+shall\s+mean\b)")  # "ph shall mean"
+
+_LABEL_FOLLOWER = re.compile(r"\s+(?:[A-Z(\"“$]|\d)|\s*$")
+_FIRST_WORD = re.compile(r"\S+\s+")
+_LOOKBEHIND = 300  # characters of context looked at around a heading or a label
 
 _ROMAN = {"i": 1, "v": 5, "x": 10}
 
@@ -133,7 +138,7 @@ class _Heading:
 
 
 def _preceded_by_label(text: str, pos: int) -> bool:
-    before = text[:pos].rstrip()
+    before = text[max(0, pos - _LOOKBEHIND) : pos].rstrip()
     while True:  # skip amendment tags between a label and what follows
         m = re.search(r"\([^()]{1,60}\)$", before)
         if m and AMENDMENT_TAG.fullmatch(m.group(0)):
@@ -143,10 +148,14 @@ def _preceded_by_label(text: str, pos: int) -> bool:
     return bool(_LABEL_AT_END.search(before))
 
 
+_TAG_AHEAD = re.compile(r"\s*(" + AMENDMENT_TAG.pattern + r")", re.IGNORECASE)
+
+
 def _tags_after(text: str, pos: int) -> tuple[int, list[str]]:
+    """Skip amendment tags at ``pos``: (offset past them, the tags)."""
     notes = []
     while True:
-        m = re.compile(r"\s*(" + AMENDMENT_TAG.pattern + r")", re.IGNORECASE).match(text, pos)
+        m = _TAG_AHEAD.match(text, pos)
         if not m:
             return pos, notes
         notes.append(normalize_ws(m.group(1)))
@@ -160,12 +169,12 @@ def _find_headings(text: str) -> list[_Heading]:
         words = title.split()
         number = m["num"]
         if number is None:
-            prev = re.search(r"(\w+)\W*$", text[:start])
+            prev = re.search(r"(\w+)\W*$", text[max(0, start - _LOOKBEHIND) : start])
             if prev and prev.group(1) in _PREPOSITIONS and len(words) >= 3:
                 # "... authority granted by AB SANITARY SEWER ...": the first word ends
                 # the sentence before.
-                first = re.match(r"\S+\s+", text[start:])
-                start += first.end()
+                first = _FIRST_WORD.match(text, start)
+                start = first.end()
                 title = text[start : m.end("title")]
                 words = title.split()
         if number is None and (len(words) < 2 or sum(c.isalpha() for c in title) < 6):
@@ -173,13 +182,13 @@ def _find_headings(text: str) -> list[_Heading]:
         if number is None and _preceded_by_label(text, start):
             continue
         end, notes = _tags_after(text, m.end())
-        rest = text[end:]
-        if m["dot"]:
-            if rest.strip() and not re.match(r"\s+[A-Z(\"“]", rest):
-                continue
-        elif not (notes or number) or not re.match(r"\s*\((?:1|a)\)", rest):
-            if not (rest.strip() == "" and (notes or number)):
-                continue
+        rest = text[end : end + _LOOKBEHIND]
+        if m["dot"]:  # "DRIVEWAYS AND CULVERTS." then a sentence, a label or the end
+            ok = not rest.strip() or re.match(r"\s+[A-Z(\"“]", rest)
+        else:  # no period: only right before the first enumeration (or at the very end)
+            ok = re.match(r"\s*\((?:1|a)\)\s", rest) or (not rest.strip() and (notes or number))
+        if not ok:
+            continue
         heads.append(
             _Heading(
                 start=m.start() if number else start,
@@ -238,8 +247,9 @@ def _item_heading(body: str, pos: int, end: int) -> tuple[str | None, int]:
     segment = body[p:end]
     m = _CAPS_HEADING.match(segment)
     if m and sum(c.isalpha() for c in m["h"]) >= 3:
-        nxt = segment[m.end() :]
-        if m["dot"] or re.match(r"\s*(?:$|[A-Z(][a-z(]|\()", nxt) or re.match(r"\s*[A-Z][a-z]", nxt):
+        # "(1) CULVERTS TO BE INSTALLED. No ...", "(2) DEFINITIONS Unless ...", but not
+        # "(c) WPDES permits ..."
+        if m["dot"] or re.match(r"\s*(?:$|\(|[A-Z])", segment[m.end() :]):
             return m.group(0), p + m.end()
     m = _TITLE_HEADING.match(segment)
     if m and re.match(r"\s*(?:$|[A-Z(\"“$\d])", segment[m.end() :]):
@@ -253,10 +263,14 @@ def _strip_tags(s: str) -> str:
 
 def _find_labels(body: str, warnings: list[str], where: str) -> tuple[list[_Label], list[tuple[int, int, str]]]:
     """Accepted labels of a section body, and the stacked label runs dropped as garbled."""
-    tag_spans = [(t.start(), t.end()) for t in AMENDMENT_TAG.finditer(body)]
+    tag_starts, tag_ends = [], []
+    for t in AMENDMENT_TAG.finditer(body):
+        tag_starts.append(t.start())
+        tag_ends.append(t.end())
 
     def in_tag(o: int) -> bool:
-        return any(a <= o < b for a, b in tag_spans)
+        i = bisect.bisect_right(tag_starts, o) - 1
+        return i >= 0 and o < tag_ends[i]
 
     cands = [m for m in _LABEL.finditer(body) if not in_tag(m.start())]
 
@@ -291,10 +305,9 @@ def _find_labels(body: str, warnings: list[str], where: str) -> tuple[list[_Labe
     for k, m in enumerate(cands):
         if k in skip:
             continue
-        after = body[m.end() :]
-        if not re.match(r"\s+(?:[A-Z(\"“$]|\d)", after) and after.strip():
+        if not _LABEL_FOLLOWER.match(body, m.end()):
             continue
-        before = body[: m.start()].rstrip()
+        before = body[max(0, m.start() - _LOOKBEHIND) : m.start()].rstrip()
         is_paren = m["paren"] is not None
         if is_paren:
             if re.search(r"(?:^|\s)[a-z]+$", before) or before.endswith(("sub.", "Sub.", "§")):
@@ -347,15 +360,15 @@ def _definition_starts(body: str, a: int, b: int) -> list[tuple[int, str]]:
     """Where definitions start in body[a:b]: (offset, defined term)."""
     out: list[tuple[int, str]] = []
     seg = body[a:b]
-    for m in re.finditer(r"(?:^|(?<=[.:])\s+|\s+)(?=\S)", seg):
+    for m in re.finditer(r"(?:^|\s+)(?=\S)", seg):
         p = m.end()
-        at_sentence_start = p == len(seg) - len(seg.lstrip()) or re.search(r"[.:]\s+$", seg[:p])
+        at_sentence_start = p == len(seg) - len(seg.lstrip()) or re.search(r"[.:]\s+$", seg[max(0, p - 20) : p])
         t = _DEF_TERM.match(seg, p)
         if t and sum(c.isupper() for c in t["term"]) >= 2 and (at_sentence_start or _SHALL_MEAN.match(seg, t.end())):
             if not out or out[-1][0] != a + p:
                 out.append((a + p, t["term"]))
             continue
-        w = re.match(r"[a-z]{1,6}(?=\s+shall\s+mean\b)", seg[p:])
+        w = _LOWER_TERM.match(seg, p)
         if w and at_sentence_start:
             out.append((a + p, w.group(0)))
     # keep one start per term run (the finditer above also fires inside a term)
@@ -422,7 +435,6 @@ def parse_paged(m: Municipality, pages: list[Page]) -> Document:
 
     sections: list[Section] = []
     ordinal = 0
-    seen_ids: set[str] = set()
     for head, b0, b1 in bounds:
         title = head.title if head else "Preamble"
         number = head.number if head else None
@@ -446,7 +458,7 @@ def parse_paged(m: Municipality, pages: list[Page]) -> Document:
             txt, s, e, notes = _clean(body, a, first_end)
             is_leaf = lab is None or idx + 1 >= len(labels) or labels[idx + 1].depth <= lab.depth
             if lab is None and not txt:
-                pass
+                pass  # no text before the first label
             elif txt and (is_leaf or cuts or normalize_ws(txt).rstrip(".") != normalize_ws(heading or "").rstrip(".")):
                 pieces.append(_Piece(s, e, sub, heading, hpath, notes_in + notes))
             elif not txt and is_leaf and not cuts:
@@ -477,16 +489,13 @@ def parse_paged(m: Municipality, pages: list[Page]) -> Document:
             page=flat.page(head.start if head else 0),
             notes=list(head.notes) if head else [],
             start=flat.src(head.start if head else 0),
-            end=flat.src_end(len(text[:b1].rstrip())),
+            end=flat.src_end(b0 + len(body.rstrip())),
         )
         key = number or slug(title)
         for pc in pieces:
             fs, fe = b0 + pc.start, b0 + pc.end
             ptext, _, _, _ = _clean(text, fs, fe)
             pid = f"{m.id}:{key}:{pc.subsection or '-'}:{ordinal}"
-            if pid in seen_ids:  # cannot happen with a chapter-wide ordinal; guard anyway
-                raise ParseError(f"duplicate passage id {pid}")
-            seen_ids.add(pid)
             section.passages.append(
                 Passage(
                     id=pid,

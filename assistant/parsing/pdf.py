@@ -35,7 +35,7 @@ from assistant.types import Document, Municipality
 
 DEFAULT_TIMEOUT_S = 30.0
 DEFAULT_MEMORY_MB = 1024
-MAX_TEXT_CHARS = 20_000_000  # extracted text of the whole file
+MAX_TEXT_CHARS = 5_000_000  # extracted text of the whole file (a code chapter is ~50k)
 _ROOT = Path(__file__).resolve().parents[2]
 
 
