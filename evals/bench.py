@@ -288,7 +288,7 @@ def bench_answer(questions_path: Path = QUESTIONS, progress: Callable[[str], Non
         return assistant.ask(t["question"], municipality=t.get("municipality"), history=None)
 
     answers = [ask(t) for t in turns]  # warm pass
-    correct = [answer_correct(it, t, a.model_dump(mode="json")) for it, t, a in zip(items, turns, answers)]
+    correct = [answer_correct(t["expected"], json.loads(a.model_dump_json())) for t, a in zip(turns, answers)]
     times = []
     for t in turns:
         embedder._cache.clear()

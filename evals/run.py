@@ -1,0 +1,627 @@
+"""python -m evals run [--questions FILE] [--out DIR] [--baselines/--no-baselines]
+
+Sends the known questions of evals/questions.yaml through the ``python -m assistant ask
+--jsonl`` contract (one subprocess, one request per line, read back one answer per
+line), scores them (evals/scoring.py) beside the baselines (evals/baselines.py), and
+writes ``report.md``, charts and ``latest.json`` under the output folder.
+
+Multi-turn items send each later turn with the history of the earlier ones: the user's
+questions and the assistant's answers as returned. Items about the municipality
+``testville`` (prompt injection hidden in a document) go to a second subprocess whose
+corpus is a scratch copy of corpus/ plus evals/data/injection-town.txt and its
+manifest entry, with a scratch data folder.
+
+Exit status: 0 when the figures meet evals/thresholds.yaml, 1 when they do not, 2 on
+an error (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from assistant.types import normalize_ws
+from evals.scoring import METRICS, TurnScore, check_thresholds, score_turn, summarise_all
+
+ROOT = Path(__file__).resolve().parent.parent
+QUESTIONS = ROOT / "evals" / "questions.yaml"
+REPORTS = ROOT / "evals" / "reports"
+THRESHOLDS = ROOT / "evals" / "thresholds.yaml"
+CORPUS = ROOT / "corpus"
+INJECTION_TEXT = ROOT / "evals" / "data" / "injection-town.txt"
+INJECTION_MANIFEST = ROOT / "evals" / "data" / "injection-manifest.yaml"
+SCRATCH_MUNICIPALITIES = {"testville"}  # served only by the scratch corpus
+LINE_TIMEOUT_S = 180.0  # one answer (the first one also loads the model)
+
+Ask = Callable[[dict], dict]  # request {"id","question","municipality","history"} -> Answer JSON
+
+# What each baseline can be scored on (the others are reported as null).
+BASELINE_METRICS = {
+    "bm25": METRICS,
+    "langchain_naive": tuple(m for m in METRICS if m not in {"citation_precision", "citation_recall",
+                                                             "quote_faithfulness"}),
+}
+
+
+# -- questions ----------------------------------------------------------------------
+def load_questions(path: Path = QUESTIONS) -> list[dict]:
+    items = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or []
+    if not isinstance(items, list):
+        raise ValueError(f"{path}: expected a list of questions")
+    return items
+
+
+def load_thresholds(path: Path = THRESHOLDS) -> dict:
+    return yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+
+
+def expand_turns(item: dict) -> list[dict]:
+    """The item's turns, each a dict with id, item_id, turn (1-based), kind, user,
+    question, municipality (of the request), group (municipality to report under) and
+    expected. A single-turn item gives one turn with the item's id."""
+    raw = item.get("turns") or [{"question": item.get("question"), "expected": item.get("expected") or {}}]
+    turns = []
+    for n, t in enumerate(raw, 1):
+        exp = t.get("expected") or {}
+        turns.append({
+            "id": item["id"] if len(raw) == 1 else f"{item['id']}/{n}",
+            "item_id": item["id"],
+            "turn": n,
+            "kind": item.get("kind") or "-",
+            "user": item.get("user"),
+            "question": t.get("question") or "",
+            "municipality": t.get("municipality", item.get("municipality")),
+            "group": item.get("municipality") or exp.get("municipality") or _first_turn_municipality(raw) or "unspecified",
+            "expected": exp,
+        })
+    return turns
+
+
+def _first_turn_municipality(raw: list[dict]) -> str | None:
+    for t in raw:
+        m = (t.get("expected") or {}).get("municipality")
+        if m:
+            return m
+    return None
+
+
+def needs_scratch_corpus(item: dict) -> bool:
+    if item.get("municipality") in SCRATCH_MUNICIPALITIES:
+        return True
+    return any(t["expected"].get("municipality") in SCRATCH_MUNICIPALITIES for t in expand_turns(item))
+
+
+# -- asking -------------------------------------------------------------------------
+def run_items(items: Sequence[dict], ask: Ask, progress: Callable[[str], None] = lambda m: None) -> list[dict]:
+    """Every turn of every item through ``ask``; later turns carry the history of the
+    earlier ones (user questions and the answers as returned). Returns one record per
+    turn: the turn, its history, the answer and the latency."""
+    records = []
+    for i, item in enumerate(items, 1):
+        history: list[dict] = []
+        for turn in expand_turns(item):
+            request = {"id": turn["id"], "question": turn["question"], "municipality": turn["municipality"],
+                       "history": list(history)}
+            t0 = time.perf_counter()
+            try:
+                answer = ask(request)
+            except (TimeoutError, BrokenPipeError, EOFError):
+                raise
+            except Exception as exc:  # one bad answer must not stop the run
+                answer = {"id": turn["id"], "status": None, "answer": "", "citations": [], "tool_calls": [],
+                          "error": f"{type(exc).__name__}: {exc}"}
+            latency = (time.perf_counter() - t0) * 1000.0
+            records.append({"turn": {**turn, "history": list(history)}, "answer": answer, "latency_ms": latency})
+            history += [{"role": "user", "content": turn["question"]},
+                        {"role": "assistant", "content": answer.get("answer") or ""}]
+        if i % 25 == 0:
+            progress(f"{i}/{len(items)} questions")
+    return records
+
+
+class JsonlAssistant:
+    """``python -m assistant ask --jsonl`` in a subprocess: one request line in, one
+    answer line out. Use as a context manager; ``env`` overrides the environment."""
+
+    def __init__(self, env: dict[str, str] | None = None, cwd: Path = ROOT, timeout_s: float = LINE_TIMEOUT_S):
+        self.env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
+                    "ANONYMIZED_TELEMETRY": "False", "PYTHONUNBUFFERED": "1", **(env or {})}
+        self.cwd = cwd
+        self.timeout_s = timeout_s
+        self.proc: subprocess.Popen | None = None
+        self._lines: queue.Queue = queue.Queue()
+        self._stderr = None
+
+    def __enter__(self) -> "JsonlAssistant":
+        self._stderr = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "assistant", "ask", "--jsonl"], cwd=self.cwd, env=self.env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr, text=True, encoding="utf-8",
+            bufsize=1,
+        )
+        threading.Thread(target=self._read, daemon=True).start()
+        return self
+
+    def _read(self) -> None:
+        assert self.proc and self.proc.stdout
+        for line in self.proc.stdout:
+            self._lines.put(line)
+        self._lines.put(None)
+
+    def stderr_tail(self, n: int = 3) -> str:
+        if not self._stderr:
+            return ""
+        self._stderr.seek(0)
+        lines = [ln for ln in self._stderr.read().splitlines() if ln.strip()]
+        return " | ".join(lines[-n:])
+
+    def __call__(self, request: dict) -> dict:
+        assert self.proc and self.proc.stdin
+        try:
+            self.proc.stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError as exc:
+            raise BrokenPipeError(f"the assistant process exited: {self.stderr_tail()}") from exc
+        try:
+            line = self._lines.get(timeout=self.timeout_s)
+        except queue.Empty as exc:
+            raise TimeoutError(f"no answer within {self.timeout_s:.0f} s to {request.get('id')}") from exc
+        if line is None:
+            raise EOFError(f"the assistant process exited: {self.stderr_tail()}")
+        answer = json.loads(line)
+        if answer.get("id") not in (None, request.get("id")):
+            raise ValueError(f"answer id {answer.get('id')!r} for request {request.get('id')!r}")
+        return answer
+
+    def __exit__(self, *exc) -> None:
+        if self.proc:
+            try:
+                if self.proc.stdin:
+                    self.proc.stdin.close()
+                self.proc.wait(timeout=30)
+            except (subprocess.TimeoutExpired, BrokenPipeError):
+                self.proc.kill()
+                self.proc.wait()
+        if self._stderr:
+            self._stderr.close()
+
+
+def in_process_ask(assistant) -> Ask:
+    """An ``Ask`` over an already loaded ``assistant.Assistant`` (same JSON as the
+    contract, without the subprocess)."""
+
+    def ask(request: dict) -> dict:
+        ans = assistant.ask(request["question"], municipality=request.get("municipality"),
+                            history=request.get("history") or None)
+        ans.id = request.get("id")
+        return json.loads(ans.model_dump_json())
+
+    return ask
+
+
+WARMUP = {"id": "__warmup__", "question": "Do I need a permit to open a street?", "municipality": None, "history": []}
+
+
+def warmed(ask: Ask) -> Ask:
+    """Send one question first, so that latency figures are warm (model loaded)."""
+    ask(dict(WARMUP))
+    return ask
+
+
+# -- the scratch corpus -------------------------------------------------------------
+def make_scratch_corpus(dest: Path, corpus: Path = CORPUS, extra_text: Path = INJECTION_TEXT,
+                        extra_manifest: Path = INJECTION_MANIFEST) -> Path:
+    """A copy of corpus/ plus the injection document and its manifest entry."""
+    dest = Path(dest)
+    shutil.copytree(corpus, dest, dirs_exist_ok=True)
+    shutil.copy2(extra_text, dest / Path(extra_text).name)
+    main = yaml.safe_load((dest / "manifest.yaml").read_text(encoding="utf-8")) or {}
+    extra = yaml.safe_load(Path(extra_manifest).read_text(encoding="utf-8")) or {}
+    ids = {d["id"] for d in main.get("documents", [])}
+    main["documents"] = main.get("documents", []) + [d for d in extra.get("documents", []) if d["id"] not in ids]
+    (dest / "manifest.yaml").write_text(yaml.safe_dump(main, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return dest
+
+
+class QuoteChecker:
+    """Is a citation's quote verbatim in the corpus? Parses the documents of the given
+    manifests itself (so the scratch municipality is covered) and checks the quote,
+    whitespace collapsed, against the cited passage (by passage id), else against the
+    passages of the cited section (number or title), else fails."""
+
+    def __init__(self, corpus_dirs: Iterable[Path]):
+        from assistant.parsing import parse_document
+        from assistant.types import Municipality
+
+        self.passages: dict[str, list] = {}
+        for d in corpus_dirs:
+            data = yaml.safe_load((Path(d) / "manifest.yaml").read_text(encoding="utf-8")) or {}
+            for entry in data.get("documents", []):
+                m = Municipality.model_validate(entry)
+                if m.id in self.passages:
+                    continue
+                text = (Path(d) / m.source_file).read_text(encoding="utf-8")
+                self.passages[m.id] = parse_document(m, text).passages
+        self.by_id = {p.id: p for ps in self.passages.values() for p in ps}
+
+    def __call__(self, citation: dict) -> bool:
+        want = normalize_ws(citation.get("quote") or "")
+        if not want:
+            return False
+        p = self.by_id.get(citation.get("passage_id") or "")
+        if p is not None:
+            return want in normalize_ws(p.text)
+        same = [
+            q for q in self.passages.get(citation.get("municipality") or "", [])
+            if (citation.get("section") and q.section == citation.get("section"))
+            or (not citation.get("section") and q.title.lower() == str(citation.get("title") or "").lower())
+        ]
+        return any(want in normalize_ws(q.text) for q in same)
+
+
+# -- the whole run ----------------------------------------------------------------------
+@contextmanager
+def scratch_env() -> Iterator[tuple[Path, dict[str, str]]]:
+    with tempfile.TemporaryDirectory(prefix="evals-scratch-") as tmp:
+        corpus = make_scratch_corpus(Path(tmp) / "corpus")
+        data = Path(tmp) / "data"
+        data.mkdir()
+        yield corpus, {"ASSISTANT_CORPUS_DIR": str(corpus), "ASSISTANT_DATA_DIR": str(data)}
+
+
+def answer_all(items: Sequence[dict], main_ask: Ask | None = None,
+               progress: Callable[[str], None] = lambda m: None) -> tuple[list[dict], QuoteChecker]:
+    """Answer every item: the ordinary ones through ``main_ask`` (default: a JSONL
+    subprocess), the scratch-corpus ones through a JSONL subprocess on the scratch
+    corpus. Returns the records and a quote checker covering both corpora."""
+    ordinary = [it for it in items if not needs_scratch_corpus(it)]
+    scratch = [it for it in items if needs_scratch_corpus(it)]
+    records: list[dict] = []
+    if ordinary:
+        if main_ask is None:
+            progress(f"asking {len(ordinary)} questions through `python -m assistant ask --jsonl`")
+            with JsonlAssistant() as ask:
+                records += run_items(ordinary, warmed(ask), progress)
+        else:
+            progress(f"asking {len(ordinary)} questions in process")
+            records += run_items(ordinary, warmed(main_ask), progress)
+    with scratch_env() as (corpus, env):
+        if scratch:
+            progress(f"asking {len(scratch)} questions on the scratch corpus (JSONL subprocess)")
+            with JsonlAssistant(env=env) as ask:
+                records += run_items(scratch, warmed(ask), progress)
+        checker = QuoteChecker([CORPUS, corpus])
+    order = {it["id"]: i for i, it in enumerate(items)}
+    records.sort(key=lambda r: (order[r["turn"]["item_id"]], r["turn"]["turn"]))
+    return records, checker
+
+
+def score_records(records: Sequence[dict], checker: Callable[[dict], bool]) -> list[TurnScore]:
+    return [score_turn(r["turn"], r["answer"], checker, r["latency_ms"]) for r in records]
+
+
+def run_baselines(items: Sequence[dict], checker: Callable[[dict], bool],
+                  progress: Callable[[str], None] = lambda m: None) -> dict[str, dict]:
+    """Both baselines on the ordinary items (the scratch municipality is not in their
+    index). Returns {name: {"scores": [...], "figures": {...}}}."""
+    from assistant.retrieval.embeddings import get_embedder
+    from assistant.retrieval.index import SearchIndex
+    from evals.baselines import BM25Baseline, NaiveLangChainRAG
+
+    ordinary = [it for it in items if not needs_scratch_corpus(it)]
+    embedder = get_embedder()
+    out = {}
+    progress("baseline: BM25 alone")
+    bm25 = BM25Baseline(SearchIndex.open(embedder=embedder))
+    out["bm25"] = run_items(ordinary, bm25.answer)
+    progress("baseline: naive LangChain RAG")
+    naive = NaiveLangChainRAG.build(embedder=embedder)
+    naive.answer({"question": "warm up", "municipality": None})
+
+    def naive_ask(request: dict) -> dict:
+        embedder._cache.clear()  # pay for the query embedding, like a fresh question
+        return naive.answer(request)
+
+    out["langchain_naive"] = run_items(ordinary, naive_ask)
+    return {name: {"scores": score_records(recs, checker)} for name, recs in out.items()}
+
+
+def evaluate(items: Sequence[dict], main_ask: Ask | None = None, baselines: bool = True,
+             thresholds: dict | None = None, progress: Callable[[str], None] = lambda m: None) -> dict:
+    """Answer, score and summarise. Returns the figures (latest.json) with the per-turn
+    scores under ``_scores`` and the baselines' under ``_baseline_scores``."""
+    records, checker = answer_all(items, main_ask, progress)
+    scores = score_records(records, checker)
+    figures: dict[str, Any] = {
+        "generated_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "questions": len(items),
+        "backend": next((r["answer"].get("backend") for r in records if r["answer"].get("backend")), None),
+        **summarise_all(scores),
+    }
+    figures["baselines"] = {}
+    baseline_scores = {}
+    if baselines:
+        for name, res in run_baselines(items, checker, progress).items():
+            figures["baselines"][name] = summarise_all(res["scores"], BASELINE_METRICS[name])
+            baseline_scores[name] = res["scores"]
+    if thresholds is not None:
+        failures = check_thresholds(figures, thresholds)
+        figures["thresholds"] = thresholds
+        figures["gate"] = {"passed": not failures, "failures": failures}
+    figures["_scores"] = scores
+    figures["_baseline_scores"] = baseline_scores
+    figures["_records"] = records
+    return figures
+
+
+def public_figures(figures: dict) -> dict:
+    """The figures without the private per-turn data, plus the failed turns' ids."""
+    out = {k: v for k, v in figures.items() if not k.startswith("_")}
+    out["failed"] = [s.id for s in figures.get("_scores", []) if not s.correct]
+    out["invented"] = {s.id: s.invented for s in figures.get("_scores", []) if s.invented}
+    return out
+
+
+def write_outputs(figures: dict, out_dir: Path) -> list[Path]:
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    latest = out_dir / "latest.json"
+    latest.write_text(json.dumps(public_figures(figures), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    (out_dir / "turns.jsonl").write_text(
+        "".join(json.dumps({**asdict(s), "answer": r["answer"]}, ensure_ascii=False) + "\n"
+                for s, r in zip(figures["_scores"], figures["_records"])),
+        encoding="utf-8",
+    )
+    return [latest, out_dir / "turns.jsonl", *write_report(figures, out_dir)]
+
+
+# -- the report ----------------------------------------------------------------------------
+HEADLINE = ("answer_accuracy", "citation_precision", "citation_recall", "quote_faithfulness",
+            "numeric_exactness", "status_accuracy")
+SYSTEM_NAMES = {"assistant": "assistant", "bm25": "BM25 alone", "langchain_naive": "naive LangChain RAG"}
+
+
+def _systems(figures: dict) -> dict[str, dict]:
+    return {"assistant": figures, **figures.get("baselines", {})}
+
+
+def write_charts(figures: dict, out_dir: Path) -> list[Path]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    systems = _systems(figures)
+    paths = []
+
+    def grouped(ax, groups: list[str], series: dict[str, list[float | None]], ylabel: str, ymax: float | None = 1.05):
+        n = max(1, len(series))
+        width = 0.8 / n
+        for i, (name, vals) in enumerate(series.items()):
+            xs = [g + (i - (n - 1) / 2) * width for g in range(len(groups))]
+            ax.bar(xs, [v if v is not None else 0 for v in vals], width, label=SYSTEM_NAMES.get(name, name))
+            for x, v in zip(xs, vals):
+                if v is None:
+                    ax.text(x, 0.01, "n/a", ha="center", va="bottom", fontsize=6, rotation=90)
+        ax.set_xticks(range(len(groups)))
+        ax.set_xticklabels(groups, rotation=30, ha="right", fontsize=8)
+        ax.set_ylabel(ylabel)
+        if ymax:
+            ax.set_ylim(0, ymax)
+        ax.grid(axis="y", alpha=0.3)
+        ax.legend(fontsize=8)
+
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    grouped(ax, list(HEADLINE), {k: [v.get(m) for m in HEADLINE] for k, v in systems.items()}, "share")
+    ax.set_title("Headline figures: assistant and baselines on the same questions")
+    fig.tight_layout()
+    paths.append(out_dir / "headline.png")
+    fig.savefig(paths[-1], dpi=110)
+    plt.close(fig)
+
+    kinds = list(figures.get("by_kind", {}))
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    grouped(ax, kinds, {k: [v.get("by_kind", {}).get(kind, {}).get("answer_accuracy") for kind in kinds]
+                        for k, v in systems.items()}, "answer accuracy")
+    ax.set_title("Answer accuracy by kind of question")
+    fig.tight_layout()
+    paths.append(out_dir / "accuracy_by_kind.png")
+    fig.savefig(paths[-1], dpi=110)
+    plt.close(fig)
+
+    munis = list(figures.get("by_municipality", {}))
+    fig, ax = plt.subplots(figsize=(7, 4))
+    grouped(ax, munis, {k: [v.get("by_municipality", {}).get(m, {}).get("answer_accuracy") for m in munis]
+                        for k, v in systems.items()}, "answer accuracy")
+    ax.set_title("Answer accuracy by municipality")
+    fig.tight_layout()
+    paths.append(out_dir / "accuracy_by_municipality.png")
+    fig.savefig(paths[-1], dpi=110)
+    plt.close(fig)
+
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    bk = figures.get("by_kind", {})
+    grouped(ax, kinds, {"p50 ms": [bk[k].get("p50_ms") for k in kinds], "p95 ms": [bk[k].get("p95_ms") for k in kinds]},
+            "milliseconds", ymax=None)
+    ax.set_title("Assistant answer latency by kind (warm)")
+    fig.tight_layout()
+    paths.append(out_dir / "latency_by_kind.png")
+    fig.savefig(paths[-1], dpi=110)
+    plt.close(fig)
+    return paths
+
+
+def _cell(v: Any) -> str:
+    if v is None:
+        return "n/a"
+    if isinstance(v, float):
+        return f"{v:.1%}" if v <= 1.0 else f"{v:,.0f}"
+    return str(v)
+
+
+def _ms(v: Any) -> str:
+    return "n/a" if v is None else f"{v:,.0f}"
+
+
+def _metric_table(rows: dict[str, dict], first: str) -> list[str]:
+    head = f"| {first} | turns | answer acc. | cit. precision | cit. recall | quotes faithful | numeric exact | status acc. | invented numbers | p50 ms | p95 ms |"
+    lines = [head, "|" + "---|" * 11]
+    for name, f in rows.items():
+        lines.append(
+            f"| {name} | {f.get('turns', '')} | {_cell(f.get('answer_accuracy'))} | {_cell(f.get('citation_precision'))} | "
+            f"{_cell(f.get('citation_recall'))} | {_cell(f.get('quote_faithfulness'))} | {_cell(f.get('numeric_exactness'))} | "
+            f"{_cell(f.get('status_accuracy'))} | {_cell(f.get('invented_numbers'))} | {_ms(f.get('p50_ms'))} | {_ms(f.get('p95_ms'))} |"
+        )
+    return lines
+
+
+def render_report(figures: dict, charts: Sequence[Path] = ()) -> str:
+    systems = _systems(figures)
+    gate = figures.get("gate") or {}
+    L = [
+        "# Evaluation report",
+        "",
+        f"Generated {figures.get('generated_at')} by `python -m evals run` over {figures['questions']} known questions "
+        f"({figures['turns']} turns, multi-turn conversations included) from `evals/questions.yaml`; "
+        f"assistant backend: `{figures.get('backend')}`. Answers went through the `python -m assistant ask --jsonl` "
+        "contract; the prompt-injection document questions (municipality `testville`) ran on a scratch corpus.",
+        "",
+    ]
+    if gate:
+        L += [f"**Gate ({'passed' if gate['passed'] else 'FAILED'})** against `evals/thresholds.yaml`: "
+              + ", ".join(f"{k} {'≥' if 'min' in v else ('=' if v.get('max') == 0 else '≤')} {v.get('min', v.get('max'))}"
+                          for k, v in (figures.get("thresholds") or {}).items())
+              + (". Failures: " + "; ".join(gate["failures"]) if gate["failures"] else "."), ""]
+    L += ["## Headline", "", "| metric | " + " | ".join(SYSTEM_NAMES.get(k, k) for k in systems) + " |",
+          "|---|" + "---|" * len(systems)]
+    for m in METRICS:
+        fmt = _ms if m.endswith("_ms") else _cell
+        L.append(f"| {m} | " + " | ".join(fmt(v.get(m)) for v in systems.values()) + " |")
+    L += [
+        "",
+        "Baselines are scored on what they can be scored on (n/a otherwise): both always answer with status "
+        "`answered`; BM25 alone answers with the top passage's text and its citation; the naive LangChain RAG "
+        "(RecursiveCharacterTextSplitter 1000/200, the same MiniLM embeddings, in-memory Chroma, top 4 chunks) cites "
+        "only the municipality, so its citation and quote figures are n/a. Baselines run on the ordinary questions "
+        "(not the scratch-corpus ones). Their `invented_numbers` is 0 by construction: they return the code's text.",
+        "",
+        "Published anchors: commercial legal AI tools answer 42–65% of queries correctly and hallucinate in "
+        "17–33% (Stanford RegLab/HAI 2024); a municipal RAG project reports 86.7% correct answer type.",
+        "",
+    ]
+    for c in charts:
+        L += [f"![{c.stem}]({c.name})", ""]
+    L += ["## Assistant by kind of question", "", *_metric_table(figures.get("by_kind", {}), "kind"), "",
+          "## Assistant by municipality", "", *_metric_table(figures.get("by_municipality", {}), "municipality"), ""]
+    for name, b in figures.get("baselines", {}).items():
+        L += [f"## Baseline: {SYSTEM_NAMES.get(name, name)} by kind", "", *_metric_table(b.get("by_kind", {}), "kind"), ""]
+    bad = [s for s in figures.get("_scores", []) if not s.correct or s.invented or s.unfaithful_quotes
+           or s.unmatched_citations or s.missed_citations or s.values_ok is False or s.error]
+    L += ["## Turns with a problem", "",
+          f"{len(bad)} of {figures['turns']} turns (wrong answer, a citation not expected or missed, an unfaithful "
+          "quote, a missing value or an invented number). Full answers: `turns.jsonl` beside this report.", ""]
+    for s in bad:
+        parts = []
+        if not s.status_ok:
+            parts.append(f"status {s.status_got} (expected {s.status_expected})")
+        if s.missing:
+            parts.append("missing " + "; ".join(f"“{m}”" for m in s.missing))
+        if s.forbidden:
+            parts.append("forbidden " + "; ".join(f"“{m}”" for m in s.forbidden))
+        if s.invented:
+            parts.append("INVENTED " + ", ".join(s.invented))
+        if s.unfaithful_quotes:
+            parts.append("UNFAITHFUL quote " + "; ".join(s.unfaithful_quotes))
+        if s.missing_values:
+            parts.append("values missing " + ", ".join(s.missing_values))
+        if s.missed_citations:
+            parts.append("citation missed " + ", ".join(s.missed_citations))
+        if s.unmatched_citations:
+            parts.append("cited unexpectedly " + ", ".join(s.unmatched_citations))
+        if s.error:
+            parts.append("error " + s.error)
+        L.append(f"- `{s.id}` ({s.kind}): " + " · ".join(parts))
+    return "\n".join(L) + "\n"
+
+
+def write_report(figures: dict, out_dir: Path) -> list[Path]:
+    charts = write_charts(figures, out_dir)
+    report = out_dir / "report.md"
+    report.write_text(render_report(figures, charts), encoding="utf-8")
+    return [report, *charts]
+
+
+# -- CLI ----------------------------------------------------------------------------------
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--questions", type=Path, default=QUESTIONS)
+    p.add_argument("--out", type=Path, default=REPORTS)
+    p.add_argument("--baselines", action=argparse.BooleanOptionalAction, default=True,
+                   help="also score BM25 alone and the naive LangChain RAG (default: yes)")
+    p.add_argument("--kind", action="append", help="only questions of this kind (repeatable)")
+    p.add_argument("--in-process", action="store_true",
+                   help="ask the ordinary questions in this process instead of the JSONL subprocess")
+    p.add_argument("--json", action="store_true", help="print latest.json instead of the summary")
+
+
+def run(args: argparse.Namespace) -> int:
+    items = load_questions(args.questions)
+    if args.kind:
+        items = [it for it in items if it.get("kind") in set(args.kind)]
+    if not items:
+        raise ValueError("no questions to ask")
+
+    def progress(msg: str) -> None:
+        print(f"[evals] {msg}", file=sys.stderr)
+
+    main_ask = None
+    if args.in_process:
+        from assistant.answering.assistant import Assistant
+
+        main_ask = in_process_ask(Assistant.load())
+    figures = evaluate(items, main_ask, args.baselines, load_thresholds(), progress)
+    paths = write_outputs(figures, args.out)
+    if args.json:
+        print(json.dumps(public_figures(figures), indent=2, ensure_ascii=False))
+    else:
+        print_summary(figures)
+        print("\nwrote " + ", ".join(str(p.relative_to(ROOT)) if p.is_relative_to(ROOT) else str(p) for p in paths))
+    gate = figures.get("gate") or {}
+    if not gate.get("passed", True):
+        print("below thresholds: " + "; ".join(gate["failures"]), file=sys.stderr)
+        return 1
+    return 0
+
+
+def _fmt(v: Any) -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, float):
+        return f"{v:.3f}" if v <= 1.0 else f"{v:.0f}"
+    return str(v)
+
+
+def print_summary(figures: dict) -> None:
+    cols = ["assistant", *figures.get("baselines", {})]
+    rows = [figures, *figures.get("baselines", {}).values()]
+    print(f"{figures['questions']} questions, {figures['turns']} turns · backend {figures.get('backend')}\n")
+    print(f"{'metric':<20}" + "".join(f"{c:>18}" for c in cols))
+    for m in METRICS:
+        print(f"{m:<20}" + "".join(f"{_fmt(r.get(m)):>18}" for r in rows))
+    gate = figures.get("gate")
+    if gate:
+        print("\ngate: " + ("passed" if gate["passed"] else "FAILED — " + "; ".join(gate["failures"])))
