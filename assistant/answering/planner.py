@@ -20,6 +20,7 @@ from assistant.answering.compose import (
     text_notes,
     who_sets,
 )
+from assistant.answering.expansion import expand
 from assistant.answering.detect import from_history, named_municipality, other_place
 from assistant.answering.guards import InputProblem, check_question, split_injection
 from assistant.corpus import municipalities, municipality_by_id
@@ -122,7 +123,7 @@ class EmbeddedPlanner:
             return self._calculate(q, muni_id, routed, vector)
         if muni_id is None:
             return self._without_municipality(q, vector)
-        hits = self.index.search(q, muni_id, k=6, vector=vector)
+        hits = self.index.search(q, muni_id, k=6, vector=vector, lexical_query=expand(q))
         if not self._relevant(hits):
             return self._out_of_scope("")
         return self._lookup(q, muni_id, hits)
@@ -139,7 +140,7 @@ class EmbeddedPlanner:
     def _without_municipality(self, q: str, vector) -> Answer:
         per: dict[str, list[SearchHit]] = {}
         for m in municipalities():
-            hits = self.index.search(q, m.id, k=6, vector=vector)
+            hits = self.index.search(q, m.id, k=6, vector=vector, lexical_query=expand(q))
             if self._relevant(hits):
                 per[m.id] = hits
         if not per:
@@ -181,7 +182,7 @@ class EmbeddedPlanner:
         name = muni_name(muni_id)
         if AMOUNT_Q.search(q):
             amount = re.compile(r"\$\s?\d|as set by|determined by|by resolution|estimated cost|percent|%|times the", re.I)
-            picked = best_sentences(q, hits, max_sentences=1, must=amount)
+            picked = best_sentences(expand(q), hits, max_sentences=1, must=amount)
             if picked:
                 p, s, _ = picked[0]
                 who = who_sets(s)
@@ -192,7 +193,7 @@ class EmbeddedPlanner:
                         answer=(f"The {name} code does not state this amount: it is set by {who}, "
                                 "so ask the office for the current figure.\n\n" + block),
                     )
-        picked = best_sentences(q, hits, max_sentences=2)
+        picked = best_sentences(expand(q), hits, max_sentences=2)
         if not picked:
             return self._out_of_scope("")
         blocks, cites = [], []

@@ -63,23 +63,21 @@ class ToolRouter:
 
     # -- surcharge ----------------------------------------------------------------
     def _surcharge(self, q: str, muni: str | None):
-        if "surcharge" not in self.tools or not re.search(r"\bsurcharge|\bextra (?:fee|charge)\b", q, re.I):
+        tool = "street_opening_surcharge"
+        if tool not in self.tools or not re.search(r"\bsurcharge|\bextra (?:fee|charge)\b", q, re.I):
             return None
+        muni = muni or "brandon"  # only Brandon's code has a surcharge; Delafield's answer says so
         paved = slots.paving_date(q)
-        opening = slots.opening_date(q)
-        fee = slots.money(q)
-        if muni is None:
-            muni = "brandon"
+        opening = slots.opening_date(q) or slots.today()
         if muni == "brandon" and paved is None:
-            return Missing("the date of the street's final paving (for example “paved in June 2024” or “2 1/2 years ago”).")
-        args: dict[str, Any] = {"municipality": muni}
-        spec = self.tools["surcharge"]
-        fields = spec.input_model.model_fields
-        for name, value in (("final_paving_date", paved), ("paving_date", paved), ("opening_date", opening),
-                            ("permit_fee", fee), ("fee", fee)):
-            if name in fields and value is not None:
-                args[name] = value.isoformat() if hasattr(value, "isoformat") else str(value)
-        return Routed("surcharge", args, muni, _summary_generic)
+            return Missing("the date of the street's final paving (for example “paved last June” or “paved two years ago”).")
+        args: dict[str, Any] = {"municipality": muni, "opening_date": opening.isoformat()}
+        if paved is not None:
+            args["final_paving_date"] = paved.isoformat()
+        fee = slots.money(q)
+        if fee is not None:
+            args["permit_fee"] = str(fee)
+        return Routed(tool, args, muni, _summary_surcharge)
 
     # -- deadlines ----------------------------------------------------------------
     def _deadline(self, q: str, muni: str | None):
@@ -188,6 +186,14 @@ class ToolRouter:
 
 def _summary_generic(r: ToolOutput) -> str:
     return ""  # the calculator's explanation says it all
+
+
+def _summary_surcharge(r) -> str:
+    if not r.ok:
+        return ""
+    lead = f"Surcharge: **{r.amount_text}**." if r.amount_text else ""
+    warn = " ".join(r.warnings) if getattr(r, "warnings", None) else ""
+    return f"{lead} {warn}".strip()
 
 
 def _summary_deadline(r) -> str:

@@ -131,7 +131,8 @@ class SearchIndex:
         return self.lexical.search(query, municipality, k)
 
     def search(self, query: str, municipality: str | None = None, k: int = 10,
-               vector: list[float] | None = None, mode: str = "hybrid") -> list[SearchHit]:
+               vector: list[float] | None = None, mode: str = "hybrid",
+               lexical_query: str | None = None) -> list[SearchHit]:
         k = max(1, min(k, self.settings.max_top_k))
         direct = lookup(query, municipality)
         if direct:
@@ -146,14 +147,14 @@ class SearchIndex:
                     dense_rank[c.passage_id] = r + 1
                     dense_score[c.passage_id] = sim
         if mode in ("hybrid", "lexical"):
-            for r, (c, _) in enumerate(self.bm25(query, municipality, CANDIDATES)):
+            for r, (c, _) in enumerate(self.bm25(lexical_query or query, municipality, CANDIDATES)):
                 if c.passage_id not in lex_rank:
                     lex_rank[c.passage_id] = r + 1
         for pid, r in dense_rank.items():
             fused[pid] = fused.get(pid, 0.0) + 1.0 / (RRF_K + r)
         for pid, r in lex_rank.items():
             fused[pid] = fused.get(pid, 0.0) + 1.0 / (RRF_K + r)
-        q_stems = stems(query)
+        q_stems = stems(query)  # highlight the user's own words
         hits = []
         for pid, score in sorted(fused.items(), key=lambda kv: -kv[1])[:k]:
             p = self.by_id[pid]
