@@ -36,7 +36,7 @@ from typing import Any
 import yaml
 
 from assistant.types import normalize_ws
-from evals.scoring import METRICS, TurnScore, check_thresholds, score_turn, summarise_all
+from evals.scoring import METRICS, TurnScore, check_thresholds, rounded, score_turn, summarise_all
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = ROOT / "evals" / "questions.yaml"
@@ -371,7 +371,7 @@ def evaluate(items: Sequence[dict], main_ask: Ask | None = None, baselines: bool
 
 def public_figures(figures: dict) -> dict:
     """The figures without the private per-turn data, plus the failed turns' ids."""
-    out = {k: v for k, v in figures.items() if not k.startswith("_")}
+    out = rounded({k: v for k, v in figures.items() if not k.startswith("_")})
     out["failed"] = [s.id for s in figures.get("_scores", []) if not s.correct]
     out["invented"] = {s.id: s.invented for s in figures.get("_scores", []) if s.invented}
     return out

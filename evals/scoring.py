@@ -28,7 +28,6 @@ Metrics (names as in evals/reports/latest.json):
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -424,7 +423,7 @@ def score_turn(
 
 # -- aggregation ---------------------------------------------------------------------------
 def _mean(xs: Sequence[float]) -> float | None:
-    return round(sum(xs) / len(xs), 4) if xs else None
+    return sum(xs) / len(xs) if xs else None
 
 
 def summarise(scores: Sequence[TurnScore], applicable: Iterable[str] = METRICS) -> dict:
@@ -438,12 +437,12 @@ def summarise(scores: Sequence[TurnScore], applicable: Iterable[str] = METRICS) 
         "answer_accuracy": _mean([float(s.correct) for s in scores]),
         "citation_precision": _mean([s.citation_precision for s in scores if s.citation_precision is not None]),
         "citation_recall": _mean([s.citation_recall for s in scores if s.citation_recall is not None]),
-        "quote_faithfulness": round(sum(s.quotes_faithful for s in scores) / quotes, 4) if quotes else None,
+        "quote_faithfulness": sum(s.quotes_faithful for s in scores) / quotes if quotes else None,
         "numeric_exactness": _mean([float(bool(s.values_ok)) for s in scores if s.values_expected]),
         "status_accuracy": _mean([float(s.status_ok) for s in scores]),
         "invented_numbers": sum(len(s.invented) for s in scores) if scores else None,
-        "p50_ms": round(percentile(lat, 50), 1) if lat else None,
-        "p95_ms": round(percentile(lat, 95), 1) if lat else None,
+        "p50_ms": percentile(lat, 50) if lat else None,
+        "p95_ms": percentile(lat, 95) if lat else None,
     }
     for name in METRICS:
         if name not in ok:
@@ -474,12 +473,20 @@ def check_thresholds(figures: dict, thresholds: dict) -> list[str]:
         if value is None or (isinstance(value, float) and math.isnan(value)):
             failures.append(f"{name}: no figure")
             continue
+        shown = f"{value:.4f}" if isinstance(value, float) else str(value)
         if "min" in rule and value < rule["min"]:
-            failures.append(f"{name} = {value} < {rule['min']}")
+            failures.append(f"{name} = {shown} < {rule['min']}")
         if "max" in rule and value > rule["max"]:
-            failures.append(f"{name} = {value} > {rule['max']}")
+            failures.append(f"{name} = {shown} > {rule['max']}")
     return failures
 
 
-def dumps(obj: Any) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False, default=str)
+def rounded(obj: Any, digits: int = 4) -> Any:
+    """A copy with every float rounded (for latest.json; the gate reads exact figures)."""
+    if isinstance(obj, float):
+        return round(obj, digits)
+    if isinstance(obj, dict):
+        return {k: rounded(v, digits) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [rounded(v, digits) for v in obj]
+    return obj
