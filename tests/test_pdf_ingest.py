@@ -334,3 +334,35 @@ def test_ingest_cli_reads_a_transcription(capsys):
     path = corpus_dir() / municipality_by_id("delafield").source_file
     assert main(["ingest", str(path), "-m", "delafield"]) == 0
     assert "19 sections" in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------- eCode-format PDFs
+
+
+def test_ecode_pdf_routes_to_the_ecode_parser(tmp_path):
+    """A PDF of the Brandon text (paragraphs wrapped over lines and pages) reaches the
+    eCode parser through the paragraph reflow and gives the same sections."""
+    pytest.importorskip("assistant.parsing.ecode")
+    from fpdf import FPDF
+
+    from assistant.corpus import document
+
+    m = municipality_by_id("brandon")
+    text = source_text(m).replace("\t", " ")
+    pdf = FPDF(format="letter")
+    font = _unicode_font()
+    if font:
+        pdf.add_font("body", fname=str(font))
+        pdf.set_font("body", size=9)
+    else:
+        pdf.set_font("helvetica", size=9)
+        text = text.encode("latin-1", "replace").decode("latin-1")
+    pdf.add_page()
+    for line in text.splitlines():
+        pdf.multi_cell(0, 4.2, line or " ", align="J", new_x="LMARGIN", new_y="NEXT")
+    path = tmp_path / "brandon.pdf"
+    path.write_bytes(bytes(pdf.output()))
+    assert pdf.page > 5
+    doc = parse_pdf(m, path)
+    want = document("brandon")
+    assert [(s.section, s.title) for s in doc.sections] == [(s.section, s.title) for s in want.sections]
