@@ -1,0 +1,265 @@
+"""Pure rendering for the web app: answers to chat messages, hits to HTML, outlines.
+
+Nothing here imports gradio. Text from the corpus (and from answers, which quote it) is
+escaped before it is placed in HTML or Markdown, so a document cannot inject markup or
+script; the only tags we emit are our own.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any, Iterable
+
+from assistant.types import Answer, Citation, Passage, Section
+
+# Markdown punctuation that could turn quoted text into links, images, emphasis, code or tables.
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]#|~])")
+
+
+def escape_html(text: str) -> str:
+    return html.escape(text or "", quote=True)
+
+
+def _neutralise_tags(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def escape_markdown(text: str) -> str:
+    """Corpus text for a Markdown surface: Markdown punctuation backslash-escaped, then
+    ``& < >`` turned into entities so no tag can open (in that order, so that no escape
+    lands inside an entity)."""
+    return _neutralise_tags(_MD_SPECIAL.sub(r"\\\1", text or ""))
+
+
+def safe_markdown(text: str) -> str:
+    """Our own Markdown (answers, checklists): keep the formatting (blockquotes included),
+    but no HTML tag can open."""
+    return (text or "").replace("<", "&lt;")
+
+
+# ----------------------------------------------------------------------------- chat
+
+
+def citation_fields(c: Citation) -> str:
+    parts = [f"Section {c.section}" if c.section else f"Section: {c.title}"]
+    if c.section:
+        parts.append(c.title)
+    parts.append(f"subsection {c.subsection}" if c.subsection else "subsection: none")
+    parts.append(f"page {c.page}" if c.page is not None else "page: none (no pages in this text)")
+    return " · ".join(parts)
+
+
+def citation_message(c: Citation) -> dict[str, Any]:
+    """One collapsible quote: the box title is the citation, the body the verbatim words."""
+    quote = "\n".join("> " + escape_markdown(line) for line in (c.quote or "").splitlines() if line.strip())
+    body = f"{escape_markdown(citation_fields(c))}\n\n{quote or '> (no quote)'}"
+    return {
+        "role": "assistant",
+        "content": body,
+        "metadata": {"title": "📖 " + c.label(), "status": "done"},
+    }
+
+
+def _value_lines(result: dict[str, Any]) -> list[str]:
+    skip = {"tool", "ok", "error", "explanation", "citations", "assumptions", "convention", "skipped"}
+    lines = []
+    for key, value in result.items():
+        if key in skip or value in (None, "", [], {}):
+            continue
+        if isinstance(value, (dict, list)):
+            continue
+        lines.append(f"- **{escape_markdown(key.replace('_', ' '))}**: {escape_markdown(str(value))}")
+    return lines[:12]
+
+
+def tool_message(call: Any) -> dict[str, Any]:
+    """A calculator the answer used: its name, values, explanation and assumptions."""
+    name = getattr(call, "name", None) or call.get("name", "calculator")
+    result = getattr(call, "result", None)
+    if result is None and isinstance(call, dict):
+        result = call.get("result", {})
+    result = result or {}
+    parts = [f"Calculator **{escape_markdown(name)}**"]
+    if result.get("ok") is False and result.get("error"):
+        parts.append("Could not compute: " + escape_markdown(str(result["error"])))
+    parts += _value_lines(result)
+    if result.get("explanation"):
+        parts.append("\n" + escape_markdown(str(result["explanation"])))
+    if result.get("convention"):
+        parts.append("\n*Time counted:* " + escape_markdown(str(result["convention"])))
+    for a in result.get("assumptions") or []:
+        parts.append("- *Assumption:* " + escape_markdown(str(a)))
+    return {
+        "role": "assistant",
+        "content": "\n".join(parts),
+        "metadata": {"title": f"🧮 Calculated with {name}", "status": "done"},
+    }
+
+
+def municipality_name(mid: str | None) -> str | None:
+    if not mid:
+        return None
+    from assistant.corpus import municipality_by_id
+
+    m = municipality_by_id(mid)
+    return m.name if m else mid
+
+
+def answer_messages(answer: Answer) -> list[dict[str, Any]]:
+    """The assistant's turn: the answer, then calculators, notes and one box per citation."""
+    text = safe_markdown(answer.answer.strip()) or "(no answer)"
+    footer = [f"*Answered by the {escape_markdown(answer.backend)} backend"]
+    name = municipality_name(answer.municipality)
+    if name:
+        footer.append(f" · {escape_markdown(name)}")
+    footer.append("*")
+    msgs: list[dict[str, Any]] = [{"role": "assistant", "content": text + "\n\n" + "".join(footer)}]
+    for call in answer.tool_calls:
+        msgs.append(tool_message(call))
+    if answer.notes:
+        msgs.append(
+            {
+                "role": "assistant",
+                "content": "\n".join("- " + escape_markdown(n) for n in answer.notes),
+                "metadata": {"title": "⚠️ Notes on the text", "status": "done"},
+            }
+        )
+    for c in answer.citations:
+        msgs.append(citation_message(c))
+    return msgs
+
+
+def message_text(message: dict[str, Any]) -> str:
+    """The text of a chatbot message whether its content is a string or a list of parts."""
+    content = message.get("content")
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(str(p.get("text", "")) for p in content if isinstance(p, dict))
+    if isinstance(content, dict):
+        return str(content.get("text", ""))
+    return ""
+
+
+_FOOTER = re.compile(r"\n\n\*Answered by the .*\*\s*$", re.S)
+
+
+def history_turns(messages: Iterable[dict[str, Any]], max_turns: int) -> list[dict[str, str]]:
+    """Chatbot messages -> [{'role', 'content'}] for ChatTurn: the boxes (sources,
+    calculators) are left out, and only the last ``max_turns`` turns are kept."""
+    turns = []
+    for m in messages or []:
+        if not isinstance(m, dict) or m.get("role") not in ("user", "assistant"):
+            continue
+        if (m.get("metadata") or {}).get("title"):
+            continue
+        text = _FOOTER.sub("", message_text(m)).strip()
+        if text:
+            text = re.sub(r"\\([\\`*_\[\]#|~])", r"\1", html.unescape(text))
+            turns.append({"role": m["role"], "content": text})
+    return turns[-max_turns:] if max_turns > 0 else []
+
+
+# ----------------------------------------------------------------------------- look up
+
+
+def highlight(text: str, terms: Iterable[str]) -> str:
+    """Escape ``text`` and wrap each whole-word occurrence of ``terms`` in <mark>.
+
+    Matches are found on the raw text and every piece is escaped on its own, so a term
+    can never match inside an entity such as ``&amp;``."""
+    words = sorted({t for t in terms if t and t.strip()}, key=len, reverse=True)
+    if not words:
+        return escape_html(text)
+    pattern = re.compile(
+        r"(?<![\w])(" + "|".join(re.escape(w) for w in words) + r")(?![\w])", re.IGNORECASE
+    )
+    out, pos = [], 0
+    for m in pattern.finditer(text):
+        out.append(escape_html(text[pos : m.start()]))
+        out.append("<mark>" + escape_html(m.group(0)) + "</mark>")
+        pos = m.end()
+    out.append(escape_html(text[pos:]))
+    return "".join(out)
+
+
+def passage_label(p: Passage) -> str:
+    return p.citation(quote="").label()
+
+
+def hits_html(hits: list[Any]) -> str:
+    if not hits:
+        return "<p class='oa-empty'>No passage matched. Try other words or the other municipality.</p>"
+    rows = []
+    for rank, hit in enumerate(hits, 1):
+        p: Passage = hit.passage
+        label = escape_html(passage_label(p))
+        heading = f"<em>{escape_html(p.heading)}</em> — " if p.heading else ""
+        rows.append(
+            "<div class='oa-hit'>"
+            f"<div class='oa-hit-head'><span class='oa-rank'>{rank}.</span> <strong>{label}</strong> "
+            f"<span class='oa-score'>score {hit.score:.3f}</span></div>"
+            f"<div class='oa-hit-text'>{heading}{highlight(p.text, hit.matched_terms)}</div>"
+            "</div>"
+        )
+    return "<div class='oa-hits'>" + "".join(rows) + "</div>"
+
+
+def section_html(title: str, passages: list[Passage]) -> str:
+    if not passages:
+        return "<p class='oa-empty'>Nothing found for that reference.</p>"
+    head = escape_html(title)
+    body = []
+    for p in passages:
+        sub = f"<span class='oa-sub'>{escape_html(p.subsection)}</span> " if p.subsection else ""
+        page = f" <span class='oa-page'>(p. {p.page})</span>" if p.page is not None else ""
+        body.append(f"<p>{sub}{escape_html(p.text)}{page}</p>")
+    return f"<div class='oa-section'><h3>{head}</h3>{''.join(body)}</div>"
+
+
+def section_title_for_passage(p: Passage) -> str:
+    from assistant.types import format_citation
+
+    return format_citation(p.municipality, p.section, p.title, None, p.page)
+
+
+def section_title(s: Section) -> str:
+    from assistant.types import format_citation
+
+    return format_citation(s.municipality, s.section, s.title, None, s.page)
+
+
+def outline_html(sections: list[Section]) -> str:
+    items = []
+    for s in sections:
+        num = f"§ {escape_html(s.section)} " if s.section else ""
+        untitled = " <em>(no heading in the text)</em>" if s.untitled else ""
+        page = f" <span class='oa-page'>p. {s.page}</span>" if s.page is not None else ""
+        subs = []
+        for p in s.passages:
+            if not (p.subsection or p.heading):
+                continue
+            sp = f" <span class='oa-page'>p. {p.page}</span>" if p.page is not None else ""
+            subs.append(
+                f"<li>{escape_html(p.subsection or '')} {escape_html(p.heading or _first_words(p.text))}{sp}</li>"
+            )
+        sub_html = f"<ul>{''.join(subs)}</ul>" if subs else ""
+        items.append(f"<li><strong>{num}{escape_html(s.title)}</strong>{untitled}{page}{sub_html}</li>")
+    return "<ul class='oa-outline'>" + "".join(items) + "</ul>"
+
+
+def _first_words(text: str, n: int = 8) -> str:
+    words = text.split()
+    return " ".join(words[:n]) + ("…" if len(words) > n else "")
+
+
+CSS = """
+.oa-hit { border-bottom: 1px solid var(--border-color-primary); padding: 0.6em 0; }
+.oa-hit-text { margin-top: 0.3em; line-height: 1.45; }
+.oa-score, .oa-page { color: var(--body-text-color-subdued); font-size: 0.85em; }
+.oa-sub { font-weight: 600; }
+.oa-hits mark { background: #ffe58a; color: inherit; padding: 0 1px; }
+.oa-outline li { margin: 0.15em 0; }
+.oa-error { color: #b42318; }
+"""

@@ -1,0 +1,424 @@
+"""The web app through its HTTP API (gradio_client), against a fake assistant.
+
+The fake answers from the real corpus (real passages, real citations) so that what the
+page shows is what the product would show; one test at the end runs the real Assistant.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from assistant.corpus import all_passages, cite, document
+from assistant.settings import Settings
+from assistant.types import Answer, ChatTurn, Passage, ToolCall
+
+gradio_client = pytest.importorskip("gradio_client")
+from gradio_client import Client, handle_file  # noqa: E402
+
+INJECTION = "<script>alert('corpus')</script><img src=x onerror=alert(1)> backfill"
+
+
+# --------------------------------------------------------------------------- the fake
+
+
+@dataclass
+class Hit:
+    passage: Passage
+    score: float
+    matched_terms: list[str] = field(default_factory=list)
+
+
+class FakeAssistant:
+    """ask/search/show/reindex over the real corpus, scripted and recorded."""
+
+    def __init__(self, delay_s: float = 0.0):
+        self.asked: list[tuple[str, str | None, list[ChatTurn] | None]] = []
+        self.reindexed = 0
+        self.delay_s = delay_s
+
+    def ask(self, question: str, municipality: str | None = None, history: list[ChatTurn] | None = None) -> Answer:
+        self.asked.append((question, municipality, history))
+        if self.delay_s:
+            time.sleep(self.delay_s)
+        if "boom" in question:
+            raise RuntimeError("secret internal detail /etc/shadow")
+        mid = municipality or ("delafield" if "delafield" in question.lower() else "brandon")
+        if mid == "delafield":
+            c = cite("delafield", "given at least 48 hrs. before the commencement of the work")
+        else:
+            c = cite("brandon", "at least one business day before such work is to commence", section="404-7")
+        evil = c.model_copy(update={"quote": c.quote + " <script>alert('quote')</script>"})
+        return Answer(
+            status="answered",
+            answer="Give notice **before** the work starts. <img src=x onerror=alert('answer')>",
+            municipality=mid,
+            citations=[c, evil],
+            tool_calls=[ToolCall(name="excavation_notice_deadlines", arguments={"work_start": "2025-03-10T07:00"},
+                                 result={"tool": "excavation_notice_deadlines", "explanation": "Work starting Monday.",
+                                         "earliest_latest": "2025-03-07", "assumptions": ["read so"]})],
+            notes=["The two start notices both bind."],
+            backend="fake",
+        )
+
+    def search(self, query: str, municipality: str | None = None, k: int = 10) -> list[Hit]:
+        words = [w.lower() for w in query.split() if len(w) > 2]
+        hits = []
+        for p in all_passages():
+            if municipality and p.municipality != municipality:
+                continue
+            n = sum(p.text.lower().count(w) for w in words)
+            if n:
+                hits.append(Hit(p, float(n), [w for w in words if w in p.text.lower()]))
+        hits.sort(key=lambda h: -h.score)
+        if "inject" in words:
+            p0 = all_passages()[0]
+            evil = p0.model_copy(update={"text": INJECTION, "title": "<b onmouseover=alert(2)>Title</b>"})
+            hits.insert(0, Hit(evil, 9.0, ["backfill", "script"]))
+        return hits[:k]
+
+    def show(self, ref: str) -> list[Passage]:
+        for s in document("brandon").sections:
+            if s.section and s.section in ref:
+                return s.passages
+        raise LookupError(f"no section {ref}")
+
+    def reindex(self) -> None:
+        self.reindexed += 1
+
+
+# --------------------------------------------------------------------------- servers
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, assistant: Any, settings: Settings):
+        from app import build_app
+
+        self.assistant = assistant
+        self.settings = settings
+        self.demo = build_app(assistant, settings=settings)
+        self.port = free_port()
+        self.demo.launch(prevent_thread_lock=True, server_name="127.0.0.1", server_port=self.port)
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def client(self) -> Client:
+        return Client(self.url, verbose=False, download_files=False)
+
+    def close(self) -> None:
+        self.demo.close()
+
+
+def make_settings(tmp: Path, **kw: Any) -> Settings:
+    base = dict(data_dir=tmp / "data", staff_user=None, staff_password=None, queue_concurrency=2,
+                queue_max_size=16, max_question_chars=1000)
+    base.update(kw)
+    return Settings(**base)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = Server(FakeAssistant(), make_settings(tmp_path_factory.mktemp("app")))
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="module")
+def staff_server(tmp_path_factory):
+    s = Server(FakeAssistant(), make_settings(tmp_path_factory.mktemp("staff"), staff_user="clerk",
+                                              staff_password="correct horse"))
+    yield s
+    s.close()
+
+
+def texts(history: list[dict]) -> list[str]:
+    out = []
+    for m in history:
+        c = m["content"]
+        out.append(c if isinstance(c, str) else "".join(p.get("text", "") for p in c))
+    return out
+
+
+# --------------------------------------------------------------------------- Ask
+
+
+def test_ask_shows_answer_backend_calculator_and_collapsible_citations(server):
+    history, box, detected = server.client().predict("When must I notify before digging?", "auto", [],
+                                                     api_name="/ask")
+    assert box == ""
+    t = texts(history)
+    assert history[0]["role"] == "user" and "notify" in t[0]
+    assert "Give notice **before** the work starts." in t[1]
+    assert "Answered by the fake backend" in t[1]
+    titles = [(m.get("metadata") or {}).get("title") or "" for m in history]
+    # the calculator used, with its explanation
+    calc = titles.index("🧮 Calculated with excavation_notice_deadlines")
+    assert "Work starting Monday." in t[calc] and "read so" in t[calc]
+    # one collapsed box per citation, titled with section; body with subsection and page
+    cit = [i for i, title in enumerate(titles) if title.startswith("📖 ")]
+    assert len(cit) == 2
+    assert "§ 404-7F" in titles[cit[0]]
+    assert history[cit[0]]["metadata"]["status"] == "done"
+    assert "subsection F" in t[cit[0]] and "page" in t[cit[0]]
+    assert "at least one business day before such work is to commence" in t[cit[0]]
+    assert "Village of Brandon" in detected and "detected" in detected
+
+
+def test_answer_and_quotes_are_escaped(server):
+    history, _, _ = server.client().predict("When must I notify?", "auto", [], api_name="/ask")
+    joined = "\n".join(texts(history))
+    assert "<script" not in joined and "<img" not in joined
+    assert "&lt;script&gt;" in joined or "&lt;script" in joined
+
+
+def test_ask_passes_history_and_chosen_municipality(server):
+    c = server.client()
+    history, _, _ = c.predict("First question about notice", "auto", [], api_name="/ask")
+    before = len(server.assistant.asked)
+    history2, _, detected = c.predict("And in the Town?", "delafield", history, api_name="/ask")
+    q, mid, turns = server.assistant.asked[before]
+    assert q == "And in the Town?" and mid == "delafield"
+    assert [t.role for t in turns] == ["user", "assistant"]
+    assert turns[0].content == "First question about notice"
+    assert "Answered by" not in turns[1].content  # the footer is ours, not the answer's
+    assert "Town of Delafield" in detected and "your choice" in detected
+    assert len(history2) > len(history)
+
+
+def test_over_long_question_is_refused_without_asking(server):
+    before = len(server.assistant.asked)
+    long_q = "x" * (server.settings.max_question_chars + 1)
+    history, box, _ = server.client().predict(long_q, "auto", [], api_name="/ask")
+    assert len(server.assistant.asked) == before
+    assert "limit is 1,000" in texts(history)[-1]
+    assert box == long_q  # kept so the user can shorten it
+
+
+def test_errors_are_friendly_never_a_traceback(server):
+    history, _, _ = server.client().predict("boom", "auto", [], api_name="/ask")
+    last = texts(history)[-1]
+    assert "something went wrong" in last.lower()
+    assert "secret internal detail" not in last and "Traceback" not in last
+
+
+# --------------------------------------------------------------------------- Look up
+
+
+def test_lookup_ranks_highlights_and_offers_a_citation(server):
+    c = server.client()
+    html, pick, citation = c.predict("backfill compaction", "auto", api_name="/lookup")
+    assert html.index("<mark>") > 0
+    assert "<mark>compaction</mark>" in html.lower() or "<mark>Compaction</mark>" in html
+    assert "1." in html and "score" in html
+    assert pick["choices"][0][1] == "0"
+    assert citation.startswith("Village of Brandon Code § 404-7") or "Delafield" in citation
+    section = c.predict("0", api_name="/open_section")
+    assert "<h3>" in section and "backfill" in section.lower()
+
+
+def test_lookup_filters_by_municipality(server):
+    html, pick, _ = server.client().predict("culvert", "delafield", api_name="/lookup")
+    assert "Town of Delafield" in html and "Village of Brandon" not in html
+    assert all("Delafield" in label for label, _ in pick["choices"])
+
+
+def test_corpus_text_is_rendered_escaped(server):
+    html, _, _ = server.client().predict("inject backfill", "auto", api_name="/lookup")
+    assert "<script" not in html and "<img" not in html and "<b onmouseover" not in html
+    # a matched word inside a tag is highlighted as text: the tag itself stays escaped
+    assert "&lt;<mark>script</mark>&gt;" in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert "<mark>backfill</mark>" in html and "&lt;b onmouseover=alert(2)&gt;Title" in html
+
+
+def test_open_reference_and_outline(server):
+    c = server.client()
+    html = c.predict("§ 404-7H", api_name="/open_reference")
+    assert "Emergency excavation" in html
+    missing = c.predict("§ 999-1", api_name="/open_reference")
+    assert "not found" in missing.lower() and "Traceback" not in missing
+    outline, sections = c.predict("delafield", api_name="/outline")
+    assert "EXCAVATION IN PUBLIC RIGHT-OF-WAY" in outline and "p. 4" in outline
+    assert any(v.startswith("delafield|") for _, v in sections["choices"])
+
+
+# --------------------------------------------------------------------------- Checklist
+
+
+def file_url(server: Server, value: Any) -> str:
+    """The URL the page downloads a returned file from (a FileData dict, or a path)."""
+    if isinstance(value, dict):
+        return value.get("url") or server.url + "gradio_api/file=" + value["path"]
+    return server.url + "gradio_api/file=" + value
+
+FORM = dict(municipality="brandon", work="street_opening", location="100 Main St", start_date="2025-03-10",
+            duration_days=5, pavement="bituminous", final_paving_date="2024-06-01", emergency=False,
+            public_utility=False, village_utility=False, service_loss=False, lane_closures="none",
+            per_person=500000, per_accident=None, property_damage=1000000, expires="2025-12-31",
+            self_insured=False, indemnity_bond=None, permit_fee=None, commercial=False, driveway_approach=False,
+            driveway_surface="", road_jurisdiction="local", vehicle_weight_tons=None, lugged_wheels=False)
+
+
+def test_checklist_form_produces_markdown_and_pdf_downloads(server):
+    msg, md_btn, pdf_btn, preview = server.client().predict(**FORM, api_name="/checklist")
+    assert "items" in msg and "warning" in msg
+    assert md_btn["visible"] and pdf_btn["visible"]
+    md = httpx.get(file_url(server, md_btn["value"])).text
+    assert md.startswith("# Pre-application checklist")
+    assert "5 times the permit fee" in md and "Shortfall" in md and "$1,000,000" in md
+    assert "2024-11-15" in md  # the winter window the March start falls in
+    pdf = httpx.get(file_url(server, pdf_btn["value"])).content
+    assert pdf.startswith(b"%PDF-")
+    assert "Pre-application checklist" in preview
+
+
+def test_checklist_form_errors_name_the_field(server):
+    bad = dict(FORM, start_date="10/03/2025")
+    msg, md_btn, _, _ = server.client().predict(**bad, api_name="/checklist")
+    assert "Start date" in msg and "YYYY-MM-DD" in msg
+    assert not md_btn["visible"]
+    bad = dict(FORM, final_paving_date="2026-01-01")
+    msg, _, _, _ = server.client().predict(**bad, api_name="/checklist")
+    assert "Date of final paving" in msg and "after" in msg and "Traceback" not in msg
+
+
+# --------------------------------------------------------------------------- files
+
+
+@pytest.mark.parametrize("path", [
+    "/gradio_api/file=/etc/passwd",
+    "/gradio_api/file=%2Fetc%2Fpasswd",
+    "/gradio_api/file=//etc/passwd",
+    "/gradio_api/file=/tmp/../etc/passwd",
+    "/gradio_api/file=..%2F..%2F..%2F..%2Fetc%2Fpasswd",
+    "/gradio_api/file=../../../../etc/passwd",
+    "/gradio_api/file=/proc/self/environ",
+    "/gradio_api/file=app.py",
+    "/gradio_api/file=corpus/manifest.yaml",
+    "/gradio_api/file=.env",
+    "/file=/etc/passwd",
+    "/assets/..%2F..%2F..%2Fetc%2Fpasswd",
+])
+def test_serves_no_file_outside_its_assets(server, path):
+    raw = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:  # raw: no client-side normalising
+        s.sendall(raw)
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    status = int(data.split(b" ", 2)[1])
+    assert status in (400, 403, 404), data[:200]
+    assert b"root:" not in data and b"documents:" not in data and b"import gradio" not in data
+
+
+def test_absolute_path_of_a_project_file_is_refused(server):
+    target = Path(__file__).resolve().parent.parent / "app.py"
+    r = httpx.get(server.url + "gradio_api/file=" + str(target))
+    assert r.status_code in (403, 404) and "build_app" not in r.text
+
+
+# --------------------------------------------------------------------------- staff
+
+
+def _component_ids(url: str) -> set[str]:
+    cfg = httpx.get(url + "config").json()
+    return {c.get("props", {}).get("elem_id") for c in cfg["components"]} - {None}
+
+
+def test_staff_area_absent_without_credentials(server):
+    assert "oa-staff" not in _component_ids(server.url)
+    api = server.client().view_api(print_info=False, return_format="dict")["named_endpoints"]
+    assert not any(name.startswith("/staff") for name in api)
+
+
+def test_staff_area_behind_login_with_credentials(staff_server):
+    assert "oa-staff" in _component_ids(staff_server.url)
+    c = staff_server.client()
+    assert c.predict(api_name="/staff_reindex") == "Please sign in first."
+    assert staff_server.assistant.reindexed == 0
+    assert c.predict("clerk", "wrong", api_name="/staff_login") == "Wrong user or password."
+    assert c.predict("clerk", "correct horse", api_name="/staff_login") == ""
+    assert c.predict(api_name="/staff_reindex") == "Re-indexed."
+    assert staff_server.assistant.reindexed == 1
+    other = staff_server.client()  # a new session is not signed in
+    assert other.predict(api_name="/staff_reindex") == "Please sign in first."
+
+
+def test_staff_upload_is_validated_before_anything_is_replaced(staff_server, tmp_path):
+    c = staff_server.client()
+    c.predict("clerk", "correct horse", api_name="/staff_login")
+    fake_pdf = tmp_path / "chapter.pdf"
+    fake_pdf.write_text("not a pdf at all")
+    corpus = Path(staff_server.settings.corpus_dir)
+    before = sorted(p.name for p in corpus.rglob("*"))
+    report = c.predict("brandon", handle_file(str(fake_pdf)), api_name="/staff_validate")
+    assert report.startswith("Rejected") and "PDF" in report
+    assert c.predict(api_name="/staff_replace") == "Validate a PDF first."
+    assert sorted(p.name for p in corpus.rglob("*")) == before
+
+
+# --------------------------------------------------------------------------- load
+
+
+def test_queue_is_bounded_and_a_burst_gets_busy(tmp_path):
+    s = Server(FakeAssistant(delay_s=0.5), make_settings(tmp_path, queue_concurrency=1, queue_max_size=2))
+    try:
+        results: list[str] = []
+
+        def one(i: int) -> None:
+            try:
+                s.client().predict(f"question {i}", "auto", [], api_name="/ask")
+                results.append("ok")
+            except Exception as exc:  # gradio_client raises on a full queue
+                results.append("busy" if "queue is full" in str(exc).lower() else f"error: {exc}")
+
+        threads = [threading.Thread(target=one, args=(i,)) for i in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        assert len(results) == 8
+        assert results.count("busy") >= 1, results
+        assert results.count("ok") >= 1, results
+        assert all(r in ("ok", "busy") for r in results), results
+    finally:
+        s.close()
+
+
+# --------------------------------------------------------------------------- real assistant
+
+
+@pytest.mark.slow
+def test_real_assistant_answers_with_citations(tmp_path):
+    from assistant.webapp.loader import AssistantLoader
+
+    from app import build_app
+
+    loader = AssistantLoader()
+    loader.start()
+    assert loader.wait(300), loader.status()
+    demo = build_app(settings=Settings(staff_user=None, staff_password=None), loader=loader)
+    port = free_port()
+    demo.launch(prevent_thread_lock=True, server_name="127.0.0.1", server_port=port)
+    try:
+        c = Client(f"http://127.0.0.1:{port}/", verbose=False, download_files=False)
+        history, _, detected = c.predict("When must I notify the Director of Public Works before excavating "
+                                         "in Brandon?", "auto", [], api_name="/ask")
+        titles = [(m.get("metadata") or {}).get("title") or "" for m in history]
+        assert any(t.startswith("📖 Village of Brandon Code § 404-7") for t in titles), titles
+        assert "Brandon" in detected
+        html, _, citation = c.predict("frozen ground", "delafield", api_name="/lookup")
+        assert "<mark>" in html and "Delafield" in citation
+    finally:
+        demo.close()
