@@ -187,7 +187,12 @@ def _title_from_content(text: str) -> str:
 
 
 def _letters():
-    return iter(string.ascii_uppercase)
+    """A, B, ... Z, then AA, BB, ... (never runs out)."""
+    n = 1
+    while True:
+        for ch in string.ascii_uppercase:
+            yield ch * n
+        n += 1
 
 
 def _refs_whole_letter(text: str, letter: str) -> bool:
