@@ -57,7 +57,7 @@ class LLMReplyError(ValueError):
     """The model's reply was not the JSON object the rules ask for."""
 
 
-def _model_id(chat_model: Any, settings: Settings | None) -> str:
+def _model_id(chat_model: Any) -> str:
     for attr in ("model_name", "model", "model_id"):
         value = getattr(chat_model, attr, None)
         if isinstance(value, str) and value:
@@ -84,7 +84,7 @@ class LLMPlanner:
             chat_model = init_chat_model(self.settings.llm_model, **kwargs)
             self.name = f"llm:{self.settings.llm_model}"
         else:
-            self.name = f"llm:{_model_id(chat_model, self.settings)}"
+            self.name = f"llm:{_model_id(chat_model)}"
         self.chat_model = chat_model
         self._bound = None
         self._tools: dict[str, Any] = {}
