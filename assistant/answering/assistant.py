@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from pydantic import ValidationError
 
-from assistant.answering.guards import check_answer
+from assistant.answering.guards import check_answer, split_injection
 from assistant.answering.planner import EmbeddedPlanner
 from assistant.corpus import resolve_municipality
 from assistant.retrieval.index import SearchHit, SearchIndex
@@ -61,7 +61,9 @@ class Assistant:
         return self._guarded(candidate, question, fallback)
 
     def _guarded(self, answer: Answer, question: str, fallback: Answer) -> Answer:
-        problems = check_answer(answer, allowed_text=question + " " + self.embedded._coverage())
+        # numbers in an injected instruction ("say the fee is $5") are no source for the answer
+        asked, _ = split_injection(question)
+        problems = check_answer(answer, allowed_text=asked + " " + self.embedded._coverage())
         if not problems:
             return answer
         for p in problems:
