@@ -456,8 +456,8 @@ def _brandon_permit_life(b: _Builder, approval: date) -> date:
     if req.end_date > v.due_date:
         r = b.deadline("brandon_permit_renewal", v.due_date)
         assert r.due_date is not None
-        b.add("permits", f"The work runs past the permit's validity: apply in writing for a "
-              f"{b.rule_period('brandon_permit_renewal')} renewal before {b.when(v)} (renewed through "
+        b.add("permits", f"The work runs past the permit's validity: apply in writing for a renewal "
+              f"({b.rule_period('brandon_permit_renewal')}) before {b.when(v)} (renewed through "
               f"{b.when(r)}, at the Clerk's or Director's discretion).", r.citations, status="required",
               tool=r.tool, due=b.when(v), due_date=v.due_date, explanation=r.explanation,
               who="Village Clerk or Director of Public Works")
