@@ -138,7 +138,11 @@ class JsonlAssistant:
     """``python -m assistant ask --jsonl`` in a subprocess: one request line in, one
     answer line out. Use as a context manager; ``env`` overrides the environment."""
 
-    def __init__(self, env: dict[str, str] | None = None, cwd: Path = ROOT, timeout_s: float = LINE_TIMEOUT_S):
+    COMMAND = (sys.executable, "-m", "assistant", "ask", "--jsonl")
+
+    def __init__(self, env: dict[str, str] | None = None, cwd: Path = ROOT, timeout_s: float = LINE_TIMEOUT_S,
+                 command: Sequence[str] = COMMAND):
+        self.command = list(command)
         self.env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
                     "ANONYMIZED_TELEMETRY": "False", "PYTHONUNBUFFERED": "1", **(env or {})}
         self.cwd = cwd
@@ -150,7 +154,7 @@ class JsonlAssistant:
     def __enter__(self) -> "JsonlAssistant":
         self._stderr = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "assistant", "ask", "--jsonl"], cwd=self.cwd, env=self.env,
+            self.command, cwd=self.cwd, env=self.env,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr, text=True, encoding="utf-8",
             bufsize=1,
         )
