@@ -66,8 +66,13 @@ def load_questions(path: Path = QUESTIONS) -> list[dict]:
     return items
 
 
-def load_thresholds(path: Path = THRESHOLDS) -> dict:
-    return yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+def load_thresholds(path: Path = THRESHOLDS, which: str = "gate") -> dict:
+    """The thresholds enforced now ('gate'), or the issue's 'target'. A file without
+    sections is one flat set."""
+    data = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+    if "gate" in data or "target" in data:
+        return data.get(which) or {}
+    return data
 
 
 def expand_turns(item: dict) -> list[dict]:
