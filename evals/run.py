@@ -351,7 +351,8 @@ def run_baselines(items: Sequence[dict], checker: Callable[[dict], bool],
 
 
 def evaluate(items: Sequence[dict], main_ask: Ask | None = None, baselines: bool = True,
-             thresholds: dict | None = None, progress: Callable[[str], None] = lambda m: None) -> dict:
+             thresholds: dict | None = None, progress: Callable[[str], None] = lambda m: None,
+             targets: dict | None = None) -> dict:
     """Answer, score and summarise. Returns the figures (latest.json) with the per-turn
     scores under ``_scores`` and the baselines' under ``_baseline_scores``."""
     records, checker = answer_all(items, main_ask, progress)
@@ -372,6 +373,10 @@ def evaluate(items: Sequence[dict], main_ask: Ask | None = None, baselines: bool
         failures = check_thresholds(figures, thresholds)
         figures["thresholds"] = thresholds
         figures["gate"] = {"passed": not failures, "failures": failures}
+    if targets is not None:
+        missed = check_thresholds(figures, targets)
+        figures["targets"] = targets
+        figures["target"] = {"met": not missed, "missed": missed}
     figures["_scores"] = scores
     figures["_baseline_scores"] = baseline_scores
     figures["_records"] = records
@@ -511,11 +516,18 @@ def render_report(figures: dict, charts: Sequence[Path] = ()) -> str:
         "contract; the prompt-injection document questions (municipality `testville`) ran on a scratch corpus.",
         "",
     ]
+    def bounds(rules: dict) -> str:
+        return ", ".join(f"{k} {'≥' if 'min' in v else ('=' if v.get('max') == 0 else '≤')} {v.get('min', v.get('max'))}"
+                         for k, v in rules.items())
+
     if gate:
-        L += [f"**Gate ({'passed' if gate['passed'] else 'FAILED'})** against `evals/thresholds.yaml`: "
-              + ", ".join(f"{k} {'≥' if 'min' in v else ('=' if v.get('max') == 0 else '≤')} {v.get('min', v.get('max'))}"
-                          for k, v in (figures.get("thresholds") or {}).items())
+        L += [f"**CI gate ({'passed' if gate['passed'] else 'FAILED'})** — the floor `evals/thresholds.yaml` enforces "
+              f"now: {bounds(figures.get('thresholds') or {})}"
               + (". Failures: " + "; ".join(gate["failures"]) if gate["failures"] else "."), ""]
+    target = figures.get("target")
+    if target:
+        L += [f"**Issue 6 targets ({'met' if target['met'] else 'NOT MET'})**: {bounds(figures.get('targets') or {})}"
+              + (". Missed: " + "; ".join(target["missed"]) if target["missed"] else "."), ""]
     L += ["## Headline", "", "| metric | " + " | ".join(SYSTEM_NAMES.get(k, k) for k in systems) + " |",
           "|---|" + "---|" * len(systems)]
     for m in METRICS:
@@ -602,7 +614,8 @@ def run(args: argparse.Namespace) -> int:
         from assistant.answering.assistant import Assistant
 
         main_ask = in_process_ask(Assistant.load())
-    figures = evaluate(items, main_ask, args.baselines, load_thresholds(), progress)
+    figures = evaluate(items, main_ask, args.baselines, load_thresholds(), progress,
+                       targets=load_thresholds(which="target"))
     paths = write_outputs(figures, args.out)
     if args.json:
         print(json.dumps(public_figures(figures), indent=2, ensure_ascii=False))
@@ -634,3 +647,6 @@ def print_summary(figures: dict) -> None:
     gate = figures.get("gate")
     if gate:
         print("\ngate: " + ("passed" if gate["passed"] else "FAILED — " + "; ".join(gate["failures"])))
+    target = figures.get("target")
+    if target:
+        print("issue targets: " + ("met" if target["met"] else "not met — " + "; ".join(target["missed"])))

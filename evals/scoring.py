@@ -191,11 +191,14 @@ _MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", 
 _MONTH = {m: i + 1 for i, m in enumerate(_MONTH_NAMES)}
 _MONTH.update({m[:3]: i + 1 for i, m in enumerate(_MONTH_NAMES)})
 _MONTH["sept"] = 9
-_MONTH_RE = "|".join(sorted(_MONTH, key=len, reverse=True))
 
+_WS = r"(?:[^\S\n]+\n?[^\S\n]*|\n[^\S\n]*)"  # a run of blanks holding at most one line break
+_MONTH_CAP = "|".join(m.capitalize() for m in sorted(_MONTH, key=len, reverse=True))
 NUMBER_RE = re.compile(
-    rf"(?P<date>\b(?P<mon>{_MONTH_RE})\.?\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<year>\d{{4}})\b)?"
-    r"(?:,?\s+(?:at\s+)?(?P<dtime>\d{1,2}:\d{2}\s*[AaPp]\.?[Mm]\.?))?)"
+    # month names are capitalised: "may 13" is a verb and a number, "May 13" a date
+    rf"(?P<date>\b(?-i:(?P<mon>{_MONTH_CAP}|{_MONTH_CAP.upper()}))\.?{_WS}(?P<day>\d{{1,2}})(?:st|nd|rd|th)?\b"
+    rf"(?:,?{_WS}(?P<year>\d{{4}})\b)?"
+    rf"(?:,?{_WS}(?:at{_WS})?(?P<dtime>\d{{1,2}}:\d{{2}}\s*[AaPp]\.?[Mm]\.?))?)"
     r"|(?P<iso>\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?)"
     r"|(?P<time>\b\d{1,2}:\d{2}(?:\s*[AaPp]\.?[Mm]\b\.?)?)"
     r"|(?P<money>\$\s?\d[\d,]*(?:\.\d+)?)"
