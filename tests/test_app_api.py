@@ -164,10 +164,10 @@ def test_ask_shows_answer_backend_calculator_and_collapsible_citations(server):
     assert "Answered by the fake backend" in t[1]
     titles = [(m.get("metadata") or {}).get("title") or "" for m in history]
     # the calculator used, with its explanation
-    calc = titles.index("🧮 Calculated with excavation_notice_deadlines")
+    calc = titles.index("Calculator: excavation_notice_deadlines")
     assert "Work starting Monday." in t[calc] and "read so" in t[calc]
     # one collapsed box per citation, titled with section; body with subsection and page
-    cit = [i for i, title in enumerate(titles) if title.startswith("📖 ")]
+    cit = [i for i, title in enumerate(titles) if title.startswith("Source: ")]
     assert len(cit) == 2
     assert "§ 404-7F" in titles[cit[0]]
     assert history[cit[0]]["metadata"]["status"] == "done"
@@ -416,7 +416,7 @@ def test_real_assistant_answers_with_citations(tmp_path):
         history, _, detected = c.predict("When must I notify the Director of Public Works before excavating "
                                          "in Brandon?", "auto", [], api_name="/ask")
         titles = [(m.get("metadata") or {}).get("title") or "" for m in history]
-        assert any(t.startswith("📖 Village of Brandon Code § 404-7") for t in titles), titles
+        assert any(t.startswith("Source: Village of Brandon Code § 404-7") for t in titles), titles
         assert "Brandon" in detected
         html, _, citation = c.predict("frozen ground", "delafield", api_name="/lookup")
         assert "<mark>" in html and "Delafield" in citation

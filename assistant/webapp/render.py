@@ -57,7 +57,7 @@ def citation_message(c: Citation) -> dict[str, Any]:
     return {
         "role": "assistant",
         "content": body,
-        "metadata": {"title": "📖 " + c.label(), "status": "done"},
+        "metadata": {"title": "Source: " + c.label(), "status": "done"},
     }
 
 
@@ -93,7 +93,7 @@ def tool_message(call: Any) -> dict[str, Any]:
     return {
         "role": "assistant",
         "content": "\n".join(parts),
-        "metadata": {"title": f"🧮 Calculated with {name}", "status": "done"},
+        "metadata": {"title": f"Calculator: {name}", "status": "done"},
     }
 
 
@@ -122,7 +122,7 @@ def answer_messages(answer: Answer) -> list[dict[str, Any]]:
             {
                 "role": "assistant",
                 "content": "\n".join("- " + escape_markdown(n) for n in answer.notes),
-                "metadata": {"title": "⚠️ Notes on the text", "status": "done"},
+                "metadata": {"title": "Notes on the text", "status": "done"},
             }
         )
     for c in answer.citations:
