@@ -368,6 +368,76 @@ def test_staff_upload_is_validated_before_anything_is_replaced(staff_server, tmp
     assert sorted(p.name for p in corpus.rglob("*")) == before
 
 
+def _chapter_pdf(path: Path) -> Path:
+    """A real PDF of the Delafield chapter: one PDF page per transcript page, a running
+    header and the page number as footer (core font, so Latin-1 text)."""
+    from fpdf import FPDF
+
+    from assistant.corpus import municipality_by_id, source_text
+    from assistant.parsing.transcript import pages_from_transcript
+
+    pages = pages_from_transcript(source_text(municipality_by_id("delafield")))
+
+    class ChapterPDF(FPDF):
+        def header(self):
+            self.set_font("helvetica", size=8)
+            self.cell(0, 6, "Town of Delafield Code - Ch. 8", align="C")
+            self.ln(10)
+
+        def footer(self):
+            self.set_y(-12)
+            self.set_font("helvetica", size=8)
+            self.cell(0, 6, str(self.page_no()), align="C")
+
+    pdf = ChapterPDF(format="letter")
+    pdf.set_auto_page_break(False)
+    for p in pages:
+        pdf.add_page()
+        pdf.set_font("helvetica", size=9)
+        pdf.multi_cell(0, 4.2, p.text.encode("latin-1", "replace").decode("latin-1"))
+    path.write_bytes(bytes(pdf.output()))
+    return path
+
+
+def test_staff_replaces_a_chapter_with_a_validated_pdf(tmp_path):
+    import shutil
+
+    from assistant.corpus import corpus_dir
+    from assistant.parsing import parse_document
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(corpus_dir(), corpus)
+    original = (corpus / "delafield-wi-code-ch8-highways.txt").read_text(encoding="utf-8")
+    real_before = (corpus_dir() / "delafield-wi-code-ch8-highways.txt").read_bytes()
+    s = Server(FakeAssistant(), make_settings(tmp_path, corpus_dir=corpus, staff_user="clerk",
+                                              staff_password="correct horse"))
+    try:
+        c = s.client()
+        assert c.predict(api_name="/staff_replace") == "Please sign in first."
+        c.predict("clerk", "correct horse", api_name="/staff_login")
+        report = c.predict("delafield", handle_file(str(_chapter_pdf(tmp_path / "ch8.pdf"))),
+                           api_name="/staff_validate")
+        assert "**Valid.**" in report and "15 pages" in report, report
+        msg = c.predict(api_name="/staff_replace")
+        assert msg.startswith("Replaced delafield-wi-code-ch8-highways.txt") and "Re-indexed." in msg, msg
+        assert s.assistant.reindexed == 1
+        new = (corpus / "delafield-wi-code-ch8-highways.txt").read_text(encoding="utf-8")
+        assert new != original
+        backups = list(corpus.glob("delafield-wi-code-ch8-highways.txt.*.bak"))
+        assert len(backups) == 1 and backups[0].read_text(encoding="utf-8") == original
+        from assistant.corpus import municipality_by_id
+
+        m = municipality_by_id("delafield")
+        old_titles = [sec.title for sec in parse_document(m, original).sections]
+        assert [sec.title for sec in parse_document(m, new).sections] == old_titles
+        assert (corpus_dir() / "delafield-wi-code-ch8-highways.txt").read_bytes() == real_before
+    finally:
+        s.close()
+        from assistant.corpus import _document
+
+        _document.cache_clear()
+
+
 # --------------------------------------------------------------------------- load
 
 

@@ -5,7 +5,8 @@ unset the area does not exist at all. Login state lives in the server-side sessi
 state, and every staff action checks it again. An uploaded PDF is parsed with
 ``assistant.parsing.pdf`` (size, header, encryption, extraction in a bounded child
 process) and compared with the chapter it would replace; only a PDF that passes is
-copied into the corpus, and the previous file is kept beside it.
+converted to the corpus's own text format and installed (atomically); the previous
+text is kept beside it as a backup, and the index is rebuilt.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from assistant.settings import Settings
 
@@ -50,17 +50,30 @@ def failure_pause() -> None:
 class Validation:
     ok: bool
     municipality: str
-    report: str  # Markdown, our own words (titles escaped by the caller)
+    report: str  # Markdown, our own words (titles escaped)
     sections: int = 0
     passages: int = 0
-    pdf_path: str | None = None
+    text_path: str | None = None  # the chapter in the corpus's own format, ready to install
+
+
+def corpus_text_from_pages(source_format: str, pages: list) -> str:
+    """The PDF's pages in the format the corpus already reads for this municipality, so
+    the same parser serves the new text (and the manifest need not change)."""
+    if source_format == "pdf_transcript":  # one line per page: "N text N"
+        return "\n\n".join(f"{p.number} {' '.join(p.text.split())} {p.number}" for p in pages) + "\n"
+    if source_format == "ecode_text":
+        return "\n\n".join(p.text for p in pages) + "\n"
+    raise ValueError(f"cannot install a PDF for source format {source_format!r}")
 
 
 def validate_chapter_pdf(mid: str, pdf_path: str | Path, settings: Settings) -> Validation:
-    """Parse the PDF as municipality ``mid``'s chapter and compare it with the current one."""
+    """Read the PDF safely (assistant.parsing.pdf), convert it to the corpus format, parse
+    that text exactly as the corpus will, and compare it with the chapter it would replace."""
+    import tempfile
+
     from assistant.corpus import document, municipality_by_id
-    from assistant.parsing import ParseError
-    from assistant.parsing.pdf import parse_pdf
+    from assistant.parsing import ParseError, parse_document
+    from assistant.parsing.pdf import pages_from_pdf
     from assistant.webapp.render import escape_markdown
 
     m = municipality_by_id(mid)
@@ -73,12 +86,13 @@ def validate_chapter_pdf(mid: str, pdf_path: str | Path, settings: Settings) -> 
         return Validation(False, mid, "The upload could not be read; please upload it again.")
     if size > settings.max_upload_bytes:
         return Validation(
-            False, mid, f"The file is {size:,} bytes; the limit is {settings.max_upload_bytes:,} bytes."
+            False, mid, f"Rejected: the file is {size:,} bytes; the limit is {settings.max_upload_bytes:,} bytes."
         )
-    pdf_m = m.model_copy(update={"source_format": "pdf"})
     try:
-        doc = parse_pdf(pdf_m, path, max_bytes=settings.max_upload_bytes, max_pages=settings.max_pdf_pages)
-    except ParseError as exc:
+        pages = pages_from_pdf(path, max_bytes=settings.max_upload_bytes, max_pages=settings.max_pdf_pages)
+        text = corpus_text_from_pages(m.source_format, pages)
+        doc = parse_document(m, text)
+    except (ParseError, ValueError) as exc:
         return Validation(False, mid, f"Rejected: {escape_markdown(str(exc))}")
     except Exception as exc:  # a broken PDF must never take the page down
         log.exception("PDF validation failed")
@@ -97,8 +111,8 @@ def validate_chapter_pdf(mid: str, pdf_path: str | Path, settings: Settings) -> 
             f"(at least {MIN_TITLE_OVERLAP:.0%} expected): is it the right chapter?"
         )
     lines = [
-        f"**{escape_markdown(m.name)}**, ch. {escape_markdown(m.chapter)}: {n_sections} sections, "
-        f"{n_passages} passages; {overlap:.0%} of the current section titles found.",
+        f"**{escape_markdown(m.name)}**, ch. {escape_markdown(m.chapter)}: {len(pages)} pages, {n_sections} "
+        f"sections, {n_passages} passages; {overlap:.0%} of the current section titles found.",
     ]
     for w in doc.warnings[:10]:
         lines.append(f"- parser warning: {escape_markdown(w)}")
@@ -106,29 +120,38 @@ def validate_chapter_pdf(mid: str, pdf_path: str | Path, settings: Settings) -> 
         lines.append("")
         lines.append("**Rejected**: " + "; ".join(escape_markdown(p) for p in problems) + ".")
         return Validation(False, mid, "\n".join(lines), n_sections, n_passages)
+    fd, tmp = tempfile.mkstemp(prefix=f"chapter-{mid}-", suffix=".txt")
+    with open(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)
     lines.append("")
-    lines.append("**Valid.** Press *Replace the chapter* to use it (the current file is kept as a backup).")
-    return Validation(True, mid, "\n".join(lines), n_sections, n_passages, str(path))
+    lines.append("**Valid.** Press *Replace the chapter* to use it (the current text is kept as a backup).")
+    return Validation(True, mid, "\n".join(lines), n_sections, n_passages, tmp)
 
 
 def replace_chapter(v: Validation, settings: Settings) -> str:
-    """Copy a validated PDF into the corpus, via the ingest command when it exists."""
-    if not v.ok or not v.pdf_path:
+    """Install a validated chapter: back up the current text, then replace it atomically.
+    The caller re-indexes."""
+    import os
+
+    from assistant.corpus import _document, municipality_by_id
+    from assistant.parsing import parse_document
+
+    if not v.ok or not v.text_path:
         return "Nothing to replace: validate a PDF first."
-    try:
-        from assistant.commands import ingest as ingest_cmd  # the CLI's own routine, when present
-    except ImportError:
-        ingest_cmd = None
-    fn = getattr(ingest_cmd, "ingest_pdf", None) if ingest_cmd else None
-    if callable(fn):
-        result: Any = fn(v.municipality, v.pdf_path)
-        return f"Replaced: {result}" if result else "Replaced."
-    dest_dir = Path(settings.corpus_dir) / "uploads"
-    dest_dir.mkdir(parents=True, exist_ok=True)
+    m = municipality_by_id(v.municipality)
+    if m is None:
+        return "Unknown municipality."
+    text = Path(v.text_path).read_text(encoding="utf-8")
+    doc = parse_document(m, text)  # once more, on exactly the bytes to be installed
+    if len(doc.sections) < MIN_SECTIONS:
+        return "Not replaced: the converted text no longer parses as a chapter."
+    target = Path(settings.corpus_dir) / m.source_file
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    dest = dest_dir / f"{v.municipality}-{stamp}.pdf"
-    shutil.copyfile(v.pdf_path, dest)
-    return (
-        f"Saved as corpus/uploads/{dest.name}. The manifest still points at the current text: "
-        "this build has no ingest routine to switch the chapter over."
-    )
+    backup = target.with_name(f"{target.name}.{stamp}.bak")
+    shutil.copy2(target, backup)
+    tmp = target.with_name(f"{target.name}.new")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, target)
+    _document.cache_clear()  # the next read parses the new text
+    log.info("replaced %s with an uploaded PDF (%d sections); backup %s", target, len(doc.sections), backup)
+    return f"Replaced {m.source_file} ({len(doc.sections)} sections); the previous text is kept as {backup.name}."

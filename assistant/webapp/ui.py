@@ -633,7 +633,12 @@ def _staff_tab(settings: Settings, loader: AssistantLoader) -> None:
             return "Validate a PDF first.", gr.update(interactive=False)
         try:
             msg = replace_chapter(Validation(**v), settings)
+            if msg.startswith("Replaced"):
+                loader.get().reindex()
+                msg += " Re-indexed."
             return render.escape_markdown(msg), gr.update(interactive=False)
+        except NotReady as exc:
+            return render.escape_markdown(str(exc)), gr.update(interactive=False)
         except Exception:
             log.exception("replace failed")
             return SORRY, gr.update(interactive=False)
