@@ -442,26 +442,30 @@ def test_staff_replaces_a_chapter_with_a_validated_pdf(tmp_path):
 
 
 def test_queue_is_bounded_and_a_burst_gets_busy(tmp_path):
-    s = Server(FakeAssistant(delay_s=0.5), make_settings(tmp_path, queue_concurrency=1, queue_max_size=2))
+    s = Server(FakeAssistant(delay_s=1.0), make_settings(tmp_path, queue_concurrency=1, queue_max_size=2))
     try:
+        n = 8
+        clients = [s.client() for _ in range(n)]  # connected first, so the burst arrives at once
+        start = threading.Barrier(n)
         results: list[str] = []
 
         def one(i: int) -> None:
+            start.wait(10)
             try:
-                s.client().predict(f"question {i}", "auto", [], api_name="/ask")
+                clients[i].predict(f"question {i}", "auto", [], api_name="/ask")
                 results.append("ok")
             except Exception as exc:  # gradio_client raises on a full queue
                 results.append("busy" if "queue is full" in str(exc).lower() else f"error: {exc}")
 
-        threads = [threading.Thread(target=one, args=(i,)) for i in range(8)]
+        threads = [threading.Thread(target=one, args=(i,)) for i in range(n)]
         for t in threads:
             t.start()
         for t in threads:
             t.join(60)
-        assert len(results) == 8
-        assert results.count("busy") >= 1, results
-        assert results.count("ok") >= 1, results
+        assert len(results) == n
         assert all(r in ("ok", "busy") for r in results), results
+        # one running and two waiting fit; the rest are told the app is busy
+        assert 1 <= results.count("ok") <= 4 and results.count("busy") >= n - 4, results
     finally:
         s.close()
 

@@ -599,8 +599,12 @@ def _staff_tab(settings: Settings, loader: AssistantLoader) -> None:
         if not is_authed:
             return "Please sign in first."
         try:
-            progress(0.1, desc="Re-indexing…")
-            loader.get().reindex()
+            progress(0.05, desc="Re-indexing…")
+            a = loader.get()
+            try:
+                a.reindex(progress=lambda frac, msg: progress(frac, desc=msg))
+            except TypeError:  # an assistant whose reindex takes no progress callback
+                a.reindex()
             return "Re-indexed."
         except NotReady as exc:
             return str(exc)
