@@ -435,10 +435,6 @@ def _certificate_items(b: _Builder, permit_type: str, work_end: date, permit_iss
         b.warnings.append(f"The insurance certificate or bond falls short on {len(out.shortfalls)} point(s).")
 
 
-def _work_end_item(b: _Builder) -> None:
-    """Nothing to cite: the end date is the contractor's own plan (start + duration - 1)."""
-
-
 # ---------------------------------------------------------------------------- Brandon
 
 
@@ -1262,13 +1258,3 @@ def to_pdf(c: Checklist) -> bytes:
     para("Every item quotes the provision it rests on. Amounts the code leaves to the Board are not given. This "
          "checklist is not legal advice; the issuing office decides.", size=8)
     return bytes(pdf.output())
-
-
-def checklist_from_json(text: str) -> Checklist:
-    """Parse a JSON request and build its checklist (the CLI and the app use this)."""
-    import json
-
-    data = json.loads(text)
-    if not isinstance(data, dict):
-        raise ValueError("the request must be a JSON object")
-    return build_checklist(ChecklistRequest.model_validate(data))
