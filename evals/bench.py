@@ -172,7 +172,7 @@ def bench_retrieval(gold_path: Path = GOLD_RETRIEVAL, progress: Callable[[str], 
                 out["embed_p95_ms"] = round(percentile(embed_ms, 95), 2)
                 progress(f"bare query embedding p50 {out['embed_p50_ms']} ms (timed beside each hybrid search)")
             out["systems"][name]["misses"] = [it["id"] for it, r in zip(items, ranks) if r is None]
-            progress(f"{name}: {out['systems'][name]}")
+            progress(f"{name}: " + ", ".join(f"{k} {v}" for k, v in out["systems"][name].items() if k != "misses"))
         out["systems"]["hybrid"]["build_s"] = out["build_s"]
         out["peak_rss_mb_index"] = round(peak_rss_mb(), 1)
         out["systems"]["hybrid"]["peak_rss_mb"] = out["peak_rss_mb_index"]
@@ -192,7 +192,8 @@ def bench_retrieval(gold_path: Path = GOLD_RETRIEVAL, progress: Callable[[str], 
     out["systems"]["langchain_naive"]["build_s"] = round(naive_build_s, 2)
     out["systems"]["langchain_naive"]["chunks"] = naive.size
     out["systems"]["langchain_naive"]["misses"] = [it["id"] for it, r in zip(items, ranks) if r is None]
-    progress(f"langchain_naive: {out['systems']['langchain_naive']}")
+    progress("langchain_naive: " + ", ".join(f"{k} {v}" for k, v in out["systems"]["langchain_naive"].items()
+                                             if k != "misses"))
     out["peak_rss_mb"] = round(peak_rss_mb(), 1)
     out["targets"] = retrieval_targets(out)
     return out
