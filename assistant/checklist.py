@@ -1125,10 +1125,18 @@ def _md_escape_quote(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+def _md_user_text(text: str) -> str:
+    """Text the user typed (the location), so it cannot become a link, an image or a tag."""
+    return re.sub(r"([\\`*_\[\]<>#|!])", r"\\\1", text)
+
+
 def to_markdown(c: Checklist) -> str:
     """The checklist as Markdown: groups, checkboxes, dates, figures, and each item's quotes."""
-    out = [f"# Pre-application checklist: {c.title}", ""]
-    out += [f"- {line}" for line in _request_lines(c)]
+    loc = c.request.location
+    title = c.title if not loc else c.title[: -len(loc)] + _md_user_text(loc)
+    out = [f"# Pre-application checklist: {title}", ""]
+    out += [f"- {_md_user_text(line) if loc and line.startswith('Location: ') else line}"
+            for line in _request_lines(c)]
     out.append("")
     if c.warnings:
         out.append("## Warnings")

@@ -342,6 +342,12 @@ def test_staff_area_absent_without_credentials(server):
     assert not any(name.startswith("/staff") for name in api)
 
 
+def test_uploads_are_refused_without_a_staff_area(server, staff_server):
+    big = {"files": ("chapter.pdf", b"%PDF-1.4 " + b"x" * 5000, "application/pdf")}
+    assert httpx.post(server.url + "gradio_api/upload", files=big).status_code == 413
+    assert httpx.post(staff_server.url + "gradio_api/upload", files=big).status_code == 200
+
+
 def test_staff_area_behind_login_with_credentials(staff_server):
     assert "oa-staff" in _component_ids(staff_server.url)
     c = staff_server.client()

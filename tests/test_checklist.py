@@ -417,6 +417,14 @@ def test_markdown_export(built):
     assert "990.001" in md
 
 
+def test_markdown_neutralises_what_the_user_typed():
+    req = ChecklistRequest(municipality="brandon", work="sidewalk", start_date="2025-05-05",
+                           location="Main [x](javascript:alert(1)) <img src=x>")
+    md = to_markdown(build_checklist(req))
+    assert not re.search(r"(?<!\\)\[x\]\(javascript", md) and not re.search(r"(?<!\\)<img", md)
+    assert r"Main \[x\](javascript:alert(1)) \<img src=x\>" in md.splitlines()[0]
+
+
 def test_pdf_export_is_printable(built):
     for case in CASES[:2] + CASES[7:8]:
         pdf = to_pdf(built[case.name])

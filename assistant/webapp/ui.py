@@ -62,7 +62,8 @@ class OrdinanceApp(gr.Blocks):
         kwargs.setdefault("theme", THEME)
         kwargs.setdefault("css", render.CSS)
         kwargs.setdefault("show_error", False)
-        kwargs.setdefault("max_file_size", self.settings.max_upload_bytes)
+        # uploads exist only for the staff's chapter PDF: without a staff area, refuse them all
+        kwargs.setdefault("max_file_size", self.settings.max_upload_bytes if staff_enabled(self.settings) else 1024)
         kwargs.setdefault("footer_links", ["api"])
         kwargs.setdefault("share", False)
         kwargs.setdefault("quiet", True)
