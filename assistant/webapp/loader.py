@@ -105,6 +105,11 @@ def _default_factory(progress: Callable[[float, str], None] | None = None) -> An
         params = inspect.signature(Assistant.load).parameters
     except (TypeError, ValueError):
         params = {}
-    if progress is not None and "progress" in params:
-        return Assistant.load(progress=progress)
-    return Assistant.load()
+    a = Assistant.load(progress=progress) if progress is not None and "progress" in params else Assistant.load()
+    if progress is not None:
+        progress(0.98, "warming up the embedding model")
+    try:  # the model loads on first use: pay that now, not on the first visitor's question
+        a.search("street opening permit", k=1)
+    except Exception:  # a warm-up failure is not fatal; the first question will show it
+        log.exception("warm-up search failed")
+    return a
