@@ -489,7 +489,7 @@ def _cell(v: Any) -> str:
 
 
 def _ms(v: Any) -> str:
-    return "n/a" if v is None else f"{v:,.0f}"
+    return "n/a" if v is None else f"{v:,.1f}" if v < 10 else f"{v:,.0f}"
 
 
 def _metric_table(rows: dict[str, dict], first: str) -> list[str]:
@@ -533,13 +533,17 @@ def render_report(figures: dict, charts: Sequence[Path] = ()) -> str:
     for m in METRICS:
         fmt = _ms if m.endswith("_ms") else _cell
         L.append(f"| {m} | " + " | ".join(fmt(v.get(m)) for v in systems.values()) + " |")
+    L.append("| *answer length, median characters* | "
+             + " | ".join(_ms(v.get("answer_chars_p50")) for v in systems.values()) + " |")
     L += [
         "",
         "Baselines are scored on what they can be scored on (n/a otherwise): both always answer with status "
         "`answered`; BM25 alone answers with the top passage's text and its citation; the naive LangChain RAG "
         "(RecursiveCharacterTextSplitter 1000/200, the same MiniLM embeddings, in-memory Chroma, top 4 chunks) cites "
         "only the municipality, so its citation and quote figures are n/a. Baselines run on the ordinary questions "
-        "(not the scratch-corpus ones). Their `invented_numbers` is 0 by construction: they return the code's text.",
+        "(not the scratch-corpus ones). Their `invented_numbers` is 0 by construction: they return the code's text; "
+        "and their answers are whole passages or chunks, so a required fact is easier to find in them (see the "
+        "answer length) — they have no way to say a figure is not in the code, ask which municipality, or refuse.",
         "",
         "Published anchors: commercial legal AI tools answer 42–65% of queries correctly and hallucinate in "
         "17–33% (Stanford RegLab/HAI 2024); a municipal RAG project reports 86.7% correct answer type.",
@@ -643,7 +647,8 @@ def print_summary(figures: dict) -> None:
     print(f"{figures['questions']} questions, {figures['turns']} turns · backend {figures.get('backend')}\n")
     print(f"{'metric':<20}" + "".join(f"{c:>18}" for c in cols))
     for m in METRICS:
-        print(f"{m:<20}" + "".join(f"{_fmt(r.get(m)):>18}" for r in rows))
+        cells = [("—" if r.get(m) is None else f"{r[m]:.1f}") if m.endswith("_ms") else _fmt(r.get(m)) for r in rows]
+        print(f"{m:<20}" + "".join(f"{c:>18}" for c in cells))
     gate = figures.get("gate")
     if gate:
         print("\ngate: " + ("passed" if gate["passed"] else "FAILED — " + "; ".join(gate["failures"])))

@@ -378,6 +378,7 @@ class TurnScore:
     missing_values: list[str] = field(default_factory=list)
     invented: list[str] = field(default_factory=list)
     error: str | None = None
+    answer_chars: int = 0
 
 
 def score_turn(
@@ -421,6 +422,7 @@ def score_turn(
         missing_values=miss_vals,
         invented=invented_numbers(answer, user_texts),
         error=answer.get("error"),
+        answer_chars=len(answer.get("answer") or ""),
     )
 
 
@@ -446,6 +448,8 @@ def summarise(scores: Sequence[TurnScore], applicable: Iterable[str] = METRICS) 
         "invented_numbers": sum(len(s.invented) for s in scores) if scores else None,
         "p50_ms": percentile(lat, 50) if lat else None,
         "p95_ms": percentile(lat, 95) if lat else None,
+        # not a gated figure: how much text an answer holds (a long dump finds facts easily)
+        "answer_chars_p50": percentile([s.answer_chars for s in scores], 50) if scores else None,
     }
     for name in METRICS:
         if name not in ok:
