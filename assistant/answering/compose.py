@@ -9,7 +9,7 @@ import re
 from assistant.corpus import municipality_by_id
 from assistant.retrieval.chunking import sentences
 from assistant.retrieval.index import SearchHit
-from assistant.retrieval.lexical import stems
+from assistant.retrieval.lexical import stem_sequence, stems
 from assistant.types import Citation, Passage
 
 # Where the code leaves an amount to someone else: (pattern, who sets it)
@@ -33,20 +33,32 @@ def who_sets(text: str) -> str | None:
     return None
 
 
+SIM_WEIGHT = 2.0
 _PLACE_STEMS = stems("Brandon Delafield village town Wisconsin WI code")
 
 
-def _score(sentence: str, q_stems: set[str]) -> float:
+def _bigrams(text: str) -> set[tuple[str, str]]:
+    seq = stem_sequence(text)
+    return set(zip(seq, seq[1:]))
+
+
+def _score(sentence: str, q_stems: set[str], q_bigrams: set[tuple[str, str]] = frozenset()) -> float:
     s = stems(sentence)
     if not s:
         return 0.0
-    return len(s & q_stems) / math.sqrt(len(s) + 4)
+    phrase = len(_bigrams(sentence) & q_bigrams) if q_bigrams else 0
+    return (len(s & q_stems) + 1.5 * phrase) / math.sqrt(len(s) + 4)
 
 
 def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
-                   must: re.Pattern | None = None) -> list[tuple[Passage, str, float]]:
-    """The sentences of the top passages that best answer the question."""
+                   must: re.Pattern | None = None,
+                   similarity: dict[tuple[str, str], float] | None = None) -> list[tuple[Passage, str, float]]:
+    """The sentences of the top passages that best answer the question: words shared
+    with the (expanded) question, the passage's rank, and — when given — the cosine
+    similarity of each sentence to the question."""
+    similarity = similarity or {}
     q_stems = stems(question) - _PLACE_STEMS
+    q_bigrams = _bigrams(question)
     top_dense = max([h.dense_score or 0.0 for h in hits[:4]] + [1e-6])
     scored: list[tuple[float, int, int, Passage, str]] = []
     for rank, h in enumerate(hits[:4]):
@@ -58,7 +70,10 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
                 continue
             if len(s.split()) < 5 and s.rstrip(".") == (h.passage.heading or "").rstrip("."):
                 continue  # a run-in heading alone answers nothing
-            sc = weight * (_score(s, q_stems) + ctx_bonus + 0.05)
+            sim = similarity.get((h.passage.id, s))
+            if sim is None and len(sentences(h.passage.text)) == 1:
+                sim = similarity.get((h.passage.id, h.passage.text))
+            sc = weight * (_score(s, q_stems, q_bigrams) + ctx_bonus + 0.05 + SIM_WEIGHT * max((sim or 0.0) - 0.15, 0.0))
             scored.append((sc, rank, j, h.passage, s))
     if not scored:
         return []

@@ -20,7 +20,7 @@ from assistant.answering.compose import (
     text_notes,
     who_sets,
 )
-from assistant.answering.expansion import expand
+from assistant.retrieval.expansion import expand
 from assistant.answering.detect import from_history, named_municipality, other_place
 from assistant.answering.guards import InputProblem, check_question, split_injection
 from assistant.corpus import municipalities, municipality_by_id
@@ -85,6 +85,7 @@ class EmbeddedPlanner:
         if muni_id is None and history:
             prev = from_history(history)
             muni_id = prev.id if prev else None
+        self._vector = None
         answer = self._answer(q, muni_id, history, carried)
         answer.guard_events = guard_events + answer.guard_events
         if removed and answer.status == "answered":
@@ -116,14 +117,15 @@ class EmbeddedPlanner:
                 return self._exact_text(passages)
         if OFF_TOPIC.search(q) and not self._mentions_streets(q):
             return self._out_of_scope("")
-        vector = self.index.embedder.embed_query(q)
+        vector = self.index.embedder.embed_query(expand(q))  # embedded once, reused for every search
+        self._vector = vector
         # calculators
         routed = self.router.route(q, muni_id)
         if routed is not None:
             return self._calculate(q, muni_id, routed, vector)
         if muni_id is None:
             return self._without_municipality(q, vector)
-        hits = self.index.search(q, muni_id, k=6, vector=vector, lexical_query=expand(q))
+        hits = self.index.search(q, muni_id, k=6, vector=vector)
         if not self._relevant(hits):
             return self._out_of_scope("")
         return self._lookup(q, muni_id, hits)
@@ -140,7 +142,7 @@ class EmbeddedPlanner:
     def _without_municipality(self, q: str, vector) -> Answer:
         per: dict[str, list[SearchHit]] = {}
         for m in municipalities():
-            hits = self.index.search(q, m.id, k=6, vector=vector, lexical_query=expand(q))
+            hits = self.index.search(q, m.id, k=6, vector=vector)
             if self._relevant(hits):
                 per[m.id] = hits
         if not per:
@@ -182,7 +184,7 @@ class EmbeddedPlanner:
         name = muni_name(muni_id)
         if AMOUNT_Q.search(q):
             amount = re.compile(r"\$\s?\d|as set by|determined by|by resolution|estimated cost|percent|%|times the", re.I)
-            picked = best_sentences(expand(q), hits, max_sentences=1, must=amount)
+            picked = best_sentences(expand(q), hits, max_sentences=1, must=amount, similarity=self._sims(hits))
             if picked:
                 p, s, _ = picked[0]
                 who = who_sets(s)
@@ -193,7 +195,7 @@ class EmbeddedPlanner:
                         answer=(f"The {name} code does not state this amount: it is set by {who}, "
                                 "so ask the office for the current figure.\n\n" + block),
                     )
-        picked = best_sentences(expand(q), hits, max_sentences=2)
+        picked = best_sentences(expand(q), hits, max_sentences=2, similarity=self._sims(hits))
         if not picked:
             return self._out_of_scope("")
         blocks, cites = [], []
@@ -207,6 +209,11 @@ class EmbeddedPlanner:
             answer=lead + "\n\n" + "\n\n".join(blocks),
             notes=text_notes([p for p, _, _ in picked]),
         )
+
+    def _sims(self, hits: list[SearchHit]) -> dict:
+        if self._vector is None:
+            return {}
+        return self.index.sentence_similarity(self._vector, [h.passage.id for h in hits[:4]])
 
     def _calculate(self, q: str, muni_id: str | None, routed, vector) -> Answer:
         from assistant.answering.routing import Missing

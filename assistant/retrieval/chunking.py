@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict
 from assistant.retrieval.embeddings import MAX_TOKENS, count_tokens
 from assistant.types import Passage
 
-CHUNKER_VERSION = "structure-v1"
+CHUNKER_VERSION = "structure-v2-sentences"
 TOKEN_BUDGET = MAX_TOKENS - 6  # headroom under the 256 word-piece window
 
 _SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[A-Z(\"“])")
@@ -25,7 +25,8 @@ class Chunk(BaseModel):
     passage_id: str
     municipality: str
     part: int
-    text: str  # the passage's words (part of them when split)
+    kind: str = "passage"  # "passage" (the whole subsection, or a window of it) or "sentence"
+    text: str  # the passage's words (part of them when split), or one sentence
     context: str  # title and headings, prepended for embedding and lexical search
 
     @property
@@ -84,5 +85,19 @@ def chunk_passage(p: Passage) -> list[Chunk]:
     ]
 
 
-def chunk_passages(passages: list[Passage]) -> list[Chunk]:
-    return [c for p in passages for c in chunk_passage(p)]
+def sentence_chunks(p: Passage) -> list[Chunk]:
+    """One chunk per sentence (small-to-big retrieval: a sentence matches, its passage is
+    returned), each with the passage's context."""
+    context = context_of(p)
+    return [
+        Chunk(id=f"{p.id}#s{j}", passage_id=p.id, municipality=p.municipality, part=j, kind="sentence",
+              text=s, context=context)
+        for j, s in enumerate(sentences(p.text))
+    ]
+
+
+def chunk_passages(passages: list[Passage], with_sentences: bool = False) -> list[Chunk]:
+    out = [c for p in passages for c in chunk_passage(p)]
+    if with_sentences:
+        out += [c for p in passages if len(sentences(p.text)) > 1 for c in sentence_chunks(p)]
+    return out

@@ -21,14 +21,17 @@ from pydantic import BaseModel, ConfigDict, Field
 from assistant.corpus import all_passages
 from assistant.retrieval.chunking import CHUNKER_VERSION, Chunk, chunk_passages
 from assistant.retrieval.citations import lookup
+from assistant.retrieval.expansion import expand
 from assistant.retrieval.embeddings import Embedder, get_embedder
 from assistant.retrieval.lexical import LexicalIndex, stems
 from assistant.retrieval.vector_store import VectorStore, make_client
 from assistant.settings import Settings, get_settings
 from assistant.types import Passage
 
-RRF_K = 60
+RRF_K = 10
+LEXICAL_WEIGHT = 0.35  # BM25 is the weaker ranker here: it breaks ties and adds exact terms
 CANDIDATES = 30
+DENSE_CANDIDATES = 60  # sentence and passage chunks: several may name the same passage
 LOCK_TIMEOUT_S = 300
 
 
@@ -83,14 +86,15 @@ class SearchIndex:
         report = progress or (lambda frac, msg: None)
         self.passages = all_passages()
         self.by_id = {p.id: p for p in self.passages}
-        self.chunks = chunk_passages(self.passages)
+        self.chunks = chunk_passages(self.passages, with_sentences=True)
         self.chunk_by_id = {c.id: c for c in self.chunks}
-        self.lexical = LexicalIndex(self.chunks)
+        self.lexical = LexicalIndex([c for c in self.chunks if c.kind == "passage"])
         self.fingerprint = corpus_fingerprint(self.passages, self.embedder.fingerprint)
         data_dir = Path(self.settings.data_dir)
         data_dir.mkdir(parents=True, exist_ok=True)
         self.vectors = VectorStore(make_client(self.settings), self.fingerprint)
         if not force and self.vectors.is_complete(len(self.chunks)):
+            self._load_sentence_vectors()
             report(1.0, "index up to date")
             return
         lock = FileLock(str(data_dir / "index.lock"))
@@ -100,6 +104,7 @@ class SearchIndex:
             raise IndexBusy(f"another process is building the index in {data_dir}; try again later") from exc
         try:
             if not force and self.vectors.is_complete(len(self.chunks)):  # built while we waited
+                self._load_sentence_vectors()
                 report(1.0, "index up to date")
                 return
             t0 = time.perf_counter()
@@ -110,6 +115,7 @@ class SearchIndex:
                 vectors += self.embedder.embed_documents([c.embed_text for c in self.chunks[i : i + batch]])
                 report(0.05 + 0.9 * min(1.0, (i + batch) / len(self.chunks)), f"embedded {min(i + batch, len(self.chunks))}/{len(self.chunks)} passages")
             self.vectors.build(self.chunks, vectors)
+            self._set_sentence_vectors({c.id: v for c, v in zip(self.chunks, vectors)})
             self.build_s = time.perf_counter() - t0
             self.built_now = True
             (data_dir / "index.json").write_text(json.dumps({
@@ -120,6 +126,37 @@ class SearchIndex:
             report(1.0, "index built")
         finally:
             lock.release()
+
+    def _load_sentence_vectors(self) -> None:
+        got = self.vectors.collection.get(include=["embeddings"])
+        self._set_sentence_vectors(dict(zip(got["ids"], got["embeddings"])))
+
+    def _set_sentence_vectors(self, by_id: dict) -> None:
+        """Vectors of every sentence (a one-sentence passage is its own sentence), kept in
+        memory to pick the sentence that answers within the retrieved passages."""
+        import numpy as np
+
+        self.sentence_keys: list[tuple[str, str]] = []
+        rows = []
+        for c in self.chunks:
+            if c.kind == "sentence" or (c.part == 0 and f"{c.passage_id}#s0" not in self.chunk_by_id):
+                if c.id in by_id:
+                    self.sentence_keys.append((c.passage_id, c.text))
+                    rows.append(by_id[c.id])
+        self.sentence_matrix = np.asarray(rows, dtype=np.float32)
+        self._sentence_rows: dict[str, list[int]] = {}
+        for i, (pid, _) in enumerate(self.sentence_keys):
+            self._sentence_rows.setdefault(pid, []).append(i)
+
+    def sentence_similarity(self, vector: list[float], passage_ids: list[str]) -> dict[tuple[str, str], float]:
+        """Cosine similarity of the query to each sentence of the given passages."""
+        import numpy as np
+
+        rows = [i for pid in passage_ids for i in self._sentence_rows.get(pid, [])]
+        if not rows:
+            return {}
+        sims = self.sentence_matrix[rows] @ np.asarray(vector, dtype=np.float32)
+        return {self.sentence_keys[i]: float(s) for i, s in zip(rows, sims)}
 
     # -- searching --------------------------------------------------------------
     def dense(self, query: str, municipality: str | None = None, k: int = CANDIDATES,
@@ -137,23 +174,28 @@ class SearchIndex:
         direct = lookup(query, municipality)
         if direct:
             return [SearchHit(passage=p, score=1.0, exact_citation=True) for p in direct[:k]]
+        expanded = expand(query)
+        if vector is None and mode in ("hybrid", "dense"):
+            vector = self.embedder.embed_query(expanded)
+        if lexical_query is None:
+            lexical_query = expanded
         fused: dict[str, float] = {}
         dense_rank: dict[str, int] = {}
         dense_score: dict[str, float] = {}
         lex_rank: dict[str, int] = {}
         if mode in ("hybrid", "dense"):
-            for r, (c, sim) in enumerate(self.dense(query, municipality, CANDIDATES, vector)):
+            for r, (c, sim) in enumerate(self.dense(query, municipality, DENSE_CANDIDATES, vector)):
                 if c.passage_id not in dense_rank:
-                    dense_rank[c.passage_id] = r + 1
+                    dense_rank[c.passage_id] = len(dense_rank) + 1
                     dense_score[c.passage_id] = sim
         if mode in ("hybrid", "lexical"):
             for r, (c, _) in enumerate(self.bm25(lexical_query or query, municipality, CANDIDATES)):
                 if c.passage_id not in lex_rank:
-                    lex_rank[c.passage_id] = r + 1
+                    lex_rank[c.passage_id] = len(lex_rank) + 1
         for pid, r in dense_rank.items():
             fused[pid] = fused.get(pid, 0.0) + 1.0 / (RRF_K + r)
         for pid, r in lex_rank.items():
-            fused[pid] = fused.get(pid, 0.0) + 1.0 / (RRF_K + r)
+            fused[pid] = fused.get(pid, 0.0) + LEXICAL_WEIGHT / (RRF_K + r)
         q_stems = stems(query)  # highlight the user's own words
         hits = []
         for pid, score in sorted(fused.items(), key=lambda kv: -kv[1])[:k]:

@@ -28,6 +28,12 @@ def _normalize(text: str) -> str:
     return text.replace("-", " ")
 
 
+def stem_sequence(text: str) -> list[str]:
+    """Stems of the content words, in order (for phrase matching)."""
+    words = re.findall(TOKEN_RE, _normalize(text).lower())
+    return [_stemmer.stemWord(w) for w in words if w not in bm25s.stopwords.STOPWORDS_EN]
+
+
 def stems(text: str) -> set[str]:
     words = re.findall(TOKEN_RE, _normalize(text).lower())
     return {_stemmer.stemWord(w) for w in words if w not in bm25s.stopwords.STOPWORDS_EN}

@@ -1,0 +1,57 @@
+"""Plain-language query expansion: the code's words for the plain words a question uses
+(corpus/query_expansion.yaml, data not code), and the corpus spelling of misspelt words
+("surchage" -> surcharge). The original words always stay in the query."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+
+import yaml
+
+from assistant.corpus import all_passages, corpus_dir
+
+_WORD = re.compile(r"[A-Za-z]{4,}")
+
+
+@functools.cache
+def _rules(path: str) -> tuple[tuple[re.Pattern, str], ...]:
+    try:
+        data = yaml.safe_load(open(path, encoding="utf-8")) or {}
+    except FileNotFoundError:
+        return ()
+    return tuple((re.compile(k, re.I), str(v)) for k, v in data.items())
+
+
+@functools.cache
+def _vocabulary(corpus: str) -> frozenset[str]:
+    words = {w.lower() for p in all_passages() for w in _WORD.findall(p.text)}
+    return frozenset(words)
+
+
+@functools.cache
+def spelling(word: str, corpus: str) -> str | None:
+    """The corpus word a misspelt word most likely means, or None."""
+    vocab = _vocabulary(corpus)
+    w = word.lower()
+    if w in vocab or len(w) < 5:
+        return None
+    # a known word plus a plural or -ing ending is not a misspelling
+    if any(w[: -len(suf)] in vocab for suf in ("s", "es", "ing", "ed") if w.endswith(suf)):
+        return None
+    close = difflib.get_close_matches(w, vocab, n=1, cutoff=0.8)
+    return close[0] if close else None
+
+
+def expand(question: str) -> str:
+    """The question plus the code's words for the plain and misspelt words it uses."""
+    corpus = str(corpus_dir())
+    extra = [words for rx, words in _rules(str(corpus_dir() / "query_expansion.yaml")) if rx.search(question)]
+    fixes = [s for w in _WORD.findall(question) if (s := spelling(w, corpus))]
+    extra += fixes
+    if fixes:  # the corrected question may match more plain-word rules
+        fixed = question + " " + " ".join(fixes)
+        extra += [words for rx, words in _rules(str(corpus_dir() / "query_expansion.yaml"))
+                  if rx.search(fixed) and words not in extra]
+    return f"{question} {' '.join(extra)}" if extra else question
