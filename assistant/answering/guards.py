@@ -19,7 +19,12 @@ from assistant.types import Answer, Citation, normalize_ws
 INJECTION_PATTERNS = [
     r"\bignore\b[^.?!\n]{0,40}\b(instructions?|rules?|prompts?|guidelines|above|previous|prior)\b",
     r"\bdisregard\b[^.?!\n]{0,40}\b(instructions?|rules?|prompts?|above|previous|prior)\b",
-    r"\bforget\b[^.?!\n]{0,40}\b(instructions?|rules?|everything|above|previous)\b",
+    r"\bforget\b[^.?!\n]{0,40}\b(instructions?|rules?|everything|above|previous|the code|the law)\b",
+    r"\bfrom now on\b",
+    r"\b(repeat|print|output|dump)\b[^.?!\n]{0,30}\b(everything|all text|verbatim)\b[^.?!\n]{0,30}\b(above|before|hidden|instructions?)\b",
+    r"\babove this line\b|\bhidden instructions?\b",
+    r"^\s*(system|assistant|developer)\s*:",
+    r"\b(no|without) (?:any )?(rules|restrictions|filters)\b",
     r"\b(system|hidden|initial|original)\s+prompt\b",
     r"\b(print|reveal|show|repeat|output|tell me)\b[^.?!\n]{0,30}\b(your|the)\s+(prompt|instructions|rules|configuration)\b",
     r"\byou are now\b",
@@ -73,6 +78,14 @@ def split_injection(question: str) -> tuple[str, list[str]]:
             if m and not any(p.search(m.group(1)) for p in _INJ):
                 rest = m.group(1)
     return rest, removed
+
+
+# asking how to break the code is not a question about what it says
+EVASION = re.compile(
+    r"\bwithout (?:the (?:town|village|county|city)|anyone|them|the (?:board|inspector|police))\b[^.?!]{0,20}\b(?:finding out|knowing|noticing|seeing)\b"
+    r"|\b(?:get away with|avoid getting caught|not get caught|evade|sneak|secretly|under the radar|fake (?:a |the )?permit)\b",
+    re.I,
+)
 
 
 def looks_like_injection(text: str) -> bool:

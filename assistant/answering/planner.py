@@ -22,15 +22,27 @@ from assistant.answering.compose import (
 )
 from assistant.retrieval.expansion import expand
 from assistant.answering.detect import from_history, named_municipality, other_place
-from assistant.answering.guards import InputProblem, check_question, split_injection
+from assistant.answering.guards import EVASION, InputProblem, check_question, split_injection
 from assistant.corpus import municipalities, municipality_by_id
 from assistant.retrieval.citations import parse_citation, passages_for
 from assistant.retrieval.index import SearchHit, SearchIndex
 from assistant.types import Answer, ChatTurn, Citation, ToolCall
 
 CLARIFY_MUNI = "Which municipality do you mean"
+FOLLOW_UP = re.compile(
+    r"^\s*(and|also|what about|how about|ours|our|it|that|this|the (?:notice|bill|permit|job|street)|so|then|ok|okay|"
+    r"if|same|in (?:the )?(?:town|village)|i'm in|we're in|we are in)\b|\b(it|that|this one|ours|them|those)\b[^.?!]*[.?!]?\s*$",
+    re.I,
+)
 CLARIFY_VALUE = "To work this out I need"
-REL_MIN = 0.30  # below this cosine similarity nothing in the chapters is about the question
+REL_MIN = 0.30
+CLEAR_LEAD = 0.25  # without a municipality, answer from one code only when it is far more on topic  # below this cosine similarity nothing in the chapters is about the question
+OFF_TOPIC_ALWAYS = re.compile(
+    r"\b(building permit for (?:a|my|the) (?:deck|shed|garage|porch|fence|pool|addition)|decks?|garden shed|sheds?|"
+    r"backyard|back yard|lot size|speed limits?|interstate|I-94|parking ban|parking tickets?|snow emergency parking|"
+    r"dog licen[cs]e|property tax(?:es)?|tax rate|mill rate|zoning|setbacks?)\b",
+    re.I,
+)
 OFF_TOPIC = re.compile(
     r"\b(dogs?|cats?|pets?|chickens?|animal|property tax(?:es)?|tax rate|mill rate|noise|fireworks?|liquor|alcohol|"
     r"bars?|garbage (?:pickup|collection)|trash (?:pickup|collection|day)|recycling|zoning|setbacks?|"
@@ -57,7 +69,7 @@ class EmbeddedPlanner:
         self.settings = index.settings
         from assistant.answering.routing import ToolRouter
 
-        self.router = tool_router or ToolRouter()
+        self.router = tool_router or ToolRouter(index.embedder)
 
     # -- entry point -------------------------------------------------------------
     def answer(self, question: str, municipality: str | None = None,
@@ -69,6 +81,13 @@ class EmbeddedPlanner:
             return Answer(status="refused", answer=f"I can't take that question: {exc}.")
         q, removed = split_injection(q)
         guard_events = [f"ignored an instruction in the question: {r!r}" for r in removed]
+        if EVASION.search(q):
+            return Answer(
+                status="refused",
+                answer="I can't help with getting around the code. I can tell you what it requires — for example "
+                "which permits, notices and bonds apply to the work — with citations.",
+                guard_events=guard_events + ["refused a request to evade the code"],
+            )
         if removed and not q:
             return Answer(
                 status="refused",
@@ -94,15 +113,20 @@ class EmbeddedPlanner:
 
     # -- follow-ups --------------------------------------------------------------
     def _complete_follow_up(self, q: str, history: list[ChatTurn]) -> tuple[str, dict]:
+        """A reply to a clarifying question completes the earlier question; a short
+        follow-up ("Ours was approved on June 7", "What about in Delafield?") keeps the
+        earlier topic. The current words come last and count twice."""
         if len(history) < 2 or history[-1].role != "assistant":
             return q, {}
         last = history[-1].content
-        if not (last.startswith(CLARIFY_MUNI) or last.startswith(CLARIFY_VALUE)):
-            return q, {}
         prev_user = next((t.content for t in reversed(history[:-1]) if t.role == "user"), "")
         if not prev_user:
             return q, {}
-        return f"{prev_user.strip()} {q}", {"clarified": True}
+        if last.startswith(CLARIFY_MUNI) or last.startswith(CLARIFY_VALUE):
+            return f"{prev_user.strip()} {q}", {"clarified": True, "current": q}
+        if FOLLOW_UP.search(q) or len(q.split()) <= 8:
+            return f"{prev_user.strip()} {q} {q}", {"follow_up": True, "current": q}
+        return q, {}
 
     # -- routing -----------------------------------------------------------------
     def _answer(self, q: str, muni_id: str | None, history: list[ChatTurn], carried: dict) -> Answer:
@@ -115,12 +139,12 @@ class EmbeddedPlanner:
             passages = passages_for(ref)
             if passages:
                 return self._exact_text(passages)
-        if OFF_TOPIC.search(q) and not self._mentions_streets(q):
+        if OFF_TOPIC_ALWAYS.search(q) or (OFF_TOPIC.search(q) and not self._mentions_streets(q)):
             return self._out_of_scope("")
         vector = self.index.embedder.embed_query(expand(q))  # embedded once, reused for every search
         self._vector = vector
         # calculators
-        routed = self.router.route(q, muni_id)
+        routed = self.router.route(q, muni_id, current=carried.get("current"), vector=vector)
         if routed is not None:
             return self._calculate(q, muni_id, routed, vector)
         if muni_id is None:
@@ -154,7 +178,7 @@ class EmbeddedPlanner:
             return ans
         best = {mid: max(h.dense_score or 0 for h in hits) for mid, hits in per.items()}
         ranked = sorted(best.items(), key=lambda kv: -kv[1])
-        if ranked[0][1] - ranked[1][1] >= 0.15:
+        if ranked[0][1] - ranked[1][1] >= CLEAR_LEAD:
             mid = ranked[0][0]
             ans = self._lookup(q, mid, per[mid])
             ans.notes.insert(0, f"The question names no municipality; the {muni_name(mid)} code is the one that addresses it.")

@@ -51,10 +51,33 @@ class Routed:
 
 
 class ToolRouter:
-    def __init__(self):
+    def __init__(self, embedder=None):
         self.tools = all_tools()
+        self.embedder = embedder
+        self._rule_vectors = None
 
-    def route(self, q: str, muni: str | None) -> Routed | Missing | None:
+    def _rule_similarity(self) -> dict[str, float]:
+        """Cosine similarity of the question to each deadline rule's description
+        (the rule catalogue is embedded once, on first use)."""
+        if self.embedder is None or self._vector is None:
+            return {}
+        import numpy as np
+
+        from assistant.tools.deadlines import rules
+
+        if self._rule_vectors is None:
+            ids = list(rules())
+            texts = [f"{r.title}. {r.obligation} Counted from: {r.event}." for r in rules().values()]
+            self._rule_vectors = (ids, np.asarray(self.embedder.embed_documents(texts), dtype=np.float32))
+        ids, mat = self._rule_vectors
+        sims = mat @ np.asarray(self._vector, dtype=np.float32)
+        return dict(zip(ids, (float(x) for x in sims)))
+
+    def route(self, q: str, muni: str | None, current: str | None = None, vector=None) -> Routed | Missing | None:
+        """``q`` is the whole question (with the earlier turn's topic for a follow-up);
+        ``current`` the words of this turn, whose values (dates, money) come first."""
+        self._current = current or q
+        self._vector = vector
         for rule in (self._address, self._surcharge, self._charges, self._bonds, self._deadline):
             out = rule(q, muni)
             if out is not None:
@@ -66,7 +89,9 @@ class ToolRouter:
         tool = "street_opening_surcharge"
         if tool not in self.tools or not re.search(r"\bsurcharge|\bextra (?:fee|charge)\b", q, re.I):
             return None
-        muni = muni or "brandon"  # only Brandon's code has a surcharge; Delafield's answer says so
+        if muni is None:
+            return Missing("the Village of Brandon (ch. 404), which levies a surcharge by the age of the pavement, "
+                           "or the Town of Delafield (ch. 8), which has none?", needs_municipality=True)
         paved = slots.paving_date(q)
         opening = slots.opening_date(q) or slots.today()
         if muni == "brandon" and paved is None:
@@ -83,19 +108,20 @@ class ToolRouter:
     def _deadline(self, q: str, muni: str | None):
         if "deadline" not in self.tools or not TIME_Q.search(q):
             return None
-        event = slots.event_moment(q)
+        event = slots.event_moment(self._current) or slots.event_moment(q)
         if event is None:
             return None  # "how long do I have…" without a date: the passage answers it
         from assistant.tools.deadlines import rules
 
         q_stems = stems(q)
+        sims = self._rule_similarity()
         scored = []
         for rule in rules().values():
             if muni and rule.municipality != muni:
                 continue
             words = stems(f"{rule.title} {rule.obligation} {rule.event}")
             title_words = stems(rule.title)
-            score = len(q_stems & words) + 1.5 * len(q_stems & title_words)
+            score = len(q_stems & words) + 1.5 * len(q_stems & title_words) + 12.0 * max(sims.get(rule.id, 0.0) - 0.2, 0.0)
             if rule.id.endswith("emergency_apply") and slots.is_emergency(q):
                 score += 3
             scored.append((score, rule))
