@@ -157,17 +157,17 @@ class EmbeddedPlanner:
     def _mentions_streets(self, q: str) -> bool:
         return bool(re.search(r"\b(street|sidewalk|road|highway|excavat|culvert|driveway|ditch|right-of-way|terrace)", q, re.I))
 
-    def _relevant(self, hits: list[SearchHit]) -> bool:
+    def _relevant(self, hits: list[SearchHit], floor: float = REL_MIN) -> bool:
         if not hits:
             return False
         best = max((h.dense_score or 0.0) for h in hits)
-        return best >= REL_MIN or (hits[0].lexical_rank == 1 and best >= REL_MIN - 0.08)
+        return best >= floor or (hits[0].lexical_rank == 1 and best >= floor - 0.08)
 
     def _without_municipality(self, q: str, vector) -> Answer:
         per: dict[str, list[SearchHit]] = {}
         for m in municipalities():
             hits = self.index.search(q, m.id, k=6, vector=vector)
-            if self._relevant(hits):
+            if self._relevant(hits, floor=REL_MIN - 0.05):
                 per[m.id] = hits
         if not per:
             return self._out_of_scope("")
