@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass, field
 
 from assistant.answering.compose import (
-    AMOUNT_Q,
     best_sentences,
     muni_name,
     quote_block,
@@ -29,6 +28,26 @@ from assistant.retrieval.index import SearchHit, SearchIndex
 from assistant.types import Answer, ChatTurn, Citation, ToolCall
 
 CLARIFY_MUNI = "Which municipality do you mean"
+# a question that asks for a figure (an amount, a rate, a size, a date)
+QUANTITY_Q = re.compile(
+    r"\b(how much|how many|what (?:is|are|'s) the (?:fee|fees|cost|rate|amount|fine|penalty|forfeiture|width|charge|"
+    r"price|size|dates?)|what (?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|how (?:wide|large|big|thick|deep|tall|high)|"
+    r"on what dates?|which dates?|what dates?)\b",
+    re.I,
+)
+# words that state a figure
+QUANTITY_IN = re.compile(
+    r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|sixty|ninety|half|third|"
+    r"quarter|hundred|thousand|once|twice|times|double)\b|%|\$",
+    re.I,
+)
+# where the code leaves a figure to someone or somewhere else
+DEFERRAL = re.compile(
+    r"as set by|amount determined by|determined by the Village Board|by resolution|set by the Town Board|"
+    r"as prescribed in § ?1-4|penalties of Chapter \d+|estimated cost|estimated time|shown on Exhibits|"
+    r"at the hourly rate|current cost estimates|when the ground is frozen",
+    re.I,
+)
 FOLLOW_UP = re.compile(
     r"^\s*(and|also|what about|how about|ours|our|it|that|this|the (?:notice|bill|permit|job|street)|so|then|ok|okay|"
     r"if|same|in (?:the )?(?:town|village)|i'm in|we're in|we are in)\b|\b(it|that|this one|ours|them|those)\b[^.?!]*[.?!]?\s*$",
@@ -206,22 +225,37 @@ class EmbeddedPlanner:
 
     def _lookup(self, q: str, muni_id: str, hits: list[SearchHit]) -> Answer:
         name = muni_name(muni_id)
-        if AMOUNT_Q.search(q):
-            amount = re.compile(r"\$\s?\d|as set by|determined by|by resolution|estimated cost|percent|%|times the", re.I)
-            picked = best_sentences(expand(q), hits, max_sentences=1, must=amount, similarity=self._sims(hits))
-            if picked:
-                p, s, _ = picked[0]
-                who = who_sets(s)
-                if who:
-                    block, c = quote_block(p, s)
-                    return Answer(
-                        status="not_stated", municipality=muni_id, citations=[c], notes=text_notes([p]),
-                        answer=(f"The {name} code does not state this amount: it is set by {who}, "
-                                "so ask the office for the current figure.\n\n" + block),
-                    )
-        picked = best_sentences(expand(q), hits, max_sentences=2, similarity=self._sims(hits))
+        sims = self._sims(hits)
+        picked = best_sentences(expand(q), hits, max_sentences=2, similarity=sims)
         if not picked:
             return self._out_of_scope("")
+        if QUANTITY_Q.search(q):
+            # the amount asked for: stated in the code, left to someone, or not there at all
+            deferred = best_sentences(expand(q), hits, max_sentences=1, must=DEFERRAL, similarity=sims)
+            top_score = picked[0][2]
+            if deferred and deferred[0][2] >= 0.6 * top_score and not any(
+                QUANTITY_IN.search(DEFERRAL.sub("", s)) for _, s, sc in picked if sc > deferred[0][2]
+            ):
+                p, s, _ = deferred[0]
+                who = who_sets(s)
+                block, c = quote_block(p, s)
+                lead = (f"The {name} code does not state this amount: it is set by {who}, so ask the office for "
+                        "the current figure." if who else
+                        f"The {name} code does not state this figure; it says where it comes from:")
+                return Answer(status="not_stated", municipality=muni_id, citations=[c], notes=text_notes([p]),
+                              answer=lead + "\n\n" + block)
+            if not any(QUANTITY_IN.search(s) for _, s, _ in picked):
+                blocks, cites = [], []
+                for p, s, _ in picked:
+                    block, c = quote_block(p, s)
+                    blocks.append(block)
+                    cites.append(c)
+                return Answer(
+                    status="not_stated", municipality=muni_id, citations=cites,
+                    notes=text_notes([p for p, _, _ in picked]),
+                    answer=(f"The {name} code does not state that figure. The closest provision says:\n\n"
+                            + "\n\n".join(blocks)),
+                )
         blocks, cites = [], []
         for p, s, _ in picked:
             block, c = quote_block(p, s)

@@ -147,6 +147,9 @@ class ToolRouter:
             return None
         if not re.search(r"\b(what|which|how much|need|required|requirements?|do i|must)\b", q, re.I):
             return None
+        if re.search(r"performance bond|annual bond|guarantee|surety|small contracts?|application fee|renewal fee|"
+                     r"permit fee|how (?:large|much)|what amount", q, re.I) and not re.search(r"\$\s?\d", q):
+            return None  # one figure asked for: the passage answers it (or says who sets it)
         if muni is None:
             return Missing("the Village of Brandon or the Town of Delafield? Their bond and insurance rules differ.",
                            needs_municipality=True)
