@@ -20,6 +20,7 @@ from assistant.answering.compose import (
     who_sets,
 )
 from assistant.retrieval.expansion import expand
+from assistant.answering.routing import Missing
 from assistant.answering.detect import from_history, named_municipality, other_place
 from assistant.answering.guards import EVASION, InputProblem, check_question, split_injection
 from assistant.corpus import municipalities, municipality_by_id
@@ -30,9 +31,9 @@ from assistant.types import Answer, ChatTurn, Citation, ToolCall
 CLARIFY_MUNI = "Which municipality do you mean"
 # a question that asks for a figure (an amount, a rate, a size, a date)
 QUANTITY_Q = re.compile(
-    r"\b(how much|how many|what (?:is|are|'s) the (?:fee|fees|cost|rate|amount|fine|penalty|forfeiture|width|charge|"
-    r"price|size|dates?)|what (?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|how (?:wide|large|big|thick|deep|tall|high)|"
-    r"on what dates?|which dates?|what dates?)\b",
+    r"\b(how much|how many|what(?:'s| is| are| does| do)\b[^?.]{0,50}\b(?:fee|fees|cost|costs|rate|amount|fine|penalty|"
+    r"forfeiture|width|charge|price|size|dates?)|what (?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|"
+    r"how (?:wide|large|big|thick|deep|tall|high)|on what dates?|which dates?|what dates?)\b",
     re.I,
 )
 # words that state a figure
@@ -41,11 +42,39 @@ QUANTITY_IN = re.compile(
     r"quarter|hundred|thousand|once|twice|times|double)\b|%|\$",
     re.I,
 )
+_NUM = r"(?:\d[\d,./]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty)"
+_UNIT = r"(?:inch(?:es)?|feet|foot|ft\.?|\"|')"
+# what kind of figure the question asks for, and how a sentence states one
+FIGURE_KINDS = [
+    ("money", re.compile(r"\b(fee|fees|cost|costs|price|charge|charged|rate|fine|forfeiture|penalty|bond|guarantee|"
+                         r"insurance|deposit|assess(?:ed|ment)?|bill|pay)\b|\$", re.I),
+     re.compile(r"\$\s?\d|\d\s?%|\btimes the\b|\bpercent\b", re.I)),
+    ("width", re.compile(r"\b(wide|width)\b", re.I),
+     re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:width|wide)|(?:width|wide)\D{{0,25}}{_NUM}\s*{_UNIT}", re.I)),
+    ("thickness", re.compile(r"\b(thick|thickness|deep|depth)\b", re.I),
+     re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:thickness|thick|depth|deep)|(?:thickness|depth)\D{{0,25}}{_NUM}\s*{_UNIT}", re.I)),
+    ("height", re.compile(r"\b(tall|high|height)\b", re.I),
+     re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:height|high|tall)|(?:height|high)\D{{0,25}}{_NUM}\s*{_UNIT}|between {_NUM}", re.I)),
+    ("size", re.compile(r"\b(big|large|size|diameter)\b", re.I), re.compile(rf"{_NUM}\s*{_UNIT}", re.I)),
+    ("date", re.compile(r"\b(dates?|when)\b", re.I),
+     re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\b|\b\d+ (?:days?|hours?|months?)\b", re.I)),
+]
+
+
+def figure_pattern(question: str) -> re.Pattern:
+    """How a sentence must look to state the figure the question asks for."""
+    for _, asks, states in FIGURE_KINDS:
+        if asks.search(question):
+            return states
+    return QUANTITY_IN
+
+
 # where the code leaves a figure to someone or somewhere else
 DEFERRAL = re.compile(
     r"as set by|amount determined by|determined by the Village Board|by resolution|set by the Town Board|"
     r"as prescribed in § ?1-4|penalties of Chapter \d+|estimated cost|estimated time|shown on Exhibits|"
-    r"at the hourly rate|current cost estimates|when the ground is frozen",
+    r"at the hourly rate|current cost estimates|when the ground is frozen|may be altered by the Village Board|"
+    r"in an amount determined",
     re.I,
 )
 FOLLOW_UP = re.compile(
@@ -55,6 +84,7 @@ FOLLOW_UP = re.compile(
 )
 CLARIFY_VALUE = "To work this out I need"
 REL_MIN = 0.30
+FOLLOW_UP_OWN_TOPIC = 0.5  # a follow-up this close to a passage stands on its own
 CLEAR_LEAD = 0.25  # without a municipality, answer from one code only when it is far more on topic  # below this cosine similarity nothing in the chapters is about the question
 OFF_TOPIC_ALWAYS = re.compile(
     r"\b(building permit for (?:a|my|the) (?:deck|shed|garage|porch|fence|pool|addition)|decks?|garden shed|sheds?|"
@@ -160,6 +190,18 @@ class EmbeddedPlanner:
                 return self._exact_text(passages)
         if OFF_TOPIC_ALWAYS.search(q) or (OFF_TOPIC.search(q) and not self._mentions_streets(q)):
             return self._out_of_scope("")
+        # a follow-up turn: its own words first, the earlier topic when they are not enough
+        current = carried.get("current") if carried.get("follow_up") else None
+        if current:
+            cur_vec = self.index.embedder.embed_query(expand(current))
+            self._vector = cur_vec
+            routed = self.router.route(current, muni_id, current=current, vector=cur_vec)
+            if routed is not None and not isinstance(routed, Missing):
+                return self._calculate(current, muni_id, routed, cur_vec)
+            if muni_id is not None:
+                hits = self.index.search(current, muni_id, k=6, vector=cur_vec)
+                if hits and max(h.dense_score or 0.0 for h in hits) >= FOLLOW_UP_OWN_TOPIC:
+                    return self._lookup(current, muni_id, hits)
         vector = self.index.embedder.embed_query(expand(q))  # embedded once, reused for every search
         self._vector = vector
         # calculators
@@ -231,10 +273,13 @@ class EmbeddedPlanner:
             return self._out_of_scope("")
         if QUANTITY_Q.search(q):
             # the amount asked for: stated in the code, left to someone, or not there at all
+            states = figure_pattern(q)
             deferred = best_sentences(expand(q), hits, max_sentences=1, must=DEFERRAL, similarity=sims)
             top_score = picked[0][2]
+            if deferred and states.search(DEFERRAL.sub("", deferred[0][1])):
+                deferred = []  # "assessed 50% of the cost ... based on current cost estimates": a figure
             if deferred and deferred[0][2] >= 0.6 * top_score and not any(
-                QUANTITY_IN.search(DEFERRAL.sub("", s)) for _, s, sc in picked if sc > deferred[0][2]
+                states.search(DEFERRAL.sub("", s)) for _, s, sc in picked if sc > deferred[0][2]
             ):
                 p, s, _ = deferred[0]
                 who = who_sets(s)
@@ -244,7 +289,11 @@ class EmbeddedPlanner:
                         f"The {name} code does not state this figure; it says where it comes from:")
                 return Answer(status="not_stated", municipality=muni_id, citations=[c], notes=text_notes([p]),
                               answer=lead + "\n\n" + block)
-            if not any(QUANTITY_IN.search(s) for _, s, _ in picked):
+            if not any(states.search(s) for _, s, _ in picked):
+                with_figure = best_sentences(expand(q), hits, max_sentences=1, must=states, similarity=sims)
+                if with_figure and with_figure[0][2] >= 0.5 * top_score:
+                    picked = with_figure + [x for x in picked if x[1] != with_figure[0][1]][:1]
+            if not any(states.search(s) for _, s, _ in picked):
                 blocks, cites = [], []
                 for p, s, _ in picked:
                     block, c = quote_block(p, s)
@@ -281,6 +330,9 @@ class EmbeddedPlanner:
                 return Answer(status="clarify", answer=f"{CLARIFY_MUNI}: {routed.question}")
             return Answer(status="clarify", municipality=muni_id, answer=f"{CLARIFY_VALUE} {routed.question}")
         result = routed.run()
+        if not result.ok and "date and time" in (result.error or "") and routed.tool == "deadline":
+            return Answer(status="clarify", municipality=muni_id or routed.municipality,
+                          answer=f"{CLARIFY_VALUE} the time of day as well as the date (this period is counted in hours).")
         call = ToolCall(name=routed.tool, arguments=routed.arguments, result=result.model_dump(mode="json"))
         cites: list[Citation] = list(result.citations)
         if not result.ok:

@@ -189,7 +189,7 @@ class ToolRouter:
                     "materials_cost": str(parts.get("materials") or 0),
                     "equipment_cost": str(parts.get("equipment") or 0)}
             return Routed("village_repair_bill", args, "brandon", _summary_generic)
-        if "asphalt_service_settlement" in self.tools and re.search(r"asphalt", low) and re.search(r"deposit", low) and len(amounts) >= 2:
+        if "asphalt_service_settlement" in self.tools and re.search(r"asphalt|pav(?:e|ed|ing)|blacktop", low) and re.search(r"deposit", low) and len(amounts) >= 2:
             return Routed("asphalt_service_settlement",
                           {"municipality": "delafield", "deposit": str(amounts[0]), "actual_cost": str(amounts[1])},
                           "delafield", _summary_generic)
