@@ -50,11 +50,11 @@ FIGURE_KINDS = [
                          r"insurance|deposit|assess(?:ed|ment)?|bill|pay)\b|\$", re.I),
      re.compile(r"\$\s?\d|\d\s?%|\btimes the\b|\bpercent\b", re.I)),
     ("width", re.compile(r"\b(wide|width)\b", re.I),
-     re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:width|wide)|(?:width|wide)\D{{0,25}}{_NUM}\s*{_UNIT}", re.I)),
+     re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:width|wide)|(?:width|wide)\D{{0,45}}{_NUM}\s*{_UNIT}", re.I)),
     ("thickness", re.compile(r"\b(thick|thickness|deep|depth)\b", re.I),
-     re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:thickness|thick|depth|deep)|(?:thickness|depth)\D{{0,25}}{_NUM}\s*{_UNIT}", re.I)),
+     re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:thickness|thick|depth|deep)|(?:thickness|depth)\D{{0,45}}{_NUM}\s*{_UNIT}", re.I)),
     ("height", re.compile(r"\b(tall|high|height)\b", re.I),
-     re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:height|high|tall)|(?:height|high)\D{{0,25}}{_NUM}\s*{_UNIT}|between {_NUM}", re.I)),
+     re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:height|high|tall)|(?:height|high)\D{{0,45}}{_NUM}\s*{_UNIT}|between {_NUM}", re.I)),
     ("size", re.compile(r"\b(big|large|size|diameter)\b", re.I), re.compile(rf"{_NUM}\s*{_UNIT}", re.I)),
     ("date", re.compile(r"\b(dates?|when)\b", re.I),
      re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\b|\b\d+ (?:days?|hours?|months?)\b", re.I)),
@@ -272,16 +272,16 @@ class EmbeddedPlanner:
         if not picked:
             return self._out_of_scope("")
         if QUANTITY_Q.search(q):
-            # the amount asked for: stated in the code, left to someone, or not there at all
+            # the figure asked for: stated in the code, left to someone, or not there at all
             states = figure_pattern(q)
-            deferred = best_sentences(expand(q), hits, max_sentences=1, must=DEFERRAL, similarity=sims)
-            top_score = picked[0][2]
-            if deferred and states.search(DEFERRAL.sub("", deferred[0][1])):
-                deferred = []  # "assessed 50% of the cost ... based on current cost estimates": a figure
-            if deferred and deferred[0][2] >= 0.6 * top_score and not any(
-                states.search(DEFERRAL.sub("", s)) for _, s, sc in picked if sc > deferred[0][2]
-            ):
-                p, s, _ = deferred[0]
+            top = picked[0][2]
+            stating = best_sentences(expand(q), hits, max_sentences=1, must=states, similarity=sims)
+            deferring = [d for d in best_sentences(expand(q), hits, max_sentences=3, must=DEFERRAL, similarity=sims)
+                         if not states.search(DEFERRAL.sub("", d[1]))][:1]
+            fs = stating[0][2] if stating else 0.0
+            ds = deferring[0][2] if deferring else 0.0
+            if deferring and ds >= fs and ds >= 0.5 * top:
+                p, s, _ = deferring[0]
                 who = who_sets(s)
                 block, c = quote_block(p, s)
                 lead = (f"The {name} code does not state this amount: it is set by {who}, so ask the office for "
@@ -289,11 +289,10 @@ class EmbeddedPlanner:
                         f"The {name} code does not state this figure; it says where it comes from:")
                 return Answer(status="not_stated", municipality=muni_id, citations=[c], notes=text_notes([p]),
                               answer=lead + "\n\n" + block)
-            if not any(states.search(s) for _, s, _ in picked):
-                with_figure = best_sentences(expand(q), hits, max_sentences=1, must=states, similarity=sims)
-                if with_figure and with_figure[0][2] >= 0.5 * top_score:
-                    picked = with_figure + [x for x in picked if x[1] != with_figure[0][1]][:1]
-            if not any(states.search(s) for _, s, _ in picked):
+            if stating and fs >= 0.5 * top:
+                if not any(x[1] == stating[0][1] for x in picked):
+                    picked = stating + picked[:1]
+            else:
                 blocks, cites = [], []
                 for p, s, _ in picked:
                     block, c = quote_block(p, s)
