@@ -292,3 +292,17 @@ def test_each_anniversary_closes_its_band(paving: date, years: int) -> None:
     after = run(opening_date=anniversary + timedelta(days=1), final_paving_date=paving)
     assert on.multiplier == 6 - years and on.at_band_boundary
     assert after.multiplier == 5 - years
+
+
+def test_total_with_permit_fee_adds_fee_and_surcharge():
+    # $150 fee, paving 2025-03-04, opening 2027-10-05: 2 years 7 months -> "2 years to 3 years", 3 times
+    from datetime import date
+    from decimal import Decimal
+
+    from assistant.tools.surcharge import SurchargeInput, surcharge_for_opening
+
+    out = surcharge_for_opening(SurchargeInput(municipality="brandon", opening_date=date(2027, 10, 5),
+                                                  final_paving_date=date(2025, 3, 4), permit_fee=Decimal("150")))
+    assert out.multiplier == 3 and out.amount == Decimal("450.00")
+    assert out.total_with_permit_fee == Decimal("600.00")
+    assert "$600.00" in out.explanation

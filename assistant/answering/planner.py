@@ -328,29 +328,35 @@ class EmbeddedPlanner:
             if routed.needs_municipality:
                 return Answer(status="clarify", answer=f"{CLARIFY_MUNI}: {routed.question}")
             return Answer(status="clarify", municipality=muni_id, answer=f"{CLARIFY_VALUE} {routed.question}")
-        result = routed.run()
-        if not result.ok and "date and time" in (result.error or "") and routed.tool == "deadline":
-            return Answer(status="clarify", municipality=muni_id or routed.municipality,
-                          answer=f"{CLARIFY_VALUE} the time of day as well as the date (this period is counted in hours).")
-        call = ToolCall(name=routed.tool, arguments=routed.arguments, result=result.model_dump(mode="json"))
-        cites: list[Citation] = list(result.citations)
-        if not result.ok:
-            text = f"{result.error}"
-            status = "answered"
-        else:
-            text = routed.summary(result)
-            status = "not_stated" if routed.not_stated(result) else "answered"
-        lines = [text] if text else []
-        if result.explanation:
-            lines.append(f"How it was worked out (calculator `{routed.tool}`): {result.explanation}")
-        for c in cites[:3]:
-            lines.append(f"> “{c.quote}”\n> — {c.label()}")
-        notes = list(result.assumptions)
-        if result.convention:
-            notes.insert(0, result.convention)
+        parts, calls, cites, notes = [], [], [], []
+        status = "answered"
+        for step in [routed, *routed.follow]:
+            result = step.run()
+            if not result.ok and "date and time" in (result.error or "") and step.tool == "deadline":
+                return Answer(status="clarify", municipality=muni_id or routed.municipality,
+                              answer=f"{CLARIFY_VALUE} the time of day as well as the date (this period is counted in hours).")
+            calls.append(ToolCall(name=step.tool, arguments=step.arguments, result=result.model_dump(mode="json")))
+            text = result.error if not result.ok else step.summary(result)
+            if result.ok and step.not_stated(result):
+                status = "not_stated"
+            if text:
+                parts.append(text)
+            if result.explanation:
+                parts.append(f"How it was worked out (calculator `{step.tool}`): {result.explanation}")
+            for c in result.citations:
+                if not any(c.passage_id == x.passage_id and c.quote == x.quote for x in cites):
+                    cites.append(c)
+            if result.convention and result.convention not in notes:
+                notes.insert(0, result.convention)
+            notes += [a for a in result.assumptions if a not in notes]
+        quoted = []
+        for c in cites:
+            if len(quoted) < 3 and not any(c.passage_id == x.passage_id for x in quoted):
+                quoted.append(c)
+        parts += [f"> “{c.quote}”\n> — {c.label()}" for c in quoted]
         return Answer(
-            status=status, municipality=muni_id or routed.municipality, answer="\n\n".join(lines),
-            citations=cites, tool_calls=[call], notes=notes,
+            status=status, municipality=muni_id or routed.municipality, answer="\n\n".join(parts),
+            citations=cites, tool_calls=calls, notes=notes,
         )
 
     def _out_of_scope(self, why: str) -> Answer:

@@ -39,6 +39,7 @@ class Routed:
     summarize: Callable[[ToolOutput], str]
     board_set: Callable[[ToolOutput], bool] = lambda r: False
     extra: dict = field(default_factory=dict)
+    follow: list["Routed"] = field(default_factory=list)  # further calculators for the same answer
 
     def run(self) -> ToolOutput:
         return run_tool(self.tool, self.arguments)
@@ -78,7 +79,8 @@ class ToolRouter:
         ``current`` the words of this turn, whose values (dates, money) come first."""
         self._current = current or q
         self._vector = vector
-        for rule in (self._address, self._surcharge, self._charges, self._bonds, self._deadline):
+        for rule in (self._address, self._surcharge, self._emergency, self._insurance_check, self._charges,
+                     self._bonds, self._deadline):
             out = rule(q, muni)
             if out is not None:
                 return out
@@ -103,6 +105,37 @@ class ToolRouter:
         if fee is not None:
             args["permit_fee"] = str(fee)
         return Routed(tool, args, muni, _summary_surcharge)
+
+    # -- emergency excavation ------------------------------------------------------
+    def _emergency(self, q: str, muni: str | None):
+        tool = "emergency_excavation_deadlines"
+        if tool not in self.tools or not slots.is_emergency(q) or muni == "delafield":
+            return None
+        if not re.search(r"\b(apply|application|permit|fee|file|filed|filing|waive|waived)\b", q, re.I):
+            return None
+        when = slots.event_moment(self._current) or slots.event_moment(q)
+        if when is None:
+            return None
+        if muni is None:
+            return Missing("the Village of Brandon or the Town of Delafield? Only Brandon's code sets emergency "
+                           "excavation deadlines.", needs_municipality=True)
+        day = when.date() if hasattr(when, "date") else when
+        return Routed(tool, {"municipality": "brandon", "excavation": day.isoformat()}, "brandon", _summary_emergency)
+
+    # -- a contractor's certificate of insurance -------------------------------------
+    def _insurance_check(self, q: str, muni: str | None):
+        tool = "insurance_certificate_check"
+        if tool not in self.tools or not re.search(r"\b(policy|certificate|coverage|insurance|insured)\b", q, re.I):
+            return None
+        limits = slots.insurance_limits(q)
+        if not limits:
+            return None
+        if muni is None:
+            return Missing("the Village of Brandon or the Town of Delafield? Their insurance limits differ.",
+                           needs_municipality=True)
+        args: dict[str, Any] = {"municipality": muni, "permit_type": "street_opening" if muni == "brandon" else "excavation",
+                                **{k: str(v) for k, v in limits.items()}}
+        return Routed(tool, args, muni, _summary_insurance)
 
     # -- deadlines ----------------------------------------------------------------
     def _deadline(self, q: str, muni: str | None):
@@ -177,6 +210,8 @@ class ToolRouter:
             args = {"municipality": "brandon", "kind": kind, "cost": str(amounts[0])}
             if kind == "new_one_side_none_either":
                 n = slots.counts(q)
+                if len(n) == 1 and re.search(r"\bon each side|\bon both sides", low):
+                    n = [n[0], n[0]]
                 if len(n) >= 2:
                     args["owners_on_sidewalk_side"], args["owners_on_opposite_side"] = n[0], n[1]
                 else:
@@ -190,16 +225,22 @@ class ToolRouter:
                     "equipment_cost": str(parts.get("equipment") or 0)}
             return Routed("village_repair_bill", args, "brandon", _summary_generic)
         if "asphalt_service_settlement" in self.tools and re.search(r"asphalt|pav(?:e|ed|ing)|blacktop", low) and re.search(r"deposit", low) and len(amounts) >= 2:
-            return Routed("asphalt_service_settlement",
-                          {"municipality": "delafield", "deposit": str(amounts[0]), "actual_cost": str(amounts[1])},
-                          "delafield", _summary_generic)
-        if "snow_removal_charge" in self.tools and re.search(r"snow|ice", low) and re.search(r"hour", low):
-            hours = slots.hours(q)
-            if hours is None:
+            routed = Routed("asphalt_service_settlement",
+                            {"municipality": "delafield", "deposit": str(amounts[0]), "actual_cost": str(amounts[1])},
+                            "delafield", _summary_generic)
+            billed = slots.event_moment(q)
+            if billed is not None and amounts[1] > amounts[0]:
+                day = billed.date() if hasattr(billed, "date") else billed
+                routed.follow.append(Routed("deadline", {"rule": "delafield_asphalt_balance", "event": day.isoformat()},
+                                            "delafield", _summary_deadline))
+            return routed
+        if "snow_removal_charge" in self.tools and re.search(r"snow|ice|shovel|clear", low) and re.search(r"hour", low):
+            work = slots.snow_work(q)
+            if work is None:
                 return None
+            employees, occasions = work
             return Routed("snow_removal_charge",
-                          {"municipality": "brandon",
-                           "employees": [{"hours": str(hours), "hourly_rate_including_benefits": str(amounts[0])}]},
+                          {"municipality": "brandon", "employees": employees, "occasions": occasions},
                           "brandon", _summary_generic)
         return None
 
@@ -225,12 +266,40 @@ def _summary_surcharge(r) -> str:
     return f"{lead} {warn}".strip()
 
 
+def _summary_emergency(r) -> str:
+    if not r.ok:
+        return ""
+    return (f"Apply for the excavation permit by **{fmt_date(r.apply_by)}** (the next business day) and notify the "
+            f"Village office immediately. To keep the permit fee waived, file the application by "
+            f"**{fmt_date(r.fee_waiver_by)}** (within two regular business days).")
+
+
+def _summary_insurance(r) -> str:
+    if not r.ok:
+        return ""
+    shorts = []
+    for sf in r.shortfalls:
+        m = re.search(r"\$\s?([\d,]+(?:\.\d+)?)", sf.note or "")
+        amount = f" short by {fmt_money(m.group(1).replace(',', ''))}" if m else ""
+        shorts.append(f"{sf.description}: required {sf.required}, shown {sf.provided}{amount}")
+    if not shorts:
+        return "The certificate meets every limit that could be checked." if r.compliant is not False else ""
+    return "The certificate falls short: " + "; ".join(shorts) + "."
+
+
 def _summary_deadline(r) -> str:
     if getattr(r, "due_at", None):
         return f"{r.obligation} Latest moment: **{fmt_date(r.due_at)}**." if r.direction == "before" else f"{r.obligation} Due by **{fmt_date(r.due_at)}**."
     if getattr(r, "due_date", None):
         word = "Latest day" if r.direction == "before" else ("Last day" if r.direction != "window" else "Date")
-        return f"{r.obligation} {word}: **{fmt_date(r.due_date)}**."
+        moved = ""
+        plain = getattr(r, "unadjusted", None)
+        if plain and str(plain)[:10] != r.due_date.isoformat() and r.direction == "after":
+            why = ", ".join(sorted({d.reason for d in r.skipped})) if r.skipped else "a closed day"
+            moved = (f" Counted plainly the period ends on {fmt_date(str(plain)[:10])}; it moves to the date above "
+                     f"because of {why} (the Wisconsin rule for counting time). If the office is open that day, "
+                     f"acting by {fmt_date(str(plain)[:10])} is safe either way.")
+        return f"{r.obligation} {word}: **{fmt_date(r.due_date)}**.{moved}"
     if getattr(r, "direction", "") == "window" and r.window_start:
         inside = "inside" if r.in_window else "outside"
         return f"{r.obligation} That date is {inside} the window from {fmt_date(r.window_start)} to {fmt_date(r.window_end)}."

@@ -134,21 +134,69 @@ def money(text: str) -> Decimal | None:
 
 
 def labelled_money(text: str, labels: tuple[str, ...]) -> dict[str, Decimal]:
+    """'labor $1,200, materials $450' or '$1,200 of labor': each label's amount."""
     out = {}
     for label in labels:
-        m = re.search(rf"{label}\w*\D{{0,20}}?\$\s?(\d[\d,]*(?:\.\d{{1,2}})?)|\$\s?(\d[\d,]*(?:\.\d{{1,2}})?)\s+(?:\w+\s+){{0,2}}?(?:of|for|in)?\s*{label}", text, re.I)
+        m = re.search(rf"\b{label}\w*[\s:=-]{{0,4}}(?:of|was|is|cost|costs|at)?\s*\$\s?(\d[\d,]*(?:\.\d{{1,2}})?)", text, re.I) \
+            or re.search(rf"\$\s?(\d[\d,]*(?:\.\d{{1,2}})?)\s+(?:(?:of|for|in)\s+)?{label}", text, re.I)
         if m:
-            out[label] = Decimal((m.group(1) or m.group(2)).replace(",", ""))
+            out[label] = Decimal(m.group(1).replace(",", ""))
+    return out
+
+
+_WORDNUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+            "eight": 8, "nine": 9, "ten": 10, "single": 1}
+
+
+def _count(word: str) -> int | None:
+    w = word.lower()
+    return int(w) if w.isdigit() else _WORDNUM.get(w)
+
+
+def counts(text: str) -> list[int]:
+    out = []
+    for m in re.finditer(r"\b(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:property\s+)?"
+                         r"(?:owners|homes|houses|lots|properties)\b", text, re.I):
+        out.append(_count(m.group(1)))
+    return out
+
+
+def snow_work(text: str) -> tuple[list[dict], int] | None:
+    """Employees' hours and rates, and the number of occasions, for a snow-removal charge."""
+    rate = money(text)
+    m = re.search(r"(\d+(?:\.\d+)?|one|two|three|four|five|six)\s*(?:hours?|hrs?)\b", text, re.I)
+    if rate is None or m is None:
+        return None
+    per = Decimal(str(_number(m.group(1))))
+    occ_m = re.search(r"\b(\d+|one|two|three|four|five|six)\s+(?:separate\s+)?(?:occasions|times|visits)\b", text, re.I)
+    occasions = _count(occ_m.group(1)) if occ_m else 1
+    emp_m = re.search(r"\b(\d+|one|two|three|four|five|six)\s+(?:village\s+)?(?:employees|workers|crew members|people)\b", text, re.I)
+    n = _count(emp_m.group(1)) if emp_m else 1
+    per_occasion = bool(re.search(r"each (?:time|occasion|visit)|per (?:occasion|visit)", text, re.I))
+    hours_each = per * occasions if per_occasion else per
+    return [{"hours": str(hours_each), "hourly_rate_including_benefits": str(rate)} for _ in range(n)], occasions
+
+
+def insurance_limits(text: str) -> dict[str, Decimal]:
+    """Limits written on a certificate, by the words next to each amount."""
+    out: dict[str, Decimal] = {}
+    for m in MONEY_RE.finditer(text):
+        value = Decimal(m.group(1).replace(",", ""))
+        after = text[m.end():m.end() + 40].lower()
+        before = text[max(0, m.start() - 30):m.start()].lower()
+        if re.match(r"\s*(?:for\s+)?property damage", after) or (re.search(r"property damage\W*$", before) and "each accident" not in after[:5]):
+            out.setdefault("property_damage_limit", value)
+        elif re.match(r"\s*(?:per|each|a)\s+person", after):
+            out.setdefault("per_person_limit", value)
+        elif re.match(r"\s*(?:per|each|an?)\s+(?:accident|occurrence)", after):
+            key = "property_damage_limit" if re.search(r"property damage[^$]*$", before) else "per_accident_limit"
+            out.setdefault(key, value)
     return out
 
 
 def hours(text: str) -> Decimal | None:
     m = re.search(r"(\d+(?:\.\d+)?)\s*(?:hours?|hrs?)\b", text, re.I)
     return Decimal(m.group(1)) if m else None
-
-
-def counts(text: str) -> list[int]:
-    return [int(m.group(1)) for m in re.finditer(r"\b(\d{1,3})\s+(?:property\s+)?(?:owners|homes|houses|lots|properties)\b", text, re.I)]
 
 
 def is_emergency(text: str) -> bool:

@@ -161,6 +161,9 @@ class SurchargeResult(ToolOutput):
         default=None, description="The surcharge in words, e.g. '5 times the permit fee' or '$500.00'."
     )
     permit_fee: Decimal | None = Field(default=None, description="The permit fee used, as given.")
+    total_with_permit_fee: Decimal | None = Field(
+        default=None, description="Permit fee plus surcharge (actual Village expenses come on top); only with a fee."
+    )
     pavement_age: str | None = Field(default=None, description="Age of the final paving on the opening date.")
     pavement_age_days: int | None = Field(default=None, description="The same age in days.")
     at_band_boundary: bool = Field(
@@ -294,10 +297,12 @@ def surcharge_for_opening(inp: SurchargeInput, calendar: BusinessCalendar | None
     if inp.permit_fee is not None:
         amount = (inp.permit_fee * band.multiplier).quantize(Decimal("0.01"))
         out.amount = amount
+        out.total_with_permit_fee = (inp.permit_fee + amount).quantize(Decimal("0.01"))
         out.amount_text = _money(amount) if band.multiplier else "no surcharge ($0.00)"
         money = (
             f" With a permit fee of {_money(inp.permit_fee)}: {band.multiplier} × {_money(inp.permit_fee)} = "
-            f"{_money(amount)}, in addition to the permit fee and any actual Village expenses."
+            f"{_money(amount)}, in addition to the permit fee and any actual Village expenses "
+            f"(fee plus surcharge: {_money(inp.permit_fee)} + {_money(amount)} = {_money(out.total_with_permit_fee)})."
             if band.multiplier
             else " The permit fee and any actual Village expenses still apply."
         )
