@@ -274,10 +274,10 @@ class EmbeddedPlanner:
         if QUANTITY_Q.search(q):
             # the figure asked for: stated in the code, left to someone, or not there at all
             states = figure_pattern(q)
-            top = picked[0][2]
+            top = max(x[2] for x in picked)
             stating = best_sentences(expand(q), hits, max_sentences=1, must=states, similarity=sims)
-            deferring = [d for d in best_sentences(expand(q), hits, max_sentences=3, must=DEFERRAL, similarity=sims)
-                         if not states.search(DEFERRAL.sub("", d[1]))][:1]
+            deferring = sorted((d for d in best_sentences(expand(q), hits, max_sentences=3, must=DEFERRAL, similarity=sims)
+                                if not states.search(DEFERRAL.sub("", d[1]))), key=lambda d: -d[2])[:1]
             fs = stating[0][2] if stating else 0.0
             ds = deferring[0][2] if deferring else 0.0
             if deferring and ds >= fs and ds >= 0.5 * top:
