@@ -8,7 +8,7 @@ from decimal import Decimal
 
 def fmt_date(d: date | str) -> str:
     if isinstance(d, str):
-        d = datetime.fromisoformat(d)
+        d = date.fromisoformat(d) if len(d) == 10 else datetime.fromisoformat(d)
     if isinstance(d, datetime):
         return f"{d.strftime('%B')} {d.day}, {d.year} {d.strftime('%I:%M %p').lstrip('0')}"
     return f"{d.strftime('%B')} {d.day}, {d.year}"
