@@ -1,0 +1,114 @@
+"""The index's one code path against a real Chroma server, its fingerprint, and two
+processes opening one data directory."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from assistant.retrieval.index import SearchIndex
+from assistant.settings import Settings
+from tests.fake_embedder import FakeEmbedder
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def chroma_server(tmp_path):
+    exe = Path(sys.executable).parent / "chroma"
+    port = _free_port()
+    proc = subprocess.Popen([str(exe), "run", "--path", str(tmp_path / "server"), "--host", "127.0.0.1",
+                             "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                    break
+            except OSError:
+                if proc.poll() is not None:
+                    pytest.fail("chroma run exited at start")
+                time.sleep(0.2)
+        else:
+            pytest.fail("chroma server did not start within 60 s")
+        yield port
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def test_server_mode_gives_the_same_results_as_embedded(tmp_path, chroma_server):
+    embedded = SearchIndex.open(Settings(data_dir=tmp_path / "emb"), embedder=FakeEmbedder())
+    server_settings = Settings(data_dir=tmp_path / "srv", chroma_mode="server", chroma_host="127.0.0.1",
+                               chroma_port=chroma_server)
+    served = SearchIndex.open(server_settings, embedder=FakeEmbedder())
+    assert served.built_now
+    # the vectors went to the server, not to a local store
+    assert (tmp_path / "emb" / "chroma").exists() and not (tmp_path / "srv" / "chroma").exists()
+    assert any((tmp_path / "server").iterdir())
+    for q in ("snow and ice removal within 24 hours", "indemnity bond for excavation"):
+        a = [(h.passage.id, round(h.score, 5)) for h in embedded.search(q, "brandon", k=5)]
+        b = [(h.passage.id, round(h.score, 5)) for h in served.search(q, "brandon", k=5)]
+        assert a == b and a
+    # a second open finds the server's collection complete: no rebuild
+    again = SearchIndex.open(server_settings, embedder=FakeEmbedder())
+    assert not again.built_now and again.fingerprint == served.fingerprint
+
+
+def test_fingerprint_rebuilds_only_on_change(tmp_path):
+    settings = Settings(data_dir=tmp_path)
+    first = SearchIndex.open(settings, embedder=FakeEmbedder())
+    assert first.built_now
+    second = SearchIndex.open(settings, embedder=FakeEmbedder())
+    assert not second.built_now and second.fingerprint == first.fingerprint
+    info = json.loads((tmp_path / "index.json").read_text())
+    assert info["fingerprint"] == first.fingerprint and info["chunks"] == len(first.chunks)
+
+    class OtherModel(FakeEmbedder):
+        fingerprint = "another-model"
+
+    third = SearchIndex.open(settings, embedder=OtherModel())
+    assert third.built_now and third.fingerprint != first.fingerprint
+
+
+_OPEN = """
+import json, sys
+sys.path.insert(0, {root!r})
+from assistant.retrieval.index import SearchIndex
+from assistant.settings import Settings
+from tests.fake_embedder import FakeEmbedder
+idx = SearchIndex.open(Settings(data_dir={data!r}), embedder=FakeEmbedder())
+print(json.dumps({{"built": idx.built_now, "count": idx.vectors.collection.count(), "chunks": len(idx.chunks)}}))
+"""
+
+
+def test_two_processes_on_one_data_directory(tmp_path):
+    code = _OPEN.format(root=str(ROOT), data=str(tmp_path))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    procs = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, env=env) for _ in range(2)]
+    outs = []
+    for p in procs:
+        out, err = p.communicate(timeout=300)
+        assert p.returncode == 0, err[-2000:]
+        outs.append(json.loads(out.strip().splitlines()[-1]))
+    assert sorted(o["built"] for o in outs) == [False, True]  # one built, the other waited and reused it
+    assert all(o["count"] == o["chunks"] for o in outs)
+    # and the directory is still sound for a third opener
+    assert not SearchIndex.open(Settings(data_dir=tmp_path), embedder=FakeEmbedder()).built_now
