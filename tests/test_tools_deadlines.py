@@ -113,6 +113,13 @@ CASES = [
     # Delafield ch. 8
     Case("delafield_excavation_notice", at(2025, 1, 7, 7), at(2025, 1, 4, 7),
          "written notice ... at least 48 hrs. before the commencement of the work (Sunday left out)"),
+    Case("delafield_settlement_responsibility", date(2027, 8, 16), date(2028, 8, 16),
+         "responsible for one year after approval of the filling and surfacing for any settling (a period that ends)"),
+    Case("delafield_settlement_responsibility", date(2028, 2, 29), date(2029, 2, 28),
+         "one year after a February 29 approval ends on February 28 (no February 29 in 2029)"),
+    Case("delafield_culvert_inspection_request", date(2027, 6, 10), date(2028, 6, 10),
+         "If no request is made for an inspection within a year of the installation of the culvert, the Town shall "
+         "make an inspection (Saturday 2028-06-10: the end of a period, not moved)"),
     Case("delafield_culvert_deposit", date(2025, 8, 22), date(2025, 9, 2),
          "deposit ... within 10 days from date of notice (Labor Day -> Tue)"),
     Case("delafield_culvert_tax_roll", date(2025, 6, 1), date(2025, 11, 3),
@@ -145,7 +152,7 @@ def _run(rule: str, event, **kw):
     return deadline(DeadlineInput(rule=rule, event=event, **kw), calendar=WI)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.rule for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.rule}-{c.event}" for c in CASES])
 def test_hand_worked(case: Case) -> None:
     r = _run(case.rule, case.event)
     assert r.ok, r.error
@@ -196,6 +203,25 @@ def test_validity_end_is_not_moved_and_says_so() -> None:
     assert r.skipped == []
     assert "not moved" in r.explanation
     assert any("pavement replacement" in a for a in r.assumptions)
+
+
+def test_delafield_one_year_periods_end_unmoved_and_cite_their_paragraphs() -> None:
+    # 2028-06-10 is a Saturday and 2028-08-16 a Wednesday: neither is moved (periods that end)
+    for rule, event, due, where in [
+        ("delafield_culvert_inspection_request", date(2027, 6, 10), date(2028, 6, 10), "DRIVEWAYS AND CULVERTS"),
+        ("delafield_settlement_responsibility", date(2027, 8, 16), date(2028, 8, 16),
+         "EXCAVATION IN PUBLIC RIGHT-OF-WAY"),
+    ]:
+        r = _run(rule, event)
+        assert r.due_date == due and r.unadjusted == due and r.skipped == []
+        assert r.period == "1 year" and r.direction == "after"
+        assert "not moved" in r.explanation
+        assert all(c.municipality == "delafield" and c.title == where for c in r.citations)
+    r = _run("delafield_culvert_inspection_request", date(2027, 6, 10))
+    assert any("Town inspects on its own" in a for a in r.assumptions)
+    assert [c.subsection for c in r.citations] == ["(3)(b)", "(3)(b)"]
+    r = _run("delafield_settlement_responsibility", date(2027, 8, 16))
+    assert r.citations[0].subsection == "(3)(c)" and "settling" in r.citations[0].quote
 
 
 def test_hours_result_is_a_tz_aware_moment_and_skips_whole_sundays() -> None:
@@ -449,7 +475,7 @@ def test_every_citation_in_the_data_file_resolves(rule_id: str, municipality: st
 
 
 def test_numbers_in_the_data_appear_in_their_quotes() -> None:
-    words = {1: "one|next", 2: "two", 3: "three|3", 4: "four", 5: "five", 10: "10", 12: "12", 20: "20",
+    words = {1: "one|next|a year", 2: "two", 3: "three|3", 4: "four", 5: "five", 10: "10", 12: "12", 20: "20",
              24: "24", 30: r"30|thirty|\(30\)", 48: "48", 60: "60", 90: "90"}
     for rule in rules().values():
         n = rule.count.amount
