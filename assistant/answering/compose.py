@@ -34,6 +34,8 @@ def who_sets(text: str) -> str | None:
 
 
 SIM_WEIGHT = 2.0
+SAME_PASSAGE = 0.45  # a further sentence of the same passage joins at this share of the best score
+OTHER_PASSAGE = 0.8  # a sentence of another passage joins at this share
 _PLACE_STEMS = stems("Brandon Delafield village town Wisconsin WI code")
 
 
@@ -84,7 +86,7 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
         if len(chosen) >= max_sentences:
             break
         same_passage = cand[3].id == top[3].id
-        if (same_passage and cand[0] >= 0.6 * top[0]) or (not same_passage and cand[0] >= 0.9 * top[0]):
+        if (same_passage and cand[0] >= SAME_PASSAGE * top[0]) or (not same_passage and cand[0] >= OTHER_PASSAGE * top[0]):
             chosen.append(cand)
     chosen.sort(key=lambda t: (t[1], t[2]))
     return [(c[3], c[4], c[0]) for c in chosen]

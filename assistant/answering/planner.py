@@ -83,6 +83,7 @@ FOLLOW_UP = re.compile(
     re.I,
 )
 CLARIFY_VALUE = "To work this out I need"
+MAX_SENTENCES = 3  # quoted in a lookup answer
 REL_MIN = 0.30
 FOLLOW_UP_OWN_TOPIC = 0.5  # a follow-up this close to a passage stands on its own
 CLEAR_LEAD = 0.25  # without a municipality, answer from one code only when it is far more on topic  # below this cosine similarity nothing in the chapters is about the question
@@ -268,7 +269,7 @@ class EmbeddedPlanner:
     def _lookup(self, q: str, muni_id: str, hits: list[SearchHit]) -> Answer:
         name = muni_name(muni_id)
         sims = self._sims(hits)
-        picked = best_sentences(expand(q), hits, max_sentences=2, similarity=sims)
+        picked = best_sentences(expand(q), hits, max_sentences=MAX_SENTENCES, similarity=sims)
         if not picked:
             return self._out_of_scope("")
         if QUANTITY_Q.search(q):

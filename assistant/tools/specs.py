@@ -11,7 +11,7 @@ Comparisons are exact (Decimal / Fraction), so boundary values behave as the tex
 from __future__ import annotations
 
 import functools
-from decimal import Decimal
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
@@ -68,6 +68,15 @@ def _num(x: Decimal | Fraction) -> str:
         return str(x) if x.denominator != 1 else str(x.numerator)
     s = format(x.normalize(), "f")
     return s
+
+
+def _share_of(whole: Decimal, frac: Fraction) -> tuple[Decimal, bool]:
+    """frac x whole in feet, rounded down to 0.01 ft when not exact (a maximum is never rounded up).
+    Returns (value, exact)."""
+    exact = Fraction(whole) * frac
+    value = Decimal(exact.numerator) / Decimal(exact.denominator)
+    rounded = value.quantize(Decimal("0.01"), rounding=ROUND_DOWN)
+    return (value, True) if value == rounded else (rounded, False)
 
 
 def _length(field: str) -> Any:
