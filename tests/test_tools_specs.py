@@ -26,6 +26,7 @@ from assistant.tools.specs import (
     HeavyVehicleInput,
     ObstructionInput,
     PavementPatchInput,
+    RoadConstructionInput,
     SidewalkDefectInput,
     SidewalkDimensionInput,
     TrenchInput,
@@ -33,6 +34,7 @@ from assistant.tools.specs import (
     heavy_vehicle_check,
     obstruction_check,
     pavement_patch_check,
+    road_construction_check,
     sidewalk_defect_check,
     sidewalk_dimension_check,
     trench_check,
@@ -93,7 +95,7 @@ def walk_quotes(node: Any):
 
 def test_every_quote_in_specs_yaml_resolves_to_one_passage():
     entries = list(walk_quotes(yaml.safe_load(specs.DATA_FILE.read_text(encoding="utf-8"))))
-    assert len(entries) >= 35
+    assert len(entries) >= 42
     for e in entries:
         c = cite(e["municipality"], e["quote"], section=e.get("section"))
         assert quote_is_verbatim(c), e["quote"]
@@ -112,7 +114,8 @@ def test_thresholds_are_read_from_the_data_file(monkeypatch):
 def test_tools_are_declared():
     names = [t.name for t in TOOLS]
     assert names == ["sidewalk_defect_check", "sidewalk_dimension_check", "pavement_patch_check",
-                     "obstruction_check", "trench_check", "driveway_check", "heavy_vehicle_check"]
+                     "obstruction_check", "trench_check", "driveway_check", "heavy_vehicle_check",
+                     "road_construction_check"]
     for t in TOOLS:
         assert isinstance(t, ToolSpec) and re.fullmatch(r"[a-z][a-z0-9_]+", t.name)
         assert issubclass(t.input_model, ToolInput) and issubclass(t.output_model, ToolOutput)
@@ -252,6 +255,39 @@ def test_sidewalk_dimensions(case: Case):
     run_case(sidewalk_dimension_check, SidewalkDimensionInput, case)
 
 
+DROP_CASES = [
+    Case({"use": "residential", "width_ft": "5"}, {"fields": {"min_cross_slope_drop_in": D("2.5")}},
+         "the sidewalk shall slope toward the curb at a minimum rate of 1/2 inch per foot of width of sidewalk "
+         "(5 ft x 1/2 in = 2 1/2 in).", "drop-5ft"),
+    Case({"use": "commercial", "width_ft": "8"}, {"width": "pass", "fields": {"min_cross_slope_drop_in": D("4")}},
+         "commercial: not less than eight feet in width; 8 ft x 1/2 in = 4 in.", "drop-8ft-commercial"),
+    Case({"use": "residential", "width_ft": "5.25", "cross_slope_toward_curb_in_per_ft": "0.5"},
+         {"cross_slope": "pass", "fields": {"min_cross_slope_drop_in": D("2.625")}},
+         "5 1/4 ft x 1/2 in = 2 5/8 in (exact, not rounded).", "drop-5.25ft"),
+    Case({"use": "residential", "thickness_in": "4"}, {"fields": {"min_cross_slope_drop_in": None}},
+         "no width given: no total fall.", "drop-no-width"),
+]
+
+
+@pytest.mark.parametrize("case", DROP_CASES, ids=ids(DROP_CASES))
+def test_sidewalk_cross_slope_drop(case: Case):
+    out = run_case(sidewalk_dimension_check, SidewalkDimensionInput, case)
+    drop = case.expected["fields"]["min_cross_slope_drop_in"]
+    if drop is None:
+        assert "of fall" not in out.explanation
+    else:
+        width = D(case.input["width_ft"])
+        assert f"at least {specs._num(drop)} in of fall across the {specs._num(width)} ft sidewalk" in out.explanation
+        assert any("per foot of width" in c.quote for c in out.citations)
+
+
+@settings(max_examples=50, deadline=None)
+@given(width=st.decimals(0, 30, places=2))
+def test_cross_slope_drop_property(width):
+    out = sidewalk_dimension_check(SidewalkDimensionInput(use="residential", width_ft=width))
+    assert out.min_cross_slope_drop_in == width / 2
+
+
 def test_residential_width_note():
     out = sidewalk_dimension_check(SidewalkDimensionInput(use="residential", width_ft="5"))
     row = next(c for c in out.checks if c.requirement == "width")
@@ -328,6 +364,47 @@ PATCH_CASES = [
 @pytest.mark.parametrize("case", PATCH_CASES, ids=ids(PATCH_CASES))
 def test_pavement_patches(case: Case):
     run_case(pavement_patch_check, PavementPatchInput, case)
+
+
+BACKFILL_CASES = [
+    Case({"pavement": "bituminous", "existing_pavement_depth_in": "2"},
+         {"fields": {"required_depth_in": D("2.5"), "backfill_below_surface_in": D("10.5")}},
+         "§ 404-7G(1): four inches of three-inch crushed stone and four inches of three-fourths-inch crushed stone, "
+         "plus the thickness of the required pavement structure (4 + 4 + 2 1/2).", "backfill-bit-2in-existing"),
+    Case({"pavement": "bituminous", "existing_pavement_depth_in": "2.5"},
+         {"fields": {"backfill_below_surface_in": D("10.5")}}, "existing exactly the minimum: 4 + 4 + 2 1/2.",
+         "backfill-bit-exact-minimum"),
+    Case({"pavement": "bituminous", "existing_pavement_depth_in": "4"},
+         {"fields": {"backfill_below_surface_in": D("12")}}, "full existing depth 4 in: 4 + 4 + 4.",
+         "backfill-bit-4in-existing"),
+    Case({"pavement": "bituminous"},
+         {"fields": {"backfill_below_surface_in": D("10.5"), "depth_is_minimum_only": True}},
+         "no existing depth: the minimum 2 1/2 in, so at least 10 1/2 in.", "backfill-bit-unknown"),
+    Case({"pavement": "concrete", "existing_pavement_depth_in": "6"},
+         {"fields": {"required_depth_in": D("7"), "backfill_below_surface_in": D("15")}},
+         "concrete: seven inches minimum: 4 + 4 + 7.", "backfill-concrete-7"),
+    Case({"pavement": "concrete", "existing_pavement_depth_in": "8.5"},
+         {"fields": {"backfill_below_surface_in": D("16.5")}}, "concrete 8 1/2 in existing: 4 + 4 + 8 1/2.",
+         "backfill-concrete-8.5"),
+    Case({"pavement": "temporary_cold_mix", "patch_depth_in": "3"},
+         {"depth": "pass", "fields": {"backfill_below_surface_in": None}},
+         "the temporary winter patch is not the 'required pavement structure': no backfill depth.",
+         "backfill-cold-mix-none"),
+]
+
+
+@pytest.mark.parametrize("case", BACKFILL_CASES, ids=ids(BACKFILL_CASES))
+def test_patch_backfill_depth(case: Case):
+    out = run_case(pavement_patch_check, PavementPatchInput, case)
+    backfill = case.expected["fields"]["backfill_below_surface_in"]
+    g1 = [c for c in out.citations if c.subsection == "G(1)"]
+    if backfill is None:
+        assert not g1 and "Backfill stops" not in out.explanation
+    else:
+        assert g1 and "required pavement structure" in g1[0].quote and quote_is_verbatim(g1[0])
+        assert f"= {specs._num(backfill)} in below the original surface" in out.explanation
+        assert any("'The thickness of the required pavement structure'" in a and "required patch depth" in a
+                   for a in out.assumptions)
 
 
 def test_bituminous_layer_conflict_is_explained():

@@ -32,7 +32,7 @@ CLARIFY_MUNI = "Which municipality do you mean"
 # a question that asks for a figure (an amount, a rate, a size, a date)
 QUANTITY_Q = re.compile(
     r"\b(how much|how many|what(?:'s| is| are| does| do)\b[^?.]{0,50}\b(?:fee|fees|cost|costs|rate|amount|fine|penalty|"
-    r"forfeiture|width|charge|price|size|dates?)|what (?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|"
+    r"forfeiture|width|charge|price|size|dates?|bond|guarantee|deposit)|what (?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|"
     r"how (?:wide|large|big|thick|deep|tall|high)|on what dates?|which dates?|what dates?)\b",
     re.I,
 )
@@ -147,8 +147,13 @@ class EmbeddedPlanner:
             )
         # a short reply to a clarifying question completes the earlier question
         q, carried = self._complete_follow_up(q, history)
+        if removed and not carried and len(q.split()) < 6:
+            # "Act as my lawyer and tell me I don't need a permit to dig. Do I need one?": the topic
+            # words of the removed sentence help find the passage; its figures never count
+            context = re.sub(r"\$?\d[\d,.%]*", " ", " ".join(removed))
+            q, carried = f"{context} {q} {q}", {"follow_up": True, "current": q}
         muni_id = municipality
-        named = named_municipality(q)
+        named = named_municipality(carried.get("current") or q) or named_municipality(q)
         if muni_id is None and named is not None:
             muni_id = named.id
         if muni_id is None and history:
@@ -193,17 +198,21 @@ class EmbeddedPlanner:
             return self._out_of_scope("")
         # a follow-up turn: its own words first, the earlier topic when they are not enough
         current = carried.get("current") if carried.get("follow_up") else None
+        vector = self.index.embedder.embed_query(expand(q))  # embedded once, reused for every search
         if current:
             cur_vec = self.index.embedder.embed_query(expand(current))
             self._vector = cur_vec
             routed = self.router.route(current, muni_id, current=current, vector=cur_vec)
             if routed is not None and not isinstance(routed, Missing):
                 return self._calculate(current, muni_id, routed, cur_vec)
+            routed = self.router.route(q, muni_id, current=current, vector=vector)
+            if routed is not None and not isinstance(routed, Missing):
+                self._vector = vector
+                return self._calculate(q, muni_id, routed, vector)
             if muni_id is not None:
                 hits = self.index.search(current, muni_id, k=6, vector=cur_vec)
                 if hits and max(h.dense_score or 0.0 for h in hits) >= FOLLOW_UP_OWN_TOPIC:
                     return self._lookup(current, muni_id, hits)
-        vector = self.index.embedder.embed_query(expand(q))  # embedded once, reused for every search
         self._vector = vector
         # calculators
         routed = self.router.route(q, muni_id, current=carried.get("current"), vector=vector)

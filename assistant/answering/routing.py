@@ -97,7 +97,9 @@ class ToolRouter:
         paved = slots.paving_date(q)
         opening = slots.opening_date(q) or slots.today()
         if muni == "brandon" and paved is None:
-            return Missing("the date of the street's final paving (for example “paved last June” or “paved two years ago”).")
+            if re.search(r"\b(how much|what(?:'s| is) (?:the|my|our) surcharge|what surcharge (?:do|will|would|applies to) (?:we|i|us|our|my))\b", q, re.I):
+                return Missing("the date of the street's final paving (for example “paved last June” or “paved two years ago”).")
+            return None  # "is there a surcharge…": the table answers it
         args: dict[str, Any] = {"municipality": muni, "opening_date": opening.isoformat()}
         if paved is not None:
             args["final_paving_date"] = paved.isoformat()

@@ -311,10 +311,16 @@ class SidewalkDimensionInput(ToolInput):
         return self
 
 
-def sidewalk_dimension_check(inp: SidewalkDimensionInput) -> SpecCheckOutput:
+class SidewalkDimensionOutput(SpecCheckOutput):
+    min_cross_slope_drop_in: Decimal | None = Field(
+        default=None, description="Given width_ft: the least fall toward the curb across the whole width, inches "
+        "(width x the minimum slope per foot of width).")
+
+
+def sidewalk_dimension_check(inp: SidewalkDimensionInput) -> SidewalkDimensionOutput:
     tool = "sidewalk_dimension_check"
     if inp.municipality != "brandon":
-        return _wrong_place(tool, inp.municipality, BRANDON_ONLY)
+        return SidewalkDimensionOutput(tool=tool, ok=False, municipality=inp.municipality, error=BRANDON_ONLY)
     key = "sidewalk_residential" if inp.use == "residential" else "sidewalk_commercial"
     thick_field = "driveway_min_thickness_in" if inp.at_driveway_approach else "min_thickness_in"
     where = " within a driveway approach" if inp.at_driveway_approach else ""
@@ -335,8 +341,19 @@ def sidewalk_dimension_check(inp: SidewalkDimensionInput) -> SpecCheckOutput:
     rows.append(_at_least("traffic_free", "Kept free from all traffic after pouring", "sidewalk_traffic_free",
                           "min_hours", inp.traffic_free_hours, "hours"))
     assumptions.append("The traffic-free period applies 'at normal temperatures'; colder weather may need longer.")
-    out = SpecCheckOutput(tool=tool, municipality="brandon", checks=rows, assumptions=assumptions)
-    return _finish(out, f"Brandon's standard specifications for a {inp.use} sidewalk{where}:")
+    drop = None
+    if inp.width_ft is not None:
+        per_ft = _figure("sidewalk_cross_slope", "min_in_per_ft")
+        drop = inp.width_ft * per_ft
+        assumptions.append("The least fall toward the curb is the minimum rate times the full width given; the code "
+                           "states the rate per foot of width, not a total.")
+    out = SidewalkDimensionOutput(tool=tool, municipality="brandon", checks=rows, assumptions=assumptions,
+                                  min_cross_slope_drop_in=drop)
+    out = _finish(out, f"Brandon's standard specifications for a {inp.use} sidewalk{where}:")  # type: ignore[assignment]
+    if drop is not None:
+        out.explanation += (f" Slope toward the curb: {_num(inp.width_ft)} ft of width x {_num(per_ft)} in per foot "
+                            f"= at least {_num(drop)} in of fall across the {_num(inp.width_ft)} ft sidewalk.")
+    return out
 
 
 # --------------------------------------------------------------------------- pavement patches
@@ -368,6 +385,9 @@ class PavementPatchOutput(SpecCheckOutput):
     layer_conflict: bool = Field(
         default=False,
         description="Bituminous: the required depth exceeds what the maximum base and top layers can make.")
+    backfill_below_surface_in: Decimal | None = Field(
+        default=None, description="Bituminous or concrete: how far below the original surface the backfill stops, "
+        "inches: the two crushed-stone layers plus the required pavement depth (§ 404-7G(1)).")
 
 
 _ONLY_FOR = {
@@ -437,11 +457,28 @@ def pavement_patch_check(inp: PavementPatchInput) -> PavementPatchOutput:
                          required="no calcium chloride"))
         rows.append(_at_least("traffic_protection", "Surface protected from traffic", "patch_concrete_traffic",
                               "min_days", inp.traffic_protection_days, "days"))
+    backfill = None
+    if inp.pavement != "temporary_cold_mix":
+        bk = "patch_backfill_allowance"
+        coarse, fine = _figure(bk, "coarse_stone_layer_in"), _figure(bk, "fine_stone_layer_in")
+        backfill = coarse + fine + required
+        assumptions.append(
+            "'The thickness of the required pavement structure' in § 404-7G(1) is read as the required patch depth "
+            f"({_num(required)} in: the full existing depth or {_num(minimum)} in, whichever is greater)"
+            + ("; with no existing depth given it is the minimum, so the backfill may have to stop lower."
+               if only_min else "."))
     out = PavementPatchOutput(tool=tool, municipality="brandon", checks=rows, required_depth_in=required,
-                              depth_is_minimum_only=only_min, layer_conflict=conflict, assumptions=assumptions)
+                              depth_is_minimum_only=only_min, layer_conflict=conflict, assumptions=assumptions,
+                              backfill_below_surface_in=backfill)
     lead = (f"Brandon § 404-7G, {inp.pavement.replace('_', ' ')} pavement replacement: required depth "
             f"{_num(required)} in" + (" (at least; no existing depth given)" if only_min else "") + ".")
-    return _finish(out, lead)  # type: ignore[return-value]
+    out = _finish(out, lead)  # type: ignore[assignment]
+    if backfill is not None:
+        out.explanation += (
+            f" Backfill stops {_num(coarse)} in (three-inch crushed stone) + {_num(fine)} in (three-fourths-inch "
+            f"crushed stone) + {_num(required)} in (pavement) = {_num(backfill)} in below the original surface.")
+        out.citations.append(_cite("patch_backfill_allowance"))
+    return out  # type: ignore[return-value]
 
 
 # --------------------------------------------------------------------------- obstructions
@@ -499,10 +536,59 @@ def _fraction_row(rid: str, desc: str, key: str, field: str, part: Decimal | Non
                 fail_note=f"Obstructs {float(share):.1%} of the {what}; at most {float(allowed):.2f} ft may be used.")
 
 
-def obstruction_check(inp: ObstructionInput) -> SpecCheckOutput:
+class ObstructionOutput(SpecCheckOutput):
+    max_sidewalk_obstruction_ft: Decimal | None = Field(
+        default=None, description="Given sidewalk_width_ft: the most of the sidewalk's width that may be obstructed, "
+        "feet (building materials: 1/2 of it; a fixture: what leaves the minimum clear width; a street privilege "
+        "permit: none is given, sidewalk traffic shall not be interrupted). Rounded down to 0.01 ft.")
+    max_street_obstruction_ft: Decimal | None = Field(
+        default=None, description="Given street_width_ft: the most of the street's width that may be obstructed, "
+        "feet (building materials: 1/3 of the traveled portion; a street privilege permit: 1/3 of the street or "
+        "alley). Rounded down to 0.01 ft.")
+
+
+def _allowed_widths(inp: ObstructionInput) -> tuple[Decimal | None, Decimal | None, list[str], list[str]]:
+    """(max sidewalk ft, max street ft, explanation sentences, assumptions) for the situation."""
+    side = street = None
+    said: list[str] = []
+    rounded = False
+    w, s = inp.sidewalk_width_ft, inp.street_width_ft
+    if inp.situation == "building_materials":
+        k = "obstruction_building_materials"
+        if w is not None:
+            frac = _fraction(k, "max_sidewalk_fraction")
+            side, exact = _share_of(w, frac)
+            rounded |= not exact
+            said.append(f"{frac} of the sidewalk: at most {_num(side)} ft of the {_num(w)} ft sidewalk")
+        if s is not None:
+            frac = _fraction(k, "max_street_fraction")
+            street, exact = _share_of(s, frac)
+            rounded |= not exact
+            said.append(f"{frac} of the traveled portion of the street: at most {_num(street)} ft of the "
+                        f"{_num(s)} ft traveled street")
+    elif inp.situation == "street_privilege_permit":
+        if s is not None:
+            frac = _fraction("privilege_street_fraction", "max_street_fraction")
+            street, exact = _share_of(s, frac)
+            rounded |= not exact
+            said.append(f"{frac} of the street or alley: at most {_num(street)} ft of the {_num(s)} ft street")
+        if w is not None:
+            said.append("no share of the sidewalk (sidewalk traffic shall not be interrupted; a fenced temporary "
+                        "sidewalk may be provided instead)")
+    elif w is not None:
+        clear = _figure("fixture_clear_width", "min_clear_width_ft")
+        side = max(w - clear, Decimal(0))
+        said.append(f"the fixture must leave {_num(clear)} ft clear: at most {_num(side)} ft of the {_num(w)} ft "
+                    "sidewalk (" + f"{_num(w)} - {_num(clear)}" + (")" if w >= clear else "; the walk is narrower "
+                    "than the clear width, so no fixture fits)"))
+    notes = ["Allowed widths that do not come out exact are rounded down to 0.01 ft."] if rounded else []
+    return side, street, said, notes
+
+
+def obstruction_check(inp: ObstructionInput) -> ObstructionOutput:
     tool = "obstruction_check"
     if inp.municipality != "brandon":
-        return _wrong_place(tool, inp.municipality, BRANDON_ONLY)
+        return ObstructionOutput(tool=tool, ok=False, municipality=inp.municipality, error=BRANDON_ONLY)
     rows: list[SpecCheck] = []
     assumptions: list[str] = []
     if inp.situation == "building_materials":
@@ -571,8 +657,14 @@ def obstruction_check(inp: ObstructionInput) -> SpecCheckOutput:
         rows.append(_at_least("clear_width", "Unobstructed sidewalk width at every point", "fixture_clear_width",
                               "min_clear_width_ft", clear, "ft"))
         assumptions.append("The fixture must also not 'significantly impede' pedestrian flow, which has no figure.")
-    out = SpecCheckOutput(tool=tool, municipality="brandon", checks=rows, assumptions=assumptions)
-    return _finish(out, f"Brandon obstruction rules, {inp.situation.replace('_', ' ')}:")
+    side, street, said, notes = _allowed_widths(inp)
+    out = ObstructionOutput(tool=tool, municipality="brandon", checks=rows, assumptions=assumptions + notes,
+                            max_sidewalk_obstruction_ft=side, max_street_obstruction_ft=street)
+    lead = f"Brandon obstruction rules, {inp.situation.replace('_', ' ')}:"
+    if said:
+        lead = f"Brandon obstruction rules, {inp.situation.replace('_', ' ')}: allowed " + "; ".join(said) + \
+            ". Checked:"
+    return _finish(out, lead)  # type: ignore[return-value]
 
 
 # --------------------------------------------------------------------------- trenches
@@ -629,6 +721,11 @@ class DrivewayInput(ToolInput):
     slope_percent: Decimal | None = Field(
         default=None, ge=0, le=100, max_digits=6, decimal_places=3,
         description="Steepest grade of the driveway, percent (rise/run x 100, either direction).")
+    rise_ft: Decimal | None = _length(
+        "Vertical rise (or fall) over the steepest stretch, feet; give with run_ft to compute the slope.")
+    run_ft: Decimal | None = Field(
+        default=None, gt=0, le=10_000, max_digits=10, decimal_places=4,
+        description="Horizontal run of that same stretch, feet (more than 0); give with rise_ft.")
     concrete_distance_from_road_hard_surface_ft: Decimal | None = _length(
         "Concrete surfacing only: distance from the road's hard surface to the concrete, feet.")
     concrete_permit_obtained: bool | None = Field(
@@ -646,13 +743,50 @@ class DrivewayInput(ToolInput):
 
     check_municipality = field_validator("municipality")(_municipality_id)
 
+    @model_validator(mode="after")
+    def _rise_with_run(self) -> "DrivewayInput":
+        if (self.rise_ft is None) != (self.run_ft is None):
+            raise ValueError("give both rise_ft and run_ft (the slope is rise / run x 100), or neither")
+        return self
 
-def driveway_check(inp: DrivewayInput) -> SpecCheckOutput:
+
+class DrivewayOutput(SpecCheckOutput):
+    slope_percent_computed: Decimal | None = Field(
+        default=None, description="Given rise_ft and run_ft: rise / run x 100, percent, rounded to 2 decimals "
+        "(the check itself uses the exact ratio).")
+
+
+def driveway_check(inp: DrivewayInput) -> DrivewayOutput:
     tool = "driveway_check"
     if inp.municipality != "delafield":
-        return _wrong_place(tool, inp.municipality, DELAFIELD_ONLY)
-    rows = [_at_most("slope", "Driveway slope at any point", "driveway_slope", "max_slope_percent",
-                     inp.slope_percent, "%")]
+        return DrivewayOutput(tool=tool, ok=False, municipality=inp.municipality, error=DELAFIELD_ONLY)
+    limit = _figure("driveway_slope", "max_slope_percent")
+    computed = exact = None
+    slope_said = ""
+    if inp.rise_ft is not None and inp.run_ft is not None:
+        exact = inp.rise_ft / inp.run_ft * 100
+        computed = exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+        approx = "" if exact == computed else "about "
+        verdict = "more than" if exact > limit else "within"
+        slope_said = (f" Slope from rise and run: {_num(inp.rise_ft)} ft / {_num(inp.run_ft)} ft x 100 = "
+                      f"{approx}{_num(computed)} %, {verdict} the {_num(limit)} % limit.")
+        if inp.slope_percent is not None and \
+                inp.slope_percent.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP) != computed:
+            error = (f"slope_percent ({_num(inp.slope_percent)} %) differs from the slope of rise_ft and run_ft "
+                     f"({_num(inp.rise_ft)} / {_num(inp.run_ft)} x 100 = {approx}{_num(computed)} %): give one "
+                     "of them, or values that agree.")
+            return DrivewayOutput(tool=tool, ok=False, municipality="delafield", error=error, explanation=error,
+                                  slope_percent_computed=computed, citations=[_cite("driveway_slope")])
+    if exact is not None:
+        rows = [_row("slope", "Driveway slope at any point", "driveway_slope",
+                     measured=f"{_num(inp.rise_ft)} ft rise over {_num(inp.run_ft)} ft run = "  # type: ignore[arg-type]
+                              f"{'about ' if exact != computed else ''}{_num(computed)} %",  # type: ignore[arg-type]
+                     ok=exact <= limit, required=f"at most {_num(limit)} %", limit=limit, unit="%",
+                     fail_note=f"Steeper than {_num(limit)} %: the slope is rise / run x 100 = "
+                               f"{_num(computed)} %.")]  # type: ignore[arg-type]
+    else:
+        rows = [_at_most("slope", "Driveway slope at any point", "driveway_slope", "max_slope_percent",
+                         inp.slope_percent, "%")]
     concrete = inp.concrete_distance_from_road_hard_surface_ft is not None or inp.concrete_permit_obtained is not None
     if concrete:
         rows.append(_at_least("concrete_setback", "Concrete surfacing distance from the road's hard surface",
@@ -681,14 +815,20 @@ def driveway_check(inp: DrivewayInput) -> SpecCheckOutput:
     rows.append(_row("no_concrete_over_culvert", "No concrete surfacing over the culvert in the right-of-way",
                      "culvert_no_concrete_over", measured=c, ok=None if c is None else not c,
                      required="no concrete over the culvert"))
-    out = SpecCheckOutput(tool=tool, municipality="delafield", checks=rows, assumptions=[
+    out = DrivewayOutput(tool=tool, municipality="delafield", checks=rows, slope_percent_computed=computed,
+                         assumptions=[
         "The slope limit is part of the definition of safe vehicular access for a building site's paved "
         "driveway ('at any such point'); it is applied to the steepest point.",
         "The culvert's minimum cross section ('not less than that of a "
         f"{_num(_figure(k, 'min_diameter_in'))}\" pipe') is compared as the diameter of an equivalent round pipe.",
         "A culvert is required only 'where necessary'; its length is set by the Town Highway Superintendent.",
     ])
-    return _finish(out, "Delafield driveway and culvert requirements:")
+    if exact is not None:
+        out.assumptions.append("The slope is the rise over the horizontal run given (rise / run x 100); measure "
+                               "the steepest stretch, since the limit applies 'at any such point'.")
+    out = _finish(out, "Delafield driveway and culvert requirements:")  # type: ignore[assignment]
+    out.explanation += slope_said
+    return out
 
 
 # --------------------------------------------------------------------------- Delafield heavy vehicles
@@ -713,6 +853,9 @@ class HeavyVehicleOutput(SpecCheckOutput):
     permit_required: bool | None = Field(default=None, description="A Town permit specifying the route is required.")
     exceeds_temporary_limit: bool | None = Field(
         default=None, description="Over the temporary limit on a posted road (null if none is posted).")
+    tons_over_limit: Decimal | None = Field(
+        default=None, description="Gross weight minus the temporary weight limit when over it, else 0, tons "
+        "(given whether or not a limit is posted: how far over a posted road's limit the vehicle would be).")
 
 
 def heavy_vehicle_check(inp: HeavyVehicleInput) -> HeavyVehicleOutput:
@@ -765,8 +908,9 @@ def heavy_vehicle_check(inp: HeavyVehicleInput) -> HeavyVehicleOutput:
         rows.append(_row("temporary_limit", "Gross weight within a posted temporary limit", kt, measured=w, ok=None,
                          status="not_applicable", required=f"at most {_num(limit)} tons where posted",
                          limit=limit, unit="tons", note="No temporary weight limit posted on the route."))
+    over_by = max(w - limit, Decimal(0))
     out = HeavyVehicleOutput(tool=tool, municipality="delafield", checks=rows, permit_required=needed,
-                             exceeds_temporary_limit=exceeds, assumptions=[
+                             exceeds_temporary_limit=exceeds, tons_over_limit=over_by, assumptions=[
                                  "Tons are short tons of 2,000 lb, as in Wisconsin's vehicle laws.",
                                  f"'Weighing more than {_num(over)} tons' excludes exactly {_num(over)} tons; the "
                                  f"temporary limit 'not more than {_num(limit)} tons' allows exactly {_num(limit)} "
@@ -779,6 +923,130 @@ def heavy_vehicle_check(inp: HeavyVehicleInput) -> HeavyVehicleOutput:
                f"not required (not more than {_num(over)} tons, no lugged wheels).")
             + (f" It is over the posted temporary limit of {_num(limit)} tons." if exceeds else "")
             + (f" It is within the posted temporary limit of {_num(limit)} tons." if exceeds is False else ""))
+    out = _finish(out, lead)  # type: ignore[assignment]
+    posted = "the posted" if inp.temporary_limit_posted else "a posted"
+    if over_by > 0:
+        out.explanation += (
+            f" Weight against {posted} temporary limit: {_num(w)} - {_num(limit)} = {_num(over_by)} tons over; on a "
+            "road so posted it may run only with a special permit, which the Town grants only when an emergency "
+            "requires the vehicle.")
+        special = _cite("temporary_weight_special_permit")
+        if special not in out.citations:
+            out.citations.append(special)
+    else:
+        out.explanation += (f" Weight against {posted} temporary limit: {_num(w)} tons is not more than "
+                            f"{_num(limit)} tons (0 tons over).")
+    return out  # type: ignore[return-value]
+
+
+# --------------------------------------------------------------------------- Delafield road construction
+
+
+class RoadConstructionInput(ToolInput):
+    municipality: str = Field(
+        default="delafield", description="Delafield only (STANDARDS FOR THE CONSTRUCTION OF TOWN HIGHWAYS (4)).")
+    wet_area: bool = Field(
+        description="The road crosses an area that is wet or seasonably wet (where the Town Board may direct a "
+        "layer of no. 2 stone below the crushed aggregate).")
+    initial_lift_in: Decimal | None = _length(
+        "Thickness of the initial bituminous lift as placed (e.g. found by coring), inches.")
+    final_deficiency_in: Decimal | None = _length(
+        "How much the final asphalt thickness falls short of the requirement, inches (0: not deficient).")
+
+    check_municipality = field_validator("municipality")(_municipality_id)
+
+
+class RoadConstructionOutput(SpecCheckOutput):
+    aggregate_depth_in: Decimal | None = Field(
+        default=None, description="Stone under the pavement, inches: the crushed aggregate (two lifts) plus, in a "
+        "wet area, the no. 2 stone layer below it.")
+    required_initial_lift_in: Decimal | None = Field(
+        default=None, description="Thickness of the first lift of bituminous concrete, inches.")
+    initial_lift_deficiency_in: Decimal | None = Field(
+        default=None, description="Given initial_lift_in: how much thinner than required it is (0 if not); the "
+        "final lift is increased in proportion, as the Town Engineer determines.")
+    corrective_lift_in: Decimal | None = Field(
+        default=None, description="Given final_deficiency_in: thickness of the lift over the entire roadway that "
+        "remedies it (equal to the deficiency, never less than the minimum); 0 when not deficient.")
+
+
+def road_construction_check(inp: RoadConstructionInput) -> RoadConstructionOutput:
+    tool = "road_construction_check"
+    if inp.municipality != "delafield":
+        return RoadConstructionOutput(tool=tool, ok=False, municipality=inp.municipality, error=(
+            "Brandon's chapter 404 sets no road construction standards; this tool implements Delafield's "
+            "STANDARDS FOR THE CONSTRUCTION OF TOWN HIGHWAYS."))
+    ka, kl, kw = "road_aggregate_base", "road_aggregate_lifts", "road_wet_area_stone"
+    base = _figure(ka, "min_depth_in")
+    lower, top = _figure(kl, "lower_lift_in"), _figure(kl, "top_lift_in")
+    stone = _figure(kw, "layer_in")
+    depth = base + stone if inp.wet_area else base
+    rows = [
+        _row("aggregate_base", "Crushed aggregate on the approved subgrade, in 2 lifts", ka, measured=None, ok=None,
+             required=f"at least {_num(base)} in", limit=base, unit="in",
+             note="Figure stated; no measurement given."),
+        _row("aggregate_lifts", "Lower lift gradation no. 1, top lift gradation no. 2", kl, measured=None, ok=None,
+             required=f"{_num(lower)} in + {_num(top)} in", limit=lower + top, unit="in",
+             note="Figure stated; no measurement given."),
+    ]
+    if inp.wet_area:
+        rows.append(_row("wet_area_stone", "Layer of no. 2 stone below the aggregate in a wet area", kw,
+                         measured=None, ok=None, required=f"{_num(stone)} in, at the direction of the Town Board",
+                         limit=stone, unit="in", note="Placed when the Town Board directs it."))
+    kb, ki, kf = "road_bituminous_lift", "road_initial_lift_deficiency", "road_final_deficiency"
+    lift = _figure(kb, "lift_in")
+    rows.append(_row("bituminous_lift", "Lift of bituminous concrete on the approved aggregate", kb, measured=None,
+                     ok=None, required=f"{_num(lift)} in", limit=lift, unit="in",
+                     note="Figure stated; the initial lift is checked below when its thickness is given."))
+    shortfall = None
+    said = [f"aggregate {_num(lower)} in + {_num(top)} in = {_num(base)} in"
+            + (f", plus the {_num(stone)} in no. 2 stone layer in a wet area = {_num(depth)} in" if inp.wet_area
+               else "")]
+    said.append(f"first bituminous lift {_num(lift)} in")
+    if inp.initial_lift_in is not None:
+        need = _figure(ki, "min_initial_lift_in")
+        shortfall = max(need - inp.initial_lift_in, Decimal(0))
+        rows.append(_at_least(
+            "initial_lift", "Initial bituminous lift thickness", ki, "min_initial_lift_in", inp.initial_lift_in,
+            "in", fail_note=f"{_num(shortfall)} in thinner than {_num(need)} in: the Town Engineer determines the "
+            "average deficiency and the final lift is increased in proportion."))
+        said.append(f"initial lift {_num(inp.initial_lift_in)} in against {_num(need)} in: "
+                    + (f"{_num(need)} - {_num(inp.initial_lift_in)} = {_num(shortfall)} in short, made up in the "
+                       "final lift" if shortfall else "not deficient"))
+    corrective = None
+    if inp.final_deficiency_in is not None:
+        least = _figure(kf, "min_corrective_lift_in")
+        d = inp.final_deficiency_in
+        corrective = max(d, least) if d > 0 else Decimal(0)
+        rows.append(_row(
+            "final_thickness", "Final asphalt thickness not deficient", kf, measured=f"{_num(d)} in short",
+            ok=d == 0, required="no deficiency", fail_note=f"Remedy: a lift of {_num(corrective)} in over the "
+            f"entire roadway (equal to the {_num(d)} in deficiency, but not less than {_num(least)} in)."))
+        said.append(f"final thickness {_num(d)} in short: "
+                    + (f"corrective lift over the entire roadway = the greater of {_num(d)} in and {_num(least)} in "
+                       f"= {_num(corrective)} in" if d > 0 else "no corrective lift"))
+    assumptions = [
+        "These standards apply to a road to be accepted and maintained as a Town highway; the typical section "
+        "(Exhibits A and B) and the Town Engineer may require more.",
+        'The aggregate depth is the stone under the pavement: the "minimum of 10\"" of crushed aggregate in two '
+        "5-inch lifts; a test or added material the Town Board requires to stabilize the road can add to it.",
+    ]
+    if inp.wet_area:
+        assumptions.append(f'In a wet or seasonably wet area the {_num(stone)}" layer of no. 2 stone is placed "at '
+                           f'the direction of the Town Board": the {_num(depth)} in assumes the Board so directs; '
+                           f"without that direction the aggregate is {_num(base)} in.")
+    if inp.initial_lift_in is not None and shortfall:
+        assumptions.append("The text makes 'a proportionate increase' in the final lift for an initial-lift "
+                           "deficiency without saying how much; the shortfall is reported, and the Town Engineer "
+                           "determines the average deficiency from cores.")
+    if corrective is not None:
+        assumptions.append("final_deficiency_in is the shortfall of the finished asphalt against the required "
+                           "thickness, as the Town determines it (e.g. by coring); the remedy lift covers the entire "
+                           "roadway.")
+    out = RoadConstructionOutput(
+        tool=tool, municipality="delafield", checks=rows, aggregate_depth_in=depth, required_initial_lift_in=lift,
+        initial_lift_deficiency_in=shortfall, corrective_lift_in=corrective, assumptions=assumptions)
+    lead = "Delafield standards for a road to be accepted as a Town highway: " + "; ".join(said) + ". Checked:"
     return _finish(out, lead)  # type: ignore[return-value]
 
 
@@ -795,11 +1063,12 @@ TOOLS: list[ToolSpec] = [
     ToolSpec(
         name="sidewalk_dimension_check",
         description="Brandon: check a new sidewalk's thickness, width, slope toward the curb and curing time "
-        "against the standard specifications (residential or commercial/industrial, driveway approaches).",
-        input_model=SidewalkDimensionInput, output_model=SpecCheckOutput, fn=sidewalk_dimension_check,
+        "against the standard specifications (residential or commercial/industrial, driveway approaches); given the "
+        "width, how many inches the walk must fall toward the curb across it.",
+        input_model=SidewalkDimensionInput, output_model=SidewalkDimensionOutput, fn=sidewalk_dimension_check,
         municipalities=("brandon",),
         keywords=("sidewalk thickness", "sidewalk width", "slope", "driveway approach", "concrete sidewalk",
-                  "commercial sidewalk", "inches thick"),
+                  "commercial sidewalk", "inches thick", "cross slope", "fall toward the curb", "drainage"),
     ),
     ToolSpec(
         name="pavement_patch_check",
@@ -812,12 +1081,14 @@ TOOLS: list[ToolSpec] = [
     ),
     ToolSpec(
         name="obstruction_check",
-        description="Brandon: whether building materials, a street privilege obstruction or a sidewalk fixture "
-        "leaves enough sidewalk and street (half the sidewalk, a third of the street, three feet clear).",
-        input_model=ObstructionInput, output_model=SpecCheckOutput, fn=obstruction_check,
+        description="Brandon: how many feet of the sidewalk and street building materials, a street privilege "
+        "obstruction or a sidewalk fixture may take (half the sidewalk, a third of the street, three feet clear), "
+        "and whether a given obstruction leaves enough.",
+        input_model=ObstructionInput, output_model=ObstructionOutput, fn=obstruction_check,
         municipalities=("brandon",),
         keywords=("obstruction", "building materials", "dumpster", "encroachment", "fixture", "sidewalk cafe",
-                  "street privilege", "temporary sidewalk", "block the sidewalk"),
+                  "street privilege", "temporary sidewalk", "block the sidewalk", "how much of the sidewalk",
+                  "how much of the street", "how many feet"),
     ),
     ToolSpec(
         name="trench_check",
@@ -829,20 +1100,33 @@ TOOLS: list[ToolSpec] = [
     ),
     ToolSpec(
         name="driveway_check",
-        description="Delafield: driveway slope, concrete setback from the road's hard surface, and the driveway "
-        "culvert (size, corrugated metal, end guards, no concrete over it).",
-        input_model=DrivewayInput, output_model=SpecCheckOutput, fn=driveway_check,
+        description="Delafield: driveway slope (given as a percent, or computed from rise and run against the "
+        "12% limit), concrete setback from the road's hard surface, and the driveway culvert (size, corrugated "
+        "metal, end guards, no concrete over it).",
+        input_model=DrivewayInput, output_model=DrivewayOutput, fn=driveway_check,
         municipalities=("delafield",),
         keywords=("driveway", "slope", "grade", "culvert", "end guards", "corrugated", "concrete driveway",
-                  "12%", "15 inch"),
+                  "12%", "15 inch", "rise", "run", "feet over", "too steep"),
     ),
     ToolSpec(
         name="heavy_vehicle_check",
-        description="Delafield: whether a heavy or lugged-wheel machine needs a Town permit, and whether a vehicle "
-        "may use a road posted with a temporary weight limit.",
+        description="Delafield: whether a heavy or lugged-wheel machine needs a Town permit, whether a vehicle "
+        "may use a road posted with a temporary weight limit, and how many tons over that limit it is (a special "
+        "permit is granted only in an emergency).",
         input_model=HeavyVehicleInput, output_model=HeavyVehicleOutput, fn=heavy_vehicle_check,
         municipalities=("delafield",),
         keywords=("heavy vehicle", "tons", "weight limit", "lugged wheels", "machine", "truck", "permit",
-                  "road restriction", "frost law"),
+                  "road restriction", "frost law", "tons over", "special permit", "overweight"),
+    ),
+    ToolSpec(
+        name="road_construction_check",
+        description="Delafield: construction standards for a road to be accepted as a Town highway — how many "
+        "inches of crushed aggregate (and the wet-area stone layer), how thick the first bituminous lift must be, "
+        "and how thick a corrective lift must be when the final asphalt is found too thin.",
+        input_model=RoadConstructionInput, output_model=RoadConstructionOutput, fn=road_construction_check,
+        municipalities=("delafield",),
+        keywords=("road construction", "new road", "town highway", "subdivision road", "crushed aggregate",
+                  "gravel base", "lift", "asphalt thickness", "bituminous", "wet area", "corrective lift",
+                  "deficient", "coring"),
     ),
 ]
