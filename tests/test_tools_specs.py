@@ -514,6 +514,79 @@ def test_obstruction_validation(bad, needle):
     assert needle in str(exc.value)
 
 
+ALLOWED_CASES = [
+    Case({"situation": "building_materials", "sidewalk_width_ft": "6", "street_width_ft": "36"},
+         {"fields": {"max_sidewalk_obstruction_ft": D("3"), "max_street_obstruction_ft": D("12")}},
+         "§ 404-8B(2): shall not obstruct more than 1/2 of the sidewalk or more than 1/3 of the traveled portion of "
+         "the street (6 / 2 = 3; 36 / 3 = 12).", "materials-6ft-walk-36ft-street"),
+    Case({"situation": "building_materials", "sidewalk_width_ft": "5", "sidewalk_obstructed_width_ft": "2.5",
+          "street_width_ft": "30", "street_obstructed_width_ft": "10"},
+         {"sidewalk_share": "pass", "street_share": "pass",
+          "fields": {"max_sidewalk_obstruction_ft": D("2.5"), "max_street_obstruction_ft": D("10")}},
+         "§ 404-8B(2): obstructing exactly the allowed widths passes.", "materials-at-the-allowed-widths"),
+    Case({"situation": "building_materials", "sidewalk_width_ft": "7", "street_width_ft": "20"},
+         {"fields": {"max_sidewalk_obstruction_ft": D("3.5"), "max_street_obstruction_ft": D("6.66")}},
+         "§ 404-8B(2): 20 / 3 = 6.666... ft, rounded down to 6.66 (a maximum is never rounded up).",
+         "materials-third-rounded-down"),
+    Case({"situation": "street_privilege_permit", "street_width_ft": "36", "sidewalk_width_ft": "6"},
+         {"fields": {"max_sidewalk_obstruction_ft": None, "max_street_obstruction_ft": D("12")}},
+         "§ 404-9D(1): Such temporary obstruction shall cover not more than 1/3 of any street or alley; "
+         "§ 404-9D(3): Sidewalk traffic shall not be interrupted (no share of the sidewalk).", "privilege-36ft"),
+    Case({"situation": "street_privilege_permit", "street_width_ft": "24"},
+         {"fields": {"max_street_obstruction_ft": D("8")}}, "§ 404-9D(1): 24 / 3 = 8.", "privilege-24ft"),
+    Case({"situation": "sidewalk_fixture", "sidewalk_width_ft": "6"},
+         {"fields": {"max_sidewalk_obstruction_ft": D("3"), "max_street_obstruction_ft": None}},
+         "§ 404-8C(3): In no event shall the fixture reduce the unobstructed sidewalk width to less than three feet "
+         "(6 - 3 = 3).", "fixture-6ft"),
+    Case({"situation": "sidewalk_fixture", "sidewalk_width_ft": "2.5"},
+         {"fields": {"max_sidewalk_obstruction_ft": D("0")}},
+         "§ 404-8C(3): a walk narrower than three feet leaves no room for a fixture.", "fixture-narrow-walk"),
+    Case({"situation": "building_materials"},
+         {"fields": {"max_sidewalk_obstruction_ft": None, "max_street_obstruction_ft": None}},
+         "no widths given: no allowed widths.", "materials-no-widths"),
+]
+
+
+@pytest.mark.parametrize("case", ALLOWED_CASES, ids=ids(ALLOWED_CASES))
+def test_obstruction_allowed_widths(case: Case):
+    out = run_case(obstruction_check, ObstructionInput, case)
+    f = case.expected["fields"]
+    w = case.input.get("sidewalk_width_ft")
+    if f.get("max_sidewalk_obstruction_ft") is not None:
+        assert f"at most {specs._num(f['max_sidewalk_obstruction_ft'])} ft of the {w} ft sidewalk" in out.explanation
+    if f.get("max_street_obstruction_ft") is not None:
+        assert f"at most {specs._num(f['max_street_obstruction_ft'])} ft of the {case.input['street_width_ft']} ft" \
+            in out.explanation
+    rounded = any("rounded down to 0.01 ft" in a for a in out.assumptions)
+    assert rounded == (case.id == "materials-third-rounded-down")
+    if case.input["situation"] == "street_privilege_permit" and w is not None:
+        assert "no share of the sidewalk" in out.explanation
+
+
+def test_obstruction_example_sentence():
+    out = obstruction_check(ObstructionInput(situation="building_materials", sidewalk_width_ft="6",
+                                             street_width_ft="36"))
+    assert "at most 3 ft of the 6 ft sidewalk" in out.explanation
+    assert "at most 12 ft of the 36 ft traveled street" in out.explanation
+    assert [c.label() for c in out.citations] == ["Village of Brandon Code § 404-8B(2) (Obstructions and encroachments)"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(width=st.decimals(1, 60, places=2), situation=st.sampled_from(["building_materials", "street_privilege_permit"]))
+def test_allowed_street_width_is_the_largest_that_passes(width, situation):
+    out = obstruction_check(ObstructionInput(situation=situation, street_width_ft=width))
+    allowed = out.max_street_obstruction_ft
+    assert allowed is not None and allowed * 3 <= width < (allowed + D("0.01")) * 3
+    ok = obstruction_check(ObstructionInput(situation=situation, street_width_ft=width,
+                                            street_obstructed_width_ft=allowed))
+    assert statuses(ok)["street_share"] == "pass"
+    over = allowed + D("0.01")
+    if over <= width:
+        bad = obstruction_check(ObstructionInput(situation=situation, street_width_ft=width,
+                                                 street_obstructed_width_ft=over))
+        assert statuses(bad)["street_share"] == "fail"
+
+
 @settings(max_examples=100, deadline=None)
 @given(width=st.decimals(1, 20, places=2), data=st.data())
 def test_half_sidewalk_property(width, data):
@@ -601,6 +674,67 @@ def test_driveways(case: Case):
     run_case(driveway_check, DrivewayInput, case)
 
 
+RISE_RUN_CASES = [
+    Case({"rise_ft": "9", "run_ft": "60"}, {"slope": "fail", "fields": {"slope_percent_computed": D("15")}},
+         "a slope not to exceed 12% at any such point: 9 / 60 x 100 = 15 %.", "9-over-60"),
+    Case({"rise_ft": "5", "run_ft": "50"}, {"slope": "pass", "fields": {"slope_percent_computed": D("10")}},
+         "5 / 50 x 100 = 10 %.", "5-over-50"),
+    Case({"rise_ft": "6", "run_ft": "50"}, {"slope": "pass", "fields": {"slope_percent_computed": D("12")}},
+         "6 / 50 x 100 = exactly 12 %: 'not to exceed' includes 12.", "exactly-12"),
+    Case({"rise_ft": "6.01", "run_ft": "50"}, {"slope": "fail", "fields": {"slope_percent_computed": D("12.02")}},
+         "6.01 / 50 x 100 = 12.02 %.", "just-over-12"),
+    Case({"rise_ft": "3.0001", "run_ft": "25"}, {"slope": "fail", "fields": {"slope_percent_computed": D("12.00")}},
+         "3.0001 / 25 x 100 = 12.0004 %: shown as 12.00 but over the limit (the exact ratio is checked).",
+         "rounds-to-12-but-over"),
+    Case({"rise_ft": "1", "run_ft": "3"}, {"slope": "fail", "fields": {"slope_percent_computed": D("33.33")}},
+         "1 / 3 x 100 = 33.33 % (rounded to 2 decimals).", "one-in-three"),
+    Case({"rise_ft": "0", "run_ft": "40"}, {"slope": "pass", "fields": {"slope_percent_computed": D("0")}},
+         "a level driveway.", "level"),
+    Case({"rise_ft": "9", "run_ft": "60", "slope_percent": "15"},
+         {"slope": "fail", "fields": {"slope_percent_computed": D("15")}},
+         "slope_percent given and agreeing with rise / run.", "percent-agrees"),
+]
+
+
+@pytest.mark.parametrize("case", RISE_RUN_CASES, ids=ids(RISE_RUN_CASES))
+def test_driveway_slope_from_rise_and_run(case: Case):
+    out = run_case(driveway_check, DrivewayInput, case)
+    row = next(c for c in out.checks if c.requirement == "slope")
+    assert f"{case.input['rise_ft']} ft rise over {case.input['run_ft']} ft run" in row.measured
+    verdict = "more than" if case.expected["slope"] == "fail" else "within"
+    assert f"{verdict} the 12 % limit" in out.explanation
+    assert f"{case.input['rise_ft']} ft / {case.input['run_ft']} ft x 100 = " in out.explanation
+
+
+def test_driveway_slope_percent_that_disagrees_with_rise_and_run():
+    out = driveway_check(DrivewayInput(rise_ft="9", run_ft="60", slope_percent="12"))
+    assert not out.ok and out.checks == [] and out.all_pass is None
+    assert "slope_percent (12 %) differs" in out.error and "9 / 60 x 100 = 15 %" in out.error
+    assert out.slope_percent_computed == D("15") and out.citations
+    # agreeing to 2 decimals is agreement
+    assert driveway_check(DrivewayInput(rise_ft="1", run_ft="3", slope_percent="33.333")).ok
+
+
+@pytest.mark.parametrize("bad,needle", [
+    ({"rise_ft": "9"}, "give both rise_ft and run_ft"),
+    ({"run_ft": "60"}, "give both rise_ft and run_ft"),
+    ({"rise_ft": "9", "run_ft": "0"}, "run_ft"),
+    ({"rise_ft": "-1", "run_ft": "10"}, "rise_ft"),
+])
+def test_driveway_rise_run_validation(bad, needle):
+    with pytest.raises(ValidationError) as exc:
+        DrivewayInput(**bad)
+    assert needle in str(exc.value)
+
+
+@settings(max_examples=100, deadline=None)
+@given(rise=st.decimals(0, 30, places=2), run=st.decimals(D("0.5"), 200, places=2))
+def test_rise_run_property(rise, run):
+    out = driveway_check(DrivewayInput(rise_ft=rise, run_ft=run))
+    assert (statuses(out)["slope"] == "pass") == (rise * 100 <= 12 * run)
+    assert abs(out.slope_percent_computed - rise / run * 100) <= D("0.005")
+
+
 def test_no_concrete_rows_without_concrete_surfacing():
     out = driveway_check(DrivewayInput(slope_percent="8"))
     assert "concrete_setback" not in statuses(out) and out.all_pass is True
@@ -657,6 +791,38 @@ def test_heavy_vehicles(case: Case):
     run_case(heavy_vehicle_check, HeavyVehicleInput, case)
 
 
+OVER_CASES = [
+    Case({"gross_weight_tons": "7.5", "temporary_limit_posted": True, "has_permit": True},
+         {"temporary_limit": "not_checked", "fields": {"tons_over_limit": D("1.5"), "exceeds_temporary_limit": True}},
+         "not more than 6 tons: 7.5 - 6 = 1.5 tons over; a special permit only if an emergency condition exists.",
+         "7.5-posted"),
+    Case({"gross_weight_tons": "7.5", "has_permit": True},
+         {"temporary_limit": "not_applicable", "fields": {"tons_over_limit": D("1.5")}},
+         "7.5 - 6 = 1.5 tons over a limit, should the road be posted.", "7.5-unposted"),
+    Case({"gross_weight_tons": "6", "temporary_limit_posted": True, "has_permit": True},
+         {"temporary_limit": "pass", "fields": {"tons_over_limit": D("0")}},
+         "exactly 6 tons is 'not more than 6 tons': 0 over.", "exactly-6"),
+    Case({"gross_weight_tons": "6.001", "temporary_limit_posted": True, "has_permit": True,
+          "has_special_permit": True},
+         {"temporary_limit": "pass", "fields": {"tons_over_limit": D("0.001")}},
+         "6.001 - 6 = 0.001 tons over, with the special permit.", "just-over-6"),
+    Case({"gross_weight_tons": "2"}, {"fields": {"tons_over_limit": D("0")}}, "well under: 0 over.", "2-tons"),
+]
+
+
+@pytest.mark.parametrize("case", OVER_CASES, ids=ids(OVER_CASES))
+def test_heavy_vehicle_tons_over_limit(case: Case):
+    out = run_case(heavy_vehicle_check, HeavyVehicleInput, case)
+    over = case.expected["fields"]["tons_over_limit"]
+    special = [c for c in out.citations if "special permit" in c.quote]
+    if over > 0:
+        assert f"= {specs._num(over)} tons over" in out.explanation
+        assert "special permit" in out.explanation and "emergency" in out.explanation
+        assert special and quote_is_verbatim(special[0])
+    else:
+        assert "(0 tons over)" in out.explanation and not special
+
+
 def test_heavy_vehicle_explanation_states_the_determination():
     out = heavy_vehicle_check(HeavyVehicleInput(gross_weight_tons="7", temporary_limit_posted=True))
     assert "permit is required" in out.explanation and "over the posted temporary limit" in out.explanation
@@ -680,3 +846,80 @@ def test_heavy_vehicle_property(w, lugged, posted):
                                                 temporary_limit_posted=posted))
     assert out.permit_required == (lugged or w > 3)
     assert out.exceeds_temporary_limit == ((w > 6) if posted else None)
+    assert out.tons_over_limit == max(w - 6, D(0))
+
+
+# --------------------------------------------------------------------------- Delafield road construction
+
+ROAD_CASES = [
+    Case({"wet_area": False},
+         {"aggregate_base": "not_checked",
+          "fields": {"aggregate_depth_in": D("10"), "required_initial_lift_in": D("2.5"), "corrective_lift_in": None,
+                     "initial_lift_deficiency_in": None, "all_pass": None}},
+         "(4)(e) a minimum of 10\" of crushed aggregate on the road bed in 2 lifts (5\" + 5\"); (4)(f) a 2 1/2\" "
+         "lift of bituminous concrete.", "dry-figures"),
+    Case({"wet_area": True},
+         {"wet_area_stone": "not_checked", "fields": {"aggregate_depth_in": D("16")}},
+         "(4)(e) In areas that are wet or seasonably wet, a 6\" layer of no. 2 stone shall be placed below the 10\" "
+         "layer at the direction of the Town Board (10 + 6).", "wet-area-16"),
+    Case({"wet_area": False, "final_deficiency_in": "0.4"},
+         {"final_thickness": "fail", "fields": {"corrective_lift_in": D("1")}},
+         "(4)(f) a lift over the entire roadway equal in thickness to such deficiency, but in no case less than "
+         "1\": 0.4 -> 1.", "deficiency-0.4"),
+    Case({"wet_area": False, "final_deficiency_in": "1"},
+         {"final_thickness": "fail", "fields": {"corrective_lift_in": D("1")}},
+         "(4)(f) exactly the 1\" minimum.", "deficiency-exactly-1"),
+    Case({"wet_area": False, "final_deficiency_in": "1.3"},
+         {"final_thickness": "fail", "fields": {"corrective_lift_in": D("1.3")}},
+         "(4)(f) equal in thickness to such deficiency: 1.3 -> 1.3.", "deficiency-1.3"),
+    Case({"wet_area": False, "final_deficiency_in": "0"},
+         {"final_thickness": "pass", "fields": {"corrective_lift_in": D("0"), "all_pass": True}},
+         "(4)(f) If the final thickness is found to be deficient (it is not): no corrective lift.",
+         "no-deficiency"),
+    Case({"wet_area": False, "initial_lift_in": "2.5"},
+         {"initial_lift": "pass", "fields": {"initial_lift_deficiency_in": D("0")}},
+         "(4)(f) If the initial lift should be found to be less than 2 1/2\" in thickness (exactly 2 1/2\" is not).",
+         "initial-exactly-2.5"),
+    Case({"wet_area": False, "initial_lift_in": "2.2"},
+         {"initial_lift": "fail", "fields": {"initial_lift_deficiency_in": D("0.3")}},
+         "(4)(f) the average deficiency shall be determined by the Town Engineer and a proportionate increase be "
+         "made in the final lift: 2.5 - 2.2 = 0.3.", "initial-2.2"),
+]
+
+
+@pytest.mark.parametrize("case", ROAD_CASES, ids=ids(ROAD_CASES))
+def test_road_construction(case: Case):
+    out = run_case(road_construction_check, RoadConstructionInput, case)
+    assert {c.title for c in out.citations} == {"STANDARDS FOR THE CONSTRUCTION OF TOWN HIGHWAYS"}
+    assert {c.subsection for c in out.citations} == {"(4)(e)", "(4)(f)"}
+    depth = out.aggregate_depth_in
+    assert f"= {specs._num(depth)} in" in out.explanation
+    corr = case.expected["fields"].get("corrective_lift_in")
+    if corr:
+        d = case.input["final_deficiency_in"]
+        assert f"the greater of {d} in and 1 in = {specs._num(corr)} in" in out.explanation
+
+
+def test_road_wet_area_assumes_the_town_board_directs_the_stone():
+    out = road_construction_check(RoadConstructionInput(wet_area=True))
+    assert any("at the direction of the Town Board" in a and "16 in" in a and "10 in" in a for a in out.assumptions)
+    dry = road_construction_check(RoadConstructionInput(wet_area=False))
+    assert not any("direction of the Town Board" in a for a in dry.assumptions)
+    assert "wet_area_stone" not in statuses(dry)
+
+
+def test_road_construction_delafield_only_and_validation():
+    out = road_construction_check(RoadConstructionInput(municipality="brandon", wet_area=False))
+    assert not out.ok and out.aggregate_depth_in is None and "Delafield" in out.error
+    for bad, needle in [({}, "wet_area"), ({"wet_area": False, "final_deficiency_in": "-0.5"}, "final_deficiency_in"),
+                        ({"wet_area": False, "initial_lift_mm": "60"}, "initial_lift_mm")]:
+        with pytest.raises(ValidationError) as exc:
+            RoadConstructionInput(**bad)
+        assert needle in str(exc.value)
+
+
+@settings(max_examples=100, deadline=None)
+@given(d=st.decimals(0, 6, places=2))
+def test_corrective_lift_property(d):
+    out = road_construction_check(RoadConstructionInput(wet_area=False, final_deficiency_in=d))
+    assert out.corrective_lift_in == (max(d, D(1)) if d > 0 else 0)

@@ -96,7 +96,7 @@ OFF_TOPIC_ALWAYS = re.compile(
 OFF_TOPIC = re.compile(
     r"\b(dogs?|cats?|pets?|chickens?|animal|property tax(?:es)?|tax rate|mill rate|noise|fireworks?|liquor|alcohol|"
     r"bars?|garbage (?:pickup|collection)|trash (?:pickup|collection|day)|recycling|zoning|setbacks?|"
-    r"parking tickets?|speeding|marriage|vote|voting|elections?|library|swimming|pool|boats?|fishing|"
+    r"parking tickets?|speeding|marriage|vote|voting|elections?|library|swimming|pool|fishing|"
     r"hunting|burning|bonfire|campfire|rent(?:al)? (?:registration|license)|short[- ]term rental|"
     r"business license|food truck|cemetery|water bill|sewer bill|dog license|deer|trees? on my property)\b",
     re.I,
