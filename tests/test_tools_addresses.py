@@ -26,11 +26,13 @@ from assistant.tools import addresses as A
 from assistant.tools.addresses import (
     TOOLS,
     AddressFromPositionInput,
+    GridBlockLineInput,
     GridDataError,
     ParseAddressInput,
     PlacementInput,
     address_from_position,
     check_house_number_placement,
+    grid_block_line,
     load_address_data,
     parse_address,
 )
@@ -790,13 +792,131 @@ def test_placement_municipality_names_and_validation():
 
 
 # --------------------------------------------------------------------------------------
+# grid_block_line
+# --------------------------------------------------------------------------------------
+
+BLOCK_LINE_CASES = [
+    Case({"direction": "west", "sections": 0}, {"block_line": 124, "next": 16},
+         '(4)(a) This base line shall be the eastern boundary of Waukesha County and its numerical designation '
+         'shall be "124".', "west-0"),
+    Case({"direction": "west", "sections": 1}, {"block_line": 140, "next": 16},
+         "(4)(a) the first 6 sections ... shall be divided into 16 blocks each: 124 + 16.", "west-1"),
+    Case({"direction": "west", "sections": 3}, {"block_line": 172, "next": 16},
+         "(4)(a) 124 + 3 x 16 = 172.", "west-3"),
+    Case({"direction": "west", "sections": 5}, {"block_line": 204, "next": 16},
+         "(4)(a) 124 + 5 x 16 = 204: the last section before the tier boundary.", "west-5"),
+    Case({"direction": "west", "sections": 6}, {"block_line": 220, "next": 10},
+         '(4)(a) 124 + 6 x 16 = 220, though the text names the line "200".', "west-6-tier-boundary"),
+    Case({"direction": "west", "sections": 7}, {"block_line": 230, "next": 10},
+         "(4)(a) Westward through the remaining towns, the sections shall be divided into 10 blocks each: 220 + 10.",
+         "west-7"),
+    Case({"direction": "west", "sections": 24}, {"block_line": 400, "next": None},
+         '(4)(a) "400", the latter being at the west edge of the County: 124 + 6 x 16 + 18 x 10.', "west-24-county"),
+    Case({"direction": "north", "sections": 0}, {"block_line": 1, "next": 11},
+         '(4)(b) Its numerical designation shall be "1".', "north-0"),
+    Case({"direction": "north", "sections": 2}, {"block_line": 23, "next": 8},
+         "(4)(b) the first and second rows of sections shall be divided into 11 blocks each: 1 + 11 + 11.",
+         "north-2"),
+    Case({"direction": "north", "sections": 4}, {"block_line": 40, "next": 8},
+         "(4)(b) the third row into 8 blocks and the fourth row into 9 blocks: 23 + 8 + 9.", "north-4"),
+    Case({"direction": "north", "sections": 5}, {"block_line": 48, "next": 8},
+         "(4)(b) the fifth row northward ... 8 blocks each: 40 + 8.", "north-5"),
+    Case({"direction": "north", "sections": 11}, {"block_line": 96, "next": None},
+         '(4)(b) "96" at the north County line: 40 + 7 x 8.', "north-11-county"),
+    Case({"direction": "south", "sections": 1}, {"block_line": 14, "next": 9},
+         "(4)(c) the first row of sections shall be divided into 13 blocks: 1 + 13.", "south-1"),
+    Case({"direction": "south", "sections": 2}, {"block_line": 23, "next": 8},
+         "(4)(c) and the second row into 9 blocks: 1 + 13 + 9.", "south-2"),
+    Case({"direction": "south", "sections": 3}, {"block_line": 31, "next": 8},
+         "(4)(c) From and including the third row southward ... 8 blocks each: 23 + 8.", "south-3"),
+    Case({"direction": "south", "sections": 13}, {"block_line": 111, "next": None},
+         '(4)(c) "111" at the south County line: 23 + 11 x 8.', "south-13-county"),
+]
+
+
+@pytest.mark.parametrize("case", BLOCK_LINE_CASES, ids=ids(BLOCK_LINE_CASES))
+def test_grid_block_line(case: Case):
+    out = grid_block_line(GridBlockLineInput(**case.input))
+    assert out.ok, out.error
+    line = case.expected["block_line"]
+    letter = {"west": "W", "north": "N", "south": "S"}[case.input["direction"]]
+    assert out.block_line == line and out.designation == f"{letter}{line}"
+    assert out.next_section_blocks == case.expected["next"]
+    assert len(out.blocks_per_section) == case.input["sections"]
+    assert out.nominal_distance_ft == 5280 * case.input["sections"]
+    assert f"= {line} at the {case.input['direction']} edge" in out.explanation or case.input["sections"] == 0
+    assert out.citations and all(quote_is_verbatim(c) for c in out.citations)
+    assert {c.title for c in out.citations} == {"UNIFORM ADDRESS SYSTEM"}
+    assert out.assumptions
+
+
+def test_grid_block_line_arithmetic_is_written_out():
+    assert "124 + 3 × 16 = 172 at the west edge of the first 3 sections" in grid_block_line(
+        GridBlockLineInput(direction="west", sections=3)).explanation
+    assert "1 + 2 × 11 + 8 + 9 + 7 × 8 = 96" in grid_block_line(
+        GridBlockLineInput(direction="north", sections=11)).explanation
+    assert "1 + 13 = 14 at the south edge of the first row." in grid_block_line(
+        GridBlockLineInput(direction="south", sections=1)).explanation
+    assert "Block line 111 is the south county line" in grid_block_line(
+        GridBlockLineInput(direction="south", sections=13)).explanation
+
+
+@pytest.mark.parametrize("sections,noted", [(5, False), (6, True), (12, True), (23, True), (24, False)])
+def test_grid_block_line_notes_the_200_where_it_matters(sections, noted):
+    out = grid_block_line(GridBlockLineInput(direction="west", sections=sections))
+    has = any('"200"' in a and "220" in a for a in out.assumptions)
+    assert has == noted
+    for direction in ("north", "south"):
+        assert not any('"200"' in a for a in grid_block_line(GridBlockLineInput(direction=direction,
+                                                                                 sections=2)).assumptions)
+
+
+def test_grid_block_line_cites_only_the_tiers_counted():
+    quotes = [c.quote for c in grid_block_line(GridBlockLineInput(direction="west", sections=3)).citations]
+    assert not any("remaining towns" in q for q in quotes)
+    quotes = [c.quote for c in grid_block_line(GridBlockLineInput(direction="west", sections=7)).citations]
+    assert any("remaining towns" in q for q in quotes)
+
+
+@pytest.mark.parametrize("direction,beyond,last", [("west", 25, 24), ("north", 12, 11), ("south", 14, 13)])
+def test_grid_block_line_beyond_the_county(direction, beyond, last):
+    out = grid_block_line(GridBlockLineInput(direction=direction, sections=beyond))
+    assert not out.ok and out.block_line is None
+    assert f"sections = {beyond} lies beyond the county" in out.error and f"give 0 to {last}" in out.error
+    assert out.citations
+
+
+@pytest.mark.parametrize("bad,field", [
+    ({"direction": "east", "sections": 2}, "direction"),
+    ({"direction": "west", "sections": -1}, "sections"),
+    ({"direction": "west", "sections": 2.5}, "sections"),
+    ({"direction": "west"}, "sections"),
+    ({"direction": "west", "sections": 2, "miles": 2}, "miles"),
+])
+def test_grid_block_line_validation(bad, field):
+    with pytest.raises(ValidationError) as exc:
+        GridBlockLineInput(**bad)
+    assert field in str(exc.value)
+    assert GridBlockLineInput(direction="W", sections=2).direction == "west"
+    assert GridBlockLineInput(direction="Northward", sections=2).direction == "north"
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(["west", "north", "south"]), data=st.data())
+def test_grid_block_line_agrees_with_the_axis(name, data):
+    axis = load_address_data().grid.axes[name]
+    n = data.draw(st.integers(0, axis.sections))
+    assert grid_block_line(GridBlockLineInput(direction=name, sections=n)).block_line == axis.line_at(Fraction(n))
+
+
+# --------------------------------------------------------------------------------------
 # Registry entries
 # --------------------------------------------------------------------------------------
 
 
 def test_tools_are_declared():
     names = [t.name for t in TOOLS]
-    assert names == ["address_from_position", "parse_address", "check_house_number_placement"]
+    assert names == ["address_from_position", "parse_address", "grid_block_line", "check_house_number_placement"]
     for t in TOOLS:
         assert isinstance(t, ToolSpec)
         assert re.fullmatch(r"[a-z][a-z0-9_]*", t.name)
@@ -808,6 +928,7 @@ def test_tools_are_declared():
         "address_from_position": {"west": 1, "north": 1, "street_direction": "north-south", "side": "east"},
         "parse_address": {"address": "W305 N1530"},
         "check_house_number_placement": DELAFIELD_OK,
+        "grid_block_line": {"direction": "west", "sections": 3},
     }
     for t in TOOLS:
         out = t.fn(t.input_model(**examples[t.name]))

@@ -8,12 +8,14 @@ the street designation (the block line the street lies in, e.g. ``W305`` for a
 north-south street) and the property number (the block line along the street plus two
 digits for the position in the block, e.g. ``N1530``).
 
-Three tools:
+Four tools:
 
 * :func:`address_from_position` — position, street direction and side -> address;
 * :func:`parse_address` — address -> block, distances, side; flags one that cannot exist;
 * :func:`check_house_number_placement` — installed numbers against Delafield's sub. (9)
-  or Brandon's § 404-15.
+  or Brandon's § 404-15;
+* :func:`grid_block_line` — the block line number at the far edge of the first N whole
+  sections (west) or rows of sections (north, south).
 
 The grid's block counts, the thresholds and the readings chosen where the text is silent
 live in ``data/address_grid.yaml`` next to the words they come from. Arithmetic on the
@@ -41,6 +43,7 @@ DATA_FILE = Path(__file__).resolve().parent / "data" / "address_grid.yaml"
 ADDRESS_FROM_POSITION = "address_from_position"
 PARSE_ADDRESS = "parse_address"
 CHECK_HOUSE_NUMBER_PLACEMENT = "check_house_number_placement"
+GRID_BLOCK_LINE = "grid_block_line"
 
 Unit = Literal["miles", "sections", "feet"]
 StreetDirection = Literal["north-south", "east-west"]
@@ -150,6 +153,11 @@ class Axis(BaseModel):
     def sections(self) -> int:
         """How many sections (rows) lie between the base line and the county line."""
         return len(self._blocks)
+
+    def tiers_within(self, sections: int) -> list[Tier]:
+        """The tiers the first ``sections`` sections (rows) fall in (the first tier for 0)."""
+        wanted = set(self._tier_of_section[: max(sections, 1)])
+        return [t for i, t in enumerate(self.tiers) if i in wanted]
 
     @property
     def last_block(self) -> int:
@@ -928,6 +936,130 @@ def parse_address(inp: ParseAddressInput) -> ParseAddressOutput:
 
 
 # --------------------------------------------------------------------------------------
+# grid_block_line
+# --------------------------------------------------------------------------------------
+
+
+class GridBlockLineInput(ToolInput):
+    """Which way from the base line, and how many whole sections (rows) out."""
+
+    direction: AxisName = Field(
+        description="west: from the east county line (block line 124) westward; north or south: from the "
+        "east-west base line (block line 1)."
+    )
+    sections: int = Field(
+        ge=0,
+        description="Whole sections (west) or rows of sections (north, south) counted from that line; 0 is the "
+        "line itself. At most 24 west, 11 north, 13 south (the county lines).",
+    )
+
+    @field_validator("direction", mode="before")
+    @classmethod
+    def _direction_words(cls, v: Any) -> Any:
+        v = _norm_word(v)
+        if isinstance(v, str):
+            v = {"w": "west", "n": "north", "s": "south", "westward": "west", "northward": "north",
+                 "southward": "south", "westerly": "west", "northerly": "north", "southerly": "south"}.get(v, v)
+        return v
+
+
+class GridBlockLineOutput(ToolOutput):
+    direction: AxisName | None = Field(default=None, description="The axis counted along.")
+    sections: int | None = Field(default=None, description="Whole sections (rows) counted from the base line.")
+    block_line: int | None = Field(
+        default=None, description="The block line at the outer edge of those sections (rows), e.g. 172."
+    )
+    designation: str | None = Field(
+        default=None, description="The line as a street designation would write it, e.g. 'W172'."
+    )
+    blocks_per_section: list[int] = Field(
+        default_factory=list, description="Blocks in each section (row) counted, outward from the base line."
+    )
+    next_section_blocks: int | None = Field(
+        default=None, description="Blocks in the next section (row) outward; null at the county line."
+    )
+    nominal_distance_ft: int | None = Field(
+        default=None, description="sections × 5,280 ft: the distance if every section were exactly a mile (nominal)."
+    )
+
+
+def _sum_in_runs(origin: int, blocks: tuple[int, ...]) -> str:
+    """'124 + 6 × 16 + 2 × 10' (runs of equal counts), or '124' for none."""
+    parts = [str(origin)]
+    run_n, run_len = None, 0
+    for n in blocks:
+        if n == run_n:
+            run_len += 1
+            continue
+        if run_n is not None:
+            parts.append(f"{run_len} × {run_n}" if run_len > 1 else str(run_n))
+        run_n, run_len = n, 1
+    if run_n is not None:
+        parts.append(f"{run_len} × {run_n}" if run_len > 1 else str(run_n))
+    return " + ".join(parts)
+
+
+def grid_block_line(inp: GridBlockLineInput) -> GridBlockLineOutput:
+    """The block line at the outer edge of the first N sections (rows) along one axis."""
+    g = _grid()
+    axis = g.axes[inp.direction]
+    name = GRID_BLOCK_LINE
+    unit = "sections" if inp.direction == "west" else "rows of sections"
+    one = "section" if inp.direction == "west" else "row"
+    n = inp.sections
+    citations = _dedupe([s.citation() for s in [axis.origin, *axis.tiers_within(n)]])
+    assumptions: list[str] = []
+    if n > axis.sections:
+        error = (
+            f"sections = {n} lies beyond the county: {axis.label.split(' of ')[0]}ward the county has "
+            f"{axis.sections} {unit} (block line {axis.county_line} at the county line); give 0 to {axis.sections}."
+        )
+        return GridBlockLineOutput(
+            tool=name, ok=False, error=error, explanation=error, direction=inp.direction, sections=n,
+            citations=_dedupe([s.citation() for s in [axis.origin, *axis.tiers]]), assumptions=assumptions,
+        )
+    counted = axis.blocks_per_section[:n]
+    line = axis.origin_line + sum(counted)
+    nxt = axis.blocks_per_section[n] if n < axis.sections else None
+    # The west tier boundary: the text's "200" disagrees with its own counts (220). Every line
+    # from the sixth section out to the one before the county line depends on that reading.
+    first = axis.tiers[0]
+    if inp.direction == "west" and first.stated_end_line is not None and (first.sections or 0) <= n < axis.sections:
+        assumptions += axis.tier_discrepancies()
+    assumptions.append(
+        "Sections are counted whole, as the text counts them; a section is a surveyed section, about a mile, "
+        "and each block gets 100 numbers 'regardless of discrepancies in block sizes'."
+    )
+    where = "the east county line" if inp.direction == "west" else "the east-west base line"
+    if n == 0:
+        arithmetic = f"{where} itself is block line {axis.origin_line}"
+    else:
+        first_n = f"the first {one}" if n == 1 else f"the first {n} {unit}"
+        arithmetic = f"{_sum_in_runs(axis.origin_line, counted)} = {line} at the {inp.direction} edge of {first_n}"
+    tail = (
+        f" The next {one} outward has {nxt} blocks." if nxt is not None
+        else f" Block line {line} is the {inp.direction} county line."
+    )
+    explanation = (
+        f"Block lines are numbered {inp.direction}ward from {axis.origin_line} at {where}, each {one} adding "
+        f"its blocks: {arithmetic}.{tail}"
+    )
+    return GridBlockLineOutput(
+        tool=name,
+        explanation=explanation,
+        citations=citations,
+        assumptions=assumptions,
+        direction=inp.direction,
+        sections=n,
+        block_line=line,
+        designation=f"{axis.letter}{line}",
+        blocks_per_section=list(counted),
+        next_section_blocks=nxt,
+        nominal_distance_ft=n * g.nominal_feet_per_section,
+    )
+
+
+# --------------------------------------------------------------------------------------
 # check_house_number_placement
 # --------------------------------------------------------------------------------------
 
@@ -1228,6 +1360,23 @@ TOOLS: list[ToolSpec] = [
         keywords=(
             "address", "where is", "which side", "odd", "even", "house number", "block", "grid",
             "W", "N", "S", "uniform address system", "Waukesha County",
+        ),
+    ),
+    ToolSpec(
+        name=GRID_BLOCK_LINE,
+        description=(
+            "Waukesha County address grid (Town of Delafield): what block line number lies at the west edge "
+            "of the first N sections west of the county line, or at the north or south edge of the first N "
+            "rows of sections from the base line (e.g. 3 sections west: 172)."
+        ),
+        input_model=GridBlockLineInput,
+        output_model=GridBlockLineOutput,
+        fn=grid_block_line,  # type: ignore[arg-type]
+        municipalities=("delafield",),
+        keywords=(
+            "block line", "which block line", "block line number", "sections west", "rows of sections",
+            "west edge", "north edge", "south edge", "county line", "base line", "first sections", "grid",
+            "uniform address system", "Waukesha County",
         ),
     ),
     ToolSpec(
