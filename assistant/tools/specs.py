@@ -815,14 +815,15 @@ def driveway_check(inp: DrivewayInput) -> DrivewayOutput:
     rows.append(_row("no_concrete_over_culvert", "No concrete surfacing over the culvert in the right-of-way",
                      "culvert_no_concrete_over", measured=c, ok=None if c is None else not c,
                      required="no concrete over the culvert"))
-    out = DrivewayOutput(tool=tool, municipality="delafield", checks=rows, slope_percent_computed=computed,
-                         assumptions=[
+    assumptions = [
         "The slope limit is part of the definition of safe vehicular access for a building site's paved "
         "driveway ('at any such point'); it is applied to the steepest point.",
         "The culvert's minimum cross section ('not less than that of a "
         f"{_num(_figure(k, 'min_diameter_in'))}\" pipe') is compared as the diameter of an equivalent round pipe.",
         "A culvert is required only 'where necessary'; its length is set by the Town Highway Superintendent.",
-    ])
+    ]
+    out = DrivewayOutput(tool=tool, municipality="delafield", checks=rows, slope_percent_computed=computed,
+                         assumptions=assumptions)
     if exact is not None:
         out.assumptions.append("The slope is the rise over the horizontal run given (rise / run x 100); measure "
                                "the steepest stretch, since the limit applies 'at any such point'.")
