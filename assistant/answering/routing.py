@@ -79,8 +79,8 @@ class ToolRouter:
         ``current`` the words of this turn, whose values (dates, money) come first."""
         self._current = current or q
         self._vector = vector
-        for rule in (self._address, self._surcharge, self._emergency, self._insurance_check, self._charges,
-                     self._bonds, self._deadline):
+        for rule in (self._address, self._grid, self._surcharge, self._emergency, self._insurance_check,
+                     self._charges, self._specs, self._bonds, self._deadline):
             out = rule(q, muni)
             if out is not None:
                 return out
@@ -107,6 +107,90 @@ class ToolRouter:
         if fee is not None:
             args["permit_fee"] = str(fee)
         return Routed(tool, args, muni, _summary_surcharge)
+
+    # -- specification checks -------------------------------------------------------
+    def _specs(self, q: str, muni: str | None):
+        low = q.lower()
+        feet = slots.lengths(q, "ft")
+        inches = slots.lengths(q, "in")
+        # Brandon: building materials on the sidewalk and the street
+        if "obstruction_check" in self.tools and re.search(r"building materials|materials|lumber|dumpster", low) \
+                and re.search(r"sidewalk|walk", low) and feet:
+            args = {"municipality": "brandon", "situation": "building_materials"}
+            sw = slots.length_near(q, ("sidewalk", "walk"), "ft")
+            st = slots.length_near(q, ("street", "road", "traveled"), "ft")
+            if sw is not None:
+                args["sidewalk_width_ft"] = str(sw)
+            if st is not None:
+                args["street_width_ft"] = str(st)
+            if len(args) > 2:
+                return Routed("obstruction_check", args, "brandon", _summary_obstruction)
+        # Brandon: sidewalk cross slope for a given width
+        if "sidewalk_dimension_check" in self.tools and re.search(r"\b(drop|slope|fall|pitch)\b", low) \
+                and re.search(r"sidewalk|walk", low) and feet and muni != "delafield":
+            use = "commercial" if re.search(r"commercial|business|store|shop", low) else "residential"
+            return Routed("sidewalk_dimension_check", {"municipality": "brandon", "use": use, "width_ft": str(feet[0])},
+                          "brandon", _summary_sidewalk_drop)
+        # Brandon: pavement patch depth
+        if "pavement_patch_check" in self.tools and re.search(r"\bpatch|replacement|restor", low) and inches \
+                and re.search(r"existing|current|old", low) and muni != "delafield":
+            pavement = "concrete" if "concrete" in low else "bituminous"
+            depth = slots.length_near(q, ("existing", "thick", "asphalt", "pavement", "concrete"), "in") or inches[0]
+            return Routed("pavement_patch_check", {"municipality": "brandon", "pavement": pavement,
+                                                   "existing_pavement_depth_in": str(depth)}, "brandon", _summary_patch)
+        # Brandon: defective blocks
+        m = re.search(r"\b(\d{1,4})\s+(?:out\s+)?of\s+(?:the\s+)?(\d{1,4})\s+(?:sidewalk\s+)?(?:blocks|squares|slabs)", low)
+        if "sidewalk_defect_check" in self.tools and m:
+            return Routed("sidewalk_defect_check", {"municipality": "brandon", "defective_blocks": int(m.group(1)),
+                                                    "total_blocks": int(m.group(2))}, "brandon", _summary_defects)
+        # Delafield: driveway slope
+        if "driveway_check" in self.tools and re.search(r"driveway|drive\b", low) and \
+                re.search(r"slope|steep|grade|rise|rises|climb|climbs", low) and muni != "brandon":
+            rr = re.search(r"(?:rises|climbs|rise|climb|drops?)\s+(\d+(?:\.\d+)?)\s*(?:feet|foot|ft)\D{0,20}?over\s+(?:a\s+)?(\d+(?:\.\d+)?)", low)
+            pct = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", low)
+            args = {"municipality": "delafield"}
+            if rr and "rise_ft" in self.tools["driveway_check"].input_model.model_fields:
+                args.update(rise_ft=rr.group(1), run_ft=rr.group(2))
+            elif pct:
+                args["slope_percent"] = pct.group(1)
+            if len(args) > 1:
+                return Routed("driveway_check", args, "delafield", _summary_driveway)
+        # Delafield: heavy vehicles
+        tons = re.search(r"(\d+(?:\.\d+)?)\s*(?:-\s*)?tons?\b", low)
+        if "heavy_vehicle_check" in self.tools and tons and muni != "brandon":
+            args = {"municipality": "delafield", "gross_weight_tons": tons.group(1),
+                    "lugged_wheels": bool(re.search(r"lug|cleat|track", low)),
+                    "temporary_limit_posted": bool(re.search(r"posted|temporary|weight limit|limit is", low))}
+            return Routed("heavy_vehicle_check", args, "delafield", _summary_heavy)
+        # Delafield: road construction standards
+        if "road_construction_check" in self.tools and muni != "brandon" and \
+                re.search(r"stone|aggregate|lift|too thin|deficien|base course", low):
+            args: dict[str, Any] = {"municipality": "delafield", "wet_area": bool(re.search(r"\bwet\b", low))}
+            thin = re.search(r"(\d*\.?\d+)\s*(?:inch|in\.?|\")\s*(?:too thin|short|deficien)", low)
+            if thin:
+                args["final_deficiency_in"] = thin.group(1)
+            fields = self.tools["road_construction_check"].input_model.model_fields
+            args = {k: v for k, v in args.items() if k in fields}
+            return Routed("road_construction_check", args, "delafield", _summary_road)
+        return None
+
+    def _grid(self, q: str, muni: str | None):
+        if "grid_block_line" not in self.tools or not re.search(r"block line", q, re.I):
+            return None
+        m = re.search(r"(?:first|top of the|end of the|edge of the)?\s*(\w+)\s+(?:rows?|sections?)", q, re.I)
+        n = None
+        if m:
+            word = m.group(1).lower()
+            ordinals = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+                        "eighth": 8, "ninth": 9, "tenth": 10}
+            n = ordinals.get(word) or slots._count(word)
+        mm = re.search(r"first (\w+) (?:sections|rows)", q, re.I)
+        if mm:
+            n = slots._count(mm.group(1)) or n
+        if n is None:
+            return None
+        direction = "north" if re.search(r"\bnorth", q, re.I) else "south" if re.search(r"\bsouth", q, re.I) else "west"
+        return Routed("grid_block_line", {"direction": direction, "sections": n}, "delafield", _summary_grid)
 
     # -- emergency excavation ------------------------------------------------------
     def _emergency(self, q: str, muni: str | None):
@@ -266,6 +350,75 @@ def _summary_surcharge(r) -> str:
     lead = f"Surcharge: **{r.amount_text}**." if r.amount_text else ""
     warn = " ".join(r.warnings) if getattr(r, "warnings", None) else ""
     return f"{lead} {warn}".strip()
+
+
+def _num(x) -> str:
+    from decimal import Decimal
+
+    d = Decimal(str(x)).normalize()
+    return format(d, "f")
+
+
+def _summary_obstruction(r) -> str:
+    parts = []
+    if getattr(r, "max_sidewalk_obstruction_ft", None) is not None:
+        parts.append(f"at most **{_num(r.max_sidewalk_obstruction_ft)} feet** of the sidewalk")
+    if getattr(r, "max_street_obstruction_ft", None) is not None:
+        parts.append(f"at most **{_num(r.max_street_obstruction_ft)} feet** of the traveled street")
+    return ("Building materials may cover " + " and ".join(parts) + ".") if parts else ""
+
+
+def _summary_sidewalk_drop(r) -> str:
+    drop = getattr(r, "min_cross_slope_drop_in", None)
+    return f"The walk must fall at least **{_num(drop)} inches** toward the curb across its width." if drop is not None else ""
+
+
+def _summary_patch(r) -> str:
+    parts = []
+    if getattr(r, "required_depth_in", None) is not None:
+        parts.append(f"the patch must be at least **{_num(r.required_depth_in)} inches** deep")
+    if getattr(r, "backfill_below_surface_in", None) is not None:
+        parts.append(f"the backfill stops **{_num(r.backfill_below_surface_in)} inches** below the original surface")
+    return ("For this pavement " + "; ".join(parts) + ".") if parts else ""
+
+
+def _summary_defects(r) -> str:
+    if getattr(r, "defective_percent", None) is None:
+        return ""
+    verdict = "the entire sidewalk is replaced" if r.whole_replacement_required else "the whole sidewalk is not replaced"
+    return f"**{_num(r.defective_percent)}%** of the blocks are defective, so {verdict}."
+
+
+def _summary_driveway(r) -> str:
+    slope = getattr(r, "slope_percent_computed", None)
+    failed = "slope" in (r.failures or [])
+    lead = f"The slope is **{_num(slope)}%**" if slope is not None else "The slope"
+    return f"{lead}, which {'exceeds' if failed else 'is within'} the 12% limit." if r.all_pass is not None or failed else ""
+
+
+def _summary_heavy(r) -> str:
+    over = getattr(r, "tons_over_limit", None)
+    bits = []
+    if r.permit_required:
+        bits.append("a Town permit naming the route is required")
+    if over:
+        bits.append(f"the vehicle is **{_num(over)} tons** over the posted temporary limit; only a special permit "
+                    "(for an emergency) allows it while the limit is in effect")
+    return ("For this vehicle " + "; ".join(bits) + ".") if bits else ""
+
+
+def _summary_road(r) -> str:
+    bits = []
+    if getattr(r, "aggregate_depth_in", None) is not None:
+        bits.append(f"crushed aggregate **{_num(r.aggregate_depth_in)} inches** deep in all")
+    if getattr(r, "corrective_lift_in", None) is not None:
+        bits.append(f"a corrective lift of **{_num(r.corrective_lift_in)} inch{'es' if r.corrective_lift_in != 1 else ''}**")
+    return ("The standards give " + "; ".join(bits) + ".") if bits else ""
+
+
+def _summary_grid(r) -> str:
+    line = getattr(r, "block_line", None)
+    return f"That block line is **{line}**." if line is not None else ""
 
 
 def _summary_emergency(r) -> str:

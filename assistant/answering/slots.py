@@ -80,6 +80,8 @@ def _number(word: str) -> float:
     if " " in w:
         whole, frac = w.split()
         return float(int(whole) + Fraction(frac))
+    if "/" in w:
+        return float(Fraction(w))
     return float(w)
 
 
@@ -201,3 +203,36 @@ def hours(text: str) -> Decimal | None:
 
 def is_emergency(text: str) -> bool:
     return bool(re.search(r"\bemergenc|\bburst|\bbroken (?:water|gas)|\bgas leak|\bwater main break", text, re.I))
+
+
+_LEN = re.compile(r"(\d+(?:\.\d+)?(?:\s+\d/\d)?|\d/\d)\s*(?:-\s*)?(feet|foot|ft\.?|inch(?:es)?|in\.|\"|')", re.I)
+
+
+def _unit(u: str) -> str:
+    u = u.lower()
+    return "ft" if u.startswith(("f", "'")) else "in"
+
+
+def lengths(text: str, unit: str) -> list[Decimal]:
+    """Every length written in the text in the given unit ('ft' or 'in')."""
+    return [Decimal(str(_number(m.group(1)) if " " in m.group(1) or "/" in m.group(1) else m.group(1)))
+            for m in _LEN.finditer(text) if _unit(m.group(2)) == unit]
+
+
+def length_near(text: str, words: tuple[str, ...], unit: str) -> Decimal | None:
+    """The length in ``unit`` written closest after (or just before) one of ``words``."""
+    best = None
+    for m in _LEN.finditer(text):
+        if _unit(m.group(2)) != unit:
+            continue
+        before = text[max(0, m.start() - 40):m.start()].lower()
+        for w in words:
+            i = before.rfind(w)
+            if i >= 0:
+                dist = len(before) - i
+                if best is None or dist < best[0]:
+                    best = (dist, m.group(1))
+    if best is None:
+        return None
+    raw = best[1]
+    return Decimal(str(_number(raw))) if (" " in raw or "/" in raw) else Decimal(raw)
