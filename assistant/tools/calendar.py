@@ -207,7 +207,7 @@ class BusinessCalendar:
     def years_after(self, event: date, n: int, *, extend: bool = True, office_filing: bool = False) -> Count:
         raw = event + relativedelta(years=n)
         due, skipped = self._extend(raw, office_filing=office_filing) if extend else (raw, [])
-        steps = f"{describe_date(event)} + {n} years = {describe_date(raw)}"
+        steps = f"{describe_date(event)} + {n} year{'' if n == 1 else 's'} = {describe_date(raw)}"
         if raw.day != event.day:
             steps += " (February 29 has no anniversary: February 28)"
         if due != raw:
