@@ -20,6 +20,7 @@ from assistant.answering.compose import (
     who_sets,
 )
 from assistant.retrieval.expansion import expand
+from assistant.retrieval.lexical import stems
 from assistant.answering.routing import Missing
 from assistant.answering.detect import from_history, named_municipality, other_place
 from assistant.answering.guards import EVASION, InputProblem, check_question, split_injection
@@ -84,6 +85,7 @@ FOLLOW_UP = re.compile(
 )
 CLARIFY_VALUE = "To work this out I need"
 MAX_SENTENCES = 3  # quoted in a lookup answer
+CITATION_SHARE = 0.7  # a calculator's citation stays in the answer at this share of the most relevant one
 REL_MIN = 0.30
 FOLLOW_UP_OWN_TOPIC = 0.5  # a follow-up this close to a passage stands on its own
 CLEAR_LEAD = 0.25  # without a municipality, answer from one code only when it is far more on topic  # below this cosine similarity nothing in the chapters is about the question
@@ -359,6 +361,7 @@ class EmbeddedPlanner:
             if result.convention and result.convention not in notes:
                 notes.insert(0, result.convention)
             notes += [a for a in result.assumptions if a not in notes]
+        cites = self._relevant_citations(q, cites)
         quoted = []
         for c in cites:
             if len(quoted) < 3 and not any(c.passage_id == x.passage_id for x in quoted):
@@ -368,6 +371,22 @@ class EmbeddedPlanner:
             status=status, municipality=muni_id or routed.municipality, answer="\n\n".join(parts),
             citations=cites, tool_calls=calls, notes=notes,
         )
+
+    def _relevant_citations(self, q: str, cites: list[Citation]) -> list[Citation]:
+        """A calculator cites every provision it consulted; the answer cites those that bear
+        on the question (the full list stays in the tool call's result)."""
+        if len(cites) <= 1:
+            return cites
+        q_stems = stems(expand(q))
+        sims = self.index.sentence_similarity(self._vector, [c.passage_id for c in cites if c.passage_id]) \
+            if self._vector is not None else {}
+        best_sim: dict[str, float] = {}
+        for (pid, _), v in sims.items():
+            best_sim[pid] = max(best_sim.get(pid, 0.0), v)
+        scored = [(len(stems(c.quote) & q_stems) + 4 * best_sim.get(c.passage_id or "", 0.0), i, c)
+                  for i, c in enumerate(cites)]
+        top = max(sc for sc, _, _ in scored)
+        return [c for sc, _, c in scored if sc >= CITATION_SHARE * top]
 
     def _out_of_scope(self, why: str) -> Answer:
         lead = why + " " if why else ""
