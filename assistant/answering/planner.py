@@ -87,6 +87,8 @@ CLARIFY_VALUE = "To work this out I need"
 MAX_SENTENCES = 3  # quoted in a lookup answer
 CITATION_SHARE = 0.7  # a calculator's citation stays in the answer at this share of the most relevant one
 REL_MIN = 0.30
+_PLACE_WORDS = stems("Brandon Delafield village town Wisconsin about what how")
+STANDS_ALONE = 0.45  # below this similarity a turn in a conversation is read with the earlier topic
 FOLLOW_UP_OWN_TOPIC = 0.5  # a follow-up this close to a passage stands on its own
 CLEAR_LEAD = 0.25  # without a municipality, answer from one code only when it is far more on topic  # below this cosine similarity nothing in the chapters is about the question
 OFF_TOPIC_ALWAYS = re.compile(
@@ -211,7 +213,7 @@ class EmbeddedPlanner:
             if routed is not None and not isinstance(routed, Missing):
                 self._vector = vector
                 return self._calculate(q, muni_id, routed, vector)
-            if muni_id is not None:
+            if muni_id is not None and len(stems(current) - _PLACE_WORDS) >= 2:
                 hits = self.index.search(current, muni_id, k=6, vector=cur_vec)
                 if hits and max(h.dense_score or 0.0 for h in hits) >= FOLLOW_UP_OWN_TOPIC:
                     return self._lookup(current, muni_id, hits)
@@ -223,6 +225,13 @@ class EmbeddedPlanner:
         if muni_id is None:
             return self._without_municipality(q, vector)
         hits = self.index.search(q, muni_id, k=6, vector=vector)
+        weak = not hits or max(h.dense_score or 0.0 for h in hits) < STANDS_ALONE
+        if weak and not carried and history:
+            # "I deposited $2,500 and the job came to $2,180. What happens now?": a turn that
+            # does not stand on its own continues the earlier topic
+            prev_user = next((t.content for t in reversed(history) if t.role == "user"), "")
+            if prev_user:
+                return self._answer(f"{prev_user} {q} {q}", muni_id, history, {"follow_up": True, "current": q})
         if not self._relevant(hits):
             return self._out_of_scope("")
         return self._lookup(q, muni_id, hits)

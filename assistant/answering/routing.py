@@ -9,6 +9,7 @@ without a date to count from, it is a lookup and the passage answers it.
 from __future__ import annotations
 
 import re
+from datetime import date
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,7 +22,7 @@ from assistant.types import ToolOutput
 
 TIME_Q = re.compile(
     r"\b(when|deadline|by what date|what date|how long|how many (?:days|hours)|due|how soon|expire|"
-    r"valid until|last day|latest|until|by when)\b", re.I,
+    r"valid until|last day|latest|until|by when|which dates|what dates|between which)\b", re.I,
 )
 
 
@@ -228,7 +229,8 @@ class ToolRouter:
         if "deadline" not in self.tools or not TIME_Q.search(q):
             return None
         event = slots.event_moment(self._current) or slots.event_moment(q)
-        if event is None:
+        year = re.search(r"\b(?:in|for|during)\s+(20\d\d)\b", q)
+        if event is None and not year:
             return None  # "how long do I have…" without a date: the passage answers it
         from assistant.tools.deadlines import rules
 
@@ -238,6 +240,8 @@ class ToolRouter:
         for rule in rules().values():
             if muni and rule.municipality != muni:
                 continue
+            if event is None and not (rule.count.kind == "annual_date" and "following year" in rule.title):
+                continue  # a year alone dates only a yearly deadline for the following year
             words = stems(f"{rule.title} {rule.obligation} {rule.event}")
             title_words = stems(rule.title)
             score = len(q_stems & words) + 1.5 * len(q_stems & title_words) + 12.0 * max(sims.get(rule.id, 0.0) - 0.2, 0.0)
@@ -255,6 +259,9 @@ class ToolRouter:
             if others:
                 return Missing("the Village of Brandon or the Town of Delafield? Their deadlines differ.",
                                needs_municipality=True)
+        if event is None:
+            # "curb and gutter in 2028": the request is due in the year before, and not before today
+            event = max(slots.today(), date(int(year.group(1)) - 1, 1, 1))
         args = {"rule": best.id, "event": event.isoformat(), "emergency": slots.is_emergency(q)}
         return Routed("deadline", args, best.municipality, _summary_deadline)
 
