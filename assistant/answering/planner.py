@@ -43,7 +43,7 @@ QUANTITY_IN = re.compile(
     r"quarter|hundred|thousand|once|twice|times|double)\b|%|\$",
     re.I,
 )
-_NUM = r"(?:\d[\d,./]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty)"
+_NUM = r"(?:\d[\d,./¼½¾]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty)"
 _UNIT = r"(?:inch(?:es)?|feet|foot|ft\.?|\"|')"
 # what kind of figure the question asks for, and how a sentence states one
 FIGURE_KINDS = [
@@ -51,11 +51,11 @@ FIGURE_KINDS = [
                          r"insurance|deposit|assess(?:ed|ment)?|bill|pay)\b|\$", re.I),
      re.compile(r"\$\s?\d|\d\s?%|\btimes the\b|\bpercent\b", re.I)),
     ("width", re.compile(r"\b(wide|width)\b", re.I),
-     re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:width|wide)|(?:width|wide)\D{{0,45}}{_NUM}\s*{_UNIT}", re.I)),
+     re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:in\s+)?(?:width|wide)\b|(?:width|wide)\D{{0,45}}{_NUM}\s*{_UNIT}", re.I)),
     ("thickness", re.compile(r"\b(thick|thickness|deep|depth)\b", re.I),
      re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:thickness|thick|depth|deep)|(?:thickness|depth)\D{{0,45}}{_NUM}\s*{_UNIT}", re.I)),
     ("height", re.compile(r"\b(tall|high|height)\b", re.I),
-     re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:height|high|tall)|(?:height|high)\D{{0,45}}{_NUM}\s*{_UNIT}|between {_NUM}", re.I)),
+     re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:in\s+)?(?:height|high|tall)\b|(?:height|high)\D{{0,45}}{_NUM}\s*{_UNIT}|between {_NUM}", re.I)),
     ("size", re.compile(r"\b(big|large|size|diameter)\b", re.I), re.compile(rf"{_NUM}\s*{_UNIT}", re.I)),
     ("date", re.compile(r"\b(dates?|when)\b", re.I),
      re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\b|\b\d+ (?:days?|hours?|months?)\b", re.I)),

@@ -202,7 +202,8 @@ def hours(text: str) -> Decimal | None:
 
 
 def is_emergency(text: str) -> bool:
-    return bool(re.search(r"\bemergenc|\bburst|\bbroken (?:water|gas)|\bgas leak|\bwater main break", text, re.I))
+    return bool(re.search(r"\bemergenc|\bburst|\bbroken (?:water|gas|sewer)|\bgas leak|"
+                          r"\b(?:water|gas|sewer) (?:main|line|pipe) (?:broke|break|breaks|burst|failed|leak)", text, re.I))
 
 
 _LEN = re.compile(r"(\d+(?:\.\d+)?(?:\s+\d/\d)?|\d/\d)\s*(?:-\s*)?(feet|foot|ft\.?|inch(?:es)?|in\.|\"|')", re.I)
