@@ -33,7 +33,8 @@ def who_sets(text: str) -> str | None:
     return None
 
 
-SIM_WEIGHT = 2.0
+SIM_WEIGHT = 2.0  # weight of a sentence's own similarity to the question
+RANK_SHARE = 0.25  # how much the passage's rank (vs its similarity) weighs on its sentences
 SAME_PASSAGE = 0.45  # a further sentence of the same passage joins at this share of the best score
 OTHER_PASSAGE = 0.8  # a sentence of another passage joins at this share
 _PLACE_STEMS = stems("Brandon Delafield village town Wisconsin WI code")
@@ -64,7 +65,7 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
     top_dense = max([h.dense_score or 0.0 for h in hits[:4]] + [1e-6])
     scored: list[tuple[float, int, int, Passage, str]] = []
     for rank, h in enumerate(hits[:4]):
-        weight = 0.5 * (1.0, 0.8, 0.65, 0.5)[rank] + 0.5 * (h.dense_score or 0.0) / top_dense
+        weight = RANK_SHARE * (1.0, 0.8, 0.65, 0.5)[rank] + (1 - RANK_SHARE) * (h.dense_score or 0.0) / top_dense
         context = stems(" ".join([h.passage.title, *h.passage.heading_path, h.passage.heading or ""]))
         ctx_bonus = 0.5 * len(context & q_stems) / 3
         for j, s in enumerate(sentences(h.passage.text)):
