@@ -73,7 +73,7 @@ class Embedder:
 
     def embed_documents(self, texts: list[str], show_progress: bool = False) -> list[list[float]]:
         vecs = self.model.encode(
-            texts, batch_size=32, normalize_embeddings=True, show_progress_bar=show_progress
+            texts, batch_size=8, normalize_embeddings=True, show_progress_bar=show_progress
         )
         return [v.tolist() for v in vecs]
 

@@ -33,6 +33,7 @@ LEXICAL_WEIGHT = 0.35  # BM25 is the weaker ranker here: it breaks ties and adds
 CANDIDATES = 30
 DENSE_CANDIDATES = 60  # sentence and passage chunks: several may name the same passage
 LOCK_TIMEOUT_S = 300
+BUILD_BATCH = 8  # texts embedded at once while building: small batches keep the peak memory down
 
 
 class IndexBusy(RuntimeError):
@@ -110,7 +111,7 @@ class SearchIndex:
             t0 = time.perf_counter()
             report(0.05, f"loading the embedding model to index {len(self.chunks)} passages")
             vectors: list[list[float]] = []
-            batch = 32
+            batch = BUILD_BATCH
             for i in range(0, len(self.chunks), batch):
                 vectors += self.embedder.embed_documents([c.embed_text for c in self.chunks[i : i + batch]])
                 report(0.05 + 0.9 * min(1.0, (i + batch) / len(self.chunks)), f"embedded {min(i + batch, len(self.chunks))}/{len(self.chunks)} passages")
