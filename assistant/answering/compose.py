@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import re
 
+from assistant.answering.guards import looks_like_injection
 from assistant.corpus import municipality_by_id
 from assistant.retrieval.chunking import sentences
 from assistant.retrieval.index import SearchHit
@@ -55,7 +56,8 @@ def _score(sentence: str, q_stems: set[str], q_bigrams: set[tuple[str, str]] = f
 
 def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
                    must: re.Pattern | None = None,
-                   similarity: dict[tuple[str, str], float] | None = None) -> list[tuple[Passage, str, float]]:
+                   similarity: dict[tuple[str, str], float] | None = None,
+                   depth: int = 4) -> list[tuple[Passage, str, float]]:
     """The sentences of the top passages that best answer the question: words shared
     with the (expanded) question, the passage's rank, and — when given — the cosine
     similarity of each sentence to the question."""
@@ -64,13 +66,15 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
     q_bigrams = _bigrams(question)
     top_dense = max([h.dense_score or 0.0 for h in hits[:4]] + [1e-6])
     scored: list[tuple[float, int, int, Passage, str]] = []
-    for rank, h in enumerate(hits[:4]):
-        weight = RANK_SHARE * (1.0, 0.8, 0.65, 0.5)[rank] + (1 - RANK_SHARE) * (h.dense_score or 0.0) / top_dense
+    for rank, h in enumerate(hits[:depth]):
+        weight = RANK_SHARE * (1.0, 0.8, 0.65, 0.5, 0.4, 0.3, 0.25, 0.2)[min(rank, 7)] + (1 - RANK_SHARE) * (h.dense_score or 0.0) / top_dense
         context = stems(" ".join([h.passage.title, *h.passage.heading_path, h.passage.heading or ""]))
         ctx_bonus = 0.5 * len(context & q_stems) / 3
         for j, s in enumerate(sentences(h.passage.text)):
             if must is not None and not must.search(s):
                 continue
+            if looks_like_injection(s):
+                continue  # an instruction planted in a document is never quoted as the law
             if len(s.split()) < 5 and s.rstrip(".") == (h.passage.heading or "").rstrip("."):
                 continue  # a run-in heading alone answers nothing
             sim = similarity.get((h.passage.id, s))

@@ -31,6 +31,8 @@ INJECTION_PATTERNS = [
     r"\b(pretend|act as|roleplay|role-play)\b",
     r"\b(say|tell (?:me|the user|users|them)|answer|state|claim|respond)\b[^.?!\n]{0,40}\b(?:the )?(fee|fine|bond|cost|price|surcharge|deposit|charge|amount)\b[^.?!\n]{0,20}\b(is|are|=|of)\b[^.?!\n]{0,20}\$\s*\d",
     r"\bnew instructions?\b",
+    r"\b(?:note|message|instructions?|memo)s?\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|model|chatbot|bot)\b",
+    r"\bfollow\b[^.?!\n]{0,30}\binstructions?\b",
     r"\bdeveloper mode\b|\bjailbreak\b|\bDAN\b",
     r"<\s*/?\s*(system|assistant|script)[^>]*>",
 ]
@@ -76,7 +78,9 @@ def split_injection(question: str) -> tuple[str, list[str]]:
         for r in removed:
             m = re.search(r"\b(?:and|then)\s+(?:tell me|answer|explain)\s+(.{8,})$", r, re.I)
             if m and not any(p.search(m.group(1)) for p in _INJ):
-                rest = m.group(1)
+                rest = m.group(1).strip()
+                if not re.match(r"(?i)(what|how|when|who|which|where|why|is|are|do|does|can|must)\b", rest):
+                    rest = "What is " + rest.rstrip(".?!") + "?"  # "tell me the permit fee" asks for it
     return rest, removed
 
 

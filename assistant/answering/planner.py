@@ -296,7 +296,8 @@ class EmbeddedPlanner:
             # the figure asked for: stated in the code, left to someone, or not there at all
             states = figure_pattern(q)
             top = max(x[2] for x in picked)
-            stating = best_sentences(expand(q), hits, max_sentences=1, must=states, similarity=sims)
+            stating = best_sentences(expand(q), hits, max_sentences=1, must=states, similarity=self._sims(hits, 6),
+                                     depth=6)
             deferring = sorted((d for d in best_sentences(expand(q), hits, max_sentences=3, must=DEFERRAL, similarity=sims)
                                 if not states.search(DEFERRAL.sub("", d[1]))), key=lambda d: -d[2])[:1]
             fs = stating[0][2] if stating else 0.0
@@ -337,10 +338,10 @@ class EmbeddedPlanner:
             notes=text_notes([p for p, _, _ in picked]),
         )
 
-    def _sims(self, hits: list[SearchHit]) -> dict:
+    def _sims(self, hits: list[SearchHit], depth: int = 4) -> dict:
         if self._vector is None:
             return {}
-        return self.index.sentence_similarity(self._vector, [h.passage.id for h in hits[:4]])
+        return self.index.sentence_similarity(self._vector, [h.passage.id for h in hits[:depth]])
 
     def _calculate(self, q: str, muni_id: str | None, routed, vector) -> Answer:
         from assistant.answering.routing import Missing

@@ -83,6 +83,8 @@ class ToolRouter:
         for rule in (self._address, self._grid, self._surcharge, self._emergency, self._insurance_check,
                      self._charges, self._specs, self._bonds, self._deadline):
             out = rule(q, muni)
+            if isinstance(out, Routed) and muni and muni not in self.tools[out.tool].municipalities:
+                continue  # no calculator holds this municipality's figures: the passages answer
             if out is not None:
                 return out
         return None
