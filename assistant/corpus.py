@@ -104,6 +104,16 @@ def passage_by_id(pid: str) -> Passage | None:
 def cite(municipality: str, quote: str, section: str | None = None, title: str | None = None) -> Citation:
     """The citation of the one passage of ``municipality`` whose text holds ``quote``.
 
+    Cached per corpus folder (the calculators cite the same provisions on every call);
+    each caller gets its own copy.
+    """
+    return _cite(municipality, quote, section, title, str(corpus_dir())).model_copy()
+
+
+@functools.cache
+def _cite(municipality: str, quote: str, section: str | None, title: str | None, corpus: str) -> Citation:
+    """The uncached search behind ``cite``.
+
     Whitespace is compared normalised; words are compared exactly. ``section`` or
     ``title`` narrow the search when a quote occurs in several passages. Raises
     QuoteNotFound when no passage (or more than one) holds the quote: a citation is

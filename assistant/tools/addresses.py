@@ -86,14 +86,9 @@ class Source(BaseModel):
     title: str | None = None
 
     def citation(self) -> Citation:
-        return _cite(self.municipality, " ".join(self.quote.split()), self.section, self.title)
+        from assistant.corpus import cite
 
-
-@functools.cache
-def _cite(municipality: str, quote: str, section: str | None, title: str | None) -> Citation:
-    from assistant.corpus import cite
-
-    return cite(municipality, quote, section=section, title=title)
+        return cite(self.municipality, " ".join(self.quote.split()), section=self.section, title=self.title)
 
 
 class Tier(Source):

@@ -17,7 +17,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from assistant.corpus import cite, corpus_dir, resolve_municipality
+from assistant.corpus import cite, resolve_municipality
 from assistant.tools.spec import ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
@@ -34,17 +34,8 @@ def _provision(key: str) -> dict[str, Any]:
     return _data()["provisions"][key]
 
 
-@functools.cache
-def _cite_cached(municipality: str, quote: str, section: str | None, corpus: str) -> Citation:
-    return cite(municipality, quote, section=section)
-
-
 def _cite(*keys: str) -> list[Citation]:
-    out = []
-    for key in keys:
-        p = _provision(key)
-        out.append(_cite_cached(p["municipality"], p["quote"], p.get("section"), str(corpus_dir())).model_copy())
-    return out
+    return [cite(p["municipality"], p["quote"], section=p.get("section")) for p in map(_provision, keys)]
 
 
 def _figure(key: str, field: str) -> Decimal:

@@ -119,14 +119,8 @@ RULE_IDS: tuple[str, ...] = tuple(rules())
 RuleId = Literal[RULE_IDS]  # type: ignore[valid-type]
 
 
-@functools.cache
-def _citation(municipality: str, quote: str, section: str | None, title: str | None) -> Citation:
-    return cite(municipality, quote, section=section, title=title)
-
-
 def citation_for(ref: QuoteRef, default_municipality: str) -> Citation:
-    mid = ref.municipality or default_municipality
-    return _citation(mid, ref.quote, ref.section, ref.title).model_copy()
+    return cite(ref.municipality or default_municipality, ref.quote, section=ref.section, title=ref.title)
 
 
 def rule_citations(rule: DeadlineRule) -> list[Citation]:

@@ -19,7 +19,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from assistant.corpus import cite, corpus_dir, resolve_municipality
+from assistant.corpus import cite, resolve_municipality
 from assistant.tools.spec import ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
@@ -37,14 +37,9 @@ def _provision(key: str) -> dict[str, Any]:
     return _data()["provisions"][key]
 
 
-@functools.cache
-def _cite_cached(municipality: str, quote: str, section: str | None, corpus: str) -> Citation:
-    return cite(municipality, quote, section=section)
-
-
 def _cite(key: str) -> Citation:
     p = _provision(key)
-    return _cite_cached(p["municipality"], p["quote"], p.get("section"), str(corpus_dir())).model_copy()
+    return cite(p["municipality"], p["quote"], section=p.get("section"))
 
 
 def _figure(key: str, field: str) -> Decimal:
