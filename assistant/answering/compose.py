@@ -20,13 +20,6 @@ LEFT_TO_OTHERS = [
     (re.compile(r"by resolution of the Town Board", re.I), "the Town Board, by resolution"),
     (re.compile(r"set by the Town Board from time to time by resolution", re.I), "the Town Board, by resolution"),
 ]
-AMOUNT_Q = re.compile(
-    r"\b(how much|what(?:'s| is| are) the (?:fee|fees|cost|charge|price|amount|rate)|fees?|costs?|price|"
-    r"dollars?|amount|charged?|pay)\b|\$",
-    re.I,
-)
-
-
 def who_sets(text: str) -> str | None:
     for pat, who in LEFT_TO_OTHERS:
         if pat.search(text):

@@ -113,7 +113,6 @@ NUMBER_RE = re.compile(
     r"|\$\s?\d[\d,]*(?:\.\d+)?"  # money
     r"|\d+(?:[.,/]\d+)*\s*%?"  # plain numbers, 1/2, 2.5, 50%
 )
-_ALLOWED_TRIVIAL = {"1", "2", "3"}  # list markers in our own formatting are not produced; keep strict
 
 
 def numbers_in(text: str) -> list[str]:

@@ -10,7 +10,6 @@ results. Each question is embedded once; the vector is reused for every search.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from assistant.answering.compose import (
     best_sentences,
@@ -107,14 +106,6 @@ OFF_TOPIC = re.compile(
 )
 
 
-@dataclass
-class Plan:
-    question: str
-    municipality: str | None
-    removed: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-
-
 class EmbeddedPlanner:
     name = "embedded"
 
@@ -202,14 +193,15 @@ class EmbeddedPlanner:
             return self._out_of_scope("")
         # a follow-up turn: its own words first, the earlier topic when they are not enough
         current = carried.get("current") if carried.get("follow_up") else None
-        vector = self.index.embedder.embed_query(expand(q))  # embedded once, reused for every search
         if current:
             cur_vec = self.index.embedder.embed_query(expand(current))
             self._vector = cur_vec
             routed = self.router.route(current, muni_id, current=current, vector=cur_vec)
             if routed is not None and not isinstance(routed, Missing):
                 return self._calculate(current, muni_id, routed, cur_vec)
-            routed = self.router.route(q, muni_id, current=current, vector=vector)
+        vector = self.index.embedder.embed_query(expand(q))  # embedded once, reused for every search
+        routed = self.router.route(q, muni_id, current=carried.get("current"), vector=vector)
+        if current:
             if routed is not None and not isinstance(routed, Missing):
                 self._vector = vector
                 return self._calculate(q, muni_id, routed, vector)
@@ -218,9 +210,7 @@ class EmbeddedPlanner:
                 if hits and max(h.dense_score or 0.0 for h in hits) >= FOLLOW_UP_OWN_TOPIC:
                     return self._lookup(current, muni_id, hits)
         self._vector = vector
-        # calculators
-        routed = self.router.route(q, muni_id, current=carried.get("current"), vector=vector)
-        if routed is not None:
+        if routed is not None:  # a calculator
             return self._calculate(q, muni_id, routed, vector)
         if muni_id is None:
             return self._without_municipality(q, vector)
@@ -351,7 +341,6 @@ class EmbeddedPlanner:
                 return Answer(status="clarify", answer=f"{CLARIFY_MUNI}: {routed.question}")
             return Answer(status="clarify", municipality=muni_id, answer=f"{CLARIFY_VALUE} {routed.question}")
         parts, calls, cites, notes = [], [], [], []
-        status = "answered"
         for step in [routed, *routed.follow]:
             result = step.run()
             if not result.ok and "date and time" in (result.error or "") and step.tool == "deadline":
@@ -359,8 +348,6 @@ class EmbeddedPlanner:
                               answer=f"{CLARIFY_VALUE} the time of day as well as the date (this period is counted in hours).")
             calls.append(ToolCall(name=step.tool, arguments=step.arguments, result=result.model_dump(mode="json")))
             text = result.error if not result.ok else step.summary(result)
-            if result.ok and step.not_stated(result):
-                status = "not_stated"
             if text:
                 parts.append(text)
             if result.explanation:
@@ -378,7 +365,7 @@ class EmbeddedPlanner:
                 quoted.append(c)
         parts += [f"> “{c.quote}”\n> — {c.label()}" for c in quoted]
         return Answer(
-            status=status, municipality=muni_id or routed.municipality, answer="\n\n".join(parts),
+            status="answered", municipality=muni_id or routed.municipality, answer="\n\n".join(parts),
             citations=cites, tool_calls=calls, notes=notes,
         )
 

@@ -38,8 +38,6 @@ class Routed:
     arguments: dict[str, Any]
     municipality: str | None
     summarize: Callable[[ToolOutput], str]
-    board_set: Callable[[ToolOutput], bool] = lambda r: False
-    extra: dict = field(default_factory=dict)
     follow: list["Routed"] = field(default_factory=list)  # further calculators for the same answer
 
     def run(self) -> ToolOutput:
@@ -47,9 +45,6 @@ class Routed:
 
     def summary(self, result: ToolOutput) -> str:
         return self.summarize(result)
-
-    def not_stated(self, result: ToolOutput) -> bool:
-        return self.board_set(result)
 
 
 class ToolRouter:
