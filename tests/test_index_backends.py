@@ -94,7 +94,7 @@ from assistant.retrieval.index import SearchIndex
 from assistant.settings import Settings
 from tests.fake_embedder import FakeEmbedder
 idx = SearchIndex.open(Settings(data_dir={data!r}), embedder=FakeEmbedder())
-print(json.dumps({{"built": idx.built_now, "count": idx.vectors.collection.count(), "chunks": len(idx.chunks)}}))
+print(json.dumps({{"built": idx.built_now, "count": idx.vectors.count(), "chunks": len(idx.chunks)}}))
 """
 
 

@@ -9,8 +9,10 @@ directory never write it at once (the second waits, then finds it built).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -94,7 +96,10 @@ class SearchIndex:
         data_dir = Path(self.settings.data_dir)
         data_dir.mkdir(parents=True, exist_ok=True)
         self.vectors = VectorStore(make_client(self.settings), self.fingerprint)
-        if not force and self.vectors.is_complete(len(self.chunks)):
+        expected: dict[str, int] = {}
+        for c in self.chunks:
+            expected[c.municipality] = expected.get(c.municipality, 0) + 1
+        if not force and self.vectors.is_complete(expected):
             self._load_sentence_vectors()
             report(1.0, "index up to date")
             return
@@ -104,7 +109,7 @@ class SearchIndex:
         except Timeout as exc:
             raise IndexBusy(f"another process is building the index in {data_dir}; try again later") from exc
         try:
-            if not force and self.vectors.is_complete(len(self.chunks)):  # built while we waited
+            if not force and self.vectors.is_complete(expected):  # built while we waited
                 self._load_sentence_vectors()
                 report(1.0, "index up to date")
                 return
@@ -129,8 +134,7 @@ class SearchIndex:
             lock.release()
 
     def _load_sentence_vectors(self) -> None:
-        got = self.vectors.collection.get(include=["embeddings"])
-        self._set_sentence_vectors(dict(zip(got["ids"], got["embeddings"])))
+        self._set_sentence_vectors(self.vectors.all_vectors())
 
     def _set_sentence_vectors(self, by_id: dict) -> None:
         """Vectors of every sentence (a one-sentence passage is its own sentence), kept in
@@ -211,12 +215,16 @@ class SearchIndex:
 
 def matched_words(text: str, q_stems: set[str]) -> list[str]:
     """Words of the passage whose stem is one of the query's (for highlighting)."""
-    import re
+    return [w for w, stem in _word_stems(text) if stem in q_stems]
 
+
+@functools.lru_cache(maxsize=4096)
+def _word_stems(text: str) -> tuple[tuple[str, str], ...]:
+    """Each distinct word of a passage with its stem, in order of first appearance."""
     from assistant.retrieval.lexical import _stemmer
 
-    seen: list[str] = []
+    seen: dict[str, str] = {}
     for w in re.findall(r"[A-Za-z][A-Za-z'-]+|\d+", text):
-        if _stemmer.stemWord(w.lower()) in q_stems and w not in seen:
-            seen.append(w)
-    return seen
+        if w not in seen:
+            seen[w] = _stemmer.stemWord(w.lower())
+    return tuple(seen.items())

@@ -61,6 +61,6 @@ class LexicalIndex:
             return []
         k = min(k, len(self.chunks))
         docs, scores = self.retriever.retrieve(
-            q, k=k, show_progress=False, weight_mask=self._mask(municipality), n_threads=1
+            q, k=k, show_progress=False, weight_mask=self._mask(municipality), n_threads=0,  # 0: no thread pool per query
         )
         return [(self.chunks[int(i)], float(s)) for i, s in zip(docs[0], scores[0]) if s > 0]
