@@ -38,6 +38,8 @@ from evals.scoring import percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLD_RETRIEVAL = ROOT / "evals" / "gold_retrieval.yaml"
+# written after the tuning, without seeing the tuned set, the expansion list or the output
+HELDOUT_RETRIEVAL = ROOT / "evals" / "heldout_retrieval.yaml"
 QUESTIONS = ROOT / "evals" / "questions.yaml"
 DEPTH = 5  # every system returns its top 5; recall@1, recall@5 and MRR are read from them
 
@@ -123,7 +125,16 @@ def run_system(
 
 
 # -- retrieval ----------------------------------------------------------------------
-def bench_retrieval(gold_path: Path = GOLD_RETRIEVAL, progress: Callable[[str], None] = lambda m: None) -> dict:
+def quality(items: list[dict], search: Callable[[str, str | None], list[str]]) -> dict:
+    """Recall@1, recall@5 and MRR of one untimed pass (the held-out set)."""
+    ranks = [first_hit_rank(search(it["query"], it.get("municipality")), it["gold"]) for it in items]
+    return {"recall_at_1": round(recall_at_k(ranks, 1), 4), "recall_at_5": round(recall_at_k(ranks, 5), 4),
+            "mrr": round(mean_reciprocal_rank(ranks), 4),
+            "misses": [it["id"] for it, r in zip(items, ranks) if r is None]}
+
+
+def bench_retrieval(gold_path: Path = GOLD_RETRIEVAL, progress: Callable[[str], None] = lambda m: None,
+                    heldout_path: Path | None = HELDOUT_RETRIEVAL) -> dict:
     from assistant.retrieval.embeddings import get_embedder
     from assistant.retrieval.index import SearchIndex
     from assistant.settings import get_settings
@@ -141,6 +152,10 @@ def bench_retrieval(gold_path: Path = GOLD_RETRIEVAL, progress: Callable[[str], 
         by_muni[it.get("municipality") or "-"] = by_muni.get(it.get("municipality") or "-", 0) + 1
     out["queries_by_municipality"] = by_muni
     out["paraphrased"] = sum(1 for it in items if it.get("paraphrase"))
+    heldout = load_gold(heldout_path) if heldout_path and Path(heldout_path).exists() else []
+    if heldout:
+        out["heldout"] = {"queries": len(heldout), "paraphrased": sum(1 for it in heldout if it.get("paraphrase")),
+                          "systems": {}}
 
     with tempfile.TemporaryDirectory(prefix="bench-index-") as tmp:
         settings = get_settings().model_copy(update={"data_dir": Path(tmp), "chroma_mode": "embedded"})
@@ -173,6 +188,8 @@ def bench_retrieval(gold_path: Path = GOLD_RETRIEVAL, progress: Callable[[str], 
                 progress(f"bare query embedding p50 {out['embed_p50_ms']} ms (timed beside each hybrid search)")
             out["systems"][name]["misses"] = [it["id"] for it, r in zip(items, ranks) if r is None]
             progress(f"{name}: " + ", ".join(f"{k} {v}" for k, v in out["systems"][name].items() if k != "misses"))
+            if heldout:
+                out["heldout"]["systems"][name] = quality(heldout, search)
         out["systems"]["hybrid"]["build_s"] = out["build_s"]
         out["peak_rss_mb_index"] = round(peak_rss_mb(), 1)
         out["systems"]["hybrid"]["peak_rss_mb"] = out["peak_rss_mb_index"]
@@ -192,6 +209,8 @@ def bench_retrieval(gold_path: Path = GOLD_RETRIEVAL, progress: Callable[[str], 
     out["systems"]["langchain_naive"]["build_s"] = round(naive_build_s, 2)
     out["systems"]["langchain_naive"]["chunks"] = naive.size
     out["systems"]["langchain_naive"]["misses"] = [it["id"] for it, r in zip(items, ranks) if r is None]
+    if heldout:
+        out["heldout"]["systems"]["langchain_naive"] = quality(heldout, naive_search)
     progress("langchain_naive: " + ", ".join(f"{k} {v}" for k, v in out["systems"]["langchain_naive"].items()
                                              if k != "misses"))
     out["peak_rss_mb"] = round(peak_rss_mb(), 1)
@@ -240,6 +259,14 @@ def print_retrieval(out: dict) -> None:
     misses = out["systems"]["hybrid"].get("misses") or []
     if misses:
         print(f"\nhybrid misses at 5: {', '.join(misses)}")
+    held = out.get("heldout")
+    if held:
+        print(f"\nHeld-out set: {held['queries']} queries ({held['paraphrased']} paraphrased), written after the "
+              "tuning without seeing the tuned set or the expansion list (untimed)")
+        for name in SYSTEMS:
+            s = held["systems"].get(name)
+            if s:
+                print(f"{SYSTEM_LABELS[name]:<42} {s['recall_at_1']:>6.3f} {s['recall_at_5']:>6.3f} {s['mrr']:>6.3f}")
 
 
 # -- answers ------------------------------------------------------------------------
@@ -356,6 +383,8 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("retrieval", help="retrieval quality and speed, four systems side by side")
     r.add_argument("--json", action="store_true")
     r.add_argument("--gold", type=Path, default=GOLD_RETRIEVAL)
+    r.add_argument("--heldout", type=Path, default=HELDOUT_RETRIEVAL,
+                   help="a second gold set scored untimed beside the first ('' to skip)")
     a = sub.add_parser("answer", help="answer latency, cold start and accuracy of the assistant")
     a.add_argument("--json", action="store_true")
     a.add_argument("--questions", type=Path, default=QUESTIONS)
@@ -373,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         if args.what == "retrieval":
-            out = bench_retrieval(args.gold, progress)
+            out = bench_retrieval(args.gold, progress, args.heldout if str(args.heldout) not in ("", ".") else None)
             if args.json:
                 json.dump(out, sys.stdout, indent=2)
                 print()

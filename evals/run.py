@@ -40,6 +40,7 @@ from evals.scoring import METRICS, TurnScore, check_thresholds, rounded, score_t
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = ROOT / "evals" / "questions.yaml"
+HELDOUT_QUESTIONS = ROOT / "evals" / "heldout_questions.yaml"  # written after the tuning; reported, not gated
 REPORTS = ROOT / "evals" / "reports"
 THRESHOLDS = ROOT / "evals" / "thresholds.yaml"
 CORPUS = ROOT / "corpus"
@@ -383,6 +384,17 @@ def evaluate(items: Sequence[dict], main_ask: Ask | None = None, baselines: bool
     return figures
 
 
+def evaluate_heldout(items: Sequence[dict], main_ask: Ask | None = None, baselines: bool = True,
+                     progress: Callable[[str], None] = lambda m: None) -> dict:
+    """The held-out questions (written after the tuning, never tuned on): the same figures,
+    reported beside the main ones and never gated."""
+    progress(f"held-out set: {len(items)} questions")
+    held = evaluate(items, main_ask, baselines, progress=progress)
+    out = {k: v for k, v in held.items() if k not in ("generated_at", "backend") and not k.startswith("_")}
+    out["failed"] = [s.id for s in held["_scores"] if not s.correct]
+    return out
+
+
 def public_figures(figures: dict) -> dict:
     """The figures without the private per-turn data, plus the failed turns' ids."""
     out = rounded({k: v for k, v in figures.items() if not k.startswith("_")})
@@ -551,6 +563,17 @@ def render_report(figures: dict, charts: Sequence[Path] = ()) -> str:
     ]
     for c in charts:
         L += [f"![{c.stem}]({c.name})", ""]
+    held = figures.get("heldout")
+    if held:
+        L += ["## Held-out questions", "",
+              f"{held['questions']} questions ({held['turns']} turns) in `evals/heldout_questions.yaml`, written after the "
+              "tuning by someone who read only the two chapters and the schema — not the tuned questions, the code or "
+              "the system's output. Nothing was tuned on them; they are the better estimate of how the assistant does "
+              "on a new question, and they are not gated.", "",
+              *_metric_table({SYSTEM_NAMES.get(k, k): v for k, v in {"assistant": held, **held.get("baselines", {})}.items()},
+                             "system"), "",
+              *_metric_table(held.get("by_kind", {}), "kind"), "",
+              "Failed: " + (", ".join(f"`{i}`" for i in held.get("failed", [])) or "none"), ""]
     L += ["## Assistant by kind of question", "", *_metric_table(figures.get("by_kind", {}), "kind"), "",
           "## Assistant by municipality", "", *_metric_table(figures.get("by_municipality", {}), "municipality"), ""]
     for name, b in figures.get("baselines", {}).items():
@@ -597,6 +620,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, default=REPORTS)
     p.add_argument("--baselines", action=argparse.BooleanOptionalAction, default=True,
                    help="also score BM25 alone and the naive LangChain RAG (default: yes)")
+    p.add_argument("--heldout", type=Path, default=HELDOUT_QUESTIONS,
+                   help="held-out questions scored beside (not gated; '' to skip)")
     p.add_argument("--kind", action="append", help="only questions of this kind (repeatable)")
     p.add_argument("--in-process", action="store_true",
                    help="ask the ordinary questions in this process instead of the JSONL subprocess")
@@ -620,6 +645,8 @@ def run(args: argparse.Namespace) -> int:
         main_ask = in_process_ask(Assistant.load())
     figures = evaluate(items, main_ask, args.baselines, load_thresholds(), progress,
                        targets=load_thresholds(which="target"))
+    if str(args.heldout) not in ("", ".") and Path(args.heldout).exists() and not args.kind:
+        figures["heldout"] = evaluate_heldout(load_questions(args.heldout), main_ask, args.baselines, progress)
     paths = write_outputs(figures, args.out)
     if args.json:
         print(json.dumps(public_figures(figures), indent=2, ensure_ascii=False))
@@ -652,6 +679,11 @@ def print_summary(figures: dict) -> None:
     gate = figures.get("gate")
     if gate:
         print("\ngate: " + ("passed" if gate["passed"] else "FAILED — " + "; ".join(gate["failures"])))
+    held = figures.get("heldout")
+    if held:
+        print(f"held-out ({held['questions']} questions, not gated): "
+              + ", ".join(f"{m} {_fmt(held.get(m))}" for m in ("answer_accuracy", "citation_precision",
+                                                              "citation_recall", "status_accuracy", "invented_numbers")))
     target = figures.get("target")
     if target:
         print("issue targets: " + ("met" if target["met"] else "not met — " + "; ".join(target["missed"])))

@@ -26,6 +26,7 @@ from evals.run import (
     QuoteChecker,
     check_thresholds,
     evaluate,
+    evaluate_heldout,
     expand_turns,
     in_process_ask,
     load_questions,
@@ -91,6 +92,22 @@ def test_an_answer_that_raises_is_scored_as_an_error_and_the_run_goes_on():
 
     records = run_items([SINGLE, SINGLE], ask)
     assert len(records) == 2 and records[0]["answer"]["error"] == "ValueError: bad line"
+
+
+def test_heldout_figures_sit_beside_the_main_ones_and_reach_the_report():
+    def ask(req):  # right status and municipality, no citation
+        return {"id": req["id"], "status": "answered", "municipality": "delafield", "answer": "Culvert.",
+                "citations": [], "tool_calls": []}
+
+    wrong = {**SINGLE, "id": "two", "expected": {**SINGLE["expected"], "must_contain": ["18 inches"]}}
+    held = evaluate_heldout([SINGLE, wrong], main_ask=ask, baselines=False)
+    assert held["questions"] == 2 and held["answer_accuracy"] == 0.5 and held["failed"] == ["two"]
+    assert not any(k.startswith("_") for k in held) and "gate" not in held  # reported, never gated
+    figures = evaluate([SINGLE], main_ask=ask, baselines=False)
+    figures["heldout"] = held
+    report = render_report(figures)
+    assert "## Held-out questions" in report and "`two`" in report
+    assert "heldout" in public_figures(figures)
 
 
 def test_scratch_corpus_adds_the_injection_document(tmp_path):

@@ -367,12 +367,14 @@ def _ideal_answer(t: dict) -> dict:
     return ans(text, status=exp["status"], citations=cits, municipality=muni)
 
 
-@pytest.mark.skipif(not QUESTIONS.exists(), reason="evals/questions.yaml not written yet")
-def test_every_known_question_can_be_answered_right_and_wrong():
+@pytest.mark.parametrize("path, least", [(QUESTIONS, 200), (ROOT / "evals" / "heldout_questions.yaml", 60)],
+                         ids=["tuned", "heldout"])
+def test_every_known_question_can_be_answered_right_and_wrong(path, least):
     """The gold is consistent with the scorer: an ideal answer scores right on every
     turn; an answer that always says 'answered' with no facts scores wrong on most."""
-    turns = [t for it in load_questions(QUESTIONS) for t in expand_turns(it)]
-    assert len(turns) >= 200
+    turns = [t for it in load_questions(path) for t in expand_turns(it)]
+    assert len(turns) >= least
+    assert len({t["id"] for t in turns}) == len(turns)
     ideal = [score_turn(t, _ideal_answer(t), lambda c: True) for t in turns]
     wrong_ones = [s.id for s in ideal if not s.correct or s.citation_recall not in (None, 1.0)]
     assert wrong_ones == []

@@ -32,7 +32,7 @@ CLARIFY_MUNI = "Which municipality do you mean"
 # a question that asks for a figure (an amount, a rate, a size, a date)
 QUANTITY_Q = re.compile(
     r"\b(how much|how many|what(?:'s| is| are| does| do)\b[^?.]{0,50}\b(?:fee|fees|cost|costs|rate|amount|fine|penalty|"
-    r"forfeiture|width|charge|price|size|dates?|bond|guarantee|deposit)|what (?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|"
+    r"forfeiture|width|charge|price|size|dates?|bond|guarantee|deposit)|what (?:dollar |\$ ?)?(?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|"
     r"how (?:wide|large|big|thick|deep|tall|high)|on what dates?|which dates?|what dates?)\b",
     re.I,
 )
@@ -47,7 +47,7 @@ _UNIT = r"(?:inch(?:es)?|feet|foot|ft\.?|\"|')"
 # what kind of figure the question asks for, and how a sentence states one
 FIGURE_KINDS = [
     ("money", re.compile(r"\b(fee|fees|cost|costs|price|charge|charged|rate|fine|forfeiture|penalty|bond|guarantee|"
-                         r"insurance|deposit|assess(?:ed|ment)?|bill|pay)\b|\$", re.I),
+                         r"insurance|deposit|assess(?:ed|ment)?|bill|pay|dollars?)\b|\$", re.I),
      re.compile(r"\$\s?\d|\d\s?%|\btimes the\b|\bpercent\b", re.I)),
     ("width", re.compile(r"\b(wide|width)\b", re.I),
      re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:in\s+)?(?:width|wide)\b|(?:width|wide)\D{{0,45}}{_NUM}\s*{_UNIT}", re.I)),

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict
 from assistant.retrieval.embeddings import MAX_TOKENS, count_tokens
 from assistant.types import Passage
 
-CHUNKER_VERSION = "structure-v2-sentences"
+CHUNKER_VERSION = "structure-v3-sentences-headings"
 TOKEN_BUDGET = MAX_TOKENS - 6  # headroom under the 256 word-piece window
 
 _SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[A-Z(\"“])")
@@ -96,8 +96,18 @@ def sentence_chunks(p: Passage) -> list[Chunk]:
     ]
 
 
+def heading_chunk(p: Passage) -> Chunk | None:
+    """The passage's headings alone ("UNIFORM ADDRESS SYSTEM — VIOLATION."): a question
+    about the topic matches them even when the text words it differently."""
+    if not p.heading:
+        return None
+    return Chunk(id=f"{p.id}#h", passage_id=p.id, municipality=p.municipality, part=0, kind="heading",
+                 text=p.heading, context=" — ".join(x for x in [p.title, *p.heading_path] if x))
+
+
 def chunk_passages(passages: list[Passage], with_sentences: bool = False) -> list[Chunk]:
     out = [c for p in passages for c in chunk_passage(p)]
     if with_sentences:
         out += [c for p in passages if len(sentences(p.text)) > 1 for c in sentence_chunks(p)]
+        out += [c for p in passages if (c := heading_chunk(p))]
     return out

@@ -30,6 +30,27 @@ def _vocabulary(corpus: str) -> frozenset[str]:
     return frozenset(words)
 
 
+_SOUNDS = ((re.compile(r"(?:tion|sion|shun|shon|tian)"), "shn"), (re.compile(r"ph"), "f"), (re.compile(r"ck|q"), "k"),
+           (re.compile(r"c(?=[aou])"), "k"), (re.compile(r"z"), "s"), (re.compile(r"(.)\1+"), r"\1"))
+
+
+def sound_key(word: str) -> str:
+    """A rough sound-alike form: words spelt as they sound ("excavashun", "notise")
+    meet the code's spelling ("excavation", "notice")."""
+    key = word.lower()
+    for rx, repl in _SOUNDS:
+        key = rx.sub(repl, key)
+    return key
+
+
+@functools.cache
+def _sound_index(corpus: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for w in sorted(_vocabulary(corpus)):
+        out.setdefault(sound_key(w), w)
+    return out
+
+
 @functools.cache
 def spelling(word: str, corpus: str) -> str | None:
     """The corpus word a misspelt word most likely means, or None."""
@@ -41,7 +62,14 @@ def spelling(word: str, corpus: str) -> str | None:
     if any(w[: -len(suf)] in vocab for suf in ("s", "es", "ing", "ed") if w.endswith(suf)):
         return None
     close = difflib.get_close_matches(w, vocab, n=1, cutoff=0.8)
-    return close[0] if close else None
+    if close:
+        return close[0]
+    sounds = _sound_index(corpus)
+    key = sound_key(w)
+    if key in sounds:
+        return sounds[key]
+    close = difflib.get_close_matches(key, sounds, n=1, cutoff=0.85)
+    return sounds[close[0]] if close else None
 
 
 def expand(question: str) -> str:

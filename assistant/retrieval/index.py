@@ -144,7 +144,7 @@ class SearchIndex:
         self.sentence_keys: list[tuple[str, str]] = []
         rows = []
         for c in self.chunks:
-            if c.kind == "sentence" or (c.part == 0 and f"{c.passage_id}#s0" not in self.chunk_by_id):
+            if c.kind == "sentence" or (c.kind == "passage" and c.part == 0 and f"{c.passage_id}#s0" not in self.chunk_by_id):
                 if c.id in by_id:
                     self.sentence_keys.append((c.passage_id, c.text))
                     rows.append(by_id[c.id])

@@ -56,11 +56,20 @@ class LexicalIndex:
         return self._masks[municipality]
 
     def search(self, query: str, municipality: str | None = None, k: int = 20) -> list[tuple[Chunk, float]]:
-        q = tokenize([query])
-        if not q.vocab or not any(q.ids):
+        """Top k chunks by BM25, best first (scored directly: bm25s' ``retrieve`` sets up
+        progress bars and a tokenizer vocabulary per call, which costs more than the scoring)."""
+        vocab = self.retriever.vocab_dict
+        ids = [vocab[t] for t in query_tokens(query) if t in vocab]
+        if not ids:
             return []
+        scores = self.retriever.get_scores(ids, weight_mask=self._mask(municipality))
         k = min(k, len(self.chunks))
-        docs, scores = self.retriever.retrieve(
-            q, k=k, show_progress=False, weight_mask=self._mask(municipality), n_threads=0,  # 0: no thread pool per query
-        )
-        return [(self.chunks[int(i)], float(s)) for i, s in zip(docs[0], scores[0]) if s > 0]
+        top = np.argpartition(-scores, k - 1)[:k] if k < len(scores) else np.arange(len(scores))
+        top = sorted(top, key=lambda i: (-scores[i], i))
+        return [(self.chunks[int(i)], float(scores[i])) for i in top if scores[i] > 0]
+
+
+def query_tokens(query: str) -> list[str]:
+    """The query's terms as the index holds them (same normalisation, stopwords and stemmer)."""
+    words = re.findall(TOKEN_RE, _normalize(query).lower())
+    return [_stemmer.stemWord(w) for w in words if w not in bm25s.stopwords.STOPWORDS_EN]

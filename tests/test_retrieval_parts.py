@@ -1,0 +1,109 @@
+"""The retrieval pieces on their own: sound-alike spelling, heading chunks, the direct
+BM25 scoring, and the per-municipality Chroma collections (hashed fake vectors: the
+mechanics, not the model's quality)."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.corpus import all_passages, corpus_dir
+from assistant.retrieval.chunking import chunk_passages, heading_chunk
+from assistant.retrieval.expansion import expand, sound_key, spelling
+from assistant.retrieval.index import SearchIndex
+from assistant.retrieval.lexical import LexicalIndex, tokenize
+from assistant.retrieval.vector_store import collection_name
+from assistant.settings import Settings
+from tests.fake_embedder import FakeEmbedder
+
+CORPUS = str(corpus_dir())
+
+
+@pytest.mark.parametrize("typed, meant", [
+    ("excavashun", "excavation"),  # spelt as it sounds: only the sound-alike key finds it
+    ("notise", "notice"),
+    ("insurence", "insurance"),
+    ("sidwalk", "sidewalk"),
+])
+def test_misspelt_words_get_the_code_spelling(typed, meant):
+    assert spelling(typed, CORPUS) == meant
+    assert meant in expand(f"{typed} permit").split()
+
+
+@pytest.mark.parametrize("word", ["excavation", "sidewalks", "digging", "banana", "quick"])
+def test_known_or_unrelated_words_are_left_alone(word):
+    assert spelling(word, CORPUS) is None
+
+
+def test_sound_key_folds_spellings_that_sound_alike():
+    assert sound_key("excavashun") == sound_key("excavation")
+    assert sound_key("permitt") == sound_key("permit")
+    assert sound_key("phone") == sound_key("fone")
+    assert sound_key("curb") != sound_key("culvert")
+
+
+def test_heading_chunks_carry_the_run_in_heading_and_the_titles():
+    passages = all_passages()
+    violation = next(p for p in passages if p.municipality == "delafield" and p.heading
+                     and p.heading.upper().startswith("VIOLATION") and "non-compliance" in p.text)
+    c = heading_chunk(violation)
+    assert c is not None and c.kind == "heading" and c.passage_id == violation.id
+    assert "VIOLATION" in c.embed_text and "UNIFORM ADDRESS SYSTEM" in c.embed_text
+    assert "non-compliance" not in c.embed_text  # the heading only, not the text
+    assert heading_chunk(violation.model_copy(update={"heading": None})) is None
+    chunks = chunk_passages(passages, with_sentences=True)
+    assert sum(1 for x in chunks if x.kind == "heading") == sum(1 for p in passages if p.heading)
+    assert all(x.kind != "heading" for x in chunk_passages(passages))  # passage chunks alone: none
+
+
+@pytest.fixture(scope="module")
+def lexical():
+    chunks = [c for c in chunk_passages(all_passages()) if c.kind == "passage"]
+    return LexicalIndex(chunks)
+
+
+@pytest.mark.parametrize("query, muni", [
+    ("snow ice removal sidewalk 24 hours", "brandon"),
+    ("excavation permit notice 48 hours", "delafield"),
+    ("culvert driveway size", None),
+])
+def test_direct_bm25_scoring_matches_bm25s_retrieve(lexical, query, muni):
+    got = lexical.search(query, muni, k=10)
+    assert got and all(a[1] >= b[1] for a, b in zip(got, got[1:]))  # best first
+    assert all(muni is None or c.municipality == muni for c, _ in got)
+    docs, scores = lexical.retriever.retrieve(tokenize([query]), k=10, show_progress=False,
+                                              weight_mask=lexical._mask(muni), n_threads=0)
+    want = [round(float(s), 5) for s in scores[0] if s > 0]
+    assert [round(s, 5) for _, s in got] == want
+    assert got[0][0].id == lexical.chunks[int(docs[0][0])].id or got[0][1] == got[1][1]
+
+
+def test_a_query_of_stopwords_or_unknown_words_finds_nothing(lexical):
+    assert lexical.search("the of and", "brandon") == []
+    assert lexical.search("zzzqqq xylophone", None) == []
+
+
+def test_one_collection_per_municipality(tmp_path):
+    idx = SearchIndex.open(Settings(data_dir=tmp_path), embedder=FakeEmbedder())
+    munis = {c.municipality for c in idx.chunks}
+    assert set(idx.vectors.collections) == munis
+    assert idx.vectors.count() == len(idx.chunks)
+    for m, col in idx.vectors.collections.items():
+        assert col.name == collection_name(idx.fingerprint, m)
+        assert col.count() == sum(1 for c in idx.chunks if c.municipality == m)
+    vec = FakeEmbedder().embed_query("snow removal sidewalk")
+    only = idx.vectors.search(vec, "brandon", k=20)
+    assert only and all(idx.chunk_by_id[cid].municipality == "brandon" for cid, _ in only)
+    both = idx.vectors.search(vec, None, k=40)
+    assert {idx.chunk_by_id[cid].municipality for cid, _ in both} == munis
+    assert all(a[1] >= b[1] for a, b in zip(both, both[1:]))  # merged best first
+    assert idx.vectors.search(vec, "nowhere", k=5) == []
+    # the sentence vectors kept for quoting never include a heading chunk
+    sentence_like = [c for c in idx.chunks if c.kind == "sentence"
+                     or (c.kind == "passage" and f"{c.passage_id}#s0" not in idx.chunk_by_id)]
+    assert len(idx.sentence_keys) == len(sentence_like) == idx.sentence_matrix.shape[0]
+
+
+def test_collection_names_follow_chromas_rules():
+    name = collection_name("0123456789abcdef0123", "Village of St. Ann's")
+    assert name.startswith("passages-0123456789abcdef-")
+    assert all(ch.isalnum() or ch in "-_" for ch in name) and name[-1].isalnum()
