@@ -8,7 +8,7 @@ import pytest
 
 from assistant.corpus import all_passages, corpus_dir
 from assistant.retrieval.chunking import chunk_passages, heading_chunk
-from assistant.retrieval.expansion import expand, sound_key, spelling
+from assistant.retrieval.expansion import expand, singulars, sound_key, spelling
 from assistant.retrieval.index import SearchIndex
 from assistant.retrieval.lexical import LexicalIndex, tokenize
 from assistant.retrieval.vector_store import collection_name
@@ -107,3 +107,10 @@ def test_collection_names_follow_chromas_rules():
     name = collection_name("0123456789abcdef0123", "Village of St. Ann's")
     assert name.startswith("passages-0123456789abcdef-")
     assert all(ch.isalnum() or ch in "-_" for ch in name) and name[-1].isalnum()
+
+
+def test_plural_words_meet_rules_written_for_the_singular():
+    assert singulars("sawhorses boxes trucks bus crosses address ditches is") == "sawhorse box truck cross ditch"
+    assert "barricade" in expand("who keeps moving our sawhorses").split()
+    assert "barricade" in expand("who keeps moving our sawhorse").split()
+    assert expand("nothing to see") == "nothing to see"

@@ -72,14 +72,28 @@ def spelling(word: str, corpus: str) -> str | None:
     return sounds[close[0]] if close else None
 
 
+def singulars(text: str) -> str:
+    """The text's plural words in the singular ("sawhorses" -> "sawhorse"), so that a rule
+    written for one form matches the other."""
+    out = []
+    for w in re.findall(r"[A-Za-z]+", text):
+        low = w.lower()
+        if len(low) > 4 and low.endswith(("ches", "shes", "sses", "xes")):
+            out.append(low[:-2])
+        elif len(low) > 3 and low.endswith("s") and not low.endswith(("ss", "us", "is")):
+            out.append(low[:-1])
+    return " ".join(out)
+
+
 def expand(question: str) -> str:
     """The question plus the code's words for the plain and misspelt words it uses."""
     corpus = str(corpus_dir())
-    extra = [words for rx, words in _rules(str(corpus_dir() / "query_expansion.yaml")) if rx.search(question)]
+    matched = f"{question} {singulars(question)}"
+    extra = [words for rx, words in _rules(str(corpus_dir() / "query_expansion.yaml")) if rx.search(matched)]
     fixes = [s for w in _WORD.findall(question) if (s := spelling(w, corpus))]
     extra += fixes
     if fixes:  # the corrected question may match more plain-word rules
-        fixed = question + " " + " ".join(fixes)
+        fixed = matched + " " + " ".join(fixes)
         extra += [words for rx, words in _rules(str(corpus_dir() / "query_expansion.yaml"))
                   if rx.search(fixed) and words not in extra]
     return f"{question} {' '.join(extra)}" if extra else question
