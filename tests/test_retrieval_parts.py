@@ -113,4 +113,4 @@ def test_plural_words_meet_rules_written_for_the_singular():
     assert singulars("sawhorses boxes trucks bus crosses address ditches is") == "sawhorse box truck cross ditch"
     assert "barricade" in expand("who keeps moving our sawhorses").split()
     assert "barricade" in expand("who keeps moving our sawhorse").split()
-    assert expand("nothing to see") == "nothing to see"
+    assert expand("sidewalk permit") == "sidewalk permit"  # no rule, no misspelling: unchanged
