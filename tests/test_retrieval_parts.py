@@ -114,3 +114,8 @@ def test_plural_words_meet_rules_written_for_the_singular():
     assert "barricade" in expand("who keeps moving our sawhorses").split()
     assert "barricade" in expand("who keeps moving our sawhorse").split()
     assert expand("sidewalk permit") == "sidewalk permit"  # no rule, no misspelling: unchanged
+
+
+@pytest.mark.parametrize("word", ["nothing", "answer", "weekend", "neighbor"])
+def test_real_english_words_outside_the_code_are_not_misspellings(word):
+    assert spelling(word, CORPUS) is None

@@ -52,11 +52,20 @@ def _sound_index(corpus: str) -> dict[str, str]:
 
 
 @functools.cache
+def _english() -> frozenset[str]:
+    """Whole words of the embedding model's word-piece vocabulary: real English words that
+    are merely absent from the code ("nothing" is not a misspelling of "thing")."""
+    from assistant.retrieval.embeddings import tokenizer
+
+    return frozenset(w for w in tokenizer().get_vocab() if w.isalpha() and len(w) >= 5)
+
+
+@functools.cache
 def spelling(word: str, corpus: str) -> str | None:
     """The corpus word a misspelt word most likely means, or None."""
     vocab = _vocabulary(corpus)
     w = word.lower()
-    if w in vocab or len(w) < 5:
+    if w in vocab or len(w) < 5 or w in _english():
         return None
     # a known word plus a plural or -ing ending is not a misspelling
     if any(w[: -len(suf)] in vocab for suf in ("s", "es", "ing", "ed") if w.endswith(suf)):
