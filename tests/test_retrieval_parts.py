@@ -119,3 +119,12 @@ def test_plural_words_meet_rules_written_for_the_singular():
 @pytest.mark.parametrize("word", ["nothing", "answer", "weekend", "neighbor"])
 def test_real_english_words_outside_the_code_are_not_misspellings(word):
     assert spelling(word, CORPUS) is None
+
+
+def test_expansion_adds_each_word_once_and_none_the_question_has():
+    got = expand("waight limit for heavy truks").split()
+    assert got[:5] == ["waight", "limit", "for", "heavy", "truks"]
+    added = got[5:]
+    assert "weight" in added and "trucks" in added
+    assert len(added) == len({w.lower() for w in added})  # "weight" came from two rules, added once
+    assert "heavy" not in added

@@ -105,4 +105,10 @@ def expand(question: str) -> str:
         fixed = matched + " " + " ".join(fixes)
         extra += [words for rx, words in _rules(str(corpus_dir() / "query_expansion.yaml"))
                   if rx.search(fixed) and words not in extra]
-    return f"{question} {' '.join(extra)}" if extra else question
+    seen = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
+    added = []
+    for w in " ".join(extra).split():  # each added word once, none the question already has
+        if w.lower() not in seen:
+            seen.add(w.lower())
+            added.append(w)
+    return f"{question} {' '.join(added)}" if added else question
