@@ -61,8 +61,22 @@ FIGURE_KINDS = [
 ]
 
 
+# a question that asks for a rate per unit ("hourly rate", "cost per square foot")
+UNIT_RATE_Q = re.compile(
+    r"\b(hourly|per hour|an hour|by the hour)\b|\bper (square f(?:oo|ee)t|sq\.? ?ft|lineal foot|linear foot|foot|"
+    r"yard|day|ton|mile|occasion)\b",
+    re.I,
+)
+
+
 def figure_pattern(question: str) -> re.Pattern:
-    """How a sentence must look to state the figure the question asks for."""
+    """How a sentence must look to state the figure the question asks for. A rate per unit
+    is stated only by an amount per that unit: "$25 per occasion" does not state an hourly
+    rate."""
+    rate = UNIT_RATE_Q.search(question)
+    if rate:
+        unit = "hour" if rate.group(1) else re.sub(r"f(?:oo|ee)t$", "f(?:oo|ee)t", re.escape(rate.group(2).lower()))
+        return re.compile(rf"\$\s?\d[\d,.]*\s*(?:per|an?|/|each)\s*{unit}|\b{'hourly' if unit == 'hour' else unit} rate of \$", re.I)
     for _, asks, states in FIGURE_KINDS:
         if asks.search(question):
             return states

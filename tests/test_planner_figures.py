@@ -1,0 +1,41 @@
+"""What kind of figure a question asks for, and whether a sentence states it (pure rules
+of the embedded planner)."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.answering.planner import QUANTITY_Q, figure_pattern
+
+
+@pytest.mark.parametrize("question, sentence, states", [
+    # a rate per unit is stated only by an amount per that unit
+    ("What hourly rate do we charge for snow removal?", "an administrative fee of $25 per occasion", False),
+    ("What hourly rate do we charge for snow removal?", "billed at $40 per hour", True),
+    ("What hourly rate do we charge for snow removal?", "at an hourly rate of $40", True),
+    ("What is the cost per square foot?", "assessed 50% of the cost of sidewalk reconstruction", False),
+    ("What is the cost per square foot?", "$5.50 per square foot", True),
+    ("What is the cost per square foot?", "$5.50 per square feet", True),
+    ("How much per ton over the limit?", "$10 per ton", True),
+    # other money questions: any amount, percent or multiple states a figure
+    ("What is the permit fee?", "$25 per occasion", True),
+    ("What is the permit fee?", "5 times the permit fee", True),
+    ("What is the permit fee?", "as set by the Village Board", False),
+    # lengths of the kind asked
+    ("How wide must the sidewalk be?", "not less than eight feet in width", True),
+    ("How wide must the sidewalk be?", "five inches in thickness", False),
+])
+def test_a_sentence_states_the_figure_asked_for(question, sentence, states):
+    assert bool(figure_pattern(question).search(sentence)) is states
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("What dollar amount does the performance bond have to be?", True),
+    ("What $ amount is the bond?", True),
+    ("How much is the fee?", True),
+    ("What is the penalty for not shoveling?", True),
+    ("Who issues the permit?", False),
+    ("Do I need a permit to fix my sidewalk?", False),
+])
+def test_questions_that_ask_for_a_figure(question, asks):
+    assert bool(QUANTITY_Q.search(question)) is asks
