@@ -90,6 +90,24 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
     return [(c[3], c[4], c[0]) for c in chosen]
 
 
+MAX_LIST_ITEMS = 6  # items of a list quoted after the sentence that introduces it
+_LABEL = re.compile(r"\([^)]*\)|\d+\.|[A-Z]")  # one level of a subsection path: (2), (b), 1., C
+
+
+def list_items(passage: Passage, sentence: str, passages: list[Passage]) -> list[Passage]:
+    """The items a sentence ending in a colon introduces ("...if the following requirements
+    are met:"): the passages one level below it in the same section, in order."""
+    if not sentence.rstrip().endswith(":") or not passage.subsection:
+        return []
+    if sentences(passage.text)[-1] != sentence:
+        return []  # the colon is not where the passage ends: its list is inside the text
+    parent = passage.subsection
+    return [q for q in passages
+            if (q.municipality, q.section, q.title) == (passage.municipality, passage.section, passage.title)
+            and q.subsection and q.subsection.startswith(parent)
+            and len(_LABEL.findall(q.subsection[len(parent):])) == 1][:MAX_LIST_ITEMS]
+
+
 def quote_block(passage: Passage, sentence: str) -> tuple[str, Citation]:
     c = passage.citation(quote=sentence)
     return f"> “{sentence}”\n> — {c.label()}", c

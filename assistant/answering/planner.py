@@ -13,6 +13,7 @@ import re
 
 from assistant.answering.compose import (
     best_sentences,
+    list_items,
     muni_name,
     quote_block,
     text_notes,
@@ -331,10 +332,17 @@ class EmbeddedPlanner:
                             + "\n\n".join(blocks)),
                 )
         blocks, cites = [], []
+        quoted = {(p.id, s) for p, s, _ in picked}
         for p, s, _ in picked:
             block, c = quote_block(p, s)
             blocks.append(block)
             cites.append(c)
+            for item in list_items(p, s, self.index.passages):  # the list a sentence introduces
+                if (item.id, item.text) not in quoted:
+                    quoted.add((item.id, item.text))
+                    block, c = quote_block(item, item.text)
+                    blocks.append(block)
+                    cites.append(c)
         lead = f"Here is what the {name} code says:"
         return Answer(
             status="answered", municipality=muni_id, citations=cites,

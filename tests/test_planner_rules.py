@@ -1,5 +1,5 @@
-"""What kind of figure a question asks for, and whether a sentence states it (pure rules
-of the embedded planner)."""
+"""Pure rules of the embedded planner: what kind of figure a question asks for and whether a
+sentence states it; the items a sentence ending in a colon introduces."""
 
 from __future__ import annotations
 
@@ -39,3 +39,25 @@ def test_a_sentence_states_the_figure_asked_for(question, sentence, states):
 ])
 def test_questions_that_ask_for_a_figure(question, asks):
     assert bool(QUANTITY_Q.search(question)) is asks
+
+
+# -- lists introduced by a colon ---------------------------------------------------------------
+def _passage(subsection: str | None, text: str, section: str | None = "404-8", title: str = "Obstructions"):
+    from assistant.types import Passage
+
+    return Passage(id=f"x:{subsection}", municipality="brandon", chapter="404", section=section, title=title,
+                   subsection=subsection, text=text, start=0, end=1)
+
+
+def test_a_sentence_ending_in_a_colon_brings_the_items_one_level_below():
+    from assistant.answering.compose import list_items
+
+    intro = _passage("C", "Owners may place fixtures. Only if the following requirements are met:")
+    items = [_passage("C(1)", "One."), _passage("C(2)", "Two."), _passage("C(2)(a)", "A detail of two."),
+             _passage("D", "Next subsection."), _passage("C(3)", "Three.", section="404-9")]
+    got = list_items(intro, "Only if the following requirements are met:", [intro, *items])
+    assert [p.subsection for p in got] == ["C(1)", "C(2)"]  # one level down, same section only
+    assert list_items(intro, "Owners may place fixtures.", [intro, *items]) == []  # no colon
+    inner = _passage("C", "The following apply: A and B. Then more.")
+    assert list_items(inner, "The following apply:", [inner, *items]) == []  # the list is in the text
+    assert list_items(_passage(None, "As follows:"), "As follows:", items) == []  # no path to go below
