@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.answering.planner import QUANTITY_Q, figure_pattern
+from assistant.answering.planner import QUANTITY_Q, about_money, figure_kind, figure_pattern
 
 
 @pytest.mark.parametrize("question, sentence, states", [
@@ -24,6 +24,10 @@ from assistant.answering.planner import QUANTITY_Q, figure_pattern
     # lengths of the kind asked
     ("How wide must the sidewalk be?", "not less than eight feet in width", True),
     ("How wide must the sidewalk be?", "five inches in thickness", False),
+    # durations
+    ("How many hours of notice before digging?", "to be given at least 48 hrs. before the work", True),
+    ("How many days do I have to pay?", "within thirty (30) days", True),
+    ("How many hours of notice before digging?", "an application fee set by resolution", False),
 ])
 def test_a_sentence_states_the_figure_asked_for(question, sentence, states):
     assert bool(figure_pattern(question).search(sentence)) is states
@@ -61,3 +65,19 @@ def test_a_sentence_ending_in_a_colon_brings_the_items_one_level_below():
     inner = _passage("C", "The following apply: A and B. Then more.")
     assert list_items(inner, "The following apply:", [inner, *items]) == []  # the list is in the text
     assert list_items(_passage(None, "As follows:"), "As follows:", items) == []  # no path to go below
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("How many hours of notice before digging?", "duration"),
+    ("What hourly rate is charged?", "money"),
+    ("What is the permit fee?", "money"),
+    ("How wide must the sidewalk be?", "width"),
+    ("Who issues the permit?", None),
+])
+def test_the_kind_of_figure_asked(question, kind):
+    assert figure_kind(question) == kind
+
+
+def test_a_fee_left_to_the_board_is_about_money_a_notice_period_is_not():
+    assert about_money("Applicants shall pay a non-refundable application fee set by resolution of the Town Board.")
+    assert not about_money("Notice shall be given at least 48 hrs. before the commencement of the work.")

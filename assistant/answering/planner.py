@@ -57,6 +57,8 @@ FIGURE_KINDS = [
     ("height", re.compile(r"\b(tall|high|height)\b", re.I),
      re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:in\s+)?(?:height|high|tall)\b|(?:height|high)\D{{0,45}}{_NUM}\s*{_UNIT}|between {_NUM}", re.I)),
     ("size", re.compile(r"\b(big|large|size|diameter)\b", re.I), re.compile(rf"{_NUM}\s*{_UNIT}", re.I)),
+    ("duration", re.compile(r"\bhow many (?:hours|days|weeks|months|years)\b", re.I),
+     re.compile(rf"\b{_NUM}(?:[- ](?:\(\d+\)\s*)?)?(?:hours?|days?|weeks?|months?|years?|hrs?)\b", re.I)),
     ("date", re.compile(r"\b(dates?|when)\b", re.I),
      re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\b|\b\d+ (?:days?|hours?|months?)\b", re.I)),
 ]
@@ -68,6 +70,17 @@ UNIT_RATE_Q = re.compile(
     r"yard|day|ton|mile|occasion)\b",
     re.I,
 )
+
+
+def figure_kind(question: str) -> str | None:
+    """The kind of figure a question asks for ("money", "width", "duration", ...)."""
+    if UNIT_RATE_Q.search(question):
+        return "money"
+    return next((kind for kind, asks, _ in FIGURE_KINDS if asks.search(question)), None)
+
+
+def about_money(sentence: str) -> bool:
+    return bool(FIGURE_KINDS[0][1].search(sentence))
 
 
 def figure_pattern(question: str) -> re.Pattern:
@@ -303,8 +316,12 @@ class EmbeddedPlanner:
             top = max(x[2] for x in picked)
             stating = best_sentences(expand(q), hits, max_sentences=1, must=states, similarity=self._sims(hits, 6),
                                      depth=6)
+            kind = figure_kind(q)
+            # a deferral answers only for the kind of figure asked: a fee left to the Board says
+            # nothing about how many hours' notice is due
             deferring = sorted((d for d in best_sentences(expand(q), hits, max_sentences=3, must=DEFERRAL, similarity=sims)
-                                if not states.search(DEFERRAL.sub("", d[1]))), key=lambda d: -d[2])[:1]
+                                if not states.search(DEFERRAL.sub("", d[1]))
+                                and (kind in (None, "money") or not about_money(d[1]))), key=lambda d: -d[2])[:1]
             fs = stating[0][2] if stating else 0.0
             ds = deferring[0][2] if deferring else 0.0
             if deferring and ds >= fs and ds >= 0.5 * top:
