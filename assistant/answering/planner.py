@@ -47,6 +47,8 @@ _NUM = r"(?:\d[\d,./¼½¾]*|one|two|three|four|five|six|seven|eight|nine|ten|tw
 _UNIT = r"(?:inch(?:es)?|feet|foot|ft\.?|\"|')"
 # what kind of figure the question asks for, and how a sentence states one
 FIGURE_KINDS = [
+    ("duration", re.compile(r"\bhow many (?:hours|days|weeks|months|years)\b", re.I),
+     re.compile(rf"\b{_NUM}(?:[- ](?:\(\d+\)\s*)?)?(?:hours?|days?|weeks?|months?|years?|hrs?)\b", re.I)),
     ("money", re.compile(r"\b(fee|fees|cost|costs|price|charge|charged|rate|fine|forfeiture|penalty|bond|guarantee|"
                          r"insurance|deposit|assess(?:ed|ment)?|bill|pay|dollars?)\b|\$", re.I),
      re.compile(r"\$\s?\d|\d\s?%|\btimes the\b|\bpercent\b", re.I)),
@@ -57,8 +59,6 @@ FIGURE_KINDS = [
     ("height", re.compile(r"\b(tall|high|height)\b", re.I),
      re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:in\s+)?(?:height|high|tall)\b|(?:height|high)\D{{0,45}}{_NUM}\s*{_UNIT}|between {_NUM}", re.I)),
     ("size", re.compile(r"\b(big|large|size|diameter)\b", re.I), re.compile(rf"{_NUM}\s*{_UNIT}", re.I)),
-    ("duration", re.compile(r"\bhow many (?:hours|days|weeks|months|years)\b", re.I),
-     re.compile(rf"\b{_NUM}(?:[- ](?:\(\d+\)\s*)?)?(?:hours?|days?|weeks?|months?|years?|hrs?)\b", re.I)),
     ("date", re.compile(r"\b(dates?|when)\b", re.I),
      re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\b|\b\d+ (?:days?|hours?|months?)\b", re.I)),
 ]
@@ -80,7 +80,7 @@ def figure_kind(question: str) -> str | None:
 
 
 def about_money(sentence: str) -> bool:
-    return bool(FIGURE_KINDS[0][1].search(sentence))
+    return bool(next(asks for kind, asks, _ in FIGURE_KINDS if kind == "money").search(sentence))
 
 
 def figure_pattern(question: str) -> re.Pattern:
