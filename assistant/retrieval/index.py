@@ -203,7 +203,7 @@ class SearchIndex:
             fused[pid] = fused.get(pid, 0.0) + LEXICAL_WEIGHT / (RRF_K + r)
         q_stems = stems(query)  # highlight the user's own words
         hits = []
-        for pid, score in sorted(fused.items(), key=lambda kv: -kv[1])[:k]:
+        for pid, score in sorted(fused.items(), key=lambda kv: (-round(kv[1], 9), kv[0]))[:k]:
             p = self.by_id[pid]
             hits.append(SearchHit(
                 passage=p, score=round(score, 6), matched_terms=matched_words(p.text, q_stems),

@@ -16,6 +16,9 @@ from assistant.settings import Settings
 
 COLLECTION_PREFIX = "passages-"
 ADD_BATCH = 256
+# A municipality's chapter is a few hundred vectors: a graph built on one thread and searched
+# this wide gives the exact neighbours, the same in the embedded client and on a server.
+HNSW = {"space": "cosine", "ef_construction": 200, "ef_search": 200, "max_neighbors": 32, "num_threads": 1}
 
 
 def make_client(settings: Settings):
@@ -72,8 +75,8 @@ class VectorStore:
         for municipality, rows in by_municipality.items():
             col = self.client.create_collection(
                 collection_name(self.fingerprint, municipality),
-                metadata={"hnsw:space": "cosine", "complete": "no", "municipality": municipality},
-                embedding_function=None,
+                metadata={"complete": "no", "municipality": municipality},
+                configuration={"hnsw": HNSW}, embedding_function=None,
             )
             for s in range(0, len(rows), ADD_BATCH):
                 batch = rows[s : s + ADD_BATCH]
@@ -108,6 +111,7 @@ class VectorStore:
                 continue
             res = col.query(query_embeddings=[vector], n_results=n, include=["distances"])
             hits += [(cid, 1.0 - float(d)) for cid, d in zip(res["ids"][0], res["distances"][0])]
-        if len(names) > 1:
-            hits.sort(key=lambda h: -h[1])
+        # equal similarities in id order: the embedded client and a server return ties in
+        # different orders, and a search must not depend on where the vectors live
+        hits.sort(key=lambda h: (-round(h[1], 6), h[0]))
         return hits[:k]
