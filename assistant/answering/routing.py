@@ -16,8 +16,12 @@ from typing import Any
 
 from assistant.answering import slots
 from assistant.answering.formatting import fmt_date, fmt_money
+from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import stems
 from assistant.tools.registry import all_tools, run_tool
+
+EVENT_WEIGHT = 2.0  # per word the question's event shares with a rule's starting event
+GENERIC_EVENT_STEMS = stems("date day time the of or and was were is")
 from assistant.types import ToolOutput
 
 TIME_Q = re.compile(
@@ -232,6 +236,7 @@ class ToolRouter:
         from assistant.tools.deadlines import rules
 
         q_stems = stems(q)
+        event_stems = stems(expand(q)) - GENERIC_EVENT_STEMS
         sims = self._rule_similarity()
         scored = []
         for rule in rules().values():
@@ -241,7 +246,11 @@ class ToolRouter:
                 continue  # a year alone dates only a yearly deadline for the following year
             words = stems(f"{rule.title} {rule.obligation} {rule.event}")
             title_words = stems(rule.title)
-            score = len(q_stems & words) + 1.5 * len(q_stems & title_words) + 12.0 * max(sims.get(rule.id, 0.0) - 0.2, 0.0)
+            # the event the question dates ("we moved in on May 14") picks between rules that
+            # count the same period from different events (occupancy vs building permit)
+            event_words = len(event_stems & stems(rule.event))
+            score = (len(q_stems & words) + 1.5 * len(q_stems & title_words) + EVENT_WEIGHT * event_words
+                     + 12.0 * max(sims.get(rule.id, 0.0) - 0.2, 0.0))
             if rule.id.endswith("emergency_apply") and slots.is_emergency(q):
                 score += 3
             scored.append((score, rule))
