@@ -20,6 +20,16 @@ def normalize_ws(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+class TextProblem(BaseModel):
+    """A known flaw of the source text (stripped label, garble, contradiction) and the
+    reading the product uses; shown with every answer that cites a passage it touches."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    where: str = Field(description="A verbatim fragment of the passage text it touches (whitespace-insensitive).")
+    note: str = Field(description="What is wrong, and which reading answers use.")
+
+
 class Municipality(BaseModel):
     """One manifest entry: a municipality and the one chapter of its code we hold."""
 
@@ -42,12 +52,16 @@ class Municipality(BaseModel):
     edition: str | None = Field(default=None, description="Revision or edition of the text.")
     outline_hints: dict[str, Any] = Field(
         default_factory=dict,
-        description="Parser hints for structure the text lost (data, not code); see corpus/README.md.",
+        description="Parser hints for structure the text lost (data, not code); see README.md.",
     )
     known_labels: dict[str, str] = Field(
         default_factory=dict,
         description="Subsection labels the code's own cross-references name, e.g. "
         "{'404-7G': 'Pavement replacement'}; the parser's reconstruction is checked against them.",
+    )
+    known_problems: list[TextProblem] = Field(
+        default_factory=list,
+        description="Known flaws of the text (../shared/TEXT-NOTES.md) and the readings used; data, not code.",
     )
 
 

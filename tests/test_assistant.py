@@ -222,3 +222,12 @@ def test_a_list_introduced_by_a_colon_is_quoted_with_its_items(assistant):
     subs = [c.subsection for c in ans.citations]
     assert "C" in subs and {"C(1)", "C(2)", "C(3)"} <= set(subs)
     assert "three feet" in ans.answer
+
+
+@pytest.mark.parametrize("question, municipality, note", [
+    ("How wide must a residential sidewalk be?", "brandon", "no width for residential sidewalks"),
+    ("How big do the house numbers have to be?", "delafield", "gives no unit"),
+])
+def test_an_answer_quoting_a_flawed_passage_says_so(assistant, question, municipality, note):
+    ans = assistant.ask(question, municipality)
+    assert any(note in n for n in ans.notes), ans.notes

@@ -81,3 +81,9 @@ def test_the_kind_of_figure_asked(question, kind):
 def test_a_fee_left_to_the_board_is_about_money_a_notice_period_is_not():
     assert about_money("Applicants shall pay a non-refundable application fee set by resolution of the Town Board.")
     assert not about_money("Notice shall be given at least 48 hrs. before the commencement of the work.")
+
+
+def test_a_mixed_number_states_a_thickness():
+    states = figure_pattern("How thick must a bituminous patch be?")
+    assert states.search("the full depth of the existing pavement or 2 1/2 inches, whichever is greater")
+    assert not states.search("the full depth of the existing pavement")

@@ -119,9 +119,14 @@ def muni_name(mid: str | None) -> str:
 
 
 def text_notes(passages: list[Passage]) -> list[str]:
-    """Tell the reader where a cited passage's label or text is a reconstruction."""
+    """Tell the reader where a cited passage's label or text is a reconstruction, and every
+    known problem of the text (the manifest's ``known_problems``) that the passage touches."""
     notes = []
     for p in passages:
+        m = municipality_by_id(p.municipality)
+        if m and m.known_problems:
+            text = " ".join(p.text.split())
+            notes += [k.note for k in m.known_problems if " ".join(k.where.split()) in text]
         if p.subsection_reconstructed and p.subsection:
             notes.append(
                 f"The subsection label {p.subsection} of {p.title} is reconstructed: the text lost its letters "

@@ -43,7 +43,7 @@ QUANTITY_IN = re.compile(
     r"quarter|hundred|thousand|once|twice|times|double)\b|%|\$",
     re.I,
 )
-_NUM = r"(?:\d[\d,./¼½¾]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty)"
+_NUM = r"(?:\d[\d,./¼½¾]*(?: \d+/\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty)"
 _UNIT = r"(?:inch(?:es)?|feet|foot|ft\.?|\"|')"
 # what kind of figure the question asks for, and how a sentence states one
 FIGURE_KINDS = [

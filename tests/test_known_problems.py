@@ -1,0 +1,35 @@
+"""Known flaws of the texts (the manifest's `known_problems`, from ../shared/TEXT-NOTES.md):
+each one names text that exists, and an answer quoting that text tells the reader."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.answering.compose import text_notes
+from assistant.corpus import all_passages, municipalities
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+PROBLEMS = [(m.id, k) for m in municipalities() for k in m.known_problems]
+
+
+def test_every_municipality_lists_its_known_problems():
+    assert {m for m, _ in PROBLEMS} == {"brandon", "delafield"}
+    assert len(PROBLEMS) >= 20
+
+
+@pytest.mark.parametrize("muni, problem", PROBLEMS, ids=[k.where[:30] for _, k in PROBLEMS])
+def test_each_problem_touches_exactly_one_passage_and_is_reported_with_it(muni, problem):
+    touched = [p for p in all_passages() if p.municipality == muni and _norm(problem.where) in _norm(p.text)]
+    assert len(touched) == 1, "a known problem must name text that exists, once"
+    assert problem.note in text_notes(touched)
+
+
+def test_passages_without_a_known_problem_get_no_such_note():
+    notes = {k.note for _, k in PROBLEMS}
+    clean = [p for p in all_passages() if not any(_norm(k.where) in _norm(p.text) for _, k in PROBLEMS)]
+    assert clean and not notes & set(text_notes(clean))
+
