@@ -19,10 +19,10 @@ from assistant.answering.formatting import fmt_date, fmt_money
 from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import stems
 from assistant.tools.registry import all_tools, run_tool
+from assistant.types import ToolOutput
 
 EVENT_WEIGHT = 2.0  # per word the question's event shares with a rule's starting event
 GENERIC_EVENT_STEMS = stems("date day time the of or and was were is")
-from assistant.types import ToolOutput
 
 TIME_Q = re.compile(
     r"\b(when|deadline|by what date|what date|how long|how many (?:days|hours)|due|how soon|expire|"
