@@ -94,6 +94,15 @@ def all_passages() -> list[Passage]:
     return [p for m in municipalities() for p in document(m.id).passages]
 
 
+def known_problems_of(p: Passage) -> list[str]:
+    """The notes of the manifest's ``known_problems`` whose fragment is in this passage."""
+    m = municipality_by_id(p.municipality)
+    if not m or not m.known_problems:
+        return []
+    text = " ".join(p.text.split())
+    return [k.note for k in m.known_problems if " ".join(k.where.split()) in text]
+
+
 def passage_by_id(pid: str) -> Passage | None:
     for p in all_passages():
         if p.id == pid:

@@ -41,3 +41,12 @@ def test_show_and_toc(capsys):
     assert main(["show", "§ 404-99"]) == 1
     assert main(["toc", "-m", "Springfield"]) == 1
     assert "unknown municipality" in capsys.readouterr().err
+
+
+def test_show_reports_the_known_problems_of_the_text(capsys):
+    assert main(["show", "§ 404-7G(2)"]) == 0
+    out = capsys.readouterr().out
+    assert "text problem:" in out and "cannot be matched with those layers" in out
+    assert main(["show", "§ 404-7G", "--json"]) == 0
+    rows = {r["subsection"]: r for r in json.loads(capsys.readouterr().out)}
+    assert rows["G(2)"]["known_problems"] and rows["G(3)"]["known_problems"] == []

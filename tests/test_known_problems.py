@@ -33,3 +33,14 @@ def test_passages_without_a_known_problem_get_no_such_note():
     clean = [p for p in all_passages() if not any(_norm(k.where) in _norm(p.text) for _, k in PROBLEMS)]
     assert clean and not notes & set(text_notes(clean))
 
+
+
+def test_staff_views_show_the_problems_of_a_passage():
+    from assistant.webapp.render import escape_html, section_html
+
+    flawed = next(p for p in all_passages() if "Residential walks shall match width" in p.text)
+    clean = next(p for p in all_passages() if p.municipality == "brandon" and not text_notes([p]))
+    html = section_html("Sidewalks", [flawed, clean])
+    assert html.count("oa-problem") == 1 and "no width for residential sidewalks" in html
+    note = next(n for n in text_notes([flawed]) if "residential" in n)
+    assert escape_html(note) in html and (note == escape_html(note) or note not in html)  # escaped

@@ -7,7 +7,7 @@ import math
 import re
 
 from assistant.answering.guards import looks_like_injection
-from assistant.corpus import municipality_by_id
+from assistant.corpus import known_problems_of, municipality_by_id
 from assistant.retrieval.chunking import sentences
 from assistant.retrieval.index import SearchHit
 from assistant.retrieval.lexical import stem_sequence, stems
@@ -123,10 +123,7 @@ def text_notes(passages: list[Passage]) -> list[str]:
     known problem of the text (the manifest's ``known_problems``) that the passage touches."""
     notes = []
     for p in passages:
-        m = municipality_by_id(p.municipality)
-        if m and m.known_problems:
-            text = " ".join(p.text.split())
-            notes += [k.note for k in m.known_problems if " ".join(k.where.split()) in text]
+        notes += known_problems_of(p)
         if p.subsection_reconstructed and p.subsection:
             notes.append(
                 f"The subsection label {p.subsection} of {p.title} is reconstructed: the text lost its letters "

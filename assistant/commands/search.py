@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from assistant.commands._common import citation_fields, municipality_arg, open_index, print_json
+from assistant.corpus import known_problems_of
 from assistant.types import format_citation
 
 
@@ -24,7 +25,8 @@ def run(args) -> int:
     idx = open_index(quiet=args.json)
     hits = idx.search(args.query, muni, k=args.k)
     if args.json:
-        print_json([{**citation_fields(h.passage), "text": h.passage.text, "score": h.score} for h in hits])
+        print_json([{**citation_fields(h.passage), "text": h.passage.text, "score": h.score,
+                     "known_problems": known_problems_of(h.passage)} for h in hits])
         return 0
     if not hits:
         print("no passage matches")
@@ -32,5 +34,7 @@ def run(args) -> int:
         p = h.passage
         print(f"{i}. {format_citation(p.municipality, p.section, p.title, p.subsection, p.page)}  [score {h.score:.4f}]")
         print(textwrap.indent(textwrap.fill(p.text, 100), "   "))
+        for n in known_problems_of(p):
+            print(textwrap.indent(textwrap.fill(f"text problem: {n}", 100), "   "))
         print()
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from assistant.commands._common import citation_fields, municipality_arg, print_json
+from assistant.corpus import known_problems_of
 from assistant.retrieval.citations import lookup
 from assistant.types import format_citation
 
@@ -20,7 +21,8 @@ def run(args) -> int:
     if not passages:
         raise LookupError(f"no section or subsection matches {args.citation!r} (try: python -m assistant toc)")
     if args.json:
-        print_json([{**citation_fields(p), "text": p.text, "notes": p.notes} for p in passages])
+        print_json([{**citation_fields(p), "text": p.text, "notes": p.notes, "known_problems": known_problems_of(p)}
+                    for p in passages])
         return 0
     first = passages[0]
     print(format_citation(first.municipality, first.section, first.title, None, first.page))
@@ -32,5 +34,7 @@ def run(args) -> int:
         print(f"{label}{rec}{page} {p.text}".strip())
         for n in p.notes:
             print(f"    note: {n}")
+        for n in known_problems_of(p):
+            print(f"    text problem: {n}")
         print()
     return 0

@@ -201,7 +201,7 @@ def hits_html(hits: list[Any]) -> str:
             f"<div class='oa-hit-head'><span class='oa-rank'>{rank}.</span> <strong>{label}</strong> "
             f"<span class='oa-score'>score {hit.score:.3f}</span></div>"
             f"<div class='oa-hit-text'>{heading}{highlight(p.text, hit.matched_terms)}</div>"
-            "</div>"
+            f"{_problems_html(p)}</div>"
         )
     return "<div class='oa-hits'>" + "".join(rows) + "</div>"
 
@@ -214,8 +214,18 @@ def section_html(title: str, passages: list[Passage]) -> str:
     for p in passages:
         sub = f"<span class='oa-sub'>{escape_html(p.subsection)}</span> " if p.subsection else ""
         page = f" <span class='oa-page'>(p. {p.page})</span>" if p.page is not None else ""
-        body.append(f"<p>{sub}{escape_html(p.text)}{page}</p>")
+        body.append(f"<p>{sub}{escape_html(p.text)}{page}</p>{_problems_html(p)}")
     return f"<div class='oa-section'><h3>{head}</h3>{''.join(body)}</div>"
+
+
+def _problems_html(p: Passage) -> str:
+    """Known problems of the text at this passage (the manifest's ``known_problems``)."""
+    from assistant.corpus import known_problems_of
+
+    notes = known_problems_of(p)
+    if not notes:
+        return ""
+    return "".join(f"<div class='oa-problem'>⚠ {escape_html(n)}</div>" for n in notes)
 
 
 def section_title_for_passage(p: Passage) -> str:
@@ -258,6 +268,7 @@ CSS = """
 .oa-hit { border-bottom: 1px solid var(--border-color-primary); padding: 0.6em 0; }
 .oa-hit-text { margin-top: 0.3em; line-height: 1.45; }
 .oa-score, .oa-page { color: var(--body-text-color-subdued); font-size: 0.85em; }
+.oa-problem { font-size: 0.85em; color: var(--body-text-color-subdued); margin: 0.2em 0 0.6em 1em; }
 .oa-sub { font-weight: 600; }
 .oa-hits mark { background: #ffe58a; color: inherit; padding: 0 1px; }
 .oa-outline li { margin: 0.15em 0; }
