@@ -187,29 +187,23 @@ class BusinessCalendar:
     # ------------------------------------------------------------ counting
     def days_after(self, event: date, n: int, *, extend: bool = True, office_filing: bool = False) -> Count:
         """'within n days after the event': event day excluded, last day included."""
-        raw = event + timedelta(days=n)
-        due, skipped = self._extend(raw, office_filing=office_filing) if extend else (raw, [])
-        steps = f"{describe_date(event)} + {n} days = {describe_date(raw)}"
-        if due != raw:
-            steps += f", moved to {describe_date(due)}"
-        return Count(due_date=due, unadjusted=raw, skipped=tuple(skipped), steps=steps)
+        return self._forward(event, event + timedelta(days=n), f"{n} days", None, extend, office_filing)
 
     def months_after(self, event: date, n: int, *, extend: bool = True, office_filing: bool = False) -> Count:
-        raw = event + relativedelta(months=n)
-        due, skipped = self._extend(raw, office_filing=office_filing) if extend else (raw, [])
-        steps = f"{describe_date(event)} + {n} months = {describe_date(raw)}"
-        if raw.day != event.day:
-            steps += " (no such day in that month: its last day)"
-        if due != raw:
-            steps += f", moved to {describe_date(due)}"
-        return Count(due_date=due, unadjusted=raw, skipped=tuple(skipped), steps=steps)
+        return self._forward(event, event + relativedelta(months=n), f"{n} months",
+                             "no such day in that month: its last day", extend, office_filing)
 
     def years_after(self, event: date, n: int, *, extend: bool = True, office_filing: bool = False) -> Count:
-        raw = event + relativedelta(years=n)
+        return self._forward(event, event + relativedelta(years=n), f"{n} year{'' if n == 1 else 's'}",
+                             "February 29 has no anniversary: February 28", extend, office_filing)
+
+    def _forward(self, event: date, raw: date, period: str, short_month: str | None, extend: bool,
+                 office_filing: bool) -> Count:
+        """A period counted forward to ``raw``, its last day moved off closed days when ``extend``."""
         due, skipped = self._extend(raw, office_filing=office_filing) if extend else (raw, [])
-        steps = f"{describe_date(event)} + {n} year{'' if n == 1 else 's'} = {describe_date(raw)}"
-        if raw.day != event.day:
-            steps += " (February 29 has no anniversary: February 28)"
+        steps = f"{describe_date(event)} + {period} = {describe_date(raw)}"
+        if short_month and raw.day != event.day:
+            steps += f" ({short_month})"
         if due != raw:
             steps += f", moved to {describe_date(due)}"
         return Count(due_date=due, unadjusted=raw, skipped=tuple(skipped), steps=steps)
