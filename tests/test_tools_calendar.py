@@ -264,3 +264,14 @@ def test_hours_leave_out_whole_sundays_and_holidays(moment: datetime, n: int) ->
     plain = PLAIN.hours_after(start, n).due_at
     assert plain is not None
     assert plain.astimezone(timezone.utc) - start.astimezone(timezone.utc) == timedelta(hours=n)
+
+
+def test_the_working_says_how_a_forward_count_ran():
+    short = WI.months_after(date(2025, 1, 31), 3, extend=False).steps
+    assert short == ("Friday 2025-01-31 + 3 months = Wednesday 2025-04-30 "
+                     "(no such day in that month: its last day)")
+    leap = WI.years_after(date(2020, 2, 29), 1).steps
+    assert "+ 1 year = " in leap and "(February 29 has no anniversary: February 28)" in leap
+    moved = WI.days_after(date(2027, 5, 14), 30)
+    assert moved.steps == "Friday 2027-05-14 + 30 days = Sunday 2027-06-13, moved to Monday 2027-06-14"
+    assert "(" not in WI.months_after(date(2025, 1, 15), 1).steps  # a day that exists: no remark
