@@ -7,6 +7,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+from pathlib import Path
 
 import yaml
 
@@ -96,14 +97,18 @@ def singulars(text: str) -> str:
 
 def expand(question: str) -> str:
     """The question plus the code's words for the plain and misspelt words it uses."""
-    corpus = str(corpus_dir())
+    return _expand(question, str(corpus_dir()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _expand(question: str, corpus: str) -> str:  # one answer expands its question several times
     matched = f"{question} {singulars(question)}"
-    extra = [words for rx, words in _rules(str(corpus_dir() / "query_expansion.yaml")) if rx.search(matched)]
+    extra = [words for rx, words in _rules(str(Path(corpus) / "query_expansion.yaml")) if rx.search(matched)]
     fixes = [s for w in _WORD.findall(question) if (s := spelling(w, corpus))]
     extra += fixes
     if fixes:  # the corrected question may match more plain-word rules
         fixed = matched + " " + " ".join(fixes)
-        extra += [words for rx, words in _rules(str(corpus_dir() / "query_expansion.yaml"))
+        extra += [words for rx, words in _rules(str(Path(corpus) / "query_expansion.yaml"))
                   if rx.search(fixed) and words not in extra]
     seen = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
     added = []
