@@ -3,6 +3,8 @@ each one names text that exists, and an answer quoting that text tells the reade
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from assistant.answering.compose import text_notes
@@ -26,6 +28,18 @@ def test_each_problem_touches_exactly_one_passage_and_is_reported_with_it(muni, 
     touched = [p for p in all_passages() if p.municipality == muni and _norm(problem.where) in _norm(p.text)]
     assert len(touched) == 1, "a known problem must name text that exists, once"
     assert problem.note in text_notes(touched)
+
+
+_REFERENCE = re.compile(r"§+\s*\d+-\d+[A-Z]?(?:\(\d+\))*|(?:\(\w{1,4}\))+")  # citations, not figures
+_FIGURE = re.compile(r"\d[\d,./¼½¾]*(?: \d+/\d+)?")
+
+
+@pytest.mark.parametrize("muni, problem", PROBLEMS, ids=[k.where[:30] for _, k in PROBLEMS])
+def test_every_figure_in_a_note_is_in_the_text_it_touches(muni, problem):
+    """A note is data, not a calculator: it may repeat the code's figures, never make new ones."""
+    passage = next(p for p in all_passages() if p.municipality == muni and _norm(problem.where) in _norm(p.text))
+    figures = [f.rstrip(".,") for f in _FIGURE.findall(_REFERENCE.sub(" ", problem.note))]
+    assert [f for f in figures if f not in _norm(passage.text)] == []
 
 
 def test_passages_without_a_known_problem_get_no_such_note():
