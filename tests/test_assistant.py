@@ -231,3 +231,20 @@ def test_a_list_introduced_by_a_colon_is_quoted_with_its_items(assistant):
 def test_an_answer_quoting_a_flawed_passage_says_so(assistant, question, municipality, note):
     ans = assistant.ask(question, municipality)
     assert any(note in n for n in ans.notes), ans.notes
+
+
+@pytest.mark.parametrize("question, lead, subsections", [
+    ("How thick is the first bituminous lift on a new Town road?", "**2.5 inches**", {"(4)(f)"}),
+    ("Cores show the final asphalt is 0.4 inch too thin. How thick must the corrective lift be?", "**1 inch**",
+     {"(4)(f)"}),
+    ("How much crushed aggregate goes under a new Town road?", "**10 inches**", {"(4)(e)"}),
+])
+def test_a_road_standards_answer_leads_with_the_figure_asked_and_cites_its_provision(
+        assistant, question, lead, subsections):
+    ans = assistant.ask(question, "delafield")
+    first = ans.answer.split("\n\n")[0]
+    assert lead in first, first
+    assert {c.subsection for c in ans.citations} == subsections
+    # every standard the calculator applied stays in its result
+    (call,) = ans.tool_calls
+    assert {"(4)(e)", "(4)(f)"} <= {c["subsection"] for c in call.result["citations"]}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.answering.planner import QUANTITY_Q, about_money, figure_kind, figure_pattern
+from assistant.answering.routing import road_focus
 
 
 @pytest.mark.parametrize("question, sentence, states", [
@@ -87,3 +88,15 @@ def test_a_mixed_number_states_a_thickness():
     states = figure_pattern("How thick must a bituminous patch be?")
     assert states.search("the full depth of the existing pavement or 2 1/2 inches, whichever is greater")
     assert not states.search("the full depth of the existing pavement")
+
+
+@pytest.mark.parametrize("question, deficiency, focus", [
+    ("How thick is the first bituminous lift on a new Town road?", False, "lift"),
+    ("How deep is the asphalt on a new road?", False, "lift"),
+    ("How much crushed aggregate goes under the road?", False, "aggregate"),
+    ("What total depth of stone goes under the road in a wet area?", False, "aggregate"),
+    ("The lower lift of aggregate, how thick?", False, "aggregate"),
+    ("The final asphalt is 0.4 inch too thin; what lift fixes it?", True, "corrective"),
+])
+def test_the_road_standard_a_question_asks(question, deficiency, focus):
+    assert road_focus(question, deficiency) == focus

@@ -391,7 +391,7 @@ class EmbeddedPlanner:
                 parts.append(text)
             if result.explanation:
                 parts.append(f"How it was worked out (calculator `{step.tool}`): {result.explanation}")
-            for c in result.citations:
+            for c in step.citations(result):
                 if not any(c.passage_id == x.passage_id and c.quote == x.quote for x in cites):
                     cites.append(c)
             if result.convention and result.convention not in notes:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from functools import partial
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +44,17 @@ class Routed:
     municipality: str | None
     summarize: Callable[[ToolOutput], str]
     follow: list["Routed"] = field(default_factory=list)  # further calculators for the same answer
+    # a checklist calculator answering one of its figures: the checks the lead states (their
+    # provisions are the answer's citations; every check stays in the tool call's result)
+    focus: tuple[str, ...] = ()
+
+    def citations(self, result: ToolOutput) -> list:
+        checks = getattr(result, "checks", None) or []
+        focused = []
+        for c in checks:
+            if c.requirement in self.focus and c.citation not in focused:
+                focused.append(c.citation)
+        return focused or list(result.citations)
 
     def run(self) -> ToolOutput:
         return run_tool(self.tool, self.arguments)
@@ -173,7 +185,9 @@ class ToolRouter:
                 args["final_deficiency_in"] = thin.group(1)
             fields = self.tools["road_construction_check"].input_model.model_fields
             args = {k: v for k, v in args.items() if k in fields}
-            return Routed("road_construction_check", args, "delafield", _summary_road)
+            focus = road_focus(low, thin is not None)
+            return Routed("road_construction_check", args, "delafield", partial(_summary_road, focus=focus),
+                          focus=ROAD_FOCUS[focus])
         return None
 
     def _grid(self, q: str, muni: str | None):
@@ -420,13 +434,34 @@ def _summary_heavy(r) -> str:
     return ("For this vehicle " + "; ".join(bits) + ".") if bits else ""
 
 
-def _summary_road(r) -> str:
-    bits = []
+# which figure of the road standards a question asks: the checks whose provisions it cites
+ROAD_FOCUS = {
+    "aggregate": ("aggregate_base", "aggregate_lifts", "wet_area_stone"),
+    "lift": ("bituminous_lift", "initial_lift"),
+    "corrective": ("final_thickness",),
+}
+
+
+def road_focus(question: str, deficiency_given: bool) -> str:
+    """"How thick is the first bituminous lift?" asks the lift, not the stone under it."""
+    if deficiency_given:
+        return "corrective"
+    if re.search(r"bituminous|asphalt|blacktop|\blifts?\b", question, re.I) and \
+            not re.search(r"aggregate|stone|gravel|base course", question, re.I):
+        return "lift"
+    return "aggregate"
+
+
+def _summary_road(r, focus: str = "aggregate") -> str:
+    if focus == "corrective" and getattr(r, "corrective_lift_in", None) is not None:
+        n = r.corrective_lift_in
+        return f"The standards require a corrective lift of **{_num(n)} inch{'es' if n != 1 else ''}** over the entire roadway."
+    if focus == "lift" and getattr(r, "required_initial_lift_in", None) is not None:
+        return (f"The first lift of bituminous concrete is **{_num(r.required_initial_lift_in)} inches**, placed on "
+                "the approved aggregate.")
     if getattr(r, "aggregate_depth_in", None) is not None:
-        bits.append(f"crushed aggregate **{_num(r.aggregate_depth_in)} inches** deep in all")
-    if getattr(r, "corrective_lift_in", None) is not None:
-        bits.append(f"a corrective lift of **{_num(r.corrective_lift_in)} inch{'es' if r.corrective_lift_in != 1 else ''}**")
-    return ("The standards give " + "; ".join(bits) + ".") if bits else ""
+        return f"The standards give crushed aggregate **{_num(r.aggregate_depth_in)} inches** deep in all."
+    return ""
 
 
 def _summary_grid(r) -> str:
