@@ -60,6 +60,19 @@ def test_calculation_goes_through_a_tool(assistant):
     _ok(ans)
 
 
+@pytest.mark.parametrize("question, municipality", [
+    ("Can I rent out my cottage on Airbnb during the summer?", "brandon"),
+    ("Am I allowed to keep goats on my property?", "brandon"),
+])
+def test_a_weak_match_sharing_no_telling_word_is_out_of_scope(assistant, question, municipality):
+    assert assistant.ask(question, municipality).status == "out_of_scope"
+
+
+def test_a_paraphrase_in_other_words_is_still_answered(assistant):
+    ans = assistant.ask("What am I not allowed to put on the grass strip between the walk and the curb?", "brandon")
+    assert ans.status == "answered" and any(c.section == "404-11" for c in ans.citations)
+
+
 def test_out_of_scope_points_to_what_is_covered(assistant):
     ans = assistant.ask("How much is a dog license?")
     assert ans.status == "out_of_scope"

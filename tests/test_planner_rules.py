@@ -5,7 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.answering.planner import QUANTITY_Q, about_money, figure_kind, figure_pattern
+from assistant.answering.planner import (
+    QUANTITY_Q,
+    about_money,
+    common_words,
+    figure_kind,
+    figure_pattern,
+    shares_words,
+)
 from assistant.answering.routing import road_focus
 
 
@@ -100,3 +107,22 @@ def test_a_mixed_number_states_a_thickness():
 ])
 def test_the_road_standard_a_question_asks(question, deficiency, focus):
     assert road_focus(question, deficiency) == focus
+
+
+# -- a weak match sharing no telling word -------------------------------------------------------
+def test_common_words_are_those_of_many_passages():
+    passages = [_passage(f"({i})", f"The owner shall keep the street clear of item{i}.") for i in range(30)]
+    passages.append(_passage("(x)", "Culverts shall be corrugated metal pipe."))
+    common = common_words(passages)
+    assert {"owner", "street", "clear"} <= common  # in every passage
+    assert "culvert" not in common and "item7" not in common  # in one passage of 31 (under 5 %)
+
+
+def test_a_question_shares_words_only_through_telling_words():
+    from assistant.retrieval.index import SearchHit
+
+    hits = [SearchHit(passage=_passage("(1)", "Village office equipment shall not be leased to any person."), score=1.0)]
+    common = frozenset({"person", "villag", "ani"})
+    assert not shares_words("Can I rent my house on Airbnb?", hits, common)
+    assert shares_words("Can I lease the equipment?", hits, common)
+    assert not shares_words("Can any person use it in the Village?", hits, common)  # only common words

@@ -79,6 +79,30 @@ def figure_kind(question: str) -> str | None:
     return next((kind for kind, asks, _ in FIGURE_KINDS if asks.search(question)), None)
 
 
+COMMON_WORD_SHARE = 0.05  # a word in more than this share of the passages says nothing about a topic
+
+
+def _passage_words(p) -> set[str]:
+    return stems(" ".join([p.text, p.title, *p.heading_path, p.heading or ""]))
+
+
+def common_words(passages) -> frozenset[str]:
+    """Words (stems) the chapters use in more than COMMON_WORD_SHARE of their passages:
+    "property", "permit", "street", "allowed"..."""
+    counts: dict[str, int] = {}
+    for p in passages:
+        for w in _passage_words(p):
+            counts[w] = counts.get(w, 0) + 1
+    return frozenset(w for w, n in counts.items() if n > COMMON_WORD_SHARE * max(len(passages), 1))
+
+
+def shares_words(question: str, hits: list[SearchHit], common: frozenset[str] = frozenset()) -> bool:
+    """Does any word of the (expanded) question, other than place names, question words and
+    the chapters' common words, appear in the text, title or headings of a passage found?"""
+    words = stems(expand(question)) - _PLACE_WORDS - common
+    return any(words & _passage_words(h.passage) for h in hits)
+
+
 def about_money(sentence: str) -> bool:
     return bool(next(asks for kind, asks, _ in FIGURE_KINDS if kind == "money").search(sentence))
 
@@ -114,6 +138,10 @@ CLARIFY_VALUE = "To work this out I need"
 MAX_SENTENCES = 3  # quoted in a lookup answer
 CITATION_SHARE = 0.7  # a calculator's citation stays in the answer at this share of the most relevant one
 REL_MIN = 0.30
+# below this similarity, a question none of whose words (nor their expansions) appear in what
+# was found is about something else ("rent my house on Airbnb" is near "lease Village
+# equipment" in meaning, and shares no word with it)
+WORDLESS_MATCH = 0.45
 _PLACE_WORDS = stems("Brandon Delafield village town Wisconsin about what how")
 STANDS_ALONE = 0.45  # below this similarity a turn in a conversation is read with the earlier topic
 FOLLOW_UP_OWN_TOPIC = 0.5  # a follow-up this close to a passage stands on its own
@@ -143,6 +171,7 @@ class EmbeddedPlanner:
         from assistant.answering.routing import ToolRouter
 
         self.router = tool_router or ToolRouter(index.embedder)
+        self._common: frozenset[str] | None = None  # the chapters' common words, counted on first use
 
     # -- entry point -------------------------------------------------------------
     def answer(self, question: str, municipality: str | None = None,
@@ -250,24 +279,31 @@ class EmbeddedPlanner:
             prev_user = next((t.content for t in reversed(history) if t.role == "user"), "")
             if prev_user:
                 return self._answer(f"{prev_user} {q} {q}", muni_id, history, {"follow_up": True, "current": q})
-        if not self._relevant(hits):
+        if not self._relevant(hits, q=q):
             return self._out_of_scope("")
         return self._lookup(q, muni_id, hits)
+
+    def _common_words(self) -> frozenset[str]:
+        if self._common is None:
+            self._common = common_words(self.index.passages)
+        return self._common
 
     def _mentions_streets(self, q: str) -> bool:
         return bool(re.search(r"\b(street|sidewalk|road|highway|excavat|culvert|driveway|ditch|right-of-way|terrace)", q, re.I))
 
-    def _relevant(self, hits: list[SearchHit], floor: float = REL_MIN) -> bool:
+    def _relevant(self, hits: list[SearchHit], floor: float = REL_MIN, q: str | None = None) -> bool:
         if not hits:
             return False
         best = max((h.dense_score or 0.0) for h in hits)
+        if q is not None and best < WORDLESS_MATCH and not shares_words(q, hits[:4], self._common_words()):
+            return False
         return best >= floor or (hits[0].lexical_rank == 1 and best >= floor - 0.08)
 
     def _without_municipality(self, q: str, vector) -> Answer:
         per: dict[str, list[SearchHit]] = {}
         for m in municipalities():
             hits = self.index.search(q, m.id, k=6, vector=vector)
-            if self._relevant(hits, floor=REL_MIN - 0.05):
+            if self._relevant(hits, floor=REL_MIN - 0.05, q=q):
                 per[m.id] = hits
         if not per:
             return self._out_of_scope("")
