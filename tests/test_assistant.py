@@ -261,3 +261,10 @@ def test_a_road_standards_answer_leads_with_the_figure_asked_and_cites_its_provi
     # every standard the calculator applied stays in its result
     (call,) = ans.tool_calls
     assert {"(4)(e)", "(4)(f)"} <= {c["subsection"] for c in call.result["citations"]}
+
+
+def test_a_run_in_heading_is_not_quoted_as_the_rule(assistant):
+    ans = assistant.ask("I got a notice to remove things from the sidewalk. How long do I have?", "brandon")
+    assert ans.status == "answered"
+    assert "24 hours" in ans.answer
+    assert all(c.quote.rstrip(".") != "Removal by Village for sidewalk obstructions and encroachments" for c in ans.citations)

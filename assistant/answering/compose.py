@@ -68,7 +68,7 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
                 continue
             if looks_like_injection(s):
                 continue  # an instruction planted in a document is never quoted as the law
-            if len(s.split()) < 5 and s.rstrip(".") == (h.passage.heading or "").rstrip("."):
+            if s.rstrip(".") == (h.passage.heading or "").rstrip("."):
                 continue  # a run-in heading alone answers nothing
             sim = similarity.get((h.passage.id, s))
             if sim is None and len(sentences(h.passage.text)) == 1:
