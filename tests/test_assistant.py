@@ -268,3 +268,12 @@ def test_a_run_in_heading_is_not_quoted_as_the_rule(assistant):
     assert ans.status == "answered"
     assert "24 hours" in ans.answer
     assert all(c.quote.rstrip(".") != "Removal by Village for sidewalk obstructions and encroachments" for c in ans.citations)
+
+
+def test_a_figure_left_to_others_is_said_of_the_provision_asked_about(assistant):
+    # the address-numbering penalty defers to the general penalty section; littering is not
+    # about address numbers, so the answer says the littering rule states no fine
+    ans = assistant.ask("How much is the fine for littering on Town roads?", "delafield")
+    assert ans.status == "not_stated"
+    titles = [c.title for c in ans.citations]
+    assert titles[0] == "LITTERING PROHIBITED" and "UNIFORM ADDRESS SYSTEM" not in titles

@@ -138,6 +138,7 @@ CLARIFY_VALUE = "To work this out I need"
 MAX_SENTENCES = 3  # quoted in a lookup answer
 CITATION_SHARE = 0.7  # a calculator's citation stays in the answer at this share of the most relevant one
 REL_MIN = 0.30
+DEFER_OTHER = 0.8  # a deferral from another provision than the best answer says where the figure comes from only this close to it
 # below this similarity, a question none of whose words (nor their expansions) appear in what
 # was found is about something else ("rent my house on Airbnb" is near "lease Village
 # equipment" in meaning, and shares no word with it)
@@ -360,7 +361,9 @@ class EmbeddedPlanner:
                                 and (kind in (None, "money") or not about_money(d[1]))), key=lambda d: -d[2])[:1]
             fs = stating[0][2] if stating else 0.0
             ds = deferring[0][2] if deferring else 0.0
-            if deferring and ds >= fs and ds >= 0.5 * top:
+            best_passage = max(picked, key=lambda x: x[2])[0].id
+            defer_share = 0.5 if deferring and deferring[0][0].id == best_passage else DEFER_OTHER
+            if deferring and ds >= fs and ds >= defer_share * top:
                 p, s, _ = deferring[0]
                 who = who_sets(s)
                 block, c = quote_block(p, s)
