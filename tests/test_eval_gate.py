@@ -104,10 +104,11 @@ def test_heldout_figures_sit_beside_the_main_ones_and_reach_the_report():
     assert held["questions"] == 2 and held["answer_accuracy"] == 0.5 and held["failed"] == ["two"]
     assert not any(k.startswith("_") for k in held) and "gate" not in held  # reported, never gated
     figures = evaluate([SINGLE], main_ask=ask, baselines=False)
-    figures["heldout"] = held
+    figures["heldout"] = {"heldout2_questions": held}
     report = render_report(figures)
-    assert "## Held-out questions" in report and "`two`" in report
-    assert "heldout" in public_figures(figures)
+    assert "## Held-out questions: `evals/heldout2_questions.yaml`" in report and "`two`" in report
+    assert "first scored before any change" in report  # what the set has seen is said beside it
+    assert public_figures(figures)["heldout"]["heldout2_questions"]["answer_accuracy"] == 0.5
 
 
 def test_scratch_corpus_adds_the_injection_document(tmp_path):

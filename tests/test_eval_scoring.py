@@ -367,8 +367,9 @@ def _ideal_answer(t: dict) -> dict:
     return ans(text, status=exp["status"], citations=cits, municipality=muni)
 
 
-@pytest.mark.parametrize("path, least", [(QUESTIONS, 200), (ROOT / "evals" / "heldout_questions.yaml", 60)],
-                         ids=["tuned", "heldout"])
+@pytest.mark.parametrize("path, least", [(QUESTIONS, 200), (ROOT / "evals" / "heldout_questions.yaml", 60),
+                                         (ROOT / "evals" / "heldout2_questions.yaml", 64)],
+                         ids=["tuned", "heldout", "heldout2"])
 def test_every_known_question_can_be_answered_right_and_wrong(path, least):
     """The gold is consistent with the scorer: an ideal answer scores right on every
     turn; an answer that always says 'answered' with no facts scores wrong on most."""
