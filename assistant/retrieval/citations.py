@@ -29,12 +29,13 @@ def _norm_sub(sub: str) -> str:
 
 
 def _strip_municipality(text: str) -> tuple[str | None, str]:
-    low = text.lower()
+    """The municipality a citation names, and the citation without it (whole words only:
+    "downtown" names no town)."""
     for m in municipalities():
         for name in sorted([m.name, m.id, *m.aliases], key=len, reverse=True):
-            if len(name) > 3 and name.lower() in low:
-                i = low.index(name.lower())
-                return m.id, (text[:i] + " " + text[i + len(name):]).strip(" ,:")
+            found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.I) if len(name) > 3 else None
+            if found:
+                return m.id, (text[:found.start()] + " " + text[found.end():]).strip(" ,:")
     return None, text
 
 
@@ -45,7 +46,7 @@ def parse_citation(text: str, municipality: str | None = None) -> CitationRef | 
         return None
     found_muni, rest = _strip_municipality(text)
     muni = found_muni or municipality
-    rest = re.sub(rf"^\s*(?:{_MUNI_WORDS}\s*)+", "", rest, flags=re.I).strip()
+    rest = _lead_words(rest)
     candidates = [m.id for m in municipalities()] if muni is None else [muni]
     for pattern in (_ECODE_RE, _DECIMAL_RE):
         m = pattern.fullmatch(rest.strip().rstrip("."))
@@ -58,14 +59,25 @@ def parse_citation(text: str, municipality: str | None = None) -> CitationRef | 
                     if s.section == number:
                         return CitationRef(municipality=mid, section=number, title=s.title, subsection=sub or None)
             return None
-    # a section title, optionally followed by a subsection path
+    # a section title, optionally followed by a subsection path; the text as typed first, as a
+    # title can hold a municipality's word ("STANDARDS FOR THE CONSTRUCTION OF TOWN HIGHWAYS")
+    as_typed = [m.id for m in municipalities()] if municipality is None else [municipality]
+    return _title_ref(_lead_words(text), as_typed) or _title_ref(rest, candidates)
+
+
+def _lead_words(text: str) -> str:
+    """Without leading words like "Town of", "Code", "ch.", "§"."""
+    return re.sub(rf"^\s*(?:{_MUNI_WORDS}(?!\w)\s*)+", "", text, flags=re.I).strip()  # "OFFICIAL" keeps its "OF"
+
+
+def _title_ref(rest: str, candidates: list[str]) -> CitationRef | None:
     low = rest.lower()
     best: CitationRef | None = None
     for mid in candidates:
         for s in document(mid).sections:
             t = s.title.lower()
             if low.startswith(t):
-                tail = rest[len(t):].strip(" ,.")
+                tail = rest[len(t):].lstrip(" ,.").rstrip(" ,")  # "(2)(b)1." keeps its last dot
                 tail = re.sub(r",?\s*p\.\s*\d+$", "", tail).strip()
                 pm = _PATH_RE.match(tail) if tail else None
                 if tail and not pm:
