@@ -148,3 +148,11 @@ def test_dense_search_returns_the_exact_nearest_vectors(tmp_path):
         assert [c for c, _ in got] == [c for c, _ in want]
     col = next(iter(idx.vectors.collections.values()))
     assert col.configuration["hnsw"]["ef_search"] >= 200
+
+
+@pytest.mark.parametrize("question", ["If I don't shovel my sidewalk, what's the penalty?", "What are the penalties?",
+                                      "How big are the fines?"])
+def test_a_penalty_question_meets_the_codes_shall_forfeit(question):
+    # Wisconsin codes word penalties as "shall forfeit not less than $20"; "forfeiture" is
+    # another stem
+    assert {"forfeit", "forfeiture"} <= set(expand(question).split())
