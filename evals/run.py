@@ -36,7 +36,15 @@ from typing import Any
 import yaml
 
 from assistant.types import normalize_ws
-from evals.scoring import METRICS, TurnScore, check_thresholds, rounded, score_turn, summarise_all
+from evals.scoring import (
+    METRICS,
+    TurnScore,
+    check_thresholds,
+    precision_loss,
+    rounded,
+    score_turn,
+    summarise_all,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = ROOT / "evals" / "questions.yaml"
@@ -373,6 +381,7 @@ def evaluate(items: Sequence[dict], main_ask: Ask | None = None, baselines: bool
         "questions": len(items),
         "backend": next((r["answer"].get("backend") for r in records if r["answer"].get("backend")), None),
         **summarise_all(scores),
+        "citation_precision_loss": precision_loss(scores),
     }
     figures["baselines"] = {}
     baseline_scores = {}
@@ -573,6 +582,19 @@ def render_report(figures: dict, charts: Sequence[Path] = ()) -> str:
     ]
     for c in charts:
         L += [f"![{c.stem}]({c.name})", ""]
+    loss = figures.get("citation_precision_loss")
+    if loss and loss.get("answers_citing"):
+        L += ["## Where citation precision is lost", "",
+              f"Points of citation precision lost, over the {loss['answers_citing']} answers that cite something "
+              "(they add up to 1 − precision):", "",
+              "| cause | points | answers |", "|---|---|---|"]
+        for part, what in (("wrong_provision", "a lookup quoting only unexpected provisions"),
+                           ("extra_citations", "a lookup quoting an expected provision and others beside it"),
+                           ("calculator", "a calculator citing provisions beyond the expected ones")):
+            row = loss.get(part) or {}
+            ids = ", ".join(f"`{i}`" for i in row.get("answers", [])) or "—"
+            L.append(f"| {what} | {row.get('points', 0.0):.3f} | {ids} |")
+        L.append("")
     for name, held in (figures.get("heldout") or {}).items():
         L += [f"## Held-out questions: `evals/{name}.yaml`", "",
               f"{held['questions']} questions ({held['turns']} turns), "
@@ -690,6 +712,11 @@ def print_summary(figures: dict) -> None:
     gate = figures.get("gate")
     if gate:
         print("\ngate: " + ("passed" if gate["passed"] else "FAILED — " + "; ".join(gate["failures"])))
+    loss = figures.get("citation_precision_loss")
+    if loss and loss.get("answers_citing"):
+        print("citation precision lost (points): "
+              + ", ".join(f"{k.replace('_', ' ')} {loss[k]['points']:.3f} ({len(loss[k]['answers'])} answers)"
+                          for k in ("wrong_provision", "extra_citations", "calculator")))
     for name, held in (figures.get("heldout") or {}).items():
         print(f"held-out {name} ({held['questions']} questions, not gated): "
               + ", ".join(f"{m} {_fmt(held.get(m))}" for m in ("answer_accuracy", "citation_precision",

@@ -379,6 +379,7 @@ class TurnScore:
     invented: list[str] = field(default_factory=list)
     error: str | None = None
     answer_chars: int = 0
+    calculator: bool = False  # the answer came from a calculator (it cites the provisions it applied)
 
 
 def score_turn(
@@ -423,6 +424,7 @@ def score_turn(
         invented=invented_numbers(answer, user_texts),
         error=answer.get("error"),
         answer_chars=len(answer.get("answer") or ""),
+        calculator=bool(answer.get("tool_calls")),
     )
 
 
@@ -454,6 +456,25 @@ def summarise(scores: Sequence[TurnScore], applicable: Iterable[str] = METRICS) 
     for name in METRICS:
         if name not in ok:
             out[name] = None
+    return out
+
+
+def precision_loss(scores: Sequence[TurnScore]) -> dict[str, Any]:
+    """Where citation precision is lost, in points of precision (they add up to 1 - precision):
+    ``wrong_provision`` — lookups none of whose citations is an expected one (the answer quotes
+    the wrong provision); ``extra_citations`` — lookups citing an expected provision and others
+    beside it; ``calculator`` — calculator answers citing provisions beyond the expected ones.
+    With the ids of the answers behind each."""
+    cited = [s for s in scores if s.citation_precision is not None]
+    out: dict[str, Any] = {"answers_citing": len(cited)}
+    for part, pick in (
+        ("wrong_provision", lambda s: not s.calculator and s.citation_precision == 0.0),
+        ("extra_citations", lambda s: not s.calculator and 0.0 < s.citation_precision < 1.0),
+        ("calculator", lambda s: s.calculator and s.citation_precision < 1.0),
+    ):
+        hit = [s for s in cited if pick(s)]
+        out[part] = {"points": sum(1.0 - s.citation_precision for s in hit) / len(cited) if cited else 0.0,
+                     "answers": [s.id for s in hit]}
     return out
 
 

@@ -109,6 +109,27 @@ def test_heldout_figures_sit_beside_the_main_ones_and_reach_the_report():
     assert "## Held-out questions: `evals/heldout2_questions.yaml`" in report and "`two`" in report
     assert "first scored before any change" in report  # what the set has seen is said beside it
     assert public_figures(figures)["heldout"]["heldout2_questions"]["answer_accuracy"] == 0.5
+    # the answers cite nothing: no precision to lose, no loss section
+    assert figures["citation_precision_loss"]["answers_citing"] == 0
+    assert "## Where citation precision is lost" not in report
+
+
+def test_the_report_says_where_citation_precision_is_lost():
+    cited = {**SINGLE, "id": "cited", "expected": {**SINGLE["expected"],
+             "citations": [{"section": None, "title": "DRIVEWAYS AND CULVERTS", "subsection": "(1)"}]}}
+
+    def ask(req):  # the expected provision and another one
+        c = {"municipality": "delafield", "chapter": "8", "section": None, "page": 2, "quote": "q", "passage_id": None}
+        return {"id": req["id"], "status": "answered", "municipality": "delafield", "answer": "Culvert.",
+                "citations": [{**c, "title": "DRIVEWAYS AND CULVERTS", "subsection": "(1)"},
+                              {**c, "title": "LITTERING PROHIBITED", "subsection": None}], "tool_calls": []}
+
+    figures = evaluate([cited], main_ask=ask, baselines=False)
+    assert figures["citation_precision"] == 0.5
+    assert figures["citation_precision_loss"]["extra_citations"] == {"points": 0.5, "answers": ["cited"]}
+    report = render_report(figures)
+    assert "## Where citation precision is lost" in report
+    assert "| a lookup quoting an expected provision and others beside it | 0.500 | `cited` |" in report
 
 
 def test_scratch_corpus_adds_the_injection_document(tmp_path):

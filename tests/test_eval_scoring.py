@@ -22,6 +22,7 @@ from evals.scoring import (
     missing_facts,
     missing_values,
     numbers_in,
+    precision_loss,
     score_turn,
     summarise,
     summarise_all,
@@ -124,6 +125,28 @@ def test_citation_precision_and_recall_hand_worked():
     none = {"municipality": None, "citations": []}
     assert citation_recall(none, a) is None
     assert citation_precision(none, a) == 0.0
+
+
+def test_precision_loss_adds_up_to_what_precision_lacks():
+    exp = {"municipality": "brandon", "citations": [{"section": "404-7"}]}
+    turn = {"id": "t", "kind": "lookup", "municipality": "brandon", "question": "q", "expected": exp}
+    answers = {
+        "right": ans(citations=[cit("404-7")]),
+        "wrong": ans(citations=[cit("404-9"), cit("404-6")]),  # no expected provision: 1 point
+        "extra": ans(citations=[cit("404-7"), cit("404-7"), cit("404-6"), cit("404-9")]),  # half wrong
+        "calc": ans(citations=[cit("404-7"), cit("404-6")], tool_calls=[{"name": "deadline"}]),  # half wrong
+        "silent": ans(status="clarify"),  # cites nothing: not counted
+    }
+    scores = [score_turn({**turn, "id": k}, a, lambda c: True) for k, a in answers.items()]
+    loss = precision_loss(scores)
+    assert loss["answers_citing"] == 4
+    assert (loss["wrong_provision"]["answers"], loss["extra_citations"]["answers"], loss["calculator"]["answers"]) \
+        == (["wrong"], ["extra"], ["calc"])
+    assert loss["wrong_provision"]["points"] == pytest.approx(1 / 4)
+    assert loss["extra_citations"]["points"] == pytest.approx(0.5 / 4)
+    assert loss["calculator"]["points"] == pytest.approx(0.5 / 4)
+    total = sum(loss[k]["points"] for k in ("wrong_provision", "extra_citations", "calculator"))
+    assert total == pytest.approx(1 - summarise(scores)["citation_precision"])
 
 
 def test_expected_municipality_falls_back_to_the_request():
