@@ -277,3 +277,9 @@ def test_a_figure_left_to_others_is_said_of_the_provision_asked_about(assistant)
     assert ans.status == "not_stated"
     titles = [c.title for c in ans.citations]
     assert titles[0] == "LITTERING PROHIBITED" and "UNIFORM ADDRESS SYSTEM" not in titles
+
+
+def test_what_happens_if_i_dont_asks_for_the_consequence(assistant):
+    ans = assistant.ask("What happens if I don't fix my address numbers after a notice?", "delafield")
+    assert ans.status == "answered"
+    assert ("UNIFORM ADDRESS SYSTEM", "(11)") in [(c.title, c.subsection) for c in ans.citations]
