@@ -283,3 +283,10 @@ def test_what_happens_if_i_dont_asks_for_the_consequence(assistant):
     ans = assistant.ask("What happens if I don't fix my address numbers after a notice?", "delafield")
     assert ans.status == "answered"
     assert ("UNIFORM ADDRESS SYSTEM", "(11)") in [(c.title, c.subsection) for c in ans.citations]
+
+
+def test_driving_a_machine_with_cleats_is_the_heavy_vehicle_rule(assistant):
+    # "drive" the verb once read as "driveway" and brought the driveway surfacing rules
+    ans = assistant.ask("Can I drive my tractor with cleats on Town roads?", "delafield")
+    titles = [c.title for c in ans.citations]
+    assert "HEAVY OR INJURIOUS VEHICLES RESTRICTED" in titles and "DRIVEWAYS AND CULVERTS" not in titles

@@ -156,3 +156,19 @@ def test_a_penalty_question_meets_the_codes_shall_forfeit(question):
     # Wisconsin codes word penalties as "shall forfeit not less than $20"; "forfeiture" is
     # another stem
     assert {"forfeit", "forfeiture"} <= set(expand(question).split())
+
+
+@pytest.mark.parametrize("question, driveway", [
+    ("Do I need a pipe under my drive where it crosses the ditch?", True),
+    ("How steep can the drive up to my new house be?", True),
+    ("Can I drive my tractor with cleats on Town roads?", False),  # the verb
+    ("May a contractor drive through the ditch?", False),
+])
+def test_drive_means_driveway_only_as_a_noun(question, driveway):
+    assert ("driveway" in expand(question).split()) is driveway
+
+
+def test_a_word_the_plain_word_rules_know_is_not_a_misspelling():
+    # "blacktop" is not in the code; its sound-alike "backstops" is, and means something else
+    words = expand("I want to blacktop the end of my drive").split()
+    assert "backstops" not in words and "bituminous" in words

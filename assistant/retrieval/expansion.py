@@ -104,7 +104,10 @@ def expand(question: str) -> str:
 def _expand(question: str, corpus: str) -> str:  # one answer expands its question several times
     matched = f"{question} {singulars(question)}"
     extra = [words for rx, words in _rules(str(Path(corpus) / "query_expansion.yaml")) if rx.search(matched)]
-    fixes = [s for w in _WORD.findall(question) if (s := spelling(w, corpus))]
+    rules = _rules(str(Path(corpus) / "query_expansion.yaml"))
+    # a word the plain-word rules know ("blacktop") is not a misspelling of a code word ("backstops")
+    fixes = [s for w in _WORD.findall(question)
+             if (s := spelling(w, corpus)) and not any(rx.search(w) for rx, _ in rules)]
     extra += fixes
     if fixes:  # the corrected question may match more plain-word rules
         fixed = matched + " " + " ".join(fixes)
