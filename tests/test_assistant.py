@@ -290,3 +290,15 @@ def test_driving_a_machine_with_cleats_is_the_heavy_vehicle_rule(assistant):
     ans = assistant.ask("Can I drive my tractor with cleats on Town roads?", "delafield")
     titles = [c.title for c in ans.citations]
     assert "HEAVY OR INJURIOUS VEHICLES RESTRICTED" in titles and "DRIVEWAYS AND CULVERTS" not in titles
+
+
+@pytest.mark.parametrize("question, section, subsection, words", [
+    ("Who pays when the village replaces the sidewalk in front of my house?", None, "B", "50%"),
+    ("Can I plant flowers in the strip between the sidewalk and the street?", "404-11", "B", "terrace"),
+])
+def test_plain_words_find_the_codes_terms(assistant, question, section, subsection, words):
+    # "who pays" / "replaces" -> assessed, reconstruction; "strip between the sidewalk and the
+    # street" -> terrace
+    ans = assistant.ask(question, "brandon")
+    assert ans.status == "answered" and words in ans.answer
+    assert any(c.section == section and c.subsection == subsection for c in ans.citations)
