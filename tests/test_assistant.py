@@ -302,3 +302,13 @@ def test_plain_words_find_the_codes_terms(assistant, question, section, subsecti
     ans = assistant.ask(question, "brandon")
     assert ans.status == "answered" and words in ans.answer
     assert any(c.section == section and c.subsection == subsection for c in ans.citations)
+
+
+@pytest.mark.parametrize("question, title, subsection", [
+    ("Can I dump yard waste in the road ditch?", "LITTERING PROHIBITED", None),  # dump, yard waste
+    ("How do I get my driveway deposit back?", "DRIVEWAYS AND CULVERTS", "(3)(b)"),  # return of guarantee
+])
+def test_plain_words_find_the_towns_terms(assistant, question, title, subsection):
+    ans = assistant.ask(question, "delafield")
+    assert ans.status == "answered"
+    assert (title, subsection) in [(c.title, c.subsection) for c in ans.citations]
