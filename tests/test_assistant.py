@@ -312,3 +312,14 @@ def test_plain_words_find_the_towns_terms(assistant, question, title, subsection
     ans = assistant.ask(question, "delafield")
     assert ans.status == "answered"
     assert (title, subsection) in [(c.title, c.subsection) for c in ans.citations]
+
+
+def test_a_day_without_a_year_is_read_as_the_nearest_and_the_answer_says_so(assistant, monkeypatch):
+    from datetime import date
+
+    from assistant.answering import slots
+
+    monkeypatch.setattr(slots, "today", lambda: date(2026, 11, 30))
+    ans = assistant.ask("If I get my building permit on March 3, when must my house number be up?", "delafield")
+    assert "April 2, 2027" in ans.answer  # March 3, 2027 + 30 days; "2026" was read before, silently
+    assert any("no year for “March 3”" in n and "March 3, 2027" in n for n in ans.notes), ans.notes

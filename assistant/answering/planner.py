@@ -22,7 +22,9 @@ from assistant.answering.compose import (
 from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import stems
 from assistant.answering.routing import Missing
+from assistant.answering import slots
 from assistant.answering.detect import from_history, named_municipality, other_place
+from assistant.answering.formatting import fmt_date
 from assistant.answering.guards import EVASION, InputProblem, check_question, split_injection
 from assistant.corpus import municipalities, municipality_by_id
 from assistant.retrieval.citations import parse_citation, passages_for
@@ -436,6 +438,12 @@ class EmbeddedPlanner:
             if result.convention and result.convention not in notes:
                 notes.insert(0, result.convention)
             notes += [a for a in result.assumptions if a not in notes]
+        if calls:
+            for written, d in slots.yearless_dates(q):
+                note = (f"The question gives no year for “{written}”: it is read as {fmt_date(d)}, the nearest such "
+                        "day to today. Give the year if you meant another.")
+                if note not in notes:
+                    notes.append(note)
         cites = self._relevant_citations(q, cites)
         quoted = []
         for c in cites:

@@ -34,6 +34,33 @@ def today() -> date:
     return date.today()
 
 
+def nearest_year(month: int, day: int, ref: date) -> date:
+    """A day written without a year ("March 3") is the one nearest to ``ref``: on November 30,
+    2026 "March 3" is March 3, 2027 and "November 20" is November 20, 2026."""
+    options = []
+    for year in (ref.year - 1, ref.year, ref.year + 1):
+        try:
+            options.append(date(year, month, day))
+        except ValueError:  # February 29 outside a leap year
+            continue
+    if not options:
+        raise ValueError(f"no such day: {month}/{day}")
+    return min(options, key=lambda d: (abs((d - ref).days), d < ref))
+
+
+def yearless_dates(text: str, ref: date | None = None) -> list[tuple[str, date]]:
+    """The days the text writes without a year, as written, and the date each is read as."""
+    ref = ref or today()
+    rx = next(rx for rx, kind in DATE_RES if kind == "md")
+    out = []
+    for m in rx.finditer(text):
+        try:
+            out.append((m.group(0).strip(), nearest_year(MONTHS[m.group(1).lower()[:3]], int(m.group(2)), ref)))
+        except (ValueError, KeyError):
+            continue
+    return out
+
+
 def dates_in(text: str, ref: date | None = None) -> list[tuple[int, date]]:
     """(position, date) for every date written in the text."""
     ref = ref or today()
@@ -51,7 +78,7 @@ def dates_in(text: str, ref: date | None = None) -> list[tuple[int, date]]:
                 elif kind == "us":
                     d = date(int(m.group(3)), int(m.group(1)), int(m.group(2)))
                 elif kind == "md":
-                    d = date(ref.year, MONTHS[m.group(1).lower()[:3]], int(m.group(2)))
+                    d = nearest_year(MONTHS[m.group(1).lower()[:3]], int(m.group(2)), ref)
                 else:
                     d = date(int(m.group(2)), MONTHS[m.group(1).lower()[:3]], 1)
             except (ValueError, KeyError):

@@ -1,0 +1,39 @@
+"""Slot filling from plain words: a day written without a year."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from assistant.answering.slots import dates_in, nearest_year, yearless_dates
+
+TODAY = date(2026, 11, 30)
+
+
+@pytest.mark.parametrize("month, day, read", [
+    (3, 3, date(2027, 3, 3)),      # 93 days ahead, 272 behind
+    (11, 20, date(2026, 11, 20)),  # 10 days ago
+    (12, 24, date(2026, 12, 24)),  # 24 days ahead
+    (7, 2, date(2026, 7, 2)),      # 151 days ago, 214 ahead
+    (5, 31, date(2027, 5, 31)),    # 182 days ahead, 183 behind
+])
+def test_a_day_without_a_year_is_the_nearest_one(month, day, read):
+    assert nearest_year(month, day, TODAY) == read
+
+
+def test_a_tie_goes_to_the_coming_day():
+    # March 1, 2027 to March 1, 2028 spans 366 days: August 31, 2027 is 183 days from each
+    assert nearest_year(3, 1, date(2027, 8, 31)) == date(2028, 3, 1)
+
+
+def test_february_29_without_a_leap_year_near_is_not_read():
+    with pytest.raises(ValueError):
+        nearest_year(2, 29, TODAY)
+    assert yearless_dates("dug on February 29", TODAY) == []
+
+
+def test_yearless_dates_say_what_was_written_and_how_it_is_read():
+    text = "If I get my building permit on March 3, when is the number due? Paved June 7, 2019."
+    assert yearless_dates(text, TODAY) == [("March 3", date(2027, 3, 3))]
+    assert sorted(d for _, d in dates_in(text, TODAY)) == [date(2019, 6, 7), date(2027, 3, 3)]
