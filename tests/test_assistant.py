@@ -323,3 +323,10 @@ def test_a_day_without_a_year_is_read_as_the_nearest_and_the_answer_says_so(assi
     ans = assistant.ask("If I get my building permit on March 3, when must my house number be up?", "delafield")
     assert "April 2, 2027" in ans.answer  # March 3, 2027 + 30 days; "2026" was read before, silently
     assert any("no year for “March 3”" in n and "March 3, 2027" in n for n in ans.notes), ans.notes
+
+
+def test_a_publication_window_leads_with_both_ends(assistant):
+    ans = assistant.ask("The Town Board will hold a hearing on amending chapter 8 on Monday, October 4, 2027. "
+                        "What is the earliest and latest day to publish notice?", "delafield")
+    lead = ans.answer.split("\n\n")[0]
+    assert "September 4, 2027" in lead and "September 24, 2027" in lead, lead  # 30 and 10 days before

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from assistant.answering.slots import dates_in, nearest_year, yearless_dates
+from assistant.answering.slots import dates_in, nearest_year, without_dates, yearless_dates
 
 TODAY = date(2026, 11, 30)
 
@@ -37,3 +37,11 @@ def test_yearless_dates_say_what_was_written_and_how_it_is_read():
     text = "If I get my building permit on March 3, when is the number due? Paved June 7, 2019."
     assert yearless_dates(text, TODAY) == [("March 3", date(2027, 3, 3))]
     assert sorted(d for _, d in dates_in(text, TODAY)) == [date(2019, 6, 7), date(2027, 3, 3)]
+
+
+def test_without_dates_blanks_dates_and_times_but_keeps_periods():
+    # a date's numbers say when, not what: "May 30" must not meet a rule's "within 30 days"
+    text = "We start on Tuesday, May 30, 2028 at 8:00 AM; the notice came March 3. It is 60 days."
+    out = without_dates(text)
+    assert "30" not in out and "2028" not in out and "8:00" not in out and "3." not in out
+    assert "60 days" in out and "Tuesday" in out

@@ -249,8 +249,10 @@ class ToolRouter:
             return None  # "how long do I have…" without a date: the passage answers it
         from assistant.tools.deadlines import rules
 
-        q_stems = stems(q)
-        event_stems = stems(expand(q)) - GENERIC_EVENT_STEMS
+        # the numbers of a date say when, not what: "May 30" must not meet "within 30 days"
+        # ("60 days" still meets "60 days")
+        q_stems = stems(slots.without_dates(q))
+        event_stems = stems(slots.without_dates(expand(q))) - GENERIC_EVENT_STEMS
         sims = self._rule_similarity()
         scored = []
         for rule in rules().values():
@@ -493,6 +495,9 @@ def _summary_insurance(r) -> str:
 def _summary_deadline(r) -> str:
     if getattr(r, "due_at", None):
         return f"{r.obligation} Latest moment: **{fmt_date(r.due_at)}**." if r.direction == "before" else f"{r.obligation} Due by **{fmt_date(r.due_at)}**."
+    if getattr(r, "due_date", None) and getattr(r, "earliest_date", None):  # a publication window
+        return (f"{r.obligation} Earliest day: **{fmt_date(r.earliest_date)}**; latest day: "
+                f"**{fmt_date(r.due_date)}**.")
     if getattr(r, "due_date", None):
         word = "Latest day" if r.direction == "before" else ("Last day" if r.direction != "window" else "Date")
         moved = ""

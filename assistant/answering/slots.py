@@ -61,6 +61,13 @@ def yearless_dates(text: str, ref: date | None = None) -> list[tuple[str, date]]
     return out
 
 
+def without_dates(text: str) -> str:
+    """The text with its dates and times blanked out."""
+    for rx, _ in DATE_RES:
+        text = rx.sub(" ", text)
+    return TIME_RE.sub(" ", text)
+
+
 def dates_in(text: str, ref: date | None = None) -> list[tuple[int, date]]:
     """(position, date) for every date written in the text."""
     ref = ref or today()
