@@ -330,3 +330,12 @@ def test_a_publication_window_leads_with_both_ends(assistant):
                         "What is the earliest and latest day to publish notice?", "delafield")
     lead = ans.answer.split("\n\n")[0]
     assert "September 4, 2027" in lead and "September 24, 2027" in lead, lead  # 30 and 10 days before
+
+
+def test_the_deadline_rule_is_chosen_by_the_event_the_question_dates(assistant):
+    # "notify the Village" is the act asked about; the dated event is the start of work, so the
+    # rule is "one business day before work", not "30 days after the Village's notice"
+    ans = assistant.ask("Our crew begins a street excavation on Tuesday, May 30, 2028. What is the last day to "
+                        "notify the Village and everyone affected?", "brandon")
+    assert ans.tool_calls and ans.tool_calls[0].arguments["rule"] == "brandon_notice_affected"
+    assert "May 26, 2028" in ans.answer  # Monday May 29 is Memorial Day; the weekend is skipped

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from assistant.answering.slots import dates_in, nearest_year, without_dates, yearless_dates
+from assistant.answering.slots import dated_clause, dates_in, nearest_year, without_dates, yearless_dates
 
 TODAY = date(2026, 11, 30)
 
@@ -45,3 +45,14 @@ def test_without_dates_blanks_dates_and_times_but_keeps_periods():
     out = without_dates(text)
     assert "30" not in out and "2028" not in out and "8:00" not in out and "3." not in out
     assert "60 days" in out and "Tuesday" in out
+
+
+@pytest.mark.parametrize("text, clause", [
+    ("We start a street excavation on Tuesday, May 30, 2028. What is the latest day to notify the Village?",
+     "We start a street excavation on Tuesday, May 30, 2028."),
+    ("We dug on Apr. 5, 2027. When is the permit due?", "We dug on Apr. 5, 2027."),
+    ("When is it due? The notice came on June 1, 2027; we want to know.", "The notice came on June 1, 2027;"),
+    ("How long do I have?", "How long do I have?"),  # no date: the whole text
+])
+def test_the_dated_clause_names_the_event(text, clause):
+    assert dated_clause(text) == clause

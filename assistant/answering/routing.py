@@ -252,7 +252,8 @@ class ToolRouter:
         # the numbers of a date say when, not what: "May 30" must not meet "within 30 days"
         # ("60 days" still meets "60 days")
         q_stems = stems(slots.without_dates(q))
-        event_stems = stems(slots.without_dates(expand(q))) - GENERIC_EVENT_STEMS
+        # the event is what the question dates ("We start ... on May 30"), not all it says
+        event_stems = stems(slots.without_dates(expand(slots.dated_clause(q)))) - GENERIC_EVENT_STEMS
         sims = self._rule_similarity()
         scored = []
         for rule in rules().values():

@@ -61,6 +61,19 @@ def yearless_dates(text: str, ref: date | None = None) -> list[tuple[str, date]]
     return out
 
 
+def dated_clause(text: str) -> str:
+    """The sentence that dates something ("We start a street excavation on Tuesday, May 30,
+    2028."): its words name the event a deadline counts from; the whole text when no date."""
+    found = sorted(dates_in(text))
+    if not found:
+        return text
+    pos = found[0][0]
+    end = max((m.end() for rx, _ in DATE_RES if (m := rx.match(text, pos))), default=pos)  # past "Apr. 5"
+    starts = [m.end() for m in re.finditer(r"[.?!;](?:\s|$)", text) if m.end() <= pos]
+    ends = [m.start() for m in re.finditer(r"[?!;]|\.(?:\s|$)", text) if m.start() >= end]
+    return text[(starts[-1] if starts else 0):(ends[0] + 1 if ends else len(text))]
+
+
 def without_dates(text: str) -> str:
     """The text with its dates and times blanked out."""
     for rx, _ in DATE_RES:
