@@ -339,3 +339,11 @@ def test_the_deadline_rule_is_chosen_by_the_event_the_question_dates(assistant):
                         "notify the Village and everyone affected?", "brandon")
     assert ans.tool_calls and ans.tool_calls[0].arguments["rule"] == "brandon_notice_affected"
     assert "May 26, 2028" in ans.answer  # Monday May 29 is Memorial Day; the weekend is skipped
+
+
+def test_a_weak_match_naming_a_street_thing_is_still_answered(assistant):
+    # "fence" is not in the code and "right-of-way" is one of its common words, but a question
+    # about the right-of-way is about these chapters
+    ans = assistant.ask("Can I build a fence in the right-of-way?", "delafield")
+    assert ans.status == "answered"
+    assert any(c.title.startswith("UNPAVED HIGHWAY RIGHT-OF-WAY") for c in ans.citations)

@@ -298,7 +298,8 @@ class EmbeddedPlanner:
         if not hits:
             return False
         best = max((h.dense_score or 0.0) for h in hits)
-        if q is not None and best < WORDLESS_MATCH and not shares_words(q, hits[:4], self._common_words()):
+        if q is not None and best < WORDLESS_MATCH and not self._mentions_streets(q) \
+                and not shares_words(q, hits[:4], self._common_words()):
             return False
         return best >= floor or (hits[0].lexical_rank == 1 and best >= floor - 0.08)
 
