@@ -6,7 +6,13 @@ from datetime import date
 
 import pytest
 
-from assistant.answering.slots import dated_clause, dates_in, nearest_year, without_dates, yearless_dates
+from assistant.answering.slots import (
+    dated_clause,
+    dates_in,
+    nearest_year,
+    without_dates,
+    yearless_dates,
+)
 
 TODAY = date(2026, 11, 30)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from assistant.answering import slots
 from assistant.answering.compose import (
     best_sentences,
     list_items,
@@ -19,16 +20,20 @@ from assistant.answering.compose import (
     text_notes,
     who_sets,
 )
-from assistant.retrieval.expansion import expand
-from assistant.retrieval.lexical import stems
-from assistant.answering.routing import Missing
-from assistant.answering import slots
 from assistant.answering.detect import from_history, named_municipality, other_place
 from assistant.answering.formatting import fmt_date
-from assistant.answering.guards import EVASION, InputProblem, check_question, split_injection
+from assistant.answering.guards import (
+    EVASION,
+    InputProblem,
+    check_question,
+    split_injection,
+)
+from assistant.answering.routing import Missing
 from assistant.corpus import municipalities, municipality_by_id
 from assistant.retrieval.citations import parse_citation, passages_for
+from assistant.retrieval.expansion import expand
 from assistant.retrieval.index import SearchHit, SearchIndex
+from assistant.retrieval.lexical import stems
 from assistant.types import Answer, ChatTurn, Citation, ToolCall
 
 CLARIFY_MUNI = "Which municipality do you mean"

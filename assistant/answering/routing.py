@@ -9,10 +9,10 @@ without a date to count from, it is a lookup and the passage answers it.
 from __future__ import annotations
 
 import re
-from datetime import date
-from functools import partial
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
+from functools import partial
 from typing import Any
 
 from assistant.answering import slots
