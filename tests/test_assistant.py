@@ -347,3 +347,10 @@ def test_a_weak_match_naming_a_street_thing_is_still_answered(assistant):
     ans = assistant.ask("Can I build a fence in the right-of-way?", "delafield")
     assert ans.status == "answered"
     assert any(c.title.startswith("UNPAVED HIGHWAY RIGHT-OF-WAY") for c in ans.citations)
+
+
+def test_a_gravel_base_question_is_the_road_standards_aggregate(assistant):
+    ans = assistant.ask("How thick does the gravel base for a new subdivision road have to be?", "delafield")
+    assert ans.tool_calls and ans.tool_calls[0].name == "road_construction_check"
+    assert "**10 inches**" in ans.answer.split("\n\n")[0]
+    assert {c.subsection for c in ans.citations} == {"(4)(e)"}

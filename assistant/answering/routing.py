@@ -178,7 +178,7 @@ class ToolRouter:
             return Routed("heavy_vehicle_check", args, "delafield", _summary_heavy)
         # Delafield: road construction standards
         if "road_construction_check" in self.tools and muni != "brandon" and \
-                re.search(r"stone|aggregate|lift|too thin|deficien|base course", low):
+                re.search(r"stone|aggregate|lift|too thin|deficien|base course|gravel base|road base", low):
             args: dict[str, Any] = {"municipality": "delafield", "wet_area": bool(re.search(r"\bwet\b", low))}
             thin = re.search(r"(\d*\.?\d+)\s*(?:inch|in\.?|\")\s*(?:too thin|short|deficien)", low)
             if thin:
