@@ -651,7 +651,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="also score BM25 alone and the naive LangChain RAG (default: yes)")
     p.add_argument("--heldout", type=Path, action="append",
                    help="held-out questions scored beside, not gated (repeatable; default: "
-                        + ", ".join(p.name for p in HELDOUT_SETS) + "; '' to skip)")
+                        + ", ".join(s.name for s in HELDOUT_SETS) + "; '' to skip)")
     p.add_argument("--kind", action="append", help="only questions of this kind (repeatable)")
     p.add_argument("--in-process", action="store_true",
                    help="ask the ordinary questions in this process instead of the JSONL subprocess")
