@@ -95,7 +95,14 @@ class SearchIndex:
         self.fingerprint = corpus_fingerprint(self.passages, self.embedder.fingerprint)
         data_dir = Path(self.settings.data_dir)
         data_dir.mkdir(parents=True, exist_ok=True)
-        self.vectors = VectorStore(make_client(self.settings), self.fingerprint)
+        lock = FileLock(str(data_dir / "index.lock"))
+        try:
+            # Chroma creates its tables when a client first opens a new directory: two processes
+            # doing it at once race ("table collections already exists"), so one opens at a time
+            with lock.acquire(timeout=LOCK_TIMEOUT_S):
+                self.vectors = VectorStore(make_client(self.settings), self.fingerprint)
+        except Timeout as exc:
+            raise IndexBusy(f"another process is building the index in {data_dir}; try again later") from exc
         expected: dict[str, int] = {}
         for c in self.chunks:
             expected[c.municipality] = expected.get(c.municipality, 0) + 1
@@ -103,7 +110,6 @@ class SearchIndex:
             self._load_sentence_vectors()
             report(1.0, "index up to date")
             return
-        lock = FileLock(str(data_dir / "index.lock"))
         try:
             lock.acquire(timeout=LOCK_TIMEOUT_S)
         except Timeout as exc:
