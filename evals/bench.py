@@ -202,7 +202,7 @@ def bench_retrieval(gold_path: Path = GOLD_RETRIEVAL, progress: Callable[[str], 
         out["systems"]["hybrid"]["build_s"] = out["build_s"]
         out["peak_rss_mb_index"] = round(peak_rss_mb(), 1)
         out["systems"]["hybrid"]["peak_rss_mb"] = out["peak_rss_mb_index"]
-        del index
+        index = None  # free it before the baseline builds its own
 
     from evals.baselines import NaiveLangChainRAG
 

@@ -444,12 +444,11 @@ class EmbeddedPlanner:
             if result.convention and result.convention not in notes:
                 notes.insert(0, result.convention)
             notes += [a for a in result.assumptions if a not in notes]
-        if calls:
-            for written, d in slots.yearless_dates(q):
-                note = (f"The question gives no year for “{written}”: it is read as {fmt_date(d)}, the nearest such "
-                        "day to today. Give the year if you meant another.")
-                if note not in notes:
-                    notes.append(note)
+        for written, d in slots.yearless_dates(q):
+            note = (f"The question gives no year for “{written}”: it is read as {fmt_date(d)}, the nearest such "
+                    "day to today. Give the year if you meant another.")
+            if note not in notes:
+                notes.append(note)
         cites = self._relevant_citations(q, cites)
         quoted = []
         for c in cites:

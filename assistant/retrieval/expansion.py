@@ -102,17 +102,16 @@ def expand(question: str) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _expand(question: str, corpus: str) -> str:  # one answer expands its question several times
-    matched = f"{question} {singulars(question)}"
-    extra = [words for rx, words in _rules(str(Path(corpus) / "query_expansion.yaml")) if rx.search(matched)]
     rules = _rules(str(Path(corpus) / "query_expansion.yaml"))
+    matched = f"{question} {singulars(question)}"
+    extra = [words for rx, words in rules if rx.search(matched)]
     # a word the plain-word rules know ("blacktop") is not a misspelling of a code word ("backstops")
     fixes = [s for w in _WORD.findall(question)
              if (s := spelling(w, corpus)) and not any(rx.search(w) for rx, _ in rules)]
     extra += fixes
     if fixes:  # the corrected question may match more plain-word rules
         fixed = matched + " " + " ".join(fixes)
-        extra += [words for rx, words in _rules(str(Path(corpus) / "query_expansion.yaml"))
-                  if rx.search(fixed) and words not in extra]
+        extra += [words for rx, words in rules if rx.search(fixed) and words not in extra]
     seen = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
     added = []
     for w in " ".join(extra).split():  # each added word once, none the question already has

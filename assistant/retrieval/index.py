@@ -23,8 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from assistant.corpus import all_passages
 from assistant.retrieval.chunking import CHUNKER_VERSION, Chunk, chunk_passages
 from assistant.retrieval.citations import lookup
-from assistant.retrieval.expansion import expand
 from assistant.retrieval.embeddings import Embedder, get_embedder
+from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import LexicalIndex, stems
 from assistant.retrieval.vector_store import VectorStore, make_client
 from assistant.settings import Settings, get_settings
@@ -96,13 +96,10 @@ class SearchIndex:
         data_dir = Path(self.settings.data_dir)
         data_dir.mkdir(parents=True, exist_ok=True)
         lock = FileLock(str(data_dir / "index.lock"))
-        try:
-            # Chroma creates its tables when a client first opens a new directory: two processes
-            # doing it at once race ("table collections already exists"), so one opens at a time
-            with lock.acquire(timeout=LOCK_TIMEOUT_S):
-                self.vectors = VectorStore(make_client(self.settings), self.fingerprint)
-        except Timeout as exc:
-            raise IndexBusy(f"another process is building the index in {data_dir}; try again later") from exc
+        # Chroma creates its tables when a client first opens a new directory: two processes
+        # doing it at once race ("table collections already exists"), so one opens at a time
+        with _acquire(lock, data_dir):
+            self.vectors = VectorStore(make_client(self.settings), self.fingerprint)
         expected: dict[str, int] = {}
         for c in self.chunks:
             expected[c.municipality] = expected.get(c.municipality, 0) + 1
@@ -110,10 +107,7 @@ class SearchIndex:
             self._load_sentence_vectors()
             report(1.0, "index up to date")
             return
-        try:
-            lock.acquire(timeout=LOCK_TIMEOUT_S)
-        except Timeout as exc:
-            raise IndexBusy(f"another process is building the index in {data_dir}; try again later") from exc
+        _acquire(lock, data_dir)
         try:
             if not force and self.vectors.is_complete(expected):  # built while we waited
                 self._load_sentence_vectors()
@@ -217,6 +211,14 @@ class SearchIndex:
                 dense_score=dense_score.get(pid),
             ))
         return hits
+
+
+def _acquire(lock: FileLock, data_dir: Path):
+    """Take the index lock (usable as a context manager), or say another process holds it."""
+    try:
+        return lock.acquire(timeout=LOCK_TIMEOUT_S)
+    except Timeout as exc:
+        raise IndexBusy(f"another process is building the index in {data_dir}; try again later") from exc
 
 
 def matched_words(text: str, q_stems: set[str]) -> list[str]:
