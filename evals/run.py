@@ -50,7 +50,9 @@ ROOT = Path(__file__).resolve().parent.parent
 QUESTIONS = ROOT / "evals" / "questions.yaml"
 HELDOUT_QUESTIONS = ROOT / "evals" / "heldout_questions.yaml"  # written after the tuning; reported, not gated
 HELDOUT2_QUESTIONS = ROOT / "evals" / "heldout2_questions.yaml"  # a fresh one, written when the first was partly seen
-HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS)
+HELDOUT3_QUESTIONS = ROOT / "evals" / "heldout3_questions.yaml"  # fresh on 2026-12-01, before the reading stage
+SLOTSTRESS_QUESTIONS = ROOT / "evals" / "slotstress_questions.yaml"  # calculations that stress the reading
+HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -72,8 +74,8 @@ Ask = Callable[[dict], dict]  # request {"id","question","municipality","history
 # What each baseline can be scored on (the others are reported as null).
 BASELINE_METRICS = {
     "bm25": METRICS,
-    "langchain_naive": tuple(m for m in METRICS if m not in {"citation_precision", "citation_recall",
-                                                             "quote_faithfulness"}),
+    "langchain_naive": tuple(m for m in METRICS if m not in {"citation_precision", "lead_citation_precision",
+                                                             "citation_recall", "quote_faithfulness"}),
 }
 
 
@@ -720,7 +722,10 @@ def print_summary(figures: dict) -> None:
     for name, held in (figures.get("heldout") or {}).items():
         print(f"held-out {name} ({held['questions']} questions, not gated): "
               + ", ".join(f"{m} {_fmt(held.get(m))}" for m in ("answer_accuracy", "citation_precision",
-                                                              "citation_recall", "status_accuracy", "invented_numbers")))
+                                                              "lead_citation_precision", "citation_recall",
+                                                              "status_accuracy", "invented_numbers", "wrong_figures",
+                                                              "right_or_ask")
+                          if held.get(m) is not None))
     target = figures.get("target")
     if target:
         print("issue targets: " + ("met" if target["met"] else "not met — " + "; ".join(target["missed"])))
