@@ -9,13 +9,14 @@ without a date to count from, it is a lookup and the passage answers it.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from functools import partial
 from typing import Any
 
-from assistant.answering import slots
+from assistant.answering import roles, slots
 from assistant.answering.formatting import fmt_date, fmt_money
 from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import stems
@@ -35,6 +36,18 @@ TIME_Q = re.compile(
 class Missing:
     question: str
     needs_municipality: bool = False
+    slot: str | None = None  # the value asked for
+    candidates: tuple[str, ...] = ()  # the spans that compete for it, verbatim
+
+
+@dataclass(frozen=True)
+class RouteContext:
+    """What one request routes with: the words of this turn and the question's vector.
+    Made per request and passed down: the router keeps no per-request state."""
+
+    current: str
+    vector: Any = None
+    query: Any = None  # the reading.Query of the turn
 
 
 @dataclass
@@ -47,6 +60,15 @@ class Routed:
     # a checklist calculator answering one of its figures: the checks the lead states (their
     # provisions are the answer's citations; every check stays in the tool call's result)
     focus: tuple[str, ...] = ()
+    # arguments the question did not give, with the default used and why ("opening_date": "today")
+    defaults: dict[str, str] = field(default_factory=dict)
+    # arguments worked out from several values the user wrote ("hours": "2 hours x 3 occasions")
+    derived: dict[str, str] = field(default_factory=dict)
+    # words that tie a value to an argument, where the argument's own name does not say it
+    # (a deadline's event: "the street excavation starts")
+    cues: dict[str, str] = field(default_factory=dict)
+    # the slot each argument was read from, where a reading of roles chose it
+    sources: dict[str, Any] = field(default_factory=dict)
 
     def citations(self, result: ToolOutput) -> list:
         checks = getattr(result, "checks", None) or []
@@ -67,63 +89,91 @@ class ToolRouter:
     def __init__(self, embedder=None):
         self.tools = all_tools()
         self.embedder = embedder
-        self._rule_vectors = None
+        self._rule_vectors = None  # a cache of the rule catalogue's vectors, the same for every request
+        self._lock = threading.Lock()
 
-    def _rule_similarity(self) -> dict[str, float]:
+    def _rule_similarity(self, ctx: RouteContext) -> dict[str, float]:
         """Cosine similarity of the question to each deadline rule's description
         (the rule catalogue is embedded once, on first use)."""
-        if self.embedder is None or self._vector is None:
+        if self.embedder is None or ctx.vector is None:
             return {}
         import numpy as np
 
         from assistant.tools.deadlines import rules
 
-        if self._rule_vectors is None:
-            ids = list(rules())
-            texts = [f"{r.title}. {r.obligation} Counted from: {r.event}." for r in rules().values()]
-            self._rule_vectors = (ids, np.asarray(self.embedder.embed_documents(texts), dtype=np.float32))
+        with self._lock:
+            if self._rule_vectors is None:
+                ids = list(rules())
+                texts = [f"{r.title}. {r.obligation} Counted from: {r.event}." for r in rules().values()]
+                self._rule_vectors = (ids, np.asarray(self.embedder.embed_documents(texts), dtype=np.float32))
         ids, mat = self._rule_vectors
-        sims = mat @ np.asarray(self._vector, dtype=np.float32)
+        sims = mat @ np.asarray(ctx.vector, dtype=np.float32)
         return dict(zip(ids, (float(x) for x in sims)))
 
-    def route(self, q: str, muni: str | None, current: str | None = None, vector=None) -> Routed | Missing | None:
+    def route(self, q: str, muni: str | None, current: str | None = None, vector=None,
+              query=None) -> Routed | Missing | None:
         """``q`` is the whole question (with the earlier turn's topic for a follow-up);
         ``current`` the words of this turn, whose values (dates, money) come first."""
-        self._current = current or q
-        self._vector = vector
+        ctx = RouteContext(current=current or q, vector=vector, query=query)
         for rule in (self._address, self._grid, self._surcharge, self._emergency, self._insurance_check,
                      self._charges, self._specs, self._bonds, self._deadline):
-            out = rule(q, muni)
+            out = rule(q, muni, ctx)
             if isinstance(out, Routed) and muni and muni not in self.tools[out.tool].municipalities:
                 continue  # no calculator holds this municipality's figures: the passages answer
             if out is not None:
                 return out
         return None
 
+    def _only_municipality(self, tool: str, muni: str | None) -> str | None:
+        """The municipality a calculator serves: the question's, or the one its data holds."""
+        served = self.tools[tool].municipalities
+        return muni if muni in served else (served[0] if len(served) == 1 else muni)
+
     # -- surcharge ----------------------------------------------------------------
-    def _surcharge(self, q: str, muni: str | None):
+    def _surcharge(self, q: str, muni: str | None, ctx: RouteContext):
         tool = "street_opening_surcharge"
         if tool not in self.tools or not re.search(r"\bsurcharge|\bextra (?:fee|charge)\b", q, re.I):
             return None
         if muni is None:
             return Missing("the Village of Brandon (ch. 404), which levies a surcharge by the age of the pavement, "
                            "or the Town of Delafield (ch. 8), which has none?", needs_municipality=True)
-        paved = slots.paving_date(q)
-        opening = slots.opening_date(q) or slots.today()
-        if muni == "brandon" and paved is None:
-            if re.search(r"\b(how much|what(?:'s| is) (?:the|my|our) surcharge|what surcharge (?:do|will|would|applies to) (?:we|i|us|our|my))\b", q, re.I):
-                return Missing("the date of the street's final paving (for example “paved last June” or “paved two years ago”).")
+        reading = roles.surcharge_values(ctx.query) if ctx.query is not None else roles.SurchargeReading()
+        asks_amount = re.search(r"\b(how much|what(?:'s| is) (?:the|my|our) surcharge|what surcharge (?:do|will|would|applies to) "
+                                r"(?:we|i|us|our|my))\b", q, re.I)
+        if reading.ambiguous is not None and muni in self.tools[tool].municipalities:
+            return Missing(reading.ambiguous.question(), slot=reading.ambiguous.role,
+                           candidates=tuple(c.span.text for c in reading.ambiguous.candidates))
+        paved = reading.paving
+        if muni in self.tools[tool].municipalities and paved is None:
+            if asks_amount:
+                return Missing("the date of the street's final paving (for example “paved last June” or “paved two years ago”).",
+                               slot="final paving date")
             return None  # "is there a surcharge…": the table answers it
+        opening = reading.opening.day if reading.opening is not None else slots.today()
         args: dict[str, Any] = {"municipality": muni, "opening_date": opening.isoformat()}
+        defaults = {} if reading.opening is not None else {"opening_date": f"today, {fmt_date(opening)} (no opening date given)"}
+        derived: dict[str, str] = {}
         if paved is not None:
-            args["final_paving_date"] = paved.isoformat()
-        fee = slots.money(q)
-        if fee is not None:
-            args["permit_fee"] = str(fee)
-        return Routed(tool, args, muni, _summary_surcharge)
+            args["final_paving_date"] = paved.value
+            if paved.precision in ("year", "month"):
+                # the words name a month or a year, not a day: the figure stands only if it is the
+                # same for the first and the last day they may mean
+                first, last = _period(paved)
+                ends = [run_tool(tool, {**args, "final_paving_date": d.isoformat(),
+                                        **({"permit_fee": str(reading.fee.number)} if reading.fee else {})}) for d in (first, last)]
+                if getattr(ends[0], "amount_text", None) != getattr(ends[1], "amount_text", None) or not ends[0].ok:
+                    return Missing(f"the day of the final paving: “{paved.span.text}” names no day, and the surcharge "
+                                   "differs within it.", slot="final paving date", candidates=(paved.span.text,))
+                derived["final_paving_date"] = (f"“{paved.span.text}” (read as its first day; any day of it gives the "
+                                                "same surcharge)")
+        if reading.fee is not None:
+            args["permit_fee"] = str(reading.fee.number)
+        sources = {k: v for k, v in (("opening_date", reading.opening), ("final_paving_date", paved),
+                                     ("permit_fee", reading.fee)) if v is not None}
+        return Routed(tool, args, muni, _summary_surcharge, defaults=defaults, derived=derived, sources=sources)
 
     # -- specification checks -------------------------------------------------------
-    def _specs(self, q: str, muni: str | None):
+    def _specs(self, q: str, muni: str | None, ctx: RouteContext):
         low = q.lower()
         feet = slots.lengths(q, "ft")
         inches = slots.lengths(q, "in")
@@ -190,7 +240,7 @@ class ToolRouter:
                           focus=ROAD_FOCUS[focus])
         return None
 
-    def _grid(self, q: str, muni: str | None):
+    def _grid(self, q: str, muni: str | None, ctx: RouteContext):
         if "grid_block_line" not in self.tools or not re.search(r"block line", q, re.I):
             return None
         m = re.search(r"(?:first|top of the|end of the|edge of the)?\s*(\w+)\s+(?:rows?|sections?)", q, re.I)
@@ -209,13 +259,13 @@ class ToolRouter:
         return Routed("grid_block_line", {"direction": direction, "sections": n}, "delafield", _summary_grid)
 
     # -- emergency excavation ------------------------------------------------------
-    def _emergency(self, q: str, muni: str | None):
+    def _emergency(self, q: str, muni: str | None, ctx: RouteContext):
         tool = "emergency_excavation_deadlines"
         if tool not in self.tools or not slots.is_emergency(q) or muni == "delafield":
             return None
         if not re.search(r"\b(apply|application|permit|fee|file|filed|filing|waive|waived)\b", q, re.I):
             return None
-        when = slots.event_moment(self._current) or slots.event_moment(q)
+        when = slots.event_moment(ctx.current) or slots.event_moment(q)
         if when is None:
             return None
         if muni is None:
@@ -225,7 +275,7 @@ class ToolRouter:
         return Routed(tool, {"municipality": "brandon", "excavation": day.isoformat()}, "brandon", _summary_emergency)
 
     # -- a contractor's certificate of insurance -------------------------------------
-    def _insurance_check(self, q: str, muni: str | None):
+    def _insurance_check(self, q: str, muni: str | None, ctx: RouteContext):
         tool = "insurance_certificate_check"
         if tool not in self.tools or not re.search(r"\b(policy|certificate|coverage|insurance|insured)\b", q, re.I):
             return None
@@ -240,10 +290,10 @@ class ToolRouter:
         return Routed(tool, args, muni, _summary_insurance)
 
     # -- deadlines ----------------------------------------------------------------
-    def _deadline(self, q: str, muni: str | None):
+    def _deadline(self, q: str, muni: str | None, ctx: RouteContext):
         if "deadline" not in self.tools or not TIME_Q.search(q):
             return None
-        event = slots.event_moment(self._current) or slots.event_moment(q)
+        event = slots.event_moment(ctx.current) or slots.event_moment(q)
         year = re.search(r"\b(?:in|for|during)\s+(20\d\d)\b", q)
         if event is None and not year:
             return None  # "how long do I have…" without a date: the passage answers it
@@ -254,7 +304,7 @@ class ToolRouter:
         q_stems = stems(slots.without_dates(q))
         # the event is what the question dates ("We start ... on May 30"), not all it says
         event_stems = stems(slots.without_dates(expand(slots.dated_clause(q)))) - GENERIC_EVENT_STEMS
-        sims = self._rule_similarity()
+        sims = self._rule_similarity(ctx)
         scored = []
         for rule in rules().values():
             if muni and rule.municipality != muni:
@@ -286,10 +336,13 @@ class ToolRouter:
             # "curb and gutter in 2028": the request is due in the year before, and not before today
             event = max(slots.today(), date(int(year.group(1)) - 1, 1, 1))
         args = {"rule": best.id, "event": event.isoformat(), "emergency": slots.is_emergency(q)}
-        return Routed("deadline", args, best.municipality, _summary_deadline)
+        routed = Routed("deadline", args, best.municipality, _summary_deadline, cues={"event": best.event})
+        if year and slots.event_moment(ctx.current) is None and slots.event_moment(q) is None:
+            routed.defaults["event"] = f"{fmt_date(event)} (the question names only the year {year.group(1)})"
+        return routed
 
     # -- bonds and insurance ------------------------------------------------------
-    def _bonds(self, q: str, muni: str | None):
+    def _bonds(self, q: str, muni: str | None, ctx: RouteContext):
         if "bond_insurance_requirements" not in self.tools:
             return None
         if not re.search(r"\b(bonds?|insurance|insured|certificate|indemnity|liability)\b", q, re.I):
@@ -315,7 +368,7 @@ class ToolRouter:
                       muni, _summary_generic)
 
     # -- charges ------------------------------------------------------------------
-    def _charges(self, q: str, muni: str | None):
+    def _charges(self, q: str, muni: str | None, ctx: RouteContext):
         amounts = slots.money_all(q)
         if not amounts:
             return None
@@ -351,23 +404,38 @@ class ToolRouter:
                                             "delafield", _summary_deadline))
             return routed
         if "snow_removal_charge" in self.tools and re.search(r"snow|ice|shovel|clear", low) and re.search(r"hour", low):
-            work = slots.snow_work(q)
-            if work is None:
+            if ctx.query is None:
                 return None
-            employees, occasions = work
+            work = roles.snow_values(ctx.query)
+            if work.ambiguous is not None:
+                return Missing(work.ambiguous.question(), slot=work.ambiguous.role,
+                               candidates=tuple(c.span.text for c in work.ambiguous.candidates))
+            if work.missing is not None:
+                return Missing(work.missing)
+            only = self._only_municipality("snow_removal_charge", muni)
             return Routed("snow_removal_charge",
-                          {"municipality": "brandon", "employees": employees, "occasions": occasions},
-                          "brandon", _summary_generic)
+                          {"municipality": only, "employees": work.employees, "occasions": work.occasions},
+                          only, _summary_generic, derived=work.derived, sources=work.sources,
+                          defaults={} if work.occasions_slot else {"occasions": "1 (no number of occasions given)"})
         return None
 
     # -- addresses ----------------------------------------------------------------
-    def _address(self, q: str, muni: str | None):
+    def _address(self, q: str, muni: str | None, ctx: RouteContext):
         if "parse_address" not in self.tools:
             return None
         m = re.search(r"\b([NSW])\s?(\d{1,3})\s+([NSW])\s?(\d{3,5})\b", q, re.I)
         if not m:
             return None
         return Routed("parse_address", {"address": m.group(0)}, "delafield", _summary_generic)
+
+
+def _period(slot) -> tuple[date, date]:
+    """The first and last day a month or a year slot may mean."""
+    d = slot.day
+    if slot.precision == "year":
+        return date(d.year, 1, 1), date(d.year, 12, 31)
+    nxt = date(d.year + (d.month == 12), d.month % 12 + 1, 1)
+    return d.replace(day=1), date.fromordinal(nxt.toordinal() - 1)
 
 
 def _summary_generic(r: ToolOutput) -> str:
