@@ -49,6 +49,14 @@ def municipality_by_id(mid: str) -> Municipality | None:
     return None
 
 
+def short_name(mid: str) -> str:
+    """The name running text uses for a municipality ('<short_name>'s code'), from the manifest."""
+    m = municipality_by_id(mid)
+    if m is None:
+        return mid
+    return m.short_name or m.name
+
+
 def _norm_name(text: str) -> str:
     text = re.sub(r"[^a-z0-9 ]+", " ", text.lower())
     text = re.sub(r"\b(wi|wisconsin|of|the)\b", " ", text)

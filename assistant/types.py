@@ -35,8 +35,8 @@ class Municipality(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str = Field(description="Short id used by every --municipality option, e.g. 'brandon'.")
-    name: str = Field(description="Display name, e.g. 'Village of Brandon'.")
+    id: str = Field(description="Short id used by every --municipality option (lower case, no spaces).")
+    name: str = Field(description="Display name, e.g. 'Village of <Name>'.")
     kind: MunicipalityKind = Field(description="Village, town, city or county.")
     county: str = Field(description="County the municipality lies in.")
     state: str = Field(default="WI", description="Two-letter state code.")
@@ -48,7 +48,13 @@ class Municipality(BaseModel):
         description="How the code's own sections are cited: 'ecode' (§ 404-7G(2)) or "
         "'heading' (title, subsection path and page)."
     )
+    short_name: str | None = Field(
+        default=None, description="Name used in running text (\"<short_name>'s code\"); the display name when absent."
+    )
     aliases: list[str] = Field(default_factory=list, description="Other names users write.")
+    example_questions: list[str] = Field(
+        default_factory=list, description="Questions the web app offers as examples."
+    )
     edition: str | None = Field(default=None, description="Revision or edition of the text.")
     outline_hints: dict[str, Any] = Field(
         default_factory=dict,
@@ -79,7 +85,7 @@ class Passage(BaseModel):
     title: str = Field(description="Section title as printed; for untitled text, a title from its content.")
     untitled: bool = Field(default=False, description="True when the section has no heading in the text.")
     subsection: str | None = Field(
-        default=None, description="Subsection path, e.g. 'G(2)' (Brandon) or '(2)(b)1.' (Delafield)."
+        default=None, description="Subsection path, e.g. 'G(2)' (eCode style) or '(2)(b)1.' (heading style)."
     )
     subsection_reconstructed: bool = Field(
         default=False,

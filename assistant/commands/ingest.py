@@ -22,7 +22,7 @@ def add_parser(sub):
         description=__doc__,
     )
     p.add_argument("file", help="PDF file (or a .txt transcription in the corpus format)")
-    p.add_argument("--municipality", "-m", required=True, help="id, name or alias, e.g. 'delafield'")
+    p.add_argument("--municipality", "-m", required=True, help="id, name or alias (corpus/manifest.yaml)")
     p.add_argument("--json", action="store_true", help="print the parsed Document as JSON")
     p.add_argument("--timeout", type=float, default=None, help="seconds allowed to read the PDF")
     return p

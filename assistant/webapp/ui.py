@@ -37,14 +37,24 @@ log = logging.getLogger("assistant.webapp")
 
 SORRY = "Sorry — something went wrong on our side. Please try again, or rephrase."
 
-EXAMPLES = [
-    "What is the surcharge for opening a street paved 18 months ago in Brandon?",
-    "When can I not open a street in the Village of Brandon?",
-    "What insurance does a contractor need for an excavation permit in Delafield?",
-    "How do I report an emergency excavation in Brandon?",
-    "Who installs a driveway culvert in the Town of Delafield?",
-    "How wide must a commercial sidewalk be in Brandon?",
-]
+def _examples() -> list[str]:
+    """Example questions, from each manifest entry's ``example_questions``."""
+    from assistant.corpus import municipalities
+
+    return [q for m in municipalities() for q in m.example_questions]
+
+
+def _app_title() -> str:
+    from assistant.corpus import municipalities
+
+    return "Municipal Code Assistant — " + " & ".join(m.short_name or m.name for m in municipalities())
+
+
+def _app_header() -> str:
+    from assistant.corpus import municipalities
+
+    chapters = " · ".join(f"{m.name}, {m.state} — Code ch. {m.chapter} *{m.chapter_title}*" for m in municipalities())
+    return f"## Municipal Code Assistant\n{chapters}. Answers quote the code; they are not legal advice."
 
 THEME = gr.themes.Default(
     font=["ui-sans-serif", "system-ui", "-apple-system", "Segoe UI", "Roboto", "sans-serif"],
@@ -78,6 +88,12 @@ def _municipality_choices(with_any: str) -> list[tuple[str, str]]:
     from assistant.corpus import municipalities
 
     return [(with_any, "auto")] + [(m.name, m.id) for m in municipalities()]
+
+
+def _first_municipality() -> str | None:
+    """The first manifest entry's id: the default of the municipality pickers."""
+    choices = _municipality_choices("")[1:]
+    return choices[0][1] if choices else None
 
 
 def _mid(value: str | None) -> str | None:
@@ -177,16 +193,11 @@ def build_app(
             loader.start()
     staff_on = staff_enabled(settings)
 
-    with OrdinanceApp(title="Municipal Code Assistant — Brandon & Delafield", analytics_enabled=False,
+    with OrdinanceApp(title=_app_title(), analytics_enabled=False,
                       delete_cache=(3600, 3600)) as demo:
         demo.settings = settings
         demo.loader = loader
-        gr.Markdown(
-            "## Municipal Code Assistant\n"
-            "Village of Brandon, WI — Code ch. 404 *Streets and Sidewalks* · "
-            "Town of Delafield, WI — Code ch. 8 *Highways*. Answers quote the code; "
-            "they are not legal advice."
-        )
+        gr.Markdown(_app_header())
         status = gr.HTML(_status_html(loader.status()), elem_id="oa-status")
         timer = gr.Timer(1.0, active=not loader.ready)
 
@@ -216,7 +227,7 @@ def build_app(
                     )
                     ask_btn = gr.Button("Ask", variant="primary", scale=1, elem_id="oa-ask")
                 clear_btn = gr.Button("New conversation", size="sm")
-                gr.Examples(EXAMPLES, inputs=[question], label="Example questions (click one, then Ask)")
+                gr.Examples(_examples(), inputs=[question], label="Example questions (click one, then Ask)")
 
                 def ask(question_text: str, municipality: str, history: list[dict] | None):
                     history = list(history or [])
@@ -281,7 +292,7 @@ def build_app(
                     citation_box = gr.Textbox(label="Citation (copy it)", interactive=False,
                                               buttons=["copy"], scale=3, elem_id="oa-citation")
                     open_btn = gr.Button("Open the whole section", scale=1, elem_id="oa-open")
-                with gr.Accordion("Open a citation (e.g. § 404-7H, Delafield 8.01(4), or a title)", open=False):
+                with gr.Accordion("Open a citation (e.g. § 404-7H, 8.01(4), or a title)", open=False):
                     with gr.Row():
                         ref_box = gr.Textbox(label="Citation or title", scale=4, max_length=200,
                                              elem_id="oa-ref")
@@ -434,7 +445,7 @@ def _checklist_tab(settings: Settings) -> None:
     gr.Markdown("Describe the job; the checklist lists permits, fees, bonds and insurance, notices with "
                 "their dates, seasonal limits, specifications and guarantees — each with its provision.")
     with gr.Row():
-        c_muni = gr.Dropdown(_municipality_choices("")[1:], value="brandon", label="Municipality",
+        c_muni = gr.Dropdown(_municipality_choices("")[1:], value=_first_municipality(), label="Municipality",
                              elem_id="oa-cl-muni")
         c_work = gr.Dropdown([(v, k) for k, v in WORK_LABELS.items()], value="street_opening",
                              label="Kind of work", elem_id="oa-cl-work")
@@ -453,7 +464,7 @@ def _checklist_tab(settings: Settings) -> None:
     with gr.Row():
         c_emerg = gr.Checkbox(label="Emergency excavation", elem_id="oa-cl-emergency")
         c_util = gr.Checkbox(label="Applicant is a public utility", elem_id="oa-cl-utility")
-        c_vutil = gr.Checkbox(label="…a Village public utility (Brandon)", elem_id="oa-cl-vutility")
+        c_vutil = gr.Checkbox(label="…a Village public utility", elem_id="oa-cl-vutility")
         c_loss = gr.Checkbox(label="Utility service to properties will be cut", elem_id="oa-cl-loss")
         c_lanes = gr.Dropdown([(v, k) for k, v in LANE_LABELS.items()], value="none",
                               label="Lane closures", elem_id="oa-cl-lanes")
@@ -570,7 +581,7 @@ def _staff_tab(settings: Settings, loader: AssistantLoader) -> None:
         s_reindex_msg = gr.Markdown()
         gr.Markdown("### Replace a chapter\nUpload the new PDF; it is validated before anything is replaced.")
         with gr.Row():
-            s_muni = gr.Dropdown(_municipality_choices("")[1:], value="brandon", label="Chapter of")
+            s_muni = gr.Dropdown(_municipality_choices("")[1:], value=_first_municipality(), label="Chapter of")
             s_file = gr.File(label="Chapter PDF", file_types=[".pdf"], type="filepath")
         s_validate = gr.Button("Validate")
         s_report = gr.Markdown()
