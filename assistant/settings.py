@@ -44,6 +44,8 @@ class Settings(BaseSettings):
     # limits
     max_question_chars: int = 1000
     max_history_turns: int = 12
+    max_line_bytes: int = Field(default=65_536, description="A line of `ask --jsonl` (question and history).")
+    max_request_bytes: int = Field(default=1_000_000, description="A JSON request read from a file or stdin.")
     max_top_k: int = 20
     max_upload_bytes: int = 20_000_000
     max_pdf_pages: int = 500
