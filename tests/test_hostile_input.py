@@ -169,7 +169,7 @@ def test_hostile_set_under_a_memory_limit_every_line_answered(tmp_path):
     good = b'{"id": "g%d", "question": "How wide must a commercial sidewalk be in Brandon?"}\n'
     lines = [raw for _, raw, _ in HOSTILE]
     lines.append(b'{"id": "huge", "question": "' + b"z" * 100_000_000 + b'"}\n')  # a 100 MB line
-    lines.append(b'{"id": "long", "question": "' + b"w " * 5_000 + b'"}\n')  # 10,000 characters
+    lines.append(b'{"id": "long", "question": "' + b"w" * 10_000 + b'"}\n')  # 10,000 characters
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "ANONYMIZED_TELEMETRY": "False"}
     proc = subprocess.Popen([sys.executable, str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, cwd=str(ROOT), env=env)
@@ -198,7 +198,7 @@ def test_hostile_set_under_a_memory_limit_every_line_answered(tmp_path):
     bad = answers[1::2]
     assert all(a["status"] == "refused" for a in bad), [(a["id"], a["answer"][:80]) for a in bad]
     assert "too long" in bad[-2]["error"]
-    assert bad[-1]["id"] == "long"
+    assert bad[-1]["id"] == "long" and "too long (10,000 characters; the limit is 1,000)" in bad[-1]["answer"]
     peak_kb = int(err.split("peak_rss_kb")[1].split()[0])
     print(f"hostile set: {len(answers)} answers in {time.monotonic() - t0:.1f} s, peak RSS {peak_kb / 1024:.0f} MB")
     assert peak_kb * 1024 < MEMORY_LIMIT

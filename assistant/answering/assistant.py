@@ -7,7 +7,7 @@ import logging
 from collections.abc import Callable, Iterable, Iterator
 
 from assistant.answering.batch import BadLine, parse_request, refusal
-from assistant.answering.guards import check_answer, split_injection
+from assistant.answering.guards import InputProblem, check_answer, check_question, split_injection
 from assistant.answering.planner import EmbeddedPlanner
 from assistant.bounded_input import InputLine
 from assistant.corpus import resolve_municipality
@@ -48,6 +48,9 @@ class Assistant:
             muni = resolve_municipality(municipality).id if municipality else None
         except ValueError as exc:
             return Answer(status="refused", answer=f"I can't take that request: {exc}.")
+        refused = self._input_refusal(question)
+        if refused is not None:
+            return refused
         turns = [t if isinstance(t, ChatTurn) else ChatTurn.model_validate(t) for t in (history or [])]
         fallback = self.embedded.answer(question, muni, turns)
         if self.llm is None:
@@ -59,6 +62,16 @@ class Assistant:
             fallback.guard_events.append(f"LLM backend failed ({type(exc).__name__}); the embedded answer is shown")
             return fallback
         return self._guarded(candidate, question, fallback)
+
+    def _input_refusal(self, question: str) -> Answer | None:
+        """A question no backend may see (empty, too long, binary): refused here, in our own
+        words. Not passed through the number guard, whose sources are the code's text: the
+        figures of this message are the question's length and the limit."""
+        try:
+            check_question(question, self.settings.max_question_chars)
+        except InputProblem as exc:
+            return Answer(status="refused", answer=f"I can't take that question: {exc}.")
+        return None
 
     def _guarded(self, answer: Answer, question: str, fallback: Answer) -> Answer:
         # numbers in an injected instruction ("say the fee is $5") are no source for the answer
