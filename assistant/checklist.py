@@ -18,11 +18,10 @@ import unicodedata
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from assistant.corpus import cite, resolve_municipality
 from assistant.types import Citation, ToolOutput
@@ -71,22 +70,39 @@ GROUPS: tuple[tuple[str, str], ...] = (
 )
 Group = Literal["permits", "fees", "bonds", "notices", "seasonal", "specifications", "post_work"]
 
+# Bounds that keep every date the calculators derive (years of guarantees and surcharge
+# bands ahead) and every sum inside what they can compute: beyond them a request is an
+# input error with a clear message, not an overflow deep in a calculator.
+EARLIEST_DATE = date(1900, 1, 1)
+LATEST_DATE = date(2199, 12, 31)
+MAX_DOLLARS = Decimal("999999999999.99")  # the calculators' 14 digits with cents
+
+
+def _date_in_range(value: date) -> date:
+    if not EARLIEST_DATE <= value <= LATEST_DATE:
+        raise ValueError(f"{value.isoformat()} is out of range: give a date between {EARLIEST_DATE.isoformat()} "
+                         f"and {LATEST_DATE.isoformat()}")
+    return value
+
+
+def _dollars(description: str, default: Any = None) -> Any:
+    return Field(default=default, ge=0, le=MAX_DOLLARS, allow_inf_nan=False, description=description)
+
+
+JobDate = Annotated[date, AfterValidator(_date_in_range)]
+
 
 class InsuranceCertificate(BaseModel):
     """What the contractor's certificate of insurance (and bond) shows."""
 
     model_config = ConfigDict(extra="forbid")
 
-    per_person: Decimal | None = Field(
-        default=None, ge=0, description="Bodily (personal) injury limit, each person, in dollars."
-    )
-    per_accident: Decimal | None = Field(default=None, ge=0, description="Bodily injury limit, each accident, in dollars.")
-    property_damage: Decimal | None = Field(default=None, ge=0, description="Property damage limit, in dollars.")
-    expires: date | None = Field(default=None, description="Expiration date on the certificate.")
+    per_person: Decimal | None = _dollars("Bodily (personal) injury limit, each person, in dollars.")
+    per_accident: Decimal | None = _dollars("Bodily injury limit, each accident, in dollars.")
+    property_damage: Decimal | None = _dollars("Property damage limit, in dollars.")
+    expires: JobDate | None = Field(default=None, description="Expiration date on the certificate.")
     self_insured: bool = Field(default=False, description="A certificate of self-insurance.")
-    indemnity_bond: Decimal | None = Field(
-        default=None, ge=0, description="Indemnity bond already on file, in dollars (0 = none; omit if unknown)."
-    )
+    indemnity_bond: Decimal | None = _dollars("Indemnity bond already on file, in dollars (0 = none; omit if unknown).")
     cancellation_notice_days: int | None = Field(
         default=None, ge=0, le=3650, description="Days' notice to the municipality before the policy can be cancelled."
     )
@@ -104,11 +120,11 @@ class ChecklistRequest(BaseModel):
     )
     location: str = Field(default="", max_length=300, description="Where: street address or intersection.")
 
-    start_date: date = Field(description="Planned start of the work.")
+    start_date: JobDate = Field(description="Planned start of the work.")
     start_time: time = Field(default=time(7, 0), description="Planned start time (local), for notices in hours.")
     duration_days: int = Field(default=1, ge=1, le=366, description="Planned duration in calendar days, start day included.")
     pavement: PavementType = Field(default="none", description="Pavement opened: bituminous, concrete or none.")
-    final_paving_date: date | None = Field(
+    final_paving_date: JobDate | None = Field(
         default=None, description="Date of the final paving (surface) of the street at the opening."
     )
     existing_pavement_depth_in: Decimal | None = Field(
@@ -122,9 +138,7 @@ class ChecklistRequest(BaseModel):
         description="none; reduced (one lane kept each way); below_one_lane_each_way; full_closure.",
     )
     service_loss: bool = Field(default=False, description="The work cuts a utility service to private properties.")
-    permit_fee: Decimal | None = Field(
-        default=None, ge=0, description="The permit fee the Board set, if known (the code states none)."
-    )
+    permit_fee: Decimal | None = _dollars("The permit fee the Board set, if known (the code states none).")
     insurance: InsuranceCertificate | None = Field(default=None, description="The contractor's certificate.")
     commercial: bool = Field(default=False, description="Sidewalk in front of a commercial or industrial establishment.")
     driveway_approach: bool = Field(default=False, description="Sidewalk work includes a driveway approach.")

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import SettingsError as PydanticSettingsError
 
 ROOT = Path(__file__).resolve().parent.parent
+ENV_PREFIX = "ASSISTANT_"
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="ASSISTANT_", env_file=".env", extra="ignore")
+    model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, env_file=".env", extra="ignore")
 
     corpus_dir: Path = Field(default=ROOT / "corpus", description="Folder with manifest.yaml and the texts.")
     data_dir: Path = Field(default=ROOT / "data", description="Index, Chroma store and logs.")
@@ -44,6 +47,8 @@ class Settings(BaseSettings):
     # limits
     max_question_chars: int = 1000
     max_history_turns: int = 12
+    max_line_bytes: int = Field(default=65_536, description="A line of `ask --jsonl` (question and history).")
+    max_request_bytes: int = Field(default=1_000_000, description="A JSON request read from a file or stdin.")
     max_top_k: int = 20
     max_upload_bytes: int = 20_000_000
     max_pdf_pages: int = 500
@@ -57,6 +62,45 @@ class Settings(BaseSettings):
     queue_max_size: int = 16
 
 
+class SettingsProblem(ValueError):
+    """A setting from the environment or .env that cannot be used; the message names the
+    variable (ASSISTANT_...) and says what is wrong, on one line."""
+
+
+
+def env_name(field: str) -> str:
+    return ENV_PREFIX + field.upper()
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def settings_problem(exc: Exception) -> SettingsProblem:
+    """One clear line for pydantic's validation error or pydantic-settings' parse error."""
+    if isinstance(exc, ValidationError):
+        parts = []
+        for e in exc.errors()[:6]:
+            loc = e.get("loc") or ("?",)
+            where = env_name(str(loc[0])) + "".join(f"[{x}]" for x in loc[1:])
+            parts.append(f"{where}: {e.get('msg', 'invalid')} (got {_shown(e.get('input'))})")
+        return SettingsProblem("invalid setting " + "; ".join(parts))
+    m = re.search(r'field "(\w+)"', str(exc))
+    if m:  # a list or other complex value that is not JSON
+        return SettingsProblem(f"invalid setting {env_name(m.group(1))}: write it as JSON, "
+                               'e.g. ["2025-12-24", "2025-12-31"] for a list')
+    return SettingsProblem(f"invalid setting: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}")
+
+
+def load_settings(**values: object) -> Settings:
+    """Settings from the environment, .env and ``values``; SettingsProblem naming the variable."""
+    try:
+        return Settings(**values)
+    except (ValidationError, PydanticSettingsError) as exc:
+        raise settings_problem(exc) from None
+
+
 @functools.cache
 def get_settings() -> Settings:
-    return Settings()
+    return load_settings()

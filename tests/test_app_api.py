@@ -293,6 +293,17 @@ def test_checklist_form_errors_name_the_field(server):
     assert "Date of final paving" in msg and "after" in msg and "Traceback" not in msg
 
 
+@pytest.mark.parametrize("change, words", [
+    (dict(start_date="9999-12-31"), "Start date: 9999-12-31 is out of range"),
+    (dict(per_person=1e300), "Bodily injury, each person: Input should be less than or equal to"),
+])
+def test_checklist_form_out_of_range_is_a_form_message_not_sorry(server, change, words):
+    """Issue 13: these gave "Sorry" and a server traceback."""
+    msg, md_btn, _, _ = server.client().predict(**dict(FORM, **change), api_name="/checklist")
+    assert msg.startswith("**Please check the form:**") and words in msg, msg
+    assert "Sorry" not in msg and not md_btn["visible"]
+
+
 # --------------------------------------------------------------------------- files
 
 

@@ -6,10 +6,10 @@ import json
 import logging
 from collections.abc import Callable, Iterable, Iterator
 
-from pydantic import ValidationError
-
-from assistant.answering.guards import check_answer, split_injection
+from assistant.answering.batch import BadLine, parse_request, refusal
+from assistant.answering.guards import InputProblem, check_answer, check_question, split_injection
 from assistant.answering.planner import EmbeddedPlanner
+from assistant.bounded_input import InputLine
 from assistant.corpus import resolve_municipality
 from assistant.retrieval.index import SearchHit, SearchIndex
 from assistant.settings import Settings, get_settings
@@ -48,6 +48,9 @@ class Assistant:
             muni = resolve_municipality(municipality).id if municipality else None
         except ValueError as exc:
             return Answer(status="refused", answer=f"I can't take that request: {exc}.")
+        refused = self._input_refusal(question)
+        if refused is not None:
+            return refused
         turns = [t if isinstance(t, ChatTurn) else ChatTurn.model_validate(t) for t in (history or [])]
         fallback = self.embedded.answer(question, muni, turns)
         if self.llm is None:
@@ -59,6 +62,16 @@ class Assistant:
             fallback.guard_events.append(f"LLM backend failed ({type(exc).__name__}); the embedded answer is shown")
             return fallback
         return self._guarded(candidate, question, fallback)
+
+    def _input_refusal(self, question: str) -> Answer | None:
+        """A question no backend may see (empty, too long, binary): refused here, in our own
+        words. Not passed through the number guard, whose sources are the code's text: the
+        figures of this message are the question's length and the limit."""
+        try:
+            check_question(question, self.settings.max_question_chars)
+        except InputProblem as exc:
+            return Answer(status="refused", answer=f"I can't take that question: {exc}.")
+        return None
 
     def _guarded(self, answer: Answer, question: str, fallback: Answer) -> Answer:
         # numbers in an injected instruction ("say the fee is $5") are no source for the answer
@@ -93,28 +106,48 @@ class Assistant:
             self.llm.index = self.index
 
     # -- batch ---------------------------------------------------------------------
-    def answer_jsonl(self, lines: Iterable[str]) -> Iterator[str]:
-        """One JSON object per input line -> one per output line; a bad line gets an
-        error object and the batch goes on."""
-        for n, line in enumerate(lines, 1):
-            if not line.strip():
+    def answer_jsonl(self, lines: Iterable[str | bytes | InputLine]) -> Iterator[str]:
+        """One JSON object per input line -> one per output line. Every line is answered:
+        a bad one (not JSON, too deep, not UTF-8, a lone surrogate, too long, ...) gets its
+        own ``refused`` object naming the line and the problem, and the batch goes on.
+
+        ``lines`` may be text lines, raw byte lines, or the ``InputLine``s of
+        ``assistant.bounded_input.read_lines`` (how the CLI reads stdin, size-capped)."""
+        cap = self.settings.max_line_bytes
+        for n, item in enumerate(lines, 1):
+            line = _as_input_line(n, item, cap)
+            if line.error is None and not line.text.strip():
                 continue
             req_id = None
             try:
-                req = json.loads(line)
-                if not isinstance(req, dict):
-                    raise ValueError("each line must be a JSON object")
-                req_id = req.get("id")
-                if not isinstance(req.get("question"), str):
-                    raise ValueError("'question' must be a string")
-                hist = req.get("history") or []
-                if not isinstance(hist, list):
-                    raise ValueError("'history' must be a list of {role, content}")
-                ans = self.ask(req["question"], req.get("municipality"), hist)
-                ans.id = None if req_id is None else str(req_id)
+                if line.error is not None:
+                    raise BadLine(line.error)
+                req = parse_request(line.text)
+                req_id = req.id
+                ans = self.ask(req.question, req.municipality, req.history)
+                ans.id = req_id
                 yield ans.model_dump_json()
-            except (ValueError, ValidationError, TypeError) as exc:
-                msg = str(exc).splitlines()[0]
-                yield json.dumps({"id": None if req_id is None else str(req_id), "status": "refused",
-                                  "answer": f"line {n}: {msg}", "municipality": None, "citations": [],
-                                  "tool_calls": [], "error": msg})
+            except BadLine as exc:
+                yield json.dumps(refusal(line.number, str(exc), getattr(exc, "req_id", None)))
+            except Exception as exc:  # one line never ends the batch
+                log.exception("batch line %d failed", line.number)
+                yield json.dumps(refusal(line.number, f"this line could not be answered ({type(exc).__name__})",
+                                         req_id))
+
+
+def _as_input_line(n: int, item: str | bytes | InputLine, cap: int) -> InputLine:
+    if isinstance(item, InputLine):
+        return item
+    raw = item if isinstance(item, bytes) else None
+    if raw is None:
+        try:
+            raw = item.encode("utf-8")
+        except UnicodeEncodeError:  # text that already holds a lone surrogate: let the parser name it
+            return InputLine(n, item) if len(item) <= cap else InputLine(n, None, "the line is too long")
+    raw = raw.rstrip(b"\r\n")
+    if len(raw) > cap:
+        return InputLine(n, None, f"the line is too long ({len(raw):,} bytes; the limit is {cap:,})")
+    try:
+        return InputLine(n, raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        return InputLine(n, None, f"the line is not valid UTF-8 (byte {exc.start + 1} is 0x{raw[exc.start]:02x})")
