@@ -60,7 +60,9 @@ def test_server_mode_gives_the_same_results_as_embedded(tmp_path, chroma_server)
     served = SearchIndex.open(server_settings, embedder=FakeEmbedder())
     assert served.built_now
     # the vectors went to the server, not to a local store
-    assert (tmp_path / "emb" / "chroma").exists() and not (tmp_path / "srv" / "chroma").exists()
+    emb_gen = tmp_path / "emb" / "generations" / embedded.generation
+    srv_gen = tmp_path / "srv" / "generations" / served.generation
+    assert (emb_gen / "chroma").is_dir() and not (srv_gen / "chroma").exists()
     assert any((tmp_path / "server").iterdir())
     for q in ("snow and ice removal within 24 hours", "indemnity bond for excavation"):
         a = [(h.passage.id, round(h.score, 5)) for h in embedded.search(q, "brandon", k=5)]
@@ -79,6 +81,7 @@ def test_fingerprint_rebuilds_only_on_change(tmp_path):
     assert not second.built_now and second.fingerprint == first.fingerprint
     info = json.loads((tmp_path / "index.json").read_text())
     assert info["fingerprint"] == first.fingerprint and info["chunks"] == len(first.chunks)
+    assert info["generation"] == first.generation == second.generation
 
     class OtherModel(FakeEmbedder):
         fingerprint = "another-model"
