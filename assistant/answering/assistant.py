@@ -42,15 +42,15 @@ class Assistant:
     # the generation in use now (a request holds its own through ``_answering``)
     @property
     def index(self) -> SearchIndex:
-        return self._answerers.index
+        return self.follower.index
 
     @property
     def embedded(self) -> EmbeddedPlanner:
-        return self._answerers.embedded
+        return self._answerers_for(self.follower.index).embedded
 
     @property
     def llm(self):
-        return self._answerers.llm
+        return self._answerers_for(self.follower.index).llm
 
     @contextmanager
     def _answering(self) -> Iterator[_Answerers]:

@@ -319,9 +319,9 @@ class SearchIndex:
         }, indent=2))
         self._adopt(gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease)
 
-    def _collect(self, gens: Generations) -> list[str]:
+    def _collect(self, gens: Generations, keep_own: bool = True) -> list[str]:
         """Remove the generations no process holds (the caller holds the build lock)."""
-        removed = gens.collect(keep=(self.generation,) if self.generation else ())
+        removed = gens.collect(keep=(self.generation,) if keep_own and self.generation else ())
         gens.remove_legacy()
         if self.settings.chroma_mode == "server" and self._client is not None:
             sweep_collections(self._client, keep=set(gens.all_ids()))
@@ -389,7 +389,7 @@ class SearchIndex:
         lock = FileLock(str(data_dir / "index.lock"))
         try:
             with lock.acquire(timeout=0):
-                self._collect(Generations(data_dir))
+                self._collect(Generations(data_dir), keep_own=False)
         except Timeout:
             pass  # a build is running: it collects when it is done
         except Exception as exc:  # collecting is housekeeping; never fail a caller for it
