@@ -16,7 +16,10 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
+
 from assistant.answering.assistant import Assistant
+from assistant.retrieval.follower import IndexFollower
 from assistant.retrieval.generations import Generations
 from assistant.retrieval.index import SearchIndex
 from assistant.settings import Settings
@@ -56,13 +59,18 @@ def _comparable(answer: dict) -> dict:
     return {k: v for k, v in answer.items() if k != "id"}
 
 
-def test_ten_rebuilds_leave_no_orphaned_generation_or_segment(tmp_path, monkeypatch):
+@pytest.fixture
+def small_corpus(monkeypatch):
+    """A slice of each chapter: the mechanics are the same, and a build takes a fraction
+    of a second instead of seconds."""
     import assistant.retrieval.index as index_module
 
-    # a slice of each chapter: the mechanics are the same, ten builds take seconds, not half a minute
     every = index_module.all_passages()
     some = [p for m in ("brandon", "delafield") for p in [q for q in every if q.municipality == m][:25]]
     monkeypatch.setattr(index_module, "all_passages", lambda: some)
+
+
+def test_ten_rebuilds_leave_no_orphaned_generation_or_segment(tmp_path, small_corpus):
     settings = Settings(data_dir=tmp_path)
     reader = SearchIndex.open(settings, embedder=FakeEmbedder())  # a process still answering from the first
     first = reader.generation
@@ -87,7 +95,26 @@ def test_ten_rebuilds_leave_no_orphaned_generation_or_segment(tmp_path, monkeypa
         "indemnity bond for excavation", "brandon", k=5)] == want
 
 
-def test_a_corrupted_store_is_reported_and_rebuilt(tmp_path, monkeypatch, capsys):
+def test_a_request_in_flight_keeps_its_generation(tmp_path, small_corpus):
+    settings = Settings(data_dir=tmp_path)
+    follower = IndexFollower(SearchIndex.open(settings, embedder=FakeEmbedder()))
+    gens = Generations(tmp_path)
+    with follower.using() as held:
+        want = [h.passage.id for h in held.search("excavation permit", "brandon", k=3)]
+        newer = SearchIndex.open(settings, embedder=FakeEmbedder(), force=True)  # another builder publishes
+        with follower.using() as next_request:  # a request starting now gets the new one
+            assert next_request is not held and next_request.generation == newer.generation == gens.current()
+        # the request in flight keeps answering from its own generation, still on disk
+        assert not held.closed and held.generation in gens.all_ids()
+        assert [h.passage.id for h in held.search("excavation permit", "brandon", k=3)] == want
+    assert held.closed  # let go once its last request ended
+    newer.close()
+    assert gens.all_ids() == [newer.generation]
+    with follower.using() as idx:
+        assert [h.passage.id for h in idx.search("excavation permit", "brandon", k=3)] == want
+
+
+def test_a_corrupted_store_is_reported_and_rebuilt(tmp_path, monkeypatch, capsys, small_corpus):
     settings = Settings(data_dir=tmp_path)
     good = SearchIndex.open(settings, embedder=FakeEmbedder())
     want = [h.passage.id for h in good.search("culvert under a driveway", "delafield", k=5)]
@@ -136,6 +163,16 @@ time.sleep(600)
 """
 
 
+_REBUILDER = """
+import time
+import tests.fake_cli
+from assistant.__main__ import main
+for _ in range(3):
+    assert main(["index", "--force"]) == 0
+    time.sleep(0.3)
+"""
+
+
 def test_batch_and_app_keep_answering_while_another_process_rebuilds_three_times(tmp_path):
     """The acceptance test of issue 13 item 1: an `ask --jsonl` batch (a process) and a
     web-app-like loop (a worker thread on one long-lived Assistant, beside this thread's batch
@@ -176,10 +213,9 @@ def test_batch_and_app_keep_answering_while_another_process_rebuilds_three_times
 
         rebuilt: list[subprocess.CompletedProcess] = []
 
-        def rebuild_three_times() -> None:
-            for _ in range(3):
-                rebuilt.append(_cli(tmp_path, "index", "--force"))
-                time.sleep(0.3)
+        def rebuild_three_times() -> None:  # one process, the CLI's `index --force` three times
+            rebuilt.append(subprocess.run([PY, "-c", _REBUILDER], cwd=ROOT, env=_env(tmp_path),
+                                          capture_output=True, text=True, timeout=300))
 
         rebuilder = threading.Thread(target=rebuild_three_times)
         rebuilder.start()
@@ -207,7 +243,8 @@ def test_batch_and_app_keep_answering_while_another_process_rebuilds_three_times
             for w in workers:
                 w.result(timeout=300)
         rebuilder.join()
-        assert [r.returncode for r in rebuilt] == [0, 0, 0], [r.stderr[-1000:] for r in rebuilt]
+        assert rebuilt[0].returncode == 0, rebuilt[0].stderr[-2000:]
+        assert rebuilt[0].stdout.count("built: generation") == 3
         assert not wrong, wrong[:3]
         assert counts["batch"] >= 300 and counts["app"] >= 200
         print(f"answered while rebuilding: batch {counts['batch']}, app {counts['app']}")
@@ -238,25 +275,27 @@ def test_batch_and_app_keep_answering_while_another_process_rebuilds_three_times
 def test_a_chroma_server_restarted_empty_is_refilled(tmp_path):
     port, stop = start_chroma(tmp_path / "server-1")
     settings = Settings(data_dir=tmp_path / "data", chroma_mode="server", chroma_host="127.0.0.1", chroma_port=port)
+    query = "snow and ice removal within 24 hours"
     try:
         running = SearchIndex.open(settings, embedder=FakeEmbedder())
-        want = [h.passage.id for h in running.search("snow and ice removal within 24 hours", "brandon", k=5)]
+        want = [h.passage.id for h in running.search(query, "brandon", k=5)]
         stop()
         _, stop = start_chroma(tmp_path / "server-2", port=port)  # same port, no data
         # a running process: its next search finds the collections gone, refills them, answers
-        assert [h.passage.id for h in running.search("snow and ice removal within 24 hours", "brandon", k=5)] == want
-        stop()
-        _, stop = start_chroma(tmp_path / "server-3", port=port)
-        # a new process: the open notices, refills from the stored vectors (no re-embedding)
+        assert [h.passage.id for h in running.search(query, "brandon", k=5)] == want
+        assert [h.passage.id for h in running.search(query, "delafield", k=5)]
+        # a process opening later finds a collection missing: refilled from the stored
+        # vectors, no re-embedding, same generation
+        running.vectors.client.delete_collection(running.vectors.collections["delafield"].name)
         again = SearchIndex.open(settings, embedder=FakeEmbedder())
         assert not again.built_now and again.generation == running.generation
-        assert any("refilled" in p for p in again.problems)
-        assert [h.passage.id for h in again.search("snow and ice removal within 24 hours", "brandon", k=5)] == want
+        assert any("refilled" in p and "delafield" in p for p in again.problems)
+        assert [h.passage.id for h in again.search(query, "brandon", k=5)] == want
     finally:
         stop()
 
 
-def test_an_unchanged_municipality_keeps_its_vectors(tmp_path, monkeypatch):
+def test_an_unchanged_municipality_keeps_its_vectors(tmp_path, monkeypatch, small_corpus):
     """Issue 15's unit: a change to one municipality re-embeds only that one."""
     import assistant.retrieval.index as index_module
 
