@@ -68,7 +68,8 @@ class Assistant:
             if have.index is idx:
                 return have
             # the tool router depends only on the embedding model: shared across generations
-            embedded = EmbeddedPlanner(idx, tool_router=have.embedded.router)
+            router = getattr(have.embedded, "router", None)
+            embedded = EmbeddedPlanner(idx, tool_router=router) if router is not None else EmbeddedPlanner(idx)
             llm = None
             if have.llm is not None:
                 llm = copy.copy(have.llm)
