@@ -41,6 +41,23 @@ QUESTIONS = [
 ]
 
 
+def _amend_first_passage_of(municipality: str, monkeypatch) -> None:
+    """Make the index see one passage of ``municipality`` changed (a chapter amended)."""
+    import assistant.retrieval.index as index_module
+
+    real = index_module.all_passages
+
+    def amended():
+        out, done = [], False
+        for p in real():
+            if p.municipality == municipality and not done:
+                p, done = p.model_copy(update={"text": p.text + " (amended)"}), True
+            out.append(p)
+        return out
+
+    monkeypatch.setattr(index_module, "all_passages", amended)
+
+
 def _segment_folders(root: Path) -> list[Path]:
     """Chroma's HNSW segment folders (named by uuid) anywhere under root."""
     return [p for p in root.rglob("*") if p.is_dir() and len(p.name) == 36 and p.name.count("-") == 4]
@@ -272,7 +289,7 @@ def test_batch_and_app_keep_answering_while_another_process_rebuilds_three_times
     assert rc == 0, (tmp_path / "batch.err").read_text()[-2000:]
 
 
-def test_a_chroma_server_restarted_empty_is_refilled(tmp_path):
+def test_a_chroma_server_restarted_empty_is_refilled(tmp_path, monkeypatch, small_corpus):
     port, stop = start_chroma(tmp_path / "server-1")
     settings = Settings(data_dir=tmp_path / "data", chroma_mode="server", chroma_host="127.0.0.1", chroma_port=port)
     query = "snow and ice removal within 24 hours"
@@ -291,35 +308,43 @@ def test_a_chroma_server_restarted_empty_is_refilled(tmp_path):
         assert not again.built_now and again.generation == running.generation
         assert any("refilled" in p and "delafield" in p for p in again.problems)
         assert [h.passage.id for h in again.search(query, "brandon", k=5)] == want
+
+        # one municipality amended: the other's collection is reused on the server as it is
+        _amend_first_passage_of("delafield", monkeypatch)
+        third = SearchIndex.open(settings, embedder=FakeEmbedder())
+        assert third.built_now and third.reused == ["brandon"]
+        assert third.vectors.names["brandon"] == running.vectors.names["brandon"]
+        assert third.vectors.names["delafield"] != running.vectors.names["delafield"]
+        running.close()
+        again.close()  # the old generation's last user: it goes, with the collection only it named
+        client = third.vectors.client
+        assert {c.name for c in client.list_collections()} == set(third.vectors.names.values())
+        assert [h.passage.id for h in third.search(query, "brandon", k=5)] == want
     finally:
         stop()
 
 
 def test_an_unchanged_municipality_keeps_its_vectors(tmp_path, monkeypatch, small_corpus):
-    """Issue 15's unit: a change to one municipality re-embeds only that one."""
+    """Issue 15's unit: a change to one municipality re-embeds (and re-chunks) only that one,
+    and the index searches exactly as one built from scratch."""
     import assistant.retrieval.index as index_module
+    from assistant.retrieval.chunking import chunk_passages
 
     changed = "delafield"
-    settings = Settings(data_dir=tmp_path)
-    first = SearchIndex.open(settings, embedder=FakeEmbedder())
-    real = index_module.all_passages
-
-    def amended():
-        out, done = [], False
-        for p in real():
-            if p.municipality == changed and not done:
-                p, done = p.model_copy(update={"text": p.text + " (amended)"}), True
-            out.append(p)
-        return out
-
-    monkeypatch.setattr(index_module, "all_passages", amended)
+    first = SearchIndex.open(Settings(data_dir=tmp_path), embedder=FakeEmbedder())
+    _amend_first_passage_of(changed, monkeypatch)
     counting = FakeEmbedder()
     embedded: list[str] = []
     counting.embed_documents = lambda texts, show_progress=False: (embedded.extend(texts), FakeEmbedder().embed_documents(texts))[1]
-    second = SearchIndex.open(settings, embedder=counting)
+    second = SearchIndex.open(Settings(data_dir=tmp_path), embedder=counting)
     assert second.built_now and second.reused == [m for m in first.vectors.collections if m != changed]
-    n_changed = sum(1 for c in second.chunks if c.municipality == changed)
-    assert len(embedded) == n_changed
+    assert len(embedded) == sum(1 for c in second.chunks if c.municipality == changed)
     info = Generations(tmp_path).info(second.generation)
     assert info.units[changed].reused_from is None
     assert all(u.reused_from == first.generation for m, u in info.units.items() if m != changed)
+    # the same chunks in the same order as a build from scratch: ties break the same way
+    scratch = SearchIndex.open(Settings(data_dir=tmp_path / "scratch"), embedder=FakeEmbedder())
+    assert [c.id for c in second.chunks] == [c.id for c in chunk_passages(index_module.all_passages(), True)]
+    assert [c.id for c in second.chunks] == [c.id for c in scratch.chunks]
+    for q, m in QUESTIONS:
+        assert [(h.passage.id, h.score) for h in second.search(q, m)] == [(h.passage.id, h.score) for h in scratch.search(q, m)]

@@ -58,6 +58,7 @@ class UnitInfo(BaseModel):
     fingerprint: str = Field(description="Hash of the unit's passages, the chunker and the embedding model.")
     chunks: int = Field(description="Chunks (and vectors) of the unit.")
     vectors: str = Field(description="The unit's vector file, relative to the generation folder.")
+    collection: str = Field(description="The Chroma collection holding the unit's vectors.")
     reused_from: str | None = Field(default=None, description="Generation whose vectors were reused (not re-embedded).")
 
 

@@ -46,7 +46,7 @@ from assistant.retrieval.generations import (
     write_json_atomically,
 )
 from assistant.retrieval.lexical import LexicalIndex, stems
-from assistant.retrieval.vector_store import VectorStore, make_client, slug, sweep_collections
+from assistant.retrieval.vector_store import VectorStore, collection_name, make_client, slug, sweep_collections
 from assistant.settings import Settings, get_settings
 from assistant.types import Passage
 
@@ -223,7 +223,7 @@ class SearchIndex:
             raise _NeedsRefill("no embedded store yet")  # creating one needs the lock
         client = make_client(self.settings, path / "chroma")
         try:
-            store = VectorStore(client, gid)
+            store = VectorStore(client, {m: u.collection for m, u in info.units.items()})
             missing = store.missing({m: len(cs) for m, cs in unit_chunks.items()})
             if missing:
                 if not locked:
@@ -253,10 +253,16 @@ class SearchIndex:
     def _build(self, gens: Generations, passages: list[Passage], fingerprint: str,
                report: Callable[[float, str], None], force: bool) -> None:
         t0 = time.perf_counter()
-        chunks = chunk_passages(passages, with_sentences=True)
-        unit_chunks = _by_unit(chunks)
+        unit_passages: dict[str, list[Passage]] = {}
+        for p in passages:
+            unit_passages.setdefault(p.municipality, []).append(p)
         unit_fps = unit_fingerprints(passages, self.embedder.fingerprint)
         previous = None if force else _readable_previous(gens)
+        # an unchanged municipality keeps its chunks, vectors and (on a server) collection
+        kept = {m: _reusable(gens, previous, m, unit_fps[m]) for m in unit_passages}
+        unit_chunks = {m: kept[m][0] if kept[m] else chunk_passages(ps, with_sentences=True)
+                       for m, ps in unit_passages.items()}
+        chunks = _in_chunker_order(unit_chunks, passages)
         gid, path = gens.create()
         lease = gens.lease(gid)
         client = None
@@ -264,14 +270,16 @@ class SearchIndex:
             (path / "vectors").mkdir()
             units: dict[str, UnitInfo] = {}
             unit_vectors: dict[str, np.ndarray] = {}
-            reusable = {m: _reusable(gens, previous, m, unit_fps[m], len(cs)) for m, cs in unit_chunks.items()}
-            to_embed = sum(len(cs) for m, cs in unit_chunks.items() if reusable[m] is None)
+            to_embed = sum(len(cs) for m, cs in unit_chunks.items() if not kept[m])
             done = 0
             if to_embed:
                 report(0.05, f"loading the embedding model to index {to_embed} passages")
             for m, cs in unit_chunks.items():
-                arr = reusable[m]
-                if arr is None:
+                if kept[m]:
+                    _, arr, collection = kept[m]
+                    self.reused.append(m)
+                    reused_from = previous[0]
+                else:
                     rows: list[list[float]] = []
                     for i in range(0, len(cs), BUILD_BATCH):
                         batch = cs[i : i + BUILD_BATCH]
@@ -279,22 +287,21 @@ class SearchIndex:
                         done += len(batch)
                         report(0.05 + 0.85 * done / to_embed, f"embedded {done}/{to_embed} passages")
                     arr = np.asarray(rows, dtype=np.float32)
-                    reused_from = None
-                else:
-                    self.reused.append(m)
-                    reused_from = previous[0] if previous else None
+                    collection, reused_from = collection_name(gid, m), None
                 rel = f"vectors/{slug(m)}.npy"
                 np.save(path / rel, arr)
                 unit_vectors[m] = arr
-                units[m] = UnitInfo(fingerprint=unit_fps[m], chunks=len(cs), vectors=rel, reused_from=reused_from)
+                units[m] = UnitInfo(fingerprint=unit_fps[m], chunks=len(cs), vectors=rel, collection=collection,
+                                    reused_from=reused_from)
             if self.reused:
                 report(0.9, f"reused the vectors of {', '.join(self.reused)} (unchanged)")
             (path / "passages.json").write_text(json.dumps([p.model_dump(mode="json") for p in passages]), "utf-8")
             (path / "chunks.json").write_text(json.dumps([c.model_dump(mode="json") for c in chunks]), "utf-8")
             client = make_client(self.settings, path / "chroma")
-            store = VectorStore(client, gid)
-            for m, cs in unit_chunks.items():
-                store.fill(m, cs, unit_vectors[m])
+            store = VectorStore(client, {m: u.collection for m, u in units.items()})
+            # a fresh embedded folder holds none; a server may still hold a reused unit's
+            for m in store.missing({m: len(cs) for m, cs in unit_chunks.items()}):
+                store.fill(m, unit_chunks[m], unit_vectors[m])
             self.build_s = time.perf_counter() - t0
             info = GenerationInfo(
                 id=gid, fingerprint=fingerprint, chunker=CHUNKER_VERSION, model=self.embedder.fingerprint,
@@ -307,7 +314,7 @@ class SearchIndex:
             lease.release()
             if client is not None:
                 if self.settings.chroma_mode == "server":
-                    sweep_collections(client, keep=set(gens.all_ids()) - {gid})
+                    sweep_collections(client, keep=_named_collections(gens, but=gid))
                 _close_client(client, self.settings)
             shutil.rmtree(path, ignore_errors=True)
             raise
@@ -324,7 +331,7 @@ class SearchIndex:
         removed = gens.collect(keep=(self.generation,) if keep_own and self.generation else ())
         gens.remove_legacy()
         if self.settings.chroma_mode == "server" and self._client is not None:
-            sweep_collections(self._client, keep=set(gens.all_ids()))
+            sweep_collections(self._client, keep=_named_collections(gens))
         if removed:
             log.info("removed old index generations: %s", ", ".join(removed))
         return removed
@@ -340,7 +347,7 @@ class SearchIndex:
         data_dir = Path(self.settings.data_dir)
         try:
             with _acquire(FileLock(str(data_dir / "index.lock")), data_dir):
-                store = VectorStore(self.vectors.client, self.generation)
+                store = VectorStore(self.vectors.client, self.vectors.names)
                 missing = store.missing({m: len(cs) for m, cs in self._unit_chunks.items()})
                 for m in missing:
                     store.fill(m, self._unit_chunks[m], self._unit_vectors[m])
@@ -512,20 +519,59 @@ def _readable_previous(gens: Generations) -> tuple[str, GenerationInfo] | None:
         return None
 
 
-def _reusable(gens: Generations, previous, municipality: str, fingerprint: str, rows: int) -> np.ndarray | None:
-    """The previous generation's vectors of an unchanged municipality, if they read back sound."""
+def _reusable(gens: Generations, previous, municipality: str, fingerprint: str):
+    """(chunks, vectors, collection) of an unchanged municipality in the previous generation,
+    if they read back sound; None to chunk and embed it again."""
     if previous is None:
         return None
     gid, info = previous
     unit = info.units.get(municipality)
-    if unit is None or unit.fingerprint != fingerprint or unit.chunks != rows:
+    if unit is None or unit.fingerprint != fingerprint:
         return None
     try:
-        return _read_vectors(gens.path(gid) / unit.vectors, rows)
+        chunks = [c for c in _read_chunks(gens.path(gid)) if c.municipality == municipality]
+        if len(chunks) != unit.chunks:
+            raise IndexDamaged(f"{len(chunks)} chunks stored, {unit.chunks} expected")
+        return chunks, _read_vectors(gens.path(gid) / unit.vectors, unit.chunks), unit.collection
     except Exception as exc:
-        log.warning("the stored vectors of %s in generation %s are unusable (%s); embedding again",
+        log.warning("the stored chunks or vectors of %s in generation %s are unusable (%s); embedding again",
                     municipality, gid, _one_line(exc))
         return None
+
+
+@functools.lru_cache(maxsize=2)
+def _read_chunks_cached(path: str, mtime_ns: int) -> tuple[Chunk, ...]:
+    return tuple(Chunk.model_validate(d) for d in json.loads(Path(path).read_text("utf-8")))
+
+
+def _read_chunks(gen_path: Path) -> list[Chunk]:
+    f = gen_path / "chunks.json"
+    return list(_read_chunks_cached(str(f), f.stat().st_mtime_ns))
+
+
+_KIND_ORDER = {"passage": 0, "sentence": 1, "heading": 2}
+
+
+def _in_chunker_order(unit_chunks: dict[str, list[Chunk]], passages: list[Passage]) -> list[Chunk]:
+    """The chunks of every unit in the order ``chunk_passages`` gives for the whole corpus
+    (passage chunks, then sentences, then headings, each in passage order): ties in BM25 and
+    in sentence similarity are broken by this order, so a reused unit changes no result."""
+    at = {p.id: i for i, p in enumerate(passages)}
+    every = [c for cs in unit_chunks.values() for c in cs]
+    return sorted(every, key=lambda c: (_KIND_ORDER.get(c.kind, 3), at.get(c.passage_id, len(at))))
+
+
+def _named_collections(gens: Generations, but: str | None = None) -> set[str]:
+    """The collections the generations on disk name (a generation being abandoned excepted)."""
+    names: set[str] = set()
+    for gid in gens.all_ids():
+        if gid == but:
+            continue
+        try:
+            names |= {u.collection for u in gens.info(gid).units.values()}
+        except Exception:  # unfinished or damaged: it names nothing anyone can load
+            continue
+    return names
 
 
 def _close_client(client, settings: Settings) -> None:

@@ -5,9 +5,12 @@ the client is made.
 One collection per municipality and index generation: a search names its
 municipality's collection instead of filtering a shared one with `where`, which
 costs Chroma a metadata pre-filter on every query (≈ 1.2 ms of ≈ 2.3 ms here).
-Embedded, each generation has its own Chroma folder (removing a generation removes
-its folder, segments included); on a server, a generation's collections carry its id
-in their names and are dropped with it."""
+Embedded, each generation has its own Chroma folder: removing a generation removes
+its folder, segments included (Chroma 1.x's delete_collection leaves a collection's
+HNSW folder on disk, chroma-core/chroma#5259). On a server, a collection is named by
+the generation that embedded the municipality's vectors; later generations that reuse
+those vectors name the same collection, so an unchanged municipality is neither
+re-inserted nor dropped; a collection no generation names is dropped."""
 
 from __future__ import annotations
 
@@ -48,23 +51,19 @@ def slug(municipality: str) -> str:
 
 
 def collection_name(generation: str, municipality: str) -> str:
-    """Chroma's rule: 3-512 characters of [a-zA-Z0-9._-], alphanumeric at both ends."""
+    """The collection of a municipality's vectors as embedded by ``generation``; a later
+    generation that reuses those vectors (unchanged text) names the same collection.
+    Chroma's rule: 3-512 characters of [a-zA-Z0-9._-], alphanumeric at both ends."""
     return f"{COLLECTION_PREFIX}{generation}-{slug(municipality)}"
 
 
-def generation_of(name: str) -> str | None:
-    """The generation id in one of our collection names (None for another's collection)."""
-    m = re.match(rf"^{COLLECTION_PREFIX}([0-9]{{17}}-[0-9a-f]{{4}})-", name)
-    return m.group(1) if m else None
-
-
 def sweep_collections(client, keep: set[str]) -> list[str]:
-    """Drop our collections whose generation is not in ``keep`` (on a server: the removed
-    generations', and those of the single-store layout of earlier versions)."""
+    """Drop our collections that no generation names (on a server: those of removed
+    generations, and those of the single-store layout of earlier versions)."""
     dropped = []
     for col in client.list_collections():
         name = str(getattr(col, "name", col))
-        if name.startswith(COLLECTION_PREFIX) and generation_of(name) not in keep:
+        if name.startswith(COLLECTION_PREFIX) and name not in keep:
             try:
                 client.delete_collection(name)
                 dropped.append(name)
@@ -74,12 +73,12 @@ def sweep_collections(client, keep: set[str]) -> list[str]:
 
 
 class VectorStore:
-    """The collections of one generation, a collection per municipality; a collection is
-    complete when its metadata says so (written after its last batch)."""
+    """The collections of one generation, a collection per municipality (``names``); a
+    collection is complete when its metadata says so (written after its last batch)."""
 
-    def __init__(self, client, generation: str):
+    def __init__(self, client, names: dict[str, str]):
         self.client = client
-        self.generation = generation
+        self.names = dict(names)
         self.collections: dict[str, object] = {}
         self._counts: dict[str, int] = {}
 
@@ -92,7 +91,7 @@ class VectorStore:
         found, bad = {}, []
         for municipality, n in expected.items():
             try:
-                col = self.client.get_collection(collection_name(self.generation, municipality))
+                col = self.client.get_collection(self.names[municipality])
             except (NotFoundError, ValueError):
                 bad.append(municipality)
                 continue
@@ -106,7 +105,7 @@ class VectorStore:
 
     def fill(self, municipality: str, chunks: list[Chunk], vectors) -> None:
         """(Re)create one municipality's collection from its chunks and vectors."""
-        name = collection_name(self.generation, municipality)
+        name = self.names[municipality]
         try:
             self.client.delete_collection(name)
         except Exception:  # not there: the usual case
