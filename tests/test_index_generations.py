@@ -87,6 +87,17 @@ def small_corpus(monkeypatch):
     monkeypatch.setattr(index_module, "all_passages", lambda: some)
 
 
+def test_exact_search_finds_what_the_vector_store_finds(tmp_path, small_corpus):
+    idx = SearchIndex.open(Settings(data_dir=tmp_path), embedder=FakeEmbedder())
+    for q, m in QUESTIONS:
+        v = FakeEmbedder().embed_query(q)
+        for muni in (m, None):
+            want = idx.vectors.search(v, muni, k=10)
+            got = idx.exact_search(v, muni, k=10)
+            assert [c for c, _ in got] == [c for c, _ in want]
+            assert all(abs(a[1] - b[1]) < 1e-5 for a, b in zip(got, want))
+
+
 def test_ten_rebuilds_leave_no_orphaned_generation_or_segment(tmp_path, small_corpus):
     settings = Settings(data_dir=tmp_path)
     reader = SearchIndex.open(settings, embedder=FakeEmbedder())  # a process still answering from the first
@@ -320,6 +331,11 @@ def test_a_chroma_server_restarted_empty_is_refilled(tmp_path, monkeypatch, smal
         client = third.vectors.client
         assert {c.name for c in client.list_collections()} == set(third.vectors.names.values())
         assert [h.passage.id for h in third.search(query, "brandon", k=5)] == want
+
+        # the server down altogether: searches answer from the generation's own vectors
+        stop()
+        assert [h.passage.id for h in third.search(query, "brandon", k=5)] == want
+        assert [h.passage.id for h in third.search(query, None, k=5)]
     finally:
         stop()
 

@@ -57,6 +57,7 @@ LEXICAL_WEIGHT = 0.35  # BM25 is the weaker ranker here: it breaks ties and adds
 CANDIDATES = 30
 DENSE_CANDIDATES = 60  # sentence and passage chunks: several may name the same passage
 LOCK_TIMEOUT_S = 300
+REFILL_LOCK_TIMEOUT_S = 5
 BUILD_BATCH = 8  # texts embedded at once while building: small batches keep the peak memory down
 
 
@@ -345,8 +346,8 @@ class SearchIndex:
         log.warning("vector search failed in generation %s (%s); checking the collections",
                     self.generation, _one_line(exc))
         data_dir = Path(self.settings.data_dir)
-        try:
-            with _acquire(FileLock(str(data_dir / "index.lock")), data_dir):
+        try:  # a short wait: a build holding the lock can take minutes, and a request is waiting
+            with FileLock(str(data_dir / "index.lock")).acquire(timeout=REFILL_LOCK_TIMEOUT_S):
                 store = VectorStore(self.vectors.client, self.vectors.names)
                 missing = store.missing({m: len(cs) for m, cs in self._unit_chunks.items()})
                 for m in missing:
@@ -438,10 +439,34 @@ class SearchIndex:
         try:
             found = self.vectors.search(vec, municipality, k)
         except Exception as exc:
-            if not self._refill(exc):
-                raise
-            found = self.vectors.search(vec, municipality, k)
+            found = None
+            if self._refill(exc):
+                try:
+                    found = self.vectors.search(vec, municipality, k)
+                except Exception as again:
+                    exc = again
+            if found is None:  # the store is unreachable or broken: the generation's own vectors answer
+                log.warning("vector store unavailable in generation %s (%s); searching the stored vectors",
+                            self.generation, _one_line(exc))
+                found = self.exact_search(vec, municipality, k)
         return [(self.chunk_by_id[cid], s) for cid, s in found if cid in self.chunk_by_id]
+
+    def exact_search(self, vector: list[float], municipality: str | None = None, k: int = 20) -> list[tuple[str, float]]:
+        """(chunk id, cosine similarity), best first, by brute force over this generation's
+        vectors: the same neighbours as the vector store (whose HNSW settings are exact at this
+        size), used when the store cannot answer."""
+        v = np.asarray(vector, dtype=np.float32)
+        v = v / (float(np.linalg.norm(v)) or 1.0)
+        hits: list[tuple[str, float]] = []
+        for m in [municipality] if municipality else list(self._unit_vectors):
+            arr = self._unit_vectors.get(m)
+            if arr is None or not len(arr):
+                continue
+            sims = (arr @ v) / np.maximum(np.linalg.norm(arr, axis=1), 1e-12)
+            top = np.argsort(-sims, kind="stable")[:k]
+            hits += [(self._unit_chunks[m][int(i)].id, float(sims[i])) for i in top]
+        hits.sort(key=lambda h: (-round(h[1], 6), h[0]))
+        return hits[:k]
 
     def bm25(self, query: str, municipality: str | None = None, k: int = CANDIDATES) -> list[tuple[Chunk, float]]:
         return self.lexical.search(query, municipality, k)
