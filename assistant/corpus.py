@@ -98,6 +98,14 @@ def document(mid: str) -> Document:
     return _document(mid, str(corpus_dir()))
 
 
+def forget_parsed() -> None:
+    """Drop the parsed manifest, documents and citations: the corpus changed on disk (a
+    newer index generation was built from it) and is read again on next use."""
+    _manifest.cache_clear()
+    _document.cache_clear()
+    _cite.cache_clear()
+
+
 def all_passages() -> list[Passage]:
     return [p for m in municipalities() for p in document(m.id).passages]
 
