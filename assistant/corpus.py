@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from assistant.types import Citation, Document, Municipality, Passage, normalize_ws
+from assistant.types import ChapterSource, Citation, Document, Municipality, Passage, normalize_ws
 
 CORPUS_DIR = Path(__file__).resolve().parent.parent / "corpus"
 
@@ -74,13 +74,28 @@ def source_text(m: Municipality) -> str:
     return (corpus_dir() / m.source_file).read_text(encoding="utf-8")
 
 
+def source_of(m: Municipality, ch: ChapterSource | None) -> str | bytes:
+    """A chapter's source: text for the text formats, bytes for a PDF."""
+    path = corpus_dir() / (ch.source_file if ch else m.source_file)
+    fmt = ch.source_format if ch else m.source_format
+    if fmt == "pdf" or (fmt == "auto" and path.suffix.lower() == ".pdf"):
+        return path.read_bytes()
+    if fmt in ("ecode_text", "pdf_transcript"):
+        return path.read_text(encoding="utf-8")
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
 @functools.cache
 def _document(mid: str, corpus: str) -> Document:
-    from assistant.parsing import parse_document
+    from assistant.parsing import parse_municipality
 
     m = municipality_by_id(mid)
     assert m is not None
-    return parse_document(m, source_text(m))
+    return parse_municipality(m, lambda ch: source_of(m, ch))
 
 
 def document(mid: str) -> Document:
