@@ -88,7 +88,7 @@ def test_one_collection_per_municipality(tmp_path):
     assert set(idx.vectors.collections) == munis
     assert idx.vectors.count() == len(idx.chunks)
     for m, col in idx.vectors.collections.items():
-        assert col.name == collection_name(idx.fingerprint, m)
+        assert col.name == collection_name(idx.fingerprints[m], m)
         assert col.count() == sum(1 for c in idx.chunks if c.municipality == m)
     vec = FakeEmbedder().embed_query("snow removal sidewalk")
     only = idx.vectors.search(vec, "brandon", k=20)

@@ -76,6 +76,8 @@ class SearchIndex:
         self.fingerprint = ""
         self.build_s: float | None = None
         self.built_now = False
+        self.fingerprints: dict[str, str] = {}
+        self.built_municipalities: list[str] = []
 
     @classmethod
     def open(cls, settings: Settings | None = None, embedder: Embedder | None = None,
@@ -93,13 +95,17 @@ class SearchIndex:
         self.chunk_by_id = {c.id: c for c in self.chunks}
         self.lexical = LexicalIndex([c for c in self.chunks if c.kind == "passage"])
         self.fingerprint = corpus_fingerprint(self.passages, self.embedder.fingerprint)
+        by_muni: dict[str, list[Passage]] = {}
+        for p in self.passages:
+            by_muni.setdefault(p.municipality, []).append(p)
+        self.fingerprints = {m: corpus_fingerprint(ps, self.embedder.fingerprint) for m, ps in by_muni.items()}
         data_dir = Path(self.settings.data_dir)
         data_dir.mkdir(parents=True, exist_ok=True)
         lock = FileLock(str(data_dir / "index.lock"))
         # Chroma creates its tables when a client first opens a new directory: two processes
         # doing it at once race ("table collections already exists"), so one opens at a time
         with _acquire(lock, data_dir):
-            self.vectors = VectorStore(make_client(self.settings), self.fingerprint)
+            self.vectors = VectorStore(make_client(self.settings), self.fingerprints)
         expected: dict[str, int] = {}
         for c in self.chunks:
             expected[c.municipality] = expected.get(c.municipality, 0) + 1
@@ -109,19 +115,25 @@ class SearchIndex:
             return
         _acquire(lock, data_dir)
         try:
-            if not force and self.vectors.is_complete(expected):  # built while we waited
+            self.vectors.collections, self.vectors._counts = {}, {}
+            todo = set(expected) if force else set(self.vectors.missing(expected))
+            if not todo:  # built while we waited
                 self._load_sentence_vectors()
                 report(1.0, "index up to date")
                 return
             t0 = time.perf_counter()
-            report(0.05, f"loading the embedding model to index {len(self.chunks)} passages")
+            work = [c for c in self.chunks if c.municipality in todo]
+            report(0.05, f"loading the embedding model to index {len(work)} chunks of {', '.join(sorted(todo))}")
             vectors: list[list[float]] = []
             batch = BUILD_BATCH
-            for i in range(0, len(self.chunks), batch):
-                vectors += self.embedder.embed_documents([c.embed_text for c in self.chunks[i : i + batch]])
-                report(0.05 + 0.9 * min(1.0, (i + batch) / len(self.chunks)), f"embedded {min(i + batch, len(self.chunks))}/{len(self.chunks)} passages")
-            self.vectors.build(self.chunks, vectors)
-            self._set_sentence_vectors({c.id: v for c, v in zip(self.chunks, vectors)})
+            for i in range(0, len(work), batch):
+                vectors += self.embedder.embed_documents([c.embed_text for c in work[i : i + batch]])
+                report(0.05 + 0.9 * min(1.0, (i + batch) / len(work)), f"embedded {min(i + batch, len(work))}/{len(work)} chunks")
+            self.vectors.build(work, vectors, only=todo)
+            self.vectors.prune({self.vectors.name_of(m) for m in expected})
+            self.built_municipalities = sorted(todo)
+            known = self.vectors.all_vectors()
+            self._set_sentence_vectors(known)
             self.build_s = time.perf_counter() - t0
             self.built_now = True
             (data_dir / "index.json").write_text(json.dumps({

@@ -40,41 +40,65 @@ def collection_name(fingerprint: str, municipality: str) -> str:
 
 
 class VectorStore:
-    """A collection per municipality for one index fingerprint; a collection is complete
-    when its metadata says so (written after its last batch)."""
+    """A collection per municipality, named by that municipality's own fingerprint (its
+    passages, the chunker and the model): adding or changing one municipality embeds only
+    its chunks. A collection is complete when its metadata says so (written after its last
+    batch)."""
 
-    def __init__(self, client, fingerprint: str):
+    def __init__(self, client, fingerprint: str | dict[str, str]):
         self.client = client
-        self.fingerprint = fingerprint
+        self.fingerprint = fingerprint if isinstance(fingerprint, str) else ""
+        self.fingerprints: dict[str, str] = fingerprint if isinstance(fingerprint, dict) else {}
         self.collections: dict[str, object] = {}
         self._counts: dict[str, int] = {}
 
-    def is_complete(self, expected: dict[str, int]) -> bool:
-        """True when every municipality's collection holds its expected number of chunks."""
-        found = {}
+    def name_of(self, municipality: str) -> str:
+        return collection_name(self.fingerprints.get(municipality, self.fingerprint), municipality)
+
+    def missing(self, expected: dict[str, int]) -> list[str]:
+        """Municipalities whose collection is absent or incomplete; the complete ones are opened."""
+        out = []
         for municipality, n in expected.items():
             try:
-                col = self.client.get_collection(collection_name(self.fingerprint, municipality))
+                col = self.client.get_collection(self.name_of(municipality))
             except Exception:
-                return False
+                out.append(municipality)
+                continue
             if (col.metadata or {}).get("complete") != "yes" or col.count() != n:
-                return False
-            found[municipality] = col
-        self.collections, self._counts = found, dict(expected)
-        return True
+                out.append(municipality)
+                continue
+            self.collections[municipality] = col
+            self._counts[municipality] = n
+        return out
 
-    def build(self, chunks: list[Chunk], vectors: list[list[float]]) -> None:
+    def is_complete(self, expected: dict[str, int]) -> bool:
+        """True when every municipality's collection holds its expected number of chunks."""
+        self.collections, self._counts = {}, {}
+        return not self.missing(expected)
+
+    def prune(self, keep: set[str]) -> None:
+        """Delete this store's collections not named in ``keep`` (old fingerprints, removed municipalities)."""
         for col in self.client.list_collections():
             name = str(getattr(col, "name", col))
-            if name.startswith(COLLECTION_PREFIX):
+            if name.startswith(COLLECTION_PREFIX) and name not in keep:
                 self.client.delete_collection(name)
+
+    def build(self, chunks: list[Chunk], vectors: list[list[float]], only: set[str] | None = None) -> None:
+        """Write the collections of the given chunks' municipalities (all of them when
+        ``only`` is None: every other collection of this store is then deleted)."""
         by_municipality: dict[str, list[int]] = {}
         for i, c in enumerate(chunks):
             by_municipality.setdefault(c.municipality, []).append(i)
-        self.collections, self._counts = {}, {}
+        if only is None:
+            self.prune(set())
+            self.collections, self._counts = {}, {}
         for municipality, rows in by_municipality.items():
+            try:
+                self.client.delete_collection(self.name_of(municipality))  # an incomplete earlier attempt
+            except Exception:
+                pass
             col = self.client.create_collection(
-                collection_name(self.fingerprint, municipality),
+                self.name_of(municipality),
                 metadata={"complete": "no", "municipality": municipality},
                 configuration={"hnsw": HNSW}, embedding_function=None,
             )
