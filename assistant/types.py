@@ -98,9 +98,10 @@ class Municipality(BaseModel):
         top = {k: data[k] for k in ("chapter", "chapter_title", "source_file", "source_format",
                                     "citation_style", "edition") if data.get(k) is not None}
         if chapters:
-            first = chapters[0] if isinstance(chapters[0], dict) else dict(chapters[0])
-            for k, v in first.items():
-                data.setdefault(k, v)
+            first = chapters[0] if isinstance(chapters[0], ChapterSource) else ChapterSource.model_validate(chapters[0])
+            for k, v in first.model_dump().items():
+                if v is not None:
+                    data.setdefault(k, v)
         elif "chapter" in top and "source_file" in top:
             data["chapters"] = [top]
         return data

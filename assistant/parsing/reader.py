@@ -68,6 +68,7 @@ LABEL = re.compile(
 DEF_CAPS = re.compile(r"^(?P<term>[A-Z][A-Z0-9&’'/-]*(?:[ ,-]+(?:or |and |OR |AND )?[A-Z0-9&’'/()-]+)*)\.\s+(?=\S)")
 DEF_QUOTED = re.compile(r"^[\"“]\s*(?P<term>[^\"”]{1,80}?)\s*[\"”]\s*[,:.]?\s*(?=\S)")
 DEF_MEANS = re.compile(r"^(?P<term>[A-Z][\w’'/ -]{1,70}?)\s+(?:shall\s+)?(?:means?|includes?)\b")
+CHAPTER_LINE = re.compile(r"^(?:CHAPTER|Chapter|TITLE|Title)\s+\d")
 RESERVED = re.compile(r"^\s*\[?(?:reserved|repealed)\b", re.I)
 TERMINAL = re.compile(r"[.:;!?][\"”’')\]]*$")
 _PAGE_TOKEN = r"\d{1,5}(?:\.\d{1,3})?(?:-\d{1,4})?"
@@ -291,7 +292,9 @@ def _candidates(lines: list[Line]) -> list[_Cand]:
             if (H_PREFIXED.match(cap) or H_BARE.match(cap) or H_ALONE.match(cap) or len(cap) > 120
                     or LABEL.match(cap) or VERB.search(cap) and len(cap.split()) > 12):
                 continue
-            if prev_text_before and not TERMINAL.search(prev_text_before) and not _looks_like_heading(prev_text_before):
+            blank_before = i > 0 and not lines[i - 1].text
+            if (prev_text_before and not blank_before and not TERMINAL.search(prev_text_before)
+                    and not _looks_like_heading(prev_text_before) and not _is_note(prev_text_before)):
                 continue
             cap_lines = nxt - i
         caption = cap.strip()
@@ -462,7 +465,7 @@ def _is_note(t: str) -> bool:
     return bool(HISTORY.match(t) or PENALTY_NOTE.match(t) or NOTE_START.match(t) or FOOTNOTE_LINE.match(t))
 
 
-def _paragraphs(lines: list[Line], wrapped: bool) -> list[Para]:
+def _paragraphs(lines: list[Line], wrapped: bool, markdown: bool = False, width: int = 80) -> list[Para]:
     paras: list[Para] = []
     cur: list[Line] = []
     gap = False  # a blank line or page furniture since the last line
@@ -492,6 +495,9 @@ def _paragraphs(lines: list[Line], wrapped: bool) -> list[Para]:
                 starts = True
             elif ln.indent > prev.indent and prev.indent == min(x.indent for x in cur):
                 starts = True
+            elif (not markdown and ln.indent > 0 and ln.indent >= cur[0].indent and TERMINAL.search(prev.text)
+                  and len(prev.text) < 0.8 * width):
+                starts = True  # "   BUSINESS DAY. Any day…holiday." then "   BUSINESS HOURS. …"
             elif TERMINAL.search(prev.text) and len(prev.text) < 45 and t[:1].isupper() and _is_note(cur[0].text) is False:
                 starts = starts or (prev is cur[0] and run_in_only(prev.text))
         if starts:
@@ -561,7 +567,8 @@ def read_structure(lt: LayoutText) -> Structure:
     sections_c, groups_c, skip_c = choose_sections(lines, cands)
     skipped += skip_c
     lengths = sorted(len(ln.text) for ln in lines if ln.text)
-    wrapped = bool(lengths) and lengths[int(0.9 * (len(lengths) - 1))] <= 110
+    width = lengths[int(0.9 * (len(lengths) - 1))] if lengths else 80
+    wrapped = bool(lengths) and width <= 110
     chapter, chapter_title = _chapter_of(lt, lines, groups_c, sections_c)
     heads = {c.i: ("section", c) for c in sections_c}
     heads.update({c.i: ("group", c) for c in groups_c})
@@ -577,7 +584,7 @@ def read_structure(lt: LayoutText) -> Structure:
 
     def close() -> None:
         if cur is not None:
-            _fill(cur, body, wrapped, warnings)
+            _fill(cur, body, wrapped, warnings, lt.layout == "markdown", width)
         body.clear()
 
     for i, ln in enumerate(lines):
@@ -601,7 +608,7 @@ def read_structure(lt: LayoutText) -> Structure:
                              reserved=bool(RESERVED.match(c.caption)), group=list(group_now), number_end=c.num_end)
             sections.append(cur)
             continue
-        if ln.text and _is_group_line(ln) and _next_is_heading(lines, i, heads):
+        if ln.text and _is_group_line(ln) and _next_is_heading(lines, i, heads) and not CHAPTER_LINE.match(ln.text):
             close()
             cur = None
             groups.append(ln.text.rstrip("*").strip())
@@ -707,8 +714,9 @@ def _title_case(t: str) -> str:
     return " ".join(w if (k and w in small) else w[:1].upper() + w[1:] for k, w in enumerate(words))
 
 
-def _fill(sec: RawSection, body: list[Line], wrapped: bool, warnings: list[str]) -> None:
-    paras = _paragraphs(body, wrapped)
+def _fill(sec: RawSection, body: list[Line], wrapped: bool, warnings: list[str], markdown: bool = False,
+          width: int = 80) -> None:
+    paras = _paragraphs(body, wrapped, markdown, width)
     stack = LabelStack()
     in_defs = "definition" in sec.caption.lower()
     for p in paras:
