@@ -78,6 +78,14 @@ def test_bad_entries_are_left_out_and_the_rest_keep_working(tmp_corpus, capsys):
     assert "City of Broken, OR is left out: " in capsys.readouterr().err
     assert main(["municipality", "list"]) == 0
     assert capsys.readouterr().out.count("left out:") == 3
+    # the web app's status line names them too
+    from assistant.webapp.loader import AssistantLoader
+    from assistant.webapp.ui import _status_html
+
+    status = AssistantLoader(assistant=object()).status()
+    assert status["ready"] and len(status["left_out"]) == 3
+    html = _status_html(status)
+    assert "Left out" in html and "City of Broken, OR (broken)" in html
 
 
 def test_a_municipality_whose_text_fails_to_index_is_left_out_of_search(tmp_corpus):

@@ -86,8 +86,9 @@ class Assistant:
 
         return lookup(ref, municipality)
 
-    def reindex(self, progress: Callable[[float, str], None] | None = None) -> None:
-        self.index = SearchIndex.open(settings=self.settings, embedder=self.index.embedder, progress=progress, force=True)
+    def reindex(self, progress: Callable[[float, str], None] | None = None, force: bool = True) -> None:
+        """Rebuild the index (``force=False``: build only what changed, e.g. a municipality just added)."""
+        self.index = SearchIndex.open(settings=self.settings, embedder=self.index.embedder, progress=progress, force=force)
         self.embedded = EmbeddedPlanner(self.index)
         if self.llm is not None:
             self.llm.index = self.index
