@@ -93,6 +93,5 @@ def _remove(args) -> int:
     if args.json:
         print_json({"removed": args.id, "files": removed})
     else:
-        print(f"removed {args.id}" + (f" and {', '.join(removed)}" if removed else "")
-              + "; its index collection goes at the next index build")
+        print(f"removed {args.id}" + (f" and {', '.join(removed)}" if removed else "") + " (and its index)")
     return 0

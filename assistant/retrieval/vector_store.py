@@ -39,6 +39,19 @@ def collection_name(fingerprint: str, municipality: str) -> str:
     return f"{COLLECTION_PREFIX}{fingerprint[:16]}-{slug}"
 
 
+def drop_municipality(client, municipality: str) -> int:
+    """Delete every collection of one municipality (any fingerprint); returns how many."""
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", municipality).strip("-_") or "x"
+    pattern = re.compile(rf"^{re.escape(COLLECTION_PREFIX)}[0-9a-f]{{16}}-{re.escape(slug)}$")
+    n = 0
+    for col in client.list_collections():
+        name = str(getattr(col, "name", col))
+        if pattern.match(name):
+            client.delete_collection(name)
+            n += 1
+    return n
+
+
 class VectorStore:
     """A collection per municipality, named by that municipality's own fingerprint (its
     passages, the chunker and the model): adding or changing one municipality embeds only
