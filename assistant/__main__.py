@@ -32,7 +32,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args._run(args) or 0)
+        code = int(args._run(args) or 0)
+        _report_left_out(args)
+        return code
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
         return 130
@@ -41,7 +43,22 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # one line, no traceback
         msg = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         print(f"error: {msg}", file=sys.stderr)
+        _report_left_out(args)
         return 1
+
+
+def _report_left_out(args) -> None:
+    """A municipality (or manifest entry) that cannot be read is named on stderr; the
+    command still ran for every other one."""
+    if getattr(args, "verb", None) == "municipality" and getattr(args, "action", None) == "list":
+        return
+    try:
+        from assistant.corpus import load_problems
+
+        for p in load_problems():
+            print(f"warning: left out: {p}", file=sys.stderr)
+    except Exception:  # noqa: BLE001 - the manifest itself is unreadable: the error said so
+        pass
 
 
 if __name__ == "__main__":

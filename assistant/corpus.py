@@ -8,12 +8,13 @@ reads passages from here.
 from __future__ import annotations
 
 import functools
+import logging
 import re
 from pathlib import Path
 
 import yaml
 
-from assistant.types import Citation, Document, Municipality, Passage, normalize_ws
+from assistant.types import ChapterSource, Citation, Document, Municipality, Passage, normalize_ws
 
 CORPUS_DIR = Path(__file__).resolve().parent.parent / "corpus"
 
@@ -32,18 +33,87 @@ def corpus_dir() -> Path:
     return Path(get_settings().corpus_dir)
 
 
+log = logging.getLogger("assistant.corpus")
+
+
+class ManifestError(ValueError):
+    """The manifest file itself cannot be read (not one entry: the whole file)."""
+
+
 @functools.cache
-def _manifest(path: str) -> tuple[Municipality, ...]:
-    data = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
-    return tuple(Municipality.model_validate(d) for d in data.get("documents", []))
+def _manifest(path: str) -> tuple[tuple[Municipality, ...], tuple[str, ...]]:
+    """Valid entries, and one line per entry left out (a bad entry never stops the rest)."""
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+    except FileNotFoundError:
+        raise ManifestError(f"no manifest at {path}") from None
+    except yaml.YAMLError as exc:
+        raise ManifestError(f"the manifest {path} is not valid YAML ({' '.join(str(exc).split())[:160]})") from None
+    entries = data.get("documents") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise ManifestError(f"the manifest {path} has no 'documents:' list")
+    good: list[Municipality] = []
+    problems: list[str] = []
+    for k, d in enumerate(entries):
+        mid = d.get("id") if isinstance(d, dict) else None
+        try:
+            m = Municipality.model_validate(d)
+        except Exception as exc:  # noqa: BLE001 - pydantic ValidationError and malformed entries
+            errs = getattr(exc, "errors", None)
+            detail = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in errs()[:3]) if errs else str(exc)
+            problems.append(f"manifest entry {k + 1} ({mid or 'no id'}): {detail}")
+            continue
+        if any(g.id == m.id for g in good):
+            problems.append(f"manifest entry {k + 1} ({m.id}): the id is used twice; the first entry is kept")
+            continue
+        good.append(m)
+    for p in problems:
+        log.warning("left out: %s", p)
+    return tuple(good), tuple(problems)
+
+
+def declared_municipalities() -> tuple[Municipality, ...]:
+    """Every valid manifest entry, whether or not its text reads."""
+    return _manifest(str(corpus_dir() / "manifest.yaml"))[0]
 
 
 def municipalities() -> tuple[Municipality, ...]:
-    return _manifest(str(corpus_dir() / "manifest.yaml"))
+    """The municipalities in service: valid entries whose text parses. One that fails is
+    left out (see ``load_problems``) and every other keeps working."""
+    corpus = str(corpus_dir())
+    return tuple(m for m in declared_municipalities() if not isinstance(_try_document(m.id, corpus), str))
+
+
+def load_problems() -> list[str]:
+    """One line per municipality or manifest entry left out, and why."""
+    corpus = str(corpus_dir())
+    out = list(_manifest(str(corpus_dir() / "manifest.yaml"))[1])
+    for m in declared_municipalities():
+        got = _try_document(m.id, corpus)
+        if isinstance(got, str):
+            out.append(got)
+    return out
+
+
+def manifest_entries() -> list[dict]:
+    """The manifest's entries as written (for `municipality add/remove`)."""
+    path = corpus_dir() / "manifest.yaml"
+    if not path.exists():
+        return []
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return list(data.get("documents") or [])
+
+
+def reset_caches() -> None:
+    """Forget parsed manifests and documents (after the corpus folder changed)."""
+    _manifest.cache_clear()
+    _document.cache_clear()
+    _try_document.cache_clear()
+    _cite.cache_clear()
 
 
 def municipality_by_id(mid: str) -> Municipality | None:
-    for m in municipalities():
+    for m in declared_municipalities():
         if m.id == mid:
             return m
     return None
@@ -68,10 +138,18 @@ def resolve_municipality(name: str | None) -> Municipality | None:
     if name is None or not str(name).strip():
         return None
     key = _norm_name(str(name))
-    for m in municipalities():
-        names = [m.id, m.name, *m.aliases]
-        if any(_norm_name(n) == key for n in names):
-            return m
+    hits = [m for m in municipalities()
+            if any(_norm_name(n) == key for n in [m.id, m.name, m.display_name, *m.aliases])]
+    if len(hits) == 1:
+        return hits[0]
+    if len(hits) > 1:
+        raise UnknownMunicipality(
+            f"{name!r} names more than one municipality: "
+            + ", ".join(f"{m.id} ({m.display_name})" for m in hits) + "; give the id or the state"
+        )
+    for m in declared_municipalities():
+        if m not in municipalities() and any(_norm_name(n) == key for n in [m.id, m.name, m.display_name, *m.aliases]):
+            raise UnknownMunicipality(f"{m.display_name} is left out: {_try_document(m.id, str(corpus_dir()))}")
     raise UnknownMunicipality(
         f"unknown municipality {name!r}; known: "
         + ", ".join(f"{m.id} ({m.name})" for m in municipalities())
@@ -82,20 +160,59 @@ def source_text(m: Municipality) -> str:
     return (corpus_dir() / m.source_file).read_text(encoding="utf-8")
 
 
+def source_of(m: Municipality, ch: ChapterSource | None) -> str | bytes:
+    """A chapter's source: text for the text formats, bytes for a PDF."""
+    path = corpus_dir() / (ch.source_file if ch else m.source_file)
+    fmt = ch.source_format if ch else m.source_format
+    if fmt == "pdf" or (fmt == "auto" and path.suffix.lower() == ".pdf"):
+        return path.read_bytes()
+    if fmt in ("ecode_text", "pdf_transcript"):
+        return path.read_text(encoding="utf-8")
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+@functools.cache
+def _try_document(mid: str, corpus: str) -> Document | str:
+    """The document, or one line saying why it cannot be read (logged once)."""
+    from assistant.parsing import ParseError
+
+    m = municipality_by_id(mid)
+    name = m.display_name if m else mid
+    try:
+        return _document(mid, corpus)
+    except FileNotFoundError as exc:
+        msg = f"{name} ({mid}): its text is missing ({Path(exc.filename or '').name or exc})"
+    except UnicodeDecodeError:
+        msg = f"{name} ({mid}): its text is not UTF-8"
+    except ParseError as exc:
+        msg = f"{name} ({mid}): {exc}"
+    except Exception as exc:  # noqa: BLE001 - any failure of one text must not stop the others
+        msg = f"{name} ({mid}): its text cannot be read ({type(exc).__name__}: {' '.join(str(exc).split())[:120]})"
+    log.warning("left out: %s", msg)
+    return msg
+
+
 @functools.cache
 def _document(mid: str, corpus: str) -> Document:
-    from assistant.parsing import parse_document
+    from assistant.parsing import parse_municipality
 
     m = municipality_by_id(mid)
     assert m is not None
-    return parse_document(m, source_text(m))
+    return parse_municipality(m, lambda ch: source_of(m, ch))
 
 
 def document(mid: str) -> Document:
     m = municipality_by_id(mid)
     if m is None:
         raise UnknownMunicipality(f"unknown municipality {mid!r}")
-    return _document(mid, str(corpus_dir()))
+    got = _try_document(mid, str(corpus_dir()))
+    if isinstance(got, str):
+        raise UnknownMunicipality(f"left out: {got}")
+    return got
 
 
 def forget_parsed() -> None:

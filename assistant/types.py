@@ -9,10 +9,13 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 MunicipalityKind = Literal["village", "town", "city", "county"]
-SourceFormat = Literal["ecode_text", "pdf_transcript", "pdf"]
+SourceFormat = Literal["ecode_text", "pdf_transcript", "pdf", "auto", "text", "markdown", "html", "xml"]
+# formats read by the general reader (assistant/parsing/reader.py); the first two keep their own parsers
+GENERAL_FORMATS = ("pdf", "auto", "text", "markdown", "html", "xml")
+PageNumber = int | str
 
 
 def normalize_ws(text: str) -> str:
@@ -30,23 +33,44 @@ class TextProblem(BaseModel):
     note: str = Field(description="What is wrong, and which reading answers use.")
 
 
+class ChapterSource(BaseModel):
+    """One chapter of a municipality's code: its file, its format and how it is cited."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    chapter: str = Field(description="Chapter number as the code prints it, e.g. '404', '8', '16-12'.")
+    chapter_title: str = Field(default="", description="Chapter title.")
+    source_file: str = Field(description="File name under corpus/ holding the text.")
+    source_format: SourceFormat = Field(default="auto", description="Which parser reads the file.")
+    citation_style: str = Field(default="section", description="'ecode', 'heading' or 'section' (§ number).")
+    edition: str | None = Field(default=None, description="Revision or edition of the text.")
+
+
 class Municipality(BaseModel):
-    """One manifest entry: a municipality and the one chapter of its code we hold."""
+    """One manifest entry: a municipality and the chapter(s) of its code we hold.
+
+    An entry names one chapter with the top-level fields (``chapter``, ``source_file``...)
+    or several with ``chapters:`` (a whole code, each chapter cited by its own number);
+    the top-level fields then describe the first chapter, so old entries stay valid."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str = Field(description="Short id used by every --municipality option (lower case, no spaces).")
     name: str = Field(description="Display name, e.g. 'Village of <Name>'.")
     kind: MunicipalityKind = Field(description="Village, town, city or county.")
-    county: str = Field(description="County the municipality lies in.")
+    county: str = Field(default="", description="County the municipality lies in.")
     state: str = Field(default="WI", description="Two-letter state code.")
     chapter: str = Field(description="Chapter number as the code prints it, e.g. '404' or '8'.")
-    chapter_title: str = Field(description="Chapter title.")
+    chapter_title: str = Field(default="", description="Chapter title.")
     source_file: str = Field(description="File name under corpus/ holding the text.")
     source_format: SourceFormat = Field(description="Which parser reads the file.")
     citation_style: str = Field(
-        description="How the code's own sections are cited: 'ecode' (§ 404-7G(2)) or "
-        "'heading' (title, subsection path and page)."
+        default="section",
+        description="How the code's own sections are cited: 'ecode' (§ 404-7G(2)), "
+        "'heading' (title, subsection path and page) or 'section' (§ number and printed labels).",
+    )
+    chapters: list[ChapterSource] = Field(
+        default_factory=list, description="Every chapter held (the first is the top-level one)."
     )
     short_name: str | None = Field(
         default=None, description="Name used in running text (\"<short_name>'s code\"); the display name when absent."
@@ -69,6 +93,35 @@ class Municipality(BaseModel):
         default_factory=list,
         description="Known flaws of the text (../shared/TEXT-NOTES.md) and the readings used; data, not code.",
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_or_many_chapters(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        chapters = data.get("chapters") or []
+        top = {k: data[k] for k in ("chapter", "chapter_title", "source_file", "source_format",
+                                    "citation_style", "edition") if data.get(k) is not None}
+        if chapters:
+            first = chapters[0] if isinstance(chapters[0], ChapterSource) else ChapterSource.model_validate(chapters[0])
+            for k, v in first.model_dump().items():
+                if v is not None:
+                    data.setdefault(k, v)
+        elif "chapter" in top and "source_file" in top:
+            data["chapters"] = [top]
+        return data
+
+    @property
+    def display_name(self) -> str:
+        """The name with its state ('City of Somerville, MA'): places share names across states."""
+        return f"{self.name}, {self.state}" if self.state and not self.name.endswith(f", {self.state}") else self.name
+
+    def chapter_source(self, chapter: str | None) -> ChapterSource | None:
+        for c in self.chapters:
+            if c.chapter == chapter:
+                return c
+        return None
 
 
 class Passage(BaseModel):
@@ -95,8 +148,10 @@ class Passage(BaseModel):
     heading_path: list[str] = Field(
         default_factory=list, description="Headings of the enclosing subsections, outermost first."
     )
-    page: int | None = Field(default=None, description="Page the passage starts on, where the source has pages.")
-    page_end: int | None = Field(default=None, description="Page the passage ends on.")
+    page: PageNumber | None = Field(
+        default=None, description="Page the passage starts on, where the source has pages (as printed: 4, '1614.4')."
+    )
+    page_end: PageNumber | None = Field(default=None, description="Page the passage ends on.")
     text: str = Field(description="Verbatim text, with page numbers, footnote markers and notes removed.")
     start: int = Field(description="Character offset of the passage in the source file.")
     end: int = Field(description="Character offset just past the passage in the source file.")
@@ -129,7 +184,7 @@ class Section(BaseModel):
     section: str | None
     title: str
     untitled: bool = False
-    page: int | None = None
+    page: PageNumber | None = None
     notes: list[str] = Field(default_factory=list)
     passages: list[Passage] = Field(default_factory=list)
     start: int = 0
@@ -154,6 +209,12 @@ class Document(BaseModel):
     municipality: Municipality
     sections: list[Section]
     warnings: list[str] = Field(default_factory=list, description="Structure problems the parser found.")
+    skipped: list[str] = Field(
+        default_factory=list, description="What the reader left out of the passages, and why (general reader)."
+    )
+    layout: str | None = Field(default=None, description="Layout read (text, markdown, html, xml, pdf).")
+    numbering: str | None = Field(default=None, description="The section numbering found, e.g. '§ 152.16'.")
+    groups: list[str] = Field(default_factory=list, description="Article / subchapter headings found.")
 
     @property
     def passages(self) -> list[Passage]:
@@ -170,16 +231,18 @@ class Citation(BaseModel):
     section: str | None = Field(description="Section number, or null when the text prints none.")
     title: str = Field(description="Section title.")
     subsection: str | None = Field(default=None, description="Subsection path.")
-    page: int | None = Field(default=None, description="Page, where the source has pages.")
+    page: PageNumber | None = Field(default=None, description="Page, where the source has pages.")
     quote: str = Field(description="Verbatim words from the passage.")
     passage_id: str | None = Field(default=None, description="Id of the indexed passage quoted.")
 
     def label(self) -> str:
-        return format_citation(self.municipality, self.section, self.title, self.subsection, self.page)
+        return format_citation(self.municipality, self.section, self.title, self.subsection, self.page,
+                               chapter=self.chapter)
 
 
 def format_citation(
-    municipality: str, section: str | None, title: str, subsection: str | None, page: int | None
+    municipality: str, section: str | None, title: str, subsection: str | None, page: PageNumber | None,
+    chapter: str | None = None,
 ) -> str:
     """Human citation: 'Brandon § 404-7G(2) Pavement replacement' or
     'Delafield ch. 8, EXCAVATION IN PUBLIC RIGHT-OF-WAY (2)(b)1., p. 4'."""
@@ -188,18 +251,22 @@ def format_citation(
     m = municipality_by_id(municipality)
     who = m.name if m else municipality
     sub = subsection or ""
-    if section and m and m.citation_style == "ecode":
+    chap = chapter or (m.chapter if m else "")
+    style = m.citation_style if m else ""
+    if m and chapter and len(m.chapters) > 1 and m.chapter_source(chapter):
+        style = m.chapter_source(chapter).citation_style
+    if section and m and style == "ecode":
         # § 404-7G(2) — subsection letters are appended to the section number
         core = f"§ {section}{sub}"
         text = f"{who} Code {core} ({title})"
     elif section:
-        text = f"{who} Code ch. {m.chapter if m else ''} § {section}{sub} {title}".replace("  ", " ")
+        text = f"{who} Code ch. {chap} § {section}{sub} {title}".replace("  ", " ")
     else:
-        chapter = f"ch. {m.chapter}, " if m else ""
-        if m and m.citation_style == "ecode":  # text the code prints without a section heading
-            text = f"{who} Code {chapter}“{title}” (no section number in the text){(', ' + sub) if sub else ''}"
+        chapter_txt = f"ch. {chap}, " if m else ""
+        if m and style == "ecode":  # text the code prints without a section heading
+            text = f"{who} Code {chapter_txt}“{title}” (no section number in the text){(', ' + sub) if sub else ''}"
         else:
-            text = f"{who} Code {chapter}{title}{(' ' + sub) if sub else ''}"
+            text = f"{who} Code {chapter_txt}{title}{(' ' + sub) if sub else ''}"
     if page is not None:
         text += f", p. {page}"
     return text

@@ -455,6 +455,47 @@ def test_staff_replaces_a_chapter_with_a_validated_pdf(tmp_path):
         _document.cache_clear()
 
 
+def test_staff_adds_a_municipality_after_reading_its_report(tmp_path, monkeypatch):
+    import shutil
+
+    from assistant.corpus import corpus_dir, reset_caches
+    from assistant.settings import get_settings
+
+    sample = Path(__file__).resolve().parents[2] / "shared" / "corpus-samples" / "williams-az-ch152" / "text.txt"
+    if not sample.is_file():
+        pytest.skip(f"the corpus samples are not at {sample.parent.parent}")
+    corpus = tmp_path / "corpus"
+    shutil.copytree(corpus_dir(), corpus)
+    monkeypatch.setenv("ASSISTANT_CORPUS_DIR", str(corpus))
+    get_settings.cache_clear()
+    reset_caches()
+    s = Server(FakeAssistant(), make_settings(tmp_path, corpus_dir=corpus, staff_user="clerk",
+                                              staff_password="correct horse"))
+    try:
+        c = s.client()
+        assert c.predict(api_name="/staff_add") == "Please sign in first."
+        c.predict("clerk", "correct horse", api_name="/staff_login")
+        minutes = tmp_path / "minutes.txt"
+        minutes.write_text("The council met and adjourned.\n", encoding="utf-8")
+        before = (corpus / "manifest.yaml").read_text(encoding="utf-8")
+        bad = c.predict(handle_file(str(minutes)), "x", "City of X", "OH", "city", "", "", api_name="/staff_add_read")
+        assert bad.startswith("Not added: no section structure found"), bad
+        assert c.predict(api_name="/staff_add") == "Read a chapter first."
+        report = c.predict(handle_file(str(sample)), "williams", "City of Williams", "az", "city", "", "",
+                           api_name="/staff_add_read")
+        assert "City of Williams, AZ" in report and "22 sections" in report and "§ 152.16 SNOW AND ICE" in report
+        assert (corpus / "manifest.yaml").read_text(encoding="utf-8") == before  # reading changes nothing
+        msg = c.predict(api_name="/staff_add")
+        assert msg.startswith("added City of Williams, AZ ch. 152") and msg.endswith("Indexed."), msg
+        assert s.assistant.reindexed == 1
+        assert "id: williams" in (corpus / "manifest.yaml").read_text(encoding="utf-8")
+        assert (corpus / "williams-ch152.txt").is_file()
+    finally:
+        s.close()
+        get_settings.cache_clear()
+        reset_caches()
+
+
 # --------------------------------------------------------------------------- load
 
 

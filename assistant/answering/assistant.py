@@ -155,10 +155,11 @@ class Assistant:
 
         return lookup(ref, municipality)
 
-    def reindex(self, progress: Callable[[float, str], None] | None = None) -> None:
+    def reindex(self, progress: Callable[[float, str], None] | None = None, force: bool = True) -> None:
         """Build a new generation and answer from it from the next request on (requests in
-        flight finish on the one they started with)."""
-        new = SearchIndex.open(settings=self.settings, embedder=self.index.embedder, progress=progress, force=True)
+        flight finish on the one they started with). ``force=False`` re-embeds only what
+        changed (a municipality just added); unchanged municipalities keep their vectors."""
+        new = SearchIndex.open(settings=self.settings, embedder=self.index.embedder, progress=progress, force=force)
         self.follower.adopt(new)
 
     # -- batch ---------------------------------------------------------------------

@@ -15,19 +15,78 @@ _OTHER_PLACES = re.compile(
 )
 
 
+_GENERIC = re.compile(r"^\s*(?:the\s+)?(?:city|village|town|county|township|borough|municipality)(?:\s+of)?\s*$", re.I)
+_KIND_PREFIX = re.compile(r"^\s*(?:the\s+)?(?:city|village|town|county|township|borough)\s+of\s+", re.I)
+_STATES = {
+    "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California", "CO": "Colorado",
+    "CT": "Connecticut", "DE": "Delaware", "FL": "Florida", "GA": "Georgia", "HI": "Hawaii", "ID": "Idaho",
+    "IL": "Illinois", "IN": "Indiana", "IA": "Iowa", "KS": "Kansas", "KY": "Kentucky", "LA": "Louisiana",
+    "ME": "Maine", "MD": "Maryland", "MA": "Massachusetts", "MI": "Michigan", "MN": "Minnesota",
+    "MS": "Mississippi", "MO": "Missouri", "MT": "Montana", "NE": "Nebraska", "NV": "Nevada",
+    "NH": "New Hampshire", "NJ": "New Jersey", "NM": "New Mexico", "NY": "New York", "NC": "North Carolina",
+    "ND": "North Dakota", "OH": "Ohio", "OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania",
+    "RI": "Rhode Island", "SC": "South Carolina", "SD": "South Dakota", "TN": "Tennessee", "TX": "Texas",
+    "UT": "Utah", "VT": "Vermont", "VA": "Virginia", "WA": "Washington", "WV": "West Virginia",
+    "WI": "Wisconsin", "WY": "Wyoming", "DC": "District of Columbia",
+}
+
+
+def place_name(m: Municipality) -> str:
+    """The place word of a municipality's name: 'City of Chagrin Falls' -> 'Chagrin Falls'."""
+    return _KIND_PREFIX.sub("", m.name).split(",")[0].strip()
+
+
 def _names(m: Municipality) -> list[str]:
-    generic = {"village", "town", "city", "the village", "the town"}
-    return [n for n in [m.name, m.id, *m.aliases] if n.lower() not in generic]
+    """Names that point to this municipality. Generic words ('the city', 'village') never
+    do, whatever the manifest's aliases say."""
+    names = [m.name, m.display_name, m.id.replace("-", " "), m.id, place_name(m), *m.aliases]
+    return list(dict.fromkeys(n for n in names if n and not _GENERIC.match(n) and len(n) > 2))
 
 
-def named_municipality(text: str) -> Municipality | None:
+def _states_named(text: str) -> set[str]:
+    found = {code for code in _STATES if re.search(rf"(?:,\s*|\s){code}\b", text)}
+    found |= {code for code, name in _STATES.items() if re.search(rf"\b{name}\b", text, re.I)}
+    return found
+
+
+def name_candidates(text: str) -> list[Municipality]:
+    """Every municipality the question names. Places sharing a name in different states are
+    told apart by a state the question gives ('Springfield, MA', 'Springfield, Illinois');
+    when it gives none, all of them are candidates (ask which one, listing these)."""
     low = text.lower()
     found = []
     for m in municipalities():
         for n in _names(m):
-            if re.search(rf"\b{re.escape(n.lower())}\b", low):
+            if re.search(rf"(?<!\w){re.escape(n.lower())}(?!\w)", low):
                 found.append(m)
                 break
+    if len(found) > 1:
+        states = _states_named(text)
+        by_state = [m for m in found if m.state in states]
+        if by_state:
+            found = by_state
+        # 'Chagrin Falls' also holds 'Falls': keep the candidates whose own place name is named
+        longest = max(len(place_name(m)) for m in found)
+        exact = [m for m in found if len(place_name(m)) == longest
+                 and re.search(rf"(?<!\w){re.escape(place_name(m).lower())}(?!\w)", low)]
+        if exact and len({place_name(m).lower() for m in exact}) == 1 and len({place_name(m).lower() for m in found}) > 1:
+            found = exact
+    return found
+
+
+def clarify_candidates(text: str) -> str | None:
+    """'Which municipality do you mean: the City of Springfield, IL or the City of Springfield, MA?'
+    when the question names a place shared by several municipalities; None otherwise."""
+    found = name_candidates(text)
+    if len(found) < 2:
+        return None
+    names = " or the ".join(m.display_name for m in found)
+    return f"Which municipality do you mean: the {names}?"
+
+
+def named_municipality(text: str) -> Municipality | None:
+    low = text.lower()
+    found = name_candidates(text)
     if len(found) == 1:
         return found[0]
     if not found:

@@ -13,6 +13,11 @@ from assistant.types import Passage
 _MUNI_WORDS = r"(?:village|town|city|of|code|ch\.?|chapter|sec\.?|section|§|§§)"
 _ECODE_RE = re.compile(r"(?:§+\s*|\bsec(?:tion)?\.?\s*)?\b(\d{1,4}-\d{1,3})\s*((?:[A-Z](?![a-z]))?(?:\s*\(\w{1,4}\))*)", re.I)
 _DECIMAL_RE = re.compile(r"(?:§+\s*|\bsec(?:tion)?\.?\s*)?\b(\d{1,3}\.\d{2})\s*((?:\(\w{1,4}\))*(?:\d+\.)?)")
+# any section number the general reader finds (16-12.16, 10-3-6, 12.04.050, 12-20.1, 16-12.8A.1),
+# followed by printed labels: (A)(1), a.1., (a)
+_GENERAL_RE = re.compile(
+    r"(?:§+\s*|\bsecs?(?:tion)?\.?\s*)?\b(\d{1,4}(?:[-.]\d{1,4}[A-Z]?)+(?:\.\d{1,4})*)\s*"
+    r"((?:\s*\(\w{1,4}\)|\s*[a-zA-Z0-9]{1,3}\.)*)", re.I)
 _PATH_RE = re.compile(r"^\s*((?:\(\w{1,4}\))+(?:\d+\.)?)")
 
 
@@ -48,21 +53,43 @@ def parse_citation(text: str, municipality: str | None = None) -> CitationRef | 
     muni = found_muni or municipality
     rest = _lead_words(rest)
     candidates = [m.id for m in municipalities()] if muni is None else [muni]
-    for pattern in (_ECODE_RE, _DECIMAL_RE):
+    matched = False
+    for pattern in (_ECODE_RE, _DECIMAL_RE, _GENERAL_RE):
+        if matched and pattern is _GENERAL_RE:
+            break
         m = pattern.fullmatch(rest.strip().rstrip("."))
-        if not m and pattern is _DECIMAL_RE:
+        if not m and pattern is not _ECODE_RE:
             m = pattern.fullmatch(rest.strip())
         if m:
+            matched = pattern is not _GENERAL_RE
             number, sub = m.group(1), _norm_sub(m.group(2) or "")
+            if pattern is _GENERAL_RE:
+                sub = re.sub(r"\s+", "", m.group(2) or "")
             for mid in candidates:
                 for s in document(mid).sections:
                     if s.section == number:
                         return CitationRef(municipality=mid, section=number, title=s.title, subsection=sub or None)
-            return None
+            if pattern is _GENERAL_RE:
+                return _general_ref(number, sub, candidates)
+    if matched:
+        return None
     # a section title, optionally followed by a subsection path; the text as typed first, as a
     # title can hold a municipality's word ("STANDARDS FOR THE CONSTRUCTION OF TOWN HIGHWAYS")
     as_typed = [m.id for m in municipalities()] if municipality is None else [municipality]
     return _title_ref(_lead_words(text), as_typed) or _title_ref(rest, candidates)
+
+
+def _general_ref(number: str, sub: str, candidates: list[str]) -> CitationRef | None:
+    """A number whose tail is a printed label ('16-12.16f.1.' read as section 16-12.16, f.1.)."""
+    for mid in candidates:
+        for s in document(mid).sections:
+            if s.section and (number + sub).startswith(s.section) and s.section != number + sub:
+                tail = (number + sub)[len(s.section):]
+                if tail[-1:].isalnum() and not tail.endswith(")"):
+                    tail += "."
+                if re.fullmatch(r"(?:\(\w{1,4}\)|[a-zA-Z0-9]{1,3}\.)+", tail):
+                    return CitationRef(municipality=mid, section=s.section, title=s.title, subsection=tail)
+    return None
 
 
 def _lead_words(text: str) -> str:

@@ -16,6 +16,16 @@ from typing import Any, Callable
 log = logging.getLogger("assistant.webapp")
 
 
+def left_out() -> list[str]:
+    """Municipalities (or manifest entries) left out because they cannot be read."""
+    try:
+        from assistant.corpus import load_problems
+
+        return load_problems()
+    except Exception as exc:  # noqa: BLE001 - the manifest itself: say so, never crash the page
+        return [str(exc).splitlines()[0] if str(exc).strip() else type(exc).__name__]
+
+
 class NotReady(RuntimeError):
     """The assistant is still loading (or failed to load): the message says which."""
 
@@ -43,6 +53,7 @@ class AssistantLoader:
             "message": self.message,
             "error": self.error,
             "elapsed_s": round(time.monotonic() - self.started_at, 1) if self.started_at else 0.0,
+            "left_out": left_out(),
         }
 
     def get(self) -> Any:

@@ -87,7 +87,9 @@ class OrdinanceApp(gr.Blocks):
 def _municipality_choices(with_any: str) -> list[tuple[str, str]]:
     from assistant.corpus import municipalities
 
-    return [(with_any, "auto")] + [(m.name, m.id) for m in municipalities()]
+    ms = municipalities()
+    shared = {m.name for m in ms if sum(x.name == m.name for x in ms) > 1}
+    return [(with_any, "auto")] + [(m.display_name if m.name in shared else m.name, m.id) for m in ms]
 
 
 def _first_municipality() -> str | None:
@@ -104,9 +106,22 @@ def _error_html(text: str) -> str:
     return f"<p class='oa-error'>{render.escape_html(text)}</p>"
 
 
+def _left_out_html(status: dict[str, Any]) -> str:
+    items = status.get("left_out") or []
+    if not items:
+        return ""
+    lis = "".join(f"<li>{render.escape_html(x)}</li>" for x in items)
+    return f"<div class='oa-left-out' id='oa-left-out'><strong>Left out (cannot be read):</strong><ul>{lis}</ul></div>"
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
 def _status_html(status: dict[str, Any]) -> str:
     if status["ready"]:
-        return ""
+        return _left_out_html(status)
     if status["error"]:
         return _error_html(f"The assistant could not start: {status['error']}")
     pct = int(status["fraction"] * 100)
@@ -587,6 +602,24 @@ def _staff_tab(settings: Settings, loader: AssistantLoader) -> None:
         s_report = gr.Markdown()
         s_replace = gr.Button("Replace the chapter", interactive=False)
         s_replace_msg = gr.Markdown()
+        gr.Markdown("### Add a municipality or a chapter\nUpload a chapter as text, Markdown, HTML, XML or PDF; "
+                    "read it, check the report, then add it (nothing changes before *Add*).")
+        with gr.Row():
+            a_file = gr.File(label="Chapter file", file_types=[".txt", ".md", ".html", ".htm", ".xml", ".pdf"],
+                             type="filepath", elem_id="oa-add-file")
+            with gr.Column():
+                a_id = gr.Textbox(label="Id (e.g. somerville)", max_length=40, elem_id="oa-add-id")
+                a_name = gr.Textbox(label="Name (e.g. City of Somerville)", max_length=120, elem_id="oa-add-name")
+                a_state = gr.Textbox(label="State (two letters)", max_length=2, elem_id="oa-add-state")
+            with gr.Column():
+                a_kind = gr.Dropdown(["city", "village", "town", "county"], value="city", label="Kind")
+                a_chapter = gr.Textbox(label="Chapter (blank: as printed)", max_length=20)
+                a_title = gr.Textbox(label="Chapter title (blank: as printed)", max_length=200)
+        a_read = gr.Button("Read", elem_id="oa-add-read")
+        a_report = gr.Markdown(elem_id="oa-add-report")
+        a_add = gr.Button("Add", interactive=False, elem_id="oa-add-confirm")
+        a_msg = gr.Markdown(elem_id="oa-add-msg")
+        a_pending = gr.State(None)
         s_logout = gr.Button("Sign out", size="sm")
 
     def login(user: str, password: str, n_failed: int):
@@ -661,3 +694,48 @@ def _staff_tab(settings: Settings, loader: AssistantLoader) -> None:
 
     s_replace.click(replace, [authed, pending], [s_replace_msg, s_replace], api_name="staff_replace",
                     concurrency_id="staff", concurrency_limit=1)
+
+    def read_new(is_authed: bool, path: str | None, mid: str, name: str, state: str, kind: str, chapter: str,
+                 title: str):
+        from assistant.municipality_add import AddRequest, plan_add, report_markdown
+
+        if not is_authed:
+            return "Please sign in first.", None, gr.update(interactive=False)
+        if not path:
+            return "Upload a chapter file first.", None, gr.update(interactive=False)
+        try:
+            req = AddRequest(file=path, id=mid or "", name=name or "", state=state or "", kind=kind or None,
+                             chapter=chapter or None, title=title or None, display_file=Path(path).name)
+            plan = plan_add(req)
+        except Exception as exc:  # a bad file or field: one line, nothing changed
+            return f"Not added: {render.escape_markdown(_one_line(exc))}", None, gr.update(interactive=False)
+        return report_markdown(plan.report), plan.request.model_dump(), gr.update(interactive=True)
+
+    a_read.click(read_new, [authed, a_file, a_id, a_name, a_state, a_kind, a_chapter, a_title],
+                 [a_report, a_pending, a_add], api_name="staff_add_read", concurrency_id="staff", concurrency_limit=1)
+
+    def add_new(is_authed: bool, req: dict | None, progress=gr.Progress()):
+        from assistant.municipality_add import AddRequest, apply_add, plan_add
+
+        if not is_authed:
+            return "Please sign in first.", gr.update(interactive=False)
+        if not req:
+            return "Read a chapter first.", gr.update(interactive=False)
+        try:
+            plan = plan_add(AddRequest(**req))  # once more, on exactly the file to be added
+            result = apply_add(plan, build_index=False)
+            progress(0.1, desc="Indexing the new chapter…")
+            a = loader.get()
+            try:
+                a.reindex(progress=lambda frac, msg: progress(frac, desc=msg), force=False)
+            except TypeError:  # an assistant whose reindex takes no arguments
+                a.reindex()
+            return render.escape_markdown(result.message) + ". Indexed.", gr.update(interactive=False)
+        except NotReady as exc:
+            return render.escape_markdown(str(exc)), gr.update(interactive=False)
+        except Exception as exc:
+            log.exception("adding a municipality failed")
+            return f"Not added: {render.escape_markdown(_one_line(exc))}", gr.update(interactive=False)
+
+    a_add.click(add_new, [authed, a_pending], [a_msg, a_add], api_name="staff_add", concurrency_id="staff",
+                concurrency_limit=1)

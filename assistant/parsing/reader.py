@@ -1,0 +1,809 @@
+"""The general reader of section structure: one set of rules for every layout.
+
+Layouts become lines (``assistant.parsing.layouts``); then:
+
+1. **Page furniture.** A running footer/header block inside a text export (a line ending
+   in a page number after a tab, or a bare page number between blank lines, and the
+   running-title lines right after it) is removed; its page number becomes the page of
+   the text before it. Form-feed pages (PDF text) go through the PDF reader's rules.
+2. **Section headings.** A line is a candidate when it starts with a section number
+   (``§ 404-6``, ``Sec. 20-19.``, ``903.01``, ``§ 152.16``, ``16-12.16``, ``12.04.050``,
+   or a number alone on its line with the caption on the next). A candidate is refused
+   when the line before it runs on into it (``see §`` / ``§§`` / ``through`` ...), when
+   its caption starts in lower case, when its numbering family is not the chapter's, or
+   when its number goes backwards. A number printed twice keeps its last heading (the
+   first was a table of contents). A heading whose number only prefixes the next ones
+   (``16-12`` before ``16-12.1``) is a group heading, like ``ARTICLE II`` or an all-caps
+   subchapter line.
+3. **Paragraphs** (hard-wrapped lines joined; a sentence cut by a page break joined),
+   **labels** ``(a)(1)(i)``, ``A.``/``1.`` nested by their sequence, **run-in headings**
+   and **definitions**, and **notes** (history ``(Ord. …)``, ``Penalty, see …``, cross
+   references, editor's notes, footnotes) kept on ``Passage.notes``, never as rule text.
+
+Nothing here knows a municipality: the same rules read every sample and every new code.
+Subsection labels are never invented: a passage's path is the labels the text prints.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from assistant.parsing.layouts import LayoutText, Line
+
+# ------------------------------------------------------------------------ patterns
+
+NUM = r"\d{1,4}(?:[-.]\d{1,4}[A-Z]?)+(?:\.\d{1,4})*"
+_PREFIX = r"(?P<prefix>§§?|Secs?\.|SECS?\.|Sections?|SECTIONS?)"
+_RANGE = rf"(?:\s*(?:[-–—]|through|to|thru)\s*(?P<num2>{NUM})|(?:,\s*(?P<num3>{NUM}))+)?"
+H_PREFIXED = re.compile(
+    rf"^{_PREFIX}\s*(?P<num>{NUM}|\d{{1,4}}[A-Z]?){_RANGE}\s*\.?(?:\s*[-–—:]\s+|\s+|$)(?P<cap>.*)$"
+)
+H_BARE = re.compile(rf"^(?P<num>{NUM}){_RANGE}\.?(?:\s*[-–—:]\s+|\t+|\s{{2,}}|\s(?=[A-Z\"“]))(?P<cap>\S.*)$")
+H_ALONE = re.compile(rf"^(?P<prefix>§§?\s*)?(?P<num>{NUM})\.?$")
+
+RUNS_ON = re.compile(
+    r"(?:§§?|\b(?:see|and|or|through|thru|to|of|in|under|per|section|sections|subsection|subsections|"
+    r"chapter|ch\.|sec\.|secs\.|article|paragraph|division)|[,(\-–—])\s*$",
+    re.I,
+)
+GROUP_WORD = re.compile(r"^(?:ARTICLE|Article|CHAPTER|Chapter|SUBCHAPTER|Subchapter|DIVISION|Division|PART|Part|"
+                        r"TITLE|Title)\s+[\dIVXLC]+[A-Z]?\b")
+HISTORY = re.compile(
+    r"^\((?:Prior Code|Code(?: \d{4})?,?|Ord(?:inance)?s?\b\.?|CBC|Res(?:olution)?\.?|Am\.|Amended|Added|"
+    r"Repealed|Recodified|Passed|Source|Adopted|Rev\.|Laws|Acts|St\.|Stats?\.|\d{4} Code|Formerly)[^)]*\)"
+)
+PENALTY_NOTE = re.compile(r"^Penalty,? see\b", re.I)
+NOTE_START = re.compile(
+    r"^\*?\s*(?:Cross[- ]?references?(?:\(s\))?|State law references?(?:\(s\))?|Charter references?(?:\(s\))?|"
+    r"Editor['’]s notes?|Editors? notes?|Legislative History|Authority|Statutory references?|Footnotes?|"
+    r"Note|Notes|Annotations?)\s*(?:[:–—-]|$)",
+    re.I,
+)
+FOOTNOTE_LINE = re.compile(r"^(?:\[\d+\]|\*\s)")
+LABEL = re.compile(
+    r"^(?:\((?P<p>[A-Za-z]{1,4}|\d{1,3})\)|(?P<d>[A-Za-z]|[ivxlIVXL]{1,5}|\d{1,3})\.(?=[\t ]))[\t ]*"
+)
+DEF_CAPS = re.compile(r"^(?P<term>[A-Z][A-Z0-9&’'/-]*(?:[ ,-]+(?:or |and |OR |AND )?[A-Z0-9&’'/()-]+)*)\.\s+(?=\S)")
+DEF_QUOTED = re.compile(r"^[\"“]\s*(?P<term>[^\"”]{1,80}?)\s*[\"”]\s*[,:.]?\s*(?=\S)")
+DEF_MEANS = re.compile(r"^(?P<term>[A-Z][\w’'/ -]{1,70}?)\s+(?:shall\s+)?(?:means?|includes?)\b")
+CHAPTER_LINE = re.compile(r"^(?:CHAPTER|Chapter|TITLE|Title)\s+\d")
+RESERVED = re.compile(r"^\s*\[?(?:reserved|repealed)\b", re.I)
+TERMINAL = re.compile(r"[.:;!?][\"”’')\]]*$")
+_PAGE_TOKEN = r"\d{1,5}(?:\.\d{1,3})?(?:-\d{1,4})?"
+FOOTER_TAIL = re.compile(rf"^(?P<body>.*\S)?(?:[ ]*\t[\t ]*|[ ]{{2,}})(?P<page>{_PAGE_TOKEN})\s*$")
+BARE_PAGE = re.compile(rf"^(?:page\s+|p\.\s*|[-–]\s*)?(?P<page>{_PAGE_TOKEN})(?:\s*[-–])?(?:\s+of\s+\d+)?$", re.I)
+VERB = re.compile(r"\b(?:shall|must|may|is|are|will|has|have|was|were)\b")
+
+
+# ------------------------------------------------------------------------ results
+
+
+@dataclass
+class Para:
+    text: str
+    start: int
+    end: int
+    page: int | str | None
+    page_end: int | str | None
+    label: str | None = None  # printed label, "(a)" / "a."
+    label_note: str | None = None  # "the text prints (l); read as (1)"
+    kind: str = "text"  # text | note
+    heading: str | None = None
+    definition: bool = False
+    indent: int = 0
+    plain_item: bool = False  # a Markdown list item: its number is not a legal label
+
+
+@dataclass
+class RawSection:
+    number: str | None
+    caption: str
+    line: int  # index of the heading line
+    start: int
+    page: int | str | None
+    reserved: bool = False
+    group: list[str] = field(default_factory=list)
+    paras: list[Para] = field(default_factory=list)
+    number_end: str | None = None  # a range's last number
+
+
+@dataclass
+class Structure:
+    """What the reader found, before it is tied to a municipality."""
+
+    layout: str
+    numbering: str  # e.g. "152.16 (§ prefix)" — the family the sections share
+    chapter: str | None
+    chapter_title: str | None
+    sections: list[RawSection]
+    groups: list[str]
+    skipped: list[str]
+    warnings: list[str]
+    pages: list[str]
+
+
+# ------------------------------------------------------------------------ furniture
+
+
+def _shape(text: str) -> str:
+    return re.sub(r"[\d\s]+", "", text.lower())
+
+
+def remove_furniture(lines: list[Line]) -> tuple[list[Line], list[str]]:
+    """Running footer/header blocks inside a text export; each passage keeps its page.
+
+    A footer is a line ending in a page number after a tab (its letters, digits masked,
+    printed at least twice) or a bare page number with blank lines around it; the
+    all-capital lines that follow it within a few lines are its running header. The
+    footer's number is the page of the text before it (the text after the last footer
+    has no printed page in the excerpt)."""
+    n = len(lines)
+    shapes = Counter(_shape(ln.text) for ln in lines if ln.text and FOOTER_TAIL.match(ln.text))
+
+    def blank(i: int) -> bool:
+        return i < 0 or i >= n or not lines[i].text
+
+    footers: list[tuple[int, str]] = []
+    for i, ln in enumerate(lines):
+        t = ln.text
+        if not t or ln.heading_level:
+            continue
+        fm = FOOTER_TAIL.match(t)
+        if fm and "\t" in lines[i].raw_lead + t and shapes[_shape(t)] >= 2 and not re.match(rf"^{NUM}\t", t) \
+                and not TERMINAL.search(fm.group("body") or ""):
+            footers.append((i, fm.group("page")))
+        elif BARE_PAGE.fullmatch(t) and blank(i - 1) and (
+                (blank(i + 1) and not re.fullmatch(NUM, t.split()[-1])) or _followed_by_header(lines, i)):
+            footers.append((i, BARE_PAGE.fullmatch(t).group("page")))
+    if not footers:
+        return lines, []
+    drop: set[int] = set()
+    for i, _ in footers:
+        drop.add(i)
+        j, seen = i + 1, 0
+        while j < n and seen < 3:
+            t = lines[j].text
+            if t:
+                if _is_running_header(t):
+                    drop.add(j)
+                    seen += 1
+                else:
+                    break
+            j += 1
+    # pages: a footer's number covers the lines since the previous footer
+    out: list[Line] = []
+    bounds = [i for i, _ in footers]
+    numbers = [p for _, p in footers]
+    k = 0
+    broke = False
+    for i, ln in enumerate(lines):
+        while k < len(bounds) and i > bounds[k]:
+            k += 1
+        if i in drop:
+            broke = True
+            continue
+        ln.page = _page_value(numbers[k]) if k < len(numbers) else None
+        if ln.text and broke:
+            ln.after_break = True
+            broke = False
+        out.append(ln)
+    skipped = [f"{len(footers)} running footers and their headers (page numbers {numbers[0]} to {numbers[-1]}) "
+               "removed; each passage keeps its page"]
+    if any(lines[j].text for j in range(bounds[-1] + 1, n) if j not in drop):
+        skipped.append(f"the text after page {numbers[-1]} has no printed page number in this file")
+    return out, skipped
+
+
+def _followed_by_header(lines: list[Line], i: int) -> bool:
+    for ln in lines[i + 1 : i + 4]:
+        if ln.text:
+            return _is_running_header(ln.text)
+    return False
+
+
+def _is_running_header(t: str) -> bool:
+    letters = re.sub(r"[^A-Za-z]", "", t)
+    return bool(letters) and letters.isupper() and ("\t" in t or "  " in t or len(t) < 80) and not TERMINAL.search(t)
+
+
+def _page_value(p: str) -> int | str:
+    return int(p) if p.isdigit() else p
+
+
+# ------------------------------------------------------------------------ headings
+
+
+def _num_key(num: str) -> tuple:
+    parts = re.findall(r"\d+|[A-Z]+", num)
+    return tuple((int(x), "") if x.isdigit() else (-1, x) for x in parts)
+
+
+def _family(num: str) -> str:
+    m = re.match(r"^(\d+)([-.])", num)
+    return f"{m.group(1)}{m.group(2)}" if m else num
+
+
+def _caption(cap: str) -> str:
+    cap = re.sub(r"\s*\[\d+\]\s*$", "", cap.strip())
+    cap = cap.rstrip("*").strip()
+    cap = re.sub(r"\s*[-–—]\s*$", "", cap)
+    if cap.endswith(".") and not re.search(r"\b(?:etc|Inc|Co|St|No)\.$", cap):
+        cap = cap[:-1]
+    return " ".join(cap.split())
+
+
+@dataclass
+class _Cand:
+    i: int
+    num: str
+    num_end: str | None
+    caption: str
+    prefixed: bool
+    cap_lines: int  # lines the caption takes after the heading line (0 or more)
+
+
+def _split_range(num: str, prefix: str | None, caption: str) -> tuple[str, str | None]:
+    """'12-26-12-45' under 'Secs.' (or captioned Reserved) is a range of two numbers."""
+    plural = bool(prefix) and prefix.lower().startswith(("secs", "§§", "sections"))
+    if not (plural or RESERVED.match(caption)):
+        return num, None
+    for m in re.finditer(r"[-–—]", num):
+        a, b = num[: m.start()], num[m.end():]
+        if re.fullmatch(NUM, a) and re.fullmatch(NUM, b) and _family(a) == _family(b) and _num_key(a) < _num_key(b):
+            return a, b
+    return num, None
+
+
+def _candidates(lines: list[Line]) -> list[_Cand]:
+    out: list[_Cand] = []
+    prev_text = ""
+    for i, ln in enumerate(lines):
+        t = ln.text
+        if not t:
+            continue
+        runs_on = bool(RUNS_ON.search(prev_text)) and not ln.heading_level and not TERMINAL.search(prev_text)
+        prev_text_before, prev_text = prev_text, t
+        if runs_on or ln.plain_item:
+            continue
+        m = H_PREFIXED.match(t) or H_BARE.match(t)
+        cap_lines = 0
+        if m:
+            cap = m.group("cap")
+            prefix = m.groupdict().get("prefix")
+            # a caption wrapped onto deeper-indented lines (Word exports)
+            j = i + 1
+            while (not TERMINAL.search(cap.strip()) and j < len(lines) and lines[j].text
+                   and (lines[j].raw_lead.count("\t") >= 2 or lines[j].indent >= ln.indent + 8)
+                   and len(lines[j].text) <= 80 and not LABEL.match(lines[j].text)):
+                cap = f"{cap.rstrip()} {lines[j].text}"
+                cap_lines += 1
+                j += 1
+        else:
+            m = H_ALONE.match(t)
+            if not m:
+                continue
+            prefix = m.groupdict().get("prefix")
+            nxt = next((k for k in range(i + 1, min(i + 3, len(lines))) if lines[k].text), None)
+            if nxt is None:
+                continue
+            cap = lines[nxt].text
+            if (H_PREFIXED.match(cap) or H_BARE.match(cap) or H_ALONE.match(cap) or len(cap) > 120
+                    or LABEL.match(cap) or VERB.search(cap) and len(cap.split()) > 12):
+                continue
+            blank_before = i > 0 and not lines[i - 1].text
+            if (prev_text_before and not blank_before and not TERMINAL.search(prev_text_before)
+                    and not _looks_like_heading(prev_text_before) and not _is_note(prev_text_before)):
+                continue
+            cap_lines = nxt - i
+        caption = cap.strip()
+        first = caption[:1]
+        if first and not (first.isupper() or first.isdigit() or first in "\"“[(") :
+            continue
+        num, num_end = m.group("num"), m.groupdict().get("num2") or m.groupdict().get("num3")
+        if not re.search(r"[-.]", num) and not prefix:
+            continue
+        if num_end is None:
+            num, num_end = _split_range(num, prefix, caption)
+        out.append(_Cand(i, num, num_end, _caption(caption), bool(prefix), cap_lines))
+    return out
+
+
+def _looks_like_heading(t: str) -> bool:
+    return bool(H_PREFIXED.match(t) or H_BARE.match(t) or HISTORY.match(t)) or t.isupper()
+
+
+def choose_sections(lines: list[Line], cands: list[_Cand]) -> tuple[list[_Cand], list[_Cand], list[str]]:
+    """(sections, group headings with numbers, skipped notes)."""
+    skipped: list[str] = []
+    if not cands:
+        return [], [], skipped
+    fam = Counter(_family(c.num) for c in cands)
+    family, _ = fam.most_common(1)[0]
+    kept = [c for c in cands if _family(c.num) == family]
+    for c in cands:
+        if _family(c.num) != family and c.prefixed:
+            skipped.append(f"line {c.i + 1}: {lines[c.i].text[:60]!r} is numbered outside the chapter's "
+                           f"family ({family}…): read as text")
+    # a number printed twice: the earlier one was a table of contents
+    last: dict[str, int] = {}
+    for k, c in enumerate(kept):
+        last[c.num] = k
+    toc = [c for k, c in enumerate(kept) if last[c.num] != k]
+    if toc:
+        skipped.append(f"lines {toc[0].i + 1}–{toc[-1].i + 1}: a table of contents ({len(toc)} entries) — "
+                       "the sections are read where their text is")
+    kept = [c for k, c in enumerate(kept) if last[c.num] == k]
+    # numbers only go forward
+    ordered: list[_Cand] = []
+    for c in kept:
+        if ordered and _num_key(c.num) <= _num_key(ordered[-1].num_end or ordered[-1].num):
+            skipped.append(f"line {c.i + 1}: {lines[c.i].text[:60]!r} goes back in the numbering: read as text")
+            continue
+        ordered.append(c)
+    # a heading whose number prefixes the next one's, with nothing of its own: a group
+    sections, groups = [], []
+    for k, c in enumerate(ordered):
+        nxt = ordered[k + 1] if k + 1 < len(ordered) else None
+        body = _has_body(lines, c, nxt)
+        if nxt and not body and re.match(rf"^{re.escape(c.num)}[-.]", nxt.num):
+            groups.append(c)
+        else:
+            sections.append(c)
+    return sections, groups, skipped
+
+
+def _has_body(lines: list[Line], c: _Cand, nxt: _Cand | None) -> bool:
+    end = nxt.i if nxt else len(lines)
+    return any(ln.text for ln in lines[c.i + 1 + c.cap_lines : end])
+
+
+def _is_group_line(ln: Line) -> bool:
+    t = ln.text
+    if not t or len(t) > 120:
+        return False
+    if GROUP_WORD.match(t):
+        return True
+    letters = re.sub(r"[^A-Za-z]", "", t)
+    return len(letters) >= 4 and letters.isupper() and not TERMINAL.search(t.rstrip("*")) and len(t.split()) <= 14
+
+
+# ------------------------------------------------------------------------ labels
+
+
+def _roman(s: str) -> int | None:
+    vals = {"i": 1, "v": 5, "x": 10, "l": 50}
+    s = s.lower()
+    if not s or any(ch not in vals for ch in s):
+        return None
+    total = 0
+    for k, ch in enumerate(s):
+        v = vals[ch]
+        total += -v if k + 1 < len(s) and vals[s[k + 1]] > v else v
+    return total if 0 < total < 40 else None
+
+
+def _label_kinds(core: str) -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    if core.isdigit():
+        return [("digit", int(core))]
+    r = _roman(core)
+    if core.islower():
+        if len(core) == 1:
+            out.append(("lower", ord(core) - 96))
+        elif len(set(core)) == 1:
+            out.append(("lower", 26 * (len(core) - 1) + ord(core[0]) - 96))
+        if r:
+            out.append(("lroman", r))
+    elif core.isupper():
+        if len(core) == 1:
+            out.append(("upper", ord(core) - 64))
+        elif len(set(core)) == 1:
+            out.append(("upper", 26 * (len(core) - 1) + ord(core[0]) - 64))
+        if r:
+            out.append(("uroman", r))
+    return out
+
+
+class LabelStack:
+    """Nesting of printed labels by their sequence: (a) (b) … then (1) (2) under (b)…"""
+
+    def __init__(self) -> None:
+        self.levels: list[tuple[str, str, int, str]] = []  # kind, style, value, printed
+
+    def reset(self) -> None:
+        self.levels = []
+
+    def push(self, printed: str, core: str, style: str) -> tuple[str, str | None]:
+        """Place a label; return (path, note when the label was read otherwise than printed)."""
+        kinds = _label_kinds(core)
+        note = None
+        choice = self._place(kinds, style)
+        if choice is None and core in ("l", "I", "O", "o"):
+            choice = self._place([("digit", 1 if core in ("l", "I") else 0)], style)
+            if choice is not None:
+                digit = "1" if core in ("l", "I") else "0"
+                note = f"the text prints {printed}; read as {printed.replace(core, digit)}"
+                printed = printed.replace(core, digit)
+        if choice is None:
+            # out of sequence: a sibling of the innermost level
+            kind, value = kinds[0] if kinds else ("other", 0)
+            depth = max(0, len(self.levels) - 1)
+            choice = (depth, kind, value)
+        depth, kind, value = choice
+        self.levels = self.levels[:depth] + [(kind, style, value, printed)]
+        return "".join(lv[3] for lv in self.levels), note
+
+    def _place(self, kinds: list[tuple[str, int]], style: str) -> tuple[int, str, int] | None:
+        top = len(self.levels) - 1
+        # continuation of the innermost level
+        for kind, value in kinds:
+            if top >= 0 and self.levels[top][:2] == (kind, style) and value == self.levels[top][2] + 1:
+                return top, kind, value
+        # a first label opens a level below
+        for kind, value in kinds:
+            if value == 1 and not any(lv[:2] == (kind, style) for lv in self.levels):
+                return len(self.levels), kind, value
+        # continuation of an outer level
+        for depth in range(top - 1, -1, -1):
+            for kind, value in kinds:
+                if self.levels[depth][:2] == (kind, style) and value == self.levels[depth][2] + 1:
+                    return depth, kind, value
+        for kind, value in kinds:
+            if value == 1:
+                for depth in range(top, -1, -1):
+                    if self.levels[depth][:2] == (kind, style):
+                        return depth, kind, value  # a new list at that level
+        return None
+
+
+# ------------------------------------------------------------------------ paragraphs
+
+
+def _is_note(t: str) -> bool:
+    return bool(HISTORY.match(t) or PENALTY_NOTE.match(t) or NOTE_START.match(t) or FOOTNOTE_LINE.match(t))
+
+
+def _paragraphs(lines: list[Line], wrapped: bool, markdown: bool = False, width: int = 80) -> list[Para]:
+    paras: list[Para] = []
+    cur: list[Line] = []
+    gap = False  # a blank line or page furniture since the last line
+
+    def flush() -> None:
+        if cur:
+            paras.append(_make_para(cur))
+            cur.clear()
+
+    for ln in lines:
+        t = ln.text
+        if not t:
+            if cur:
+                gap = True
+            continue
+        starts = bool(LABEL.match(t)) or _is_note(t) or ln.heading_level > 0 or ln.plain_item
+        if cur:
+            prev = cur[-1]
+            runs_on = bool(RUNS_ON.search(prev.text)) and not TERMINAL.search(prev.text)
+            if runs_on and not LABEL.match(t):
+                starts = False  # "Penalty, see §" / "152.99"
+            elif gap:
+                cut = not TERMINAL.search(prev.text) and not _is_note(cur[0].text) and not LABEL.fullmatch(prev.text)
+                if not (cut and (t[:1].islower() or ln.after_break) and not LABEL.match(t)):
+                    starts = True
+            elif not wrapped:
+                starts = True
+            elif ln.indent > prev.indent and prev.indent == min(x.indent for x in cur):
+                starts = True
+            elif (not markdown and ln.indent > 0 and ln.indent >= cur[0].indent and TERMINAL.search(prev.text)
+                  and len(prev.text) < 0.8 * width):
+                starts = True  # "   BUSINESS DAY. Any day…holiday." then "   BUSINESS HOURS. …"
+            elif TERMINAL.search(prev.text) and len(prev.text) < 45 and t[:1].isupper() and _is_note(cur[0].text) is False:
+                starts = starts or (prev is cur[0] and run_in_only(prev.text))
+        if starts:
+            flush()
+        cur.append(ln)
+        gap = False
+    flush()
+    return paras
+
+
+def run_in_only(t: str) -> bool:
+    return bool(re.fullmatch(r"[A-Z][^.]{1,80}\.", t)) and not VERB.search(t)
+
+
+def _join(lines: list[Line]) -> str:
+    out = ""
+    for ln in lines:
+        t = ln.text
+        if not out:
+            out = t
+        elif re.search(r"[A-Za-z]-$", out) and t[:1].isalpha():
+            out += t
+        else:
+            out += " " + t
+    return " ".join(out.split())
+
+
+def _make_para(lines: list[Line]) -> Para:
+    text = _join(lines)
+    return Para(text=text, start=lines[0].start, end=lines[-1].end, page=lines[0].page, page_end=lines[-1].page,
+                kind="note" if _is_note(text) else "text", indent=lines[0].indent, plain_item=lines[0].plain_item)
+
+
+def run_in_heading(text: str) -> str | None:
+    from assistant.parsing.ecode import run_in_heading as _rih
+
+    return _rih(text)
+
+
+def _definition(text: str, in_definitions: bool) -> tuple[str, str] | None:
+    for rx in (DEF_QUOTED, DEF_CAPS):
+        m = rx.match(text)
+        if m:
+            term = m.group("term").strip()
+            if rx is DEF_CAPS and (len(term) < 2 or not re.search(r"[A-Z]{2}", term)):
+                continue
+            return term, text
+    if in_definitions:
+        m = DEF_MEANS.match(text)
+        if m and len(m.group("term").split()) <= 8:
+            return m.group("term").strip(), text
+    return None
+
+
+# ------------------------------------------------------------------------ the reader
+
+
+def read_structure(lt: LayoutText) -> Structure:
+    lines = list(lt.lines)
+    skipped = list(lt.skipped)
+    warnings: list[str] = []
+    if not lt.paged:
+        lines, furn = remove_furniture(lines)
+        skipped += furn
+    lines = _split_note_then_heading(lines)
+    cands = _candidates(lines)
+    sections_c, groups_c, skip_c = choose_sections(lines, cands)
+    skipped += skip_c
+    lengths = sorted(len(ln.text) for ln in lines if ln.text)
+    width = lengths[int(0.9 * (len(lengths) - 1))] if lengths else 80
+    wrapped = bool(lengths) and width <= 110
+    chapter, chapter_title = _chapter_of(lt, lines, groups_c, sections_c)
+    heads = {c.i: ("section", c) for c in sections_c}
+    heads.update({c.i: ("group", c) for c in groups_c})
+    sections: list[RawSection] = []
+    groups: list[str] = []
+    group_now: list[str] = []
+    group_num: str | None = None
+    body: list[Line] = []
+    cur: RawSection | None = None
+    pre: list[Line] = []
+    skip_until = -1
+    first_section_line = sections_c[0].i if sections_c else len(lines)
+
+    def close() -> None:
+        if cur is not None:
+            _fill(cur, body, wrapped, warnings, lt.layout == "markdown", width)
+        body.clear()
+
+    for i, ln in enumerate(lines):
+        if i <= skip_until:
+            continue
+        if i in heads:
+            kind, c = heads[i]
+            skip_until = i + c.cap_lines
+            if kind == "group":
+                close()
+                cur = None
+                title = f"{c.num} {c.caption}".strip()
+                groups.append(title)
+                group_now = [title]
+                group_num = c.num
+                continue
+            close()
+            if group_num and not re.match(rf"^{re.escape(group_num)}[-.]", c.num):
+                group_now, group_num = [], None
+            cur = RawSection(number=c.num, caption=c.caption, line=i, start=ln.start, page=ln.page,
+                             reserved=bool(RESERVED.match(c.caption)), group=list(group_now), number_end=c.num_end)
+            sections.append(cur)
+            continue
+        if ln.text and _is_group_line(ln) and _next_is_heading(lines, i, heads) and not CHAPTER_LINE.match(ln.text):
+            close()
+            cur = None
+            groups.append(ln.text.rstrip("*").strip())
+            group_now, group_num = [ln.text.rstrip("*").strip()], None
+            continue
+        if i < first_section_line:
+            pre.append(ln)
+            continue
+        if ln.heading_level and cur is not None and not _is_section_heading_text(ln.text):
+            close()
+            cur = None
+            groups.append(ln.text.rstrip("*").strip())
+            group_now, group_num = [ln.text.rstrip("*").strip()], None
+            continue
+        if cur is None:
+            if ln.text:
+                pre.append(ln)
+            continue
+        body.append(ln)
+    close()
+    pre_text = [ln.text for ln in pre if ln.text]
+    if pre_text:
+        skipped.append(f"{len(pre_text)} lines outside any section (title, contents, chapter or article notes): "
+                       + "; ".join(x[:50] for x in pre_text[:4]) + (" …" if len(pre_text) > 4 else ""))
+    pages = []
+    for ln in lines:
+        if ln.page is not None and str(ln.page) not in pages:
+            pages.append(str(ln.page))
+    fams = Counter(_family(s.number) for s in sections if s.number)
+    numbering = ""
+    if sections_c:
+        fam = fams.most_common(1)[0][0] if fams else ""
+        style = "§ " if any(c.prefixed for c in sections_c) else ""
+        example = sections_c[min(1, len(sections_c) - 1)].num
+        numbering = f"{style}{example} (family {fam}…)"
+    return Structure(layout=lt.layout, numbering=numbering, chapter=chapter, chapter_title=chapter_title,
+                     sections=sections, groups=groups, skipped=skipped, warnings=warnings, pages=pages)
+
+
+def _ends_para(body: list[Line]) -> bool:
+    last = next((ln.text for ln in reversed(body) if ln.text), "")
+    return not last or bool(TERMINAL.search(last)) or _is_note(last)
+
+
+def _is_section_heading_text(t: str) -> bool:
+    return bool(H_PREFIXED.match(t) or H_BARE.match(t))
+
+
+def _next_is_heading(lines: list[Line], i: int, heads: dict) -> bool:
+    for k in range(i + 1, min(len(lines), i + 12)):
+        if not lines[k].text:
+            continue
+        if k in heads or GROUP_WORD.match(lines[k].text) or _is_note(lines[k].text):
+            if k in heads:
+                return True
+            continue
+        return lines[k].heading_level > 0 and _is_section_heading_text(lines[k].text)
+    return False
+
+
+def _split_note_then_heading(lines: list[Line]) -> list[Line]:
+    """'(Ord. 1986 c. 16 § 1)<TAB>16-12.32<TAB>Vaults Under Sidewalks.' is two lines."""
+    out: list[Line] = []
+    for ln in lines:
+        m = re.match(rf"^(\([^)]*\))(\t+)(?=(?:§\s*)?{NUM}\t)", ln.text)
+        if m and HISTORY.match(m.group(1)):
+            cut = m.end()
+            out.append(Line(text=m.group(1), indent=ln.indent, start=ln.start, end=ln.start + len(m.group(1)),
+                            page=ln.page, raw_lead=ln.raw_lead, after_break=ln.after_break))
+            out.append(Line(text=ln.text[cut:], indent=ln.indent + 4, start=ln.start + cut, end=ln.end,
+                            page=ln.page, raw_lead=ln.raw_lead + "\t"))
+        else:
+            out.append(ln)
+    return out
+
+
+def _chapter_of(lt: LayoutText, lines: list[Line], groups: list[_Cand], sections: list[_Cand]) -> tuple[str | None, str | None]:
+    meta_no = lt.meta.get("chapter_no") or lt.meta.get("chapter")
+    title = lt.meta.get("title")
+    if meta_no:
+        if title:
+            title = re.sub(rf"^(?:chapter|ch\.)\s*{re.escape(meta_no)}\s*[:.\-–—]\s*", "", title, flags=re.I)
+        return meta_no, title
+    first = sections[0].i if sections else len(lines)
+    for ln in lines[:first + 1]:
+        m = re.match(r"^(?:CHAPTER|Chapter|TITLE|Title)\s+(\d+[\w.-]*)\s*[:.\-–—]*\s*(.*)$", ln.text)
+        if m:
+            return m.group(1).rstrip("."), _title_case(_caption(m.group(2)))
+    if groups and groups[0].i < first:
+        g = groups[0]
+        return g.num, _title_case(g.caption)
+    if sections:
+        fam = _family(sections[0].num)
+        return fam[:-1], None
+    return None, None
+
+
+def _title_case(t: str) -> str:
+    if not t.isupper():
+        return t
+    small = {"and", "or", "of", "the", "a", "an", "in", "on", "to", "for", "by", "at"}
+    words = t.lower().split()
+    return " ".join(w if (k and w in small) else w[:1].upper() + w[1:] for k, w in enumerate(words))
+
+
+def _fill(sec: RawSection, body: list[Line], wrapped: bool, warnings: list[str], markdown: bool = False,
+          width: int = 80) -> None:
+    paras = _paragraphs(body, wrapped, markdown, width)
+    stack = LabelStack()
+    in_defs = "definition" in sec.caption.lower()
+    for p in paras:
+        if p.kind == "note":
+            sec.paras.append(p)
+            continue
+        m = None if p.plain_item else LABEL.match(p.text)
+        if m:
+            core = m.group("p") or m.group("d")
+            style = "paren" if m.group("p") else "period"
+            printed = f"({core})" if style == "paren" else f"{core}."
+            if style == "period" and len(core) > 1 and not core.isdigit() and not _roman(core):
+                sec.paras.append(p)
+                continue
+            path, note = stack.push(printed, core, style)
+            p.label, p.label_note = path, note
+            p.text = p.text[m.end():].strip()
+            if not p.text:
+                continue
+            head = run_in_heading(p.text)
+            if head and len(head.split()) <= 12:
+                p.heading = head
+            sec.paras.append(p)
+            continue
+        d = _definition(p.text, in_defs)
+        if d and (in_defs or d[0].isupper()):
+            p.heading, p.definition = d[0], True
+            stack.reset()
+        sec.paras.append(p)
+    if sec.reserved and not [p for p in sec.paras if p.kind == "text"]:
+        return
+
+
+# ------------------------------------------------------------------------ to the domain models
+
+
+def to_sections(st: Structure, municipality: str, chapter: str, id_prefix: str, ordinal: int = 0):
+    """Structure -> (list[Section], next ordinal, warnings). Passage ids are
+    ``{id_prefix}:{section}:{subsection or -}:{ordinal}``."""
+    from assistant.types import Passage, Section, slug
+
+    out: list[Section] = []
+    warnings: list[str] = []
+    for rs in st.sections:
+        number = rs.number if rs.number_end is None else f"{rs.number}–{rs.number_end}"
+        key = number or slug(rs.caption)
+        passages: list[Passage] = []
+        sec_notes: list[str] = []
+        heads: dict[str, str] = {}
+        cur: Passage | None = None
+        cur_indent = 0
+        definition: str | None = None
+        for p in rs.paras:
+            if p.kind == "note":
+                (cur.notes if cur is not None else sec_notes).append(p.text)
+                continue
+            if p.label is None and cur is not None and cur.subsection and not p.definition and p.indent > cur_indent:
+                cur.text = f"{cur.text}\n\n{p.text}"
+                cur.end = p.end
+                cur.page_end = p.page_end
+                continue
+            if p.definition:
+                definition = p.heading
+            path = p.label
+            if path and p.heading:
+                heads[path] = p.heading
+            ancestors = []
+            if path:
+                prefix = ""
+                for lab in re.findall(r"\([^)]*\)|[^.()]+\.", path)[:-1]:
+                    prefix += lab
+                    if prefix in heads:
+                        ancestors.append(heads[prefix])
+            heading_path = [*rs.group, *([definition] if definition and not p.definition else []), *ancestors]
+            notes = [p.label_note] if p.label_note else []
+            if p.label_note:
+                warnings.append(f"§ {number}: {p.label_note}")
+            cur = Passage(
+                id=f"{id_prefix}:{key}:{path or '-'}:{ordinal}", municipality=municipality, chapter=chapter,
+                section=number, title=rs.caption, subsection=path, heading=p.heading, heading_path=heading_path,
+                page=p.page, page_end=p.page_end, text=p.text, start=p.start, end=p.end, notes=notes,
+                ordinal=ordinal,
+            )
+            cur_indent = p.indent
+            passages.append(cur)
+            ordinal += 1
+        end = max((p.end for p in passages), default=rs.start)
+        out.append(Section(municipality=municipality, chapter=chapter, section=number, title=rs.caption,
+                           page=rs.page, notes=sec_notes, passages=passages, start=rs.start, end=end))
+    return out, ordinal, warnings
