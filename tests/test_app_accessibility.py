@@ -218,7 +218,8 @@ def test_every_control_has_a_label_and_answers_are_announced(open_page):
 
 def _focused(page) -> dict:
     return page.evaluate("""() => { const e = document.activeElement; const cs = getComputedStyle(e);
-        return {tag: e.tagName, id: (e.closest('[id]') || {}).id || '', text: (e.innerText || e.value || '').slice(0, 80),
+        return {tag: e.tagName, id: (e.closest('[id]') || {}).id || '',
+                text: (e.innerText || e.value || '').slice(0, 80),
                 label: e.getAttribute('aria-label') || '', role: e.getAttribute('role') || '',
                 outline: cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2}; }""")
 

@@ -199,8 +199,10 @@ def answer_announcement(messages: list[dict[str, Any]]) -> str:
 def checklist_preview(markdown: str) -> str:
     """The checklist's Markdown for the page: its task boxes ('- [ ] ') become a plain
     ballot box, as a disabled checkbox without a label is an unlabelled form control."""
-    return safe_markdown(re.sub(r"(?m)^(\s*[-*]) \[( |x|X)\] ", lambda m: m.group(1) + (" ☐ " if m.group(2) == " " else " ☑ "),
-                                markdown or ""))
+    def box(m: re.Match) -> str:
+        return m.group(1) + (" ☐ " if m.group(2) == " " else " ☑ ")
+
+    return safe_markdown(re.sub(r"(?m)^(\s*[-*]) \[( |x|X)\] ", box, markdown or ""))
 
 
 def message_text(message: dict[str, Any]) -> str:

@@ -135,8 +135,8 @@ def _error_html(text: str) -> str:
 
 
 def _status_html(status: dict[str, Any]) -> str:
-    if status["ready"]:
-        return ""
+    if status["ready"]:  # nothing to show; the mark tells scripts (and tests) the state is known
+        return "<span class='oa-ready' hidden></span>"
     if status["error"]:
         return _error_html(f"The assistant could not start: {status['error']}")
     pct = int(status["fraction"] * 100)
@@ -144,7 +144,8 @@ def _status_html(status: dict[str, Any]) -> str:
     return (
         "<div class='oa-loading' id='oa-loading'>"
         f"<strong>Preparing the assistant</strong> (the search index is built on first start) — {pct}%"
-        f"<br><progress max='100' value='{pct}' style='width:100%'></progress>"
+        f"<br><progress max='100' value='{pct}' style='width:100%' "
+        "aria-label='Preparing the assistant'></progress>"
         f"<br><small>{msg} · {status['elapsed_s']} s</small></div>"
     )
 
