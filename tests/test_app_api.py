@@ -166,13 +166,16 @@ def test_ask_shows_answer_backend_calculator_and_collapsible_citations(server):
     # the calculator used, with its explanation
     calc = titles.index("Calculator: excavation_notice_deadlines")
     assert "Work starting Monday." in t[calc] and "read so" in t[calc]
-    # one collapsed box per citation, titled with section; body with subsection and page
+    # one collapsed box per cited provision (the fake quotes § 404-7F twice), titled with the
+    # section; body with subsection, page, each quote and a link that opens the section
     cit = [i for i, title in enumerate(titles) if title.startswith("Source: ")]
-    assert len(cit) == 2
-    assert "§ 404-7F" in titles[cit[0]]
+    assert len(cit) == 1
+    assert "§ 404-7F" in titles[cit[0]] and titles[cit[0]].endswith("— 2 quotes")
     assert history[cit[0]]["metadata"]["status"] == "done"
     assert "subsection F" in t[cit[0]] and "page" in t[cit[0]]
-    assert "at least one business day before such work is to commence" in t[cit[0]]
+    quotes = [line for line in t[cit[0]].splitlines() if line.startswith("> ")]
+    assert len(quotes) == 2 and all("at least one business day before such work is to commence" in q for q in quotes)
+    assert "(?section=404-7F&m=brandon)" in t[cit[0]]
     assert "Village of Brandon" in detected and "detected" in detected
 
 
