@@ -4,6 +4,7 @@ with their citations. Nothing here writes a number of its own."""
 from __future__ import annotations
 
 import math
+import functools
 import re
 
 from assistant.answering.guards import looks_like_injection
@@ -31,7 +32,21 @@ SIM_WEIGHT = 3.0  # weight of a sentence's own similarity to the question (2.0 b
 RANK_SHARE = 0.25  # how much the passage's rank (vs its similarity) weighs on its sentences
 SAME_PASSAGE = 0.45  # a further sentence of the same passage joins at this share of the best score
 OTHER_PASSAGE = 0.8  # a sentence of another passage joins at this share
-_PLACE_STEMS = stems("Brandon Delafield village town Wisconsin WI code")
+
+
+def place_stems(extra: str = "") -> frozenset[str]:
+    """Words that name a place, not a topic: every loaded municipality's names, ids, aliases,
+    county and state (data), and the kinds of municipality."""
+    from assistant.corpus import municipalities
+
+    words = " ".join(" ".join([m.name, m.id.replace("-", " "), *m.aliases, m.county, m.state])
+                     for m in municipalities())
+    return _place_stems(f"{words} village town city county code {extra}")
+
+
+@functools.lru_cache(maxsize=64)
+def _place_stems(text: str) -> frozenset[str]:
+    return frozenset(stems(text))
 
 
 def _bigrams(text: str) -> set[tuple[str, str]]:
@@ -55,7 +70,7 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
     with the (expanded) question, the passage's rank, and — when given — the cosine
     similarity of each sentence to the question."""
     similarity = similarity or {}
-    q_stems = stems(question) - _PLACE_STEMS
+    q_stems = stems(question) - place_stems()
     q_bigrams = _bigrams(question)
     top_dense = max([h.dense_score or 0.0 for h in hits[:4]] + [1e-6])
     scored: list[tuple[float, int, int, Passage, str]] = []

@@ -18,6 +18,7 @@ from assistant.answering.compose import (
     best_sentences,
     list_items,
     muni_name,
+    place_stems,
     quote_block,
     text_notes,
     who_sets,
@@ -110,7 +111,7 @@ def common_words(passages) -> frozenset[str]:
 def shares_words(question: str, hits: list[SearchHit], common: frozenset[str] = frozenset()) -> bool:
     """Does any word of the (expanded) question, other than place names, question words and
     the chapters' common words, appear in the text, title or headings of a passage found?"""
-    words = stems(expand(question)) - _PLACE_WORDS - common
+    words = stems(expand(question)) - place_stems("about what how") - common
     return any(words & _passage_words(h.passage) for h in hits)
 
 
@@ -154,7 +155,6 @@ DEFER_OTHER = 0.8  # a deferral from another provision than the best answer says
 # was found is about something else ("rent my house on Airbnb" is near "lease Village
 # equipment" in meaning, and shares no word with it)
 WORDLESS_MATCH = 0.45
-_PLACE_WORDS = stems("Brandon Delafield village town Wisconsin about what how")
 STANDS_ALONE = 0.45  # below this similarity a turn in a conversation is read with the earlier topic
 FOLLOW_UP_OWN_TOPIC = 0.5  # a follow-up this close to a passage stands on its own
 CLEAR_LEAD = 0.25  # without a municipality, answer from one code only when it is far more on topic  # below this cosine similarity nothing in the chapters is about the question
@@ -292,7 +292,7 @@ class EmbeddedPlanner:
             if routed is not None and not isinstance(routed, Missing):
                 req.vector = vector
                 return self._calculate(q, muni_id, routed, req)
-            if muni_id is not None and len(stems(current) - _PLACE_WORDS) >= 2:
+            if muni_id is not None and len(stems(current) - place_stems("about what how")) >= 2:
                 hits = self.index.search(current, muni_id, k=6, vector=cur_vec)
                 if hits and max(h.dense_score or 0.0 for h in hits) >= FOLLOW_UP_OWN_TOPIC:
                     return self._lookup(current, muni_id, hits, req)

@@ -124,6 +124,10 @@ class ToolRouter:
                 return out
         return None
 
+    def _serves(self, tool: str, muni: str | None) -> bool:
+        """No municipality named yet, or the calculator's data covers the one named."""
+        return muni is None or muni in self.tools[tool].municipalities
+
     def _only_municipality(self, tool: str, muni: str | None) -> str | None:
         """The municipality a calculator serves: the question's, or the one its data holds."""
         served = self.tools[tool].municipalities
@@ -135,8 +139,8 @@ class ToolRouter:
         if tool not in self.tools or not re.search(r"\bsurcharge|\bextra (?:fee|charge)\b", q, re.I):
             return None
         if muni is None:
-            return Missing("the Village of Brandon (ch. 404), which levies a surcharge by the age of the pavement, "
-                           "or the Town of Delafield (ch. 8), which has none?", needs_municipality=True)
+            return Missing(_which(f"Only {_names_of(self.tools[tool].municipalities)} levies a surcharge by the age "
+                                  "of the pavement."), needs_municipality=True)
         reading = roles.surcharge_values(ctx.query) if ctx.query is not None else roles.SurchargeReading()
         asks_amount = re.search(r"\b(how much|what(?:'s| is) (?:the|my|our) surcharge|what surcharge (?:do|will|would|applies to) "
                                 r"(?:we|i|us|our|my))\b", q, re.I)
@@ -180,7 +184,7 @@ class ToolRouter:
         # Brandon: building materials on the sidewalk and the street
         if "obstruction_check" in self.tools and re.search(r"building materials|materials|lumber|dumpster", low) \
                 and re.search(r"sidewalk|walk", low) and feet:
-            args = {"municipality": "brandon", "situation": "building_materials"}
+            args = {"municipality": self._only_municipality("obstruction_check", muni), "situation": "building_materials"}
             sw = slots.length_near(q, ("sidewalk", "walk"), "ft")
             st = slots.length_near(q, ("street", "road", "traveled"), "ft")
             if sw is not None:
@@ -188,55 +192,59 @@ class ToolRouter:
             if st is not None:
                 args["street_width_ft"] = str(st)
             if len(args) > 2:
-                return Routed("obstruction_check", args, "brandon", _summary_obstruction)
+                return Routed("obstruction_check", args, args["municipality"], _summary_obstruction)
         # Brandon: sidewalk cross slope for a given width
         if "sidewalk_dimension_check" in self.tools and re.search(r"\b(drop|slope|fall|pitch)\b", low) \
-                and re.search(r"sidewalk|walk", low) and feet and muni != "delafield":
+                and re.search(r"sidewalk|walk", low) and feet and self._serves("sidewalk_dimension_check", muni):
             use = "commercial" if re.search(r"commercial|business|store|shop", low) else "residential"
-            return Routed("sidewalk_dimension_check", {"municipality": "brandon", "use": use, "width_ft": str(feet[0])},
-                          "brandon", _summary_sidewalk_drop)
+            only = self._only_municipality("sidewalk_dimension_check", muni)
+            return Routed("sidewalk_dimension_check", {"municipality": only, "use": use, "width_ft": str(feet[0])},
+                          only, _summary_sidewalk_drop)
         # Brandon: pavement patch depth
         if "pavement_patch_check" in self.tools and re.search(r"\bpatch|replacement|restor", low) and inches \
-                and re.search(r"existing|current|old", low) and muni != "delafield":
+                and re.search(r"existing|current|old", low) and self._serves("pavement_patch_check", muni):
             pavement = "concrete" if "concrete" in low else "bituminous"
             depth = slots.length_near(q, ("existing", "thick", "asphalt", "pavement", "concrete"), "in") or inches[0]
-            return Routed("pavement_patch_check", {"municipality": "brandon", "pavement": pavement,
-                                                   "existing_pavement_depth_in": str(depth)}, "brandon", _summary_patch)
+            only = self._only_municipality("pavement_patch_check", muni)
+            return Routed("pavement_patch_check", {"municipality": only, "pavement": pavement,
+                                                   "existing_pavement_depth_in": str(depth)}, only, _summary_patch)
         # Brandon: defective blocks
         m = re.search(r"\b(\d{1,4})\s+(?:out\s+)?of\s+(?:the\s+)?(\d{1,4})\s+(?:sidewalk\s+)?(?:blocks|squares|slabs)", low)
         if "sidewalk_defect_check" in self.tools and m:
-            return Routed("sidewalk_defect_check", {"municipality": "brandon", "defective_blocks": int(m.group(1)),
-                                                    "total_blocks": int(m.group(2))}, "brandon", _summary_defects)
+            only = self._only_municipality("sidewalk_defect_check", muni)
+            return Routed("sidewalk_defect_check", {"municipality": only, "defective_blocks": int(m.group(1)),
+                                                    "total_blocks": int(m.group(2))}, only, _summary_defects)
         # Delafield: driveway slope
         if "driveway_check" in self.tools and re.search(r"driveway|drive\b", low) and \
-                re.search(r"slope|steep|grade|rise|rises|climb|climbs", low) and muni != "brandon":
+                re.search(r"slope|steep|grade|rise|rises|climb|climbs", low) and self._serves("driveway_check", muni):
             rr = re.search(r"(?:rises|climbs|rise|climb|drops?)\s+(\d+(?:\.\d+)?)\s*(?:feet|foot|ft)\D{0,20}?over\s+(?:a\s+)?(\d+(?:\.\d+)?)", low)
             pct = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", low)
-            args = {"municipality": "delafield"}
+            args = {"municipality": self._only_municipality("driveway_check", muni)}
             if rr and "rise_ft" in self.tools["driveway_check"].input_model.model_fields:
                 args.update(rise_ft=rr.group(1), run_ft=rr.group(2))
             elif pct:
                 args["slope_percent"] = pct.group(1)
             if len(args) > 1:
-                return Routed("driveway_check", args, "delafield", _summary_driveway)
+                return Routed("driveway_check", args, args["municipality"], _summary_driveway)
         # Delafield: heavy vehicles
         tons = re.search(r"(\d+(?:\.\d+)?)\s*(?:-\s*)?tons?\b", low)
-        if "heavy_vehicle_check" in self.tools and tons and muni != "brandon":
-            args = {"municipality": "delafield", "gross_weight_tons": tons.group(1),
+        if "heavy_vehicle_check" in self.tools and tons and self._serves("heavy_vehicle_check", muni):
+            args = {"municipality": self._only_municipality("heavy_vehicle_check", muni), "gross_weight_tons": tons.group(1),
                     "lugged_wheels": bool(re.search(r"lug|cleat|track", low)),
                     "temporary_limit_posted": bool(re.search(r"posted|temporary|weight limit|limit is", low))}
-            return Routed("heavy_vehicle_check", args, "delafield", _summary_heavy)
+            return Routed("heavy_vehicle_check", args, args["municipality"], _summary_heavy)
         # Delafield: road construction standards
-        if "road_construction_check" in self.tools and muni != "brandon" and \
+        if "road_construction_check" in self.tools and self._serves("road_construction_check", muni) and \
                 re.search(r"stone|aggregate|lift|too thin|deficien|base course|gravel base|road base", low):
-            args: dict[str, Any] = {"municipality": "delafield", "wet_area": bool(re.search(r"\bwet\b", low))}
+            args: dict[str, Any] = {"municipality": self._only_municipality("road_construction_check", muni),
+                                    "wet_area": bool(re.search(r"\bwet\b", low))}
             thin = re.search(r"(\d*\.?\d+)\s*(?:inch|in\.?|\")\s*(?:too thin|short|deficien)", low)
             if thin:
                 args["final_deficiency_in"] = thin.group(1)
             fields = self.tools["road_construction_check"].input_model.model_fields
             args = {k: v for k, v in args.items() if k in fields}
             focus = road_focus(low, thin is not None)
-            return Routed("road_construction_check", args, "delafield", partial(_summary_road, focus=focus),
+            return Routed("road_construction_check", args, args.get("municipality"), partial(_summary_road, focus=focus),
                           focus=ROAD_FOCUS[focus])
         return None
 
@@ -256,12 +264,13 @@ class ToolRouter:
         if n is None:
             return None
         direction = "north" if re.search(r"\bnorth", q, re.I) else "south" if re.search(r"\bsouth", q, re.I) else "west"
-        return Routed("grid_block_line", {"direction": direction, "sections": n}, "delafield", _summary_grid)
+        return Routed("grid_block_line", {"direction": direction, "sections": n},
+                      self._only_municipality("grid_block_line", muni), _summary_grid)
 
     # -- emergency excavation ------------------------------------------------------
     def _emergency(self, q: str, muni: str | None, ctx: RouteContext):
         tool = "emergency_excavation_deadlines"
-        if tool not in self.tools or not slots.is_emergency(q) or muni == "delafield":
+        if tool not in self.tools or not slots.is_emergency(q) or not self._serves(tool, muni):
             return None
         if not re.search(r"\b(apply|application|permit|fee|file|filed|filing|waive|waived)\b", q, re.I):
             return None
@@ -269,10 +278,11 @@ class ToolRouter:
         if when is None:
             return None
         if muni is None:
-            return Missing("the Village of Brandon or the Town of Delafield? Only Brandon's code sets emergency "
-                           "excavation deadlines.", needs_municipality=True)
+            return Missing(_which(f"Only {_names_of(self.tools[tool].municipalities)} sets emergency excavation "
+                                  "deadlines."), needs_municipality=True)
         day = when.date() if hasattr(when, "date") else when
-        return Routed(tool, {"municipality": "brandon", "excavation": day.isoformat()}, "brandon", _summary_emergency)
+        only = self._only_municipality(tool, muni)
+        return Routed(tool, {"municipality": only, "excavation": day.isoformat()}, only, _summary_emergency)
 
     # -- a contractor's certificate of insurance -------------------------------------
     def _insurance_check(self, q: str, muni: str | None, ctx: RouteContext):
@@ -283,10 +293,9 @@ class ToolRouter:
         if not limits:
             return None
         if muni is None:
-            return Missing("the Village of Brandon or the Town of Delafield? Their insurance limits differ.",
-                           needs_municipality=True)
-        args: dict[str, Any] = {"municipality": muni, "permit_type": "street_opening" if muni == "brandon" else "excavation",
-                                **{k: str(v) for k, v in limits.items()}}
+            return Missing(_which("Their insurance limits differ."), needs_municipality=True)
+        # the municipality's own permit that asks for a certificate (the calculator's data says which)
+        args: dict[str, Any] = {"municipality": muni, **{k: str(v) for k, v in limits.items()}}
         return Routed(tool, args, muni, _summary_insurance)
 
     # -- deadlines ----------------------------------------------------------------
@@ -330,8 +339,7 @@ class ToolRouter:
         if muni is None:
             others = [r for s, r in scored if r.municipality != best.municipality and s >= best_score - 1]
             if others:
-                return Missing("the Village of Brandon or the Town of Delafield? Their deadlines differ.",
-                               needs_municipality=True)
+                return Missing(_which("Their deadlines differ."), needs_municipality=True)
         if event is None:
             # "curb and gutter in 2028": the request is due in the year before, and not before today
             event = max(slots.today(), date(int(year.group(1)) - 1, 1, 1))
@@ -353,14 +361,9 @@ class ToolRouter:
                      r"permit fee|how (?:large|much)|what amount", q, re.I) and not re.search(r"\$\s?\d", q):
             return None  # one figure asked for: the passage answers it (or says who sets it)
         if muni is None:
-            return Missing("the Village of Brandon or the Town of Delafield? Their bond and insurance rules differ.",
-                           needs_municipality=True)
+            return Missing(_which("Their bond and insurance rules differ."), needs_municipality=True)
         low = q.lower()
-        if muni == "brandon":
-            permit = "street_privilege" if re.search(r"privilege|encumb|building materials|dumpster|construction materials", low) else "street_opening"
-        else:
-            permit = ("driveway_culvert" if re.search(r"culvert|driveway", low)
-                      else "curb_and_gutter" if "curb" in low else "excavation")
+        permit = permit_for(muni, low)
         applicant = ("village_public_utility" if re.search(r"village(?:-owned)? (?:public )?utility", low)
                      else "public_utility" if "utility" in low else "contractor")
         return Routed("bond_insurance_requirements",
@@ -376,7 +379,8 @@ class ToolRouter:
         if "sidewalk_assessment" in self.tools and re.search(r"sidewalk", low) and re.search(r"assess|pay|share|cost|owe", low):
             kind = ("new_one_side_none_either" if re.search(r"new sidewalk|neither side|no sidewalks?", low)
                     else "defective_replacement" if re.search(r"defect|replac", low) else "reconstruction")
-            args = {"municipality": "brandon", "kind": kind, "cost": str(amounts[0])}
+            args = {"municipality": self._only_municipality("sidewalk_assessment", muni), "kind": kind,
+                    "cost": str(amounts[0])}
             if kind == "new_one_side_none_either":
                 n = slots.counts(q)
                 if len(n) == 1 and re.search(r"\bon each side|\bon both sides", low):
@@ -385,23 +389,26 @@ class ToolRouter:
                     args["owners_on_sidewalk_side"], args["owners_on_opposite_side"] = n[0], n[1]
                 else:
                     return Missing("how many property owners are on each side of the street.")
-            return Routed("sidewalk_assessment", args, "brandon", _summary_generic)
+            return Routed("sidewalk_assessment", args, args["municipality"], _summary_generic)
         if "village_repair_bill" in self.tools and re.search(r"labor|labour|materials|equipment", low) and len(amounts) >= 1:
             parts = slots.labelled_money(q, ("labor", "labour", "materials", "equipment"))
-            args = {"municipality": "brandon",
+            args = {"municipality": self._only_municipality("village_repair_bill", muni),
                     "labor_cost": str(parts.get("labor") or parts.get("labour") or 0),
                     "materials_cost": str(parts.get("materials") or 0),
                     "equipment_cost": str(parts.get("equipment") or 0)}
-            return Routed("village_repair_bill", args, "brandon", _summary_generic)
+            return Routed("village_repair_bill", args, args["municipality"], _summary_generic)
         if "asphalt_service_settlement" in self.tools and re.search(r"asphalt|pav(?:e|ed|ing)|blacktop", low) and re.search(r"deposit", low) and len(amounts) >= 2:
+            only = self._only_municipality("asphalt_service_settlement", muni)
             routed = Routed("asphalt_service_settlement",
-                            {"municipality": "delafield", "deposit": str(amounts[0]), "actual_cost": str(amounts[1])},
-                            "delafield", _summary_generic)
+                            {"municipality": only, "deposit": str(amounts[0]), "actual_cost": str(amounts[1])},
+                            only, _summary_generic)
             billed = slots.event_moment(q)
             if billed is not None and amounts[1] > amounts[0]:
                 day = billed.date() if hasattr(billed, "date") else billed
-                routed.follow.append(Routed("deadline", {"rule": "delafield_asphalt_balance", "event": day.isoformat()},
-                                            "delafield", _summary_deadline))
+                balance = _rule_ending(only, "asphalt_balance")
+                if balance is not None:
+                    routed.follow.append(Routed("deadline", {"rule": balance, "event": day.isoformat()},
+                                                only, _summary_deadline))
             return routed
         if "snow_removal_charge" in self.tools and re.search(r"snow|ice|shovel|clear", low) and re.search(r"hour", low):
             if ctx.query is None:
@@ -426,7 +433,52 @@ class ToolRouter:
         m = re.search(r"\b([NSW])\s?(\d{1,3})\s+([NSW])\s?(\d{3,5})\b", q, re.I)
         if not m:
             return None
-        return Routed("parse_address", {"address": m.group(0)}, "delafield", _summary_generic)
+        return Routed("parse_address", {"address": m.group(0)}, self._only_municipality("parse_address", muni),
+                      _summary_generic)
+
+
+def _names_of(ids) -> str:
+    from assistant.corpus import municipality_by_id
+
+    names = [(m.name if (m := municipality_by_id(i)) else i) for i in ids]
+    return " and ".join(f"the {n} code" for n in names)
+
+
+def _which(reason: str) -> str:
+    """'the Village of A or the Town of B? <reason>' from the municipalities loaded."""
+    from assistant.corpus import municipalities
+
+    return " or ".join(f"the {m.name}" for m in municipalities()) + f"? {reason}"
+
+
+def _rule_ending(muni: str | None, suffix: str) -> str | None:
+    from assistant.tools.deadlines import rules
+
+    return next((r.id for r in rules().values() if r.municipality == muni and r.id.endswith(suffix)), None)
+
+
+# plain words that name a permit as the calculators' data does not (general English)
+PERMIT_WORDS = {"dumpster": "privilege", "building materials": "privilege", "construction materials": "privilege",
+                "encumb": "privilege", "dig": "excavation opening", "trench": "excavation opening",
+                "driveway": "driveway culvert", "curb": "curb gutter"}
+
+
+def permit_for(muni: str, low: str) -> str:
+    """The municipality's permit (from the bond calculator's data) whose words the question
+    shares most; its first permit when none."""
+    from assistant.tools.bonds import _data
+
+    words = stems(low + " " + " ".join(v for k, v in PERMIT_WORDS.items() if k in low)) - stems("permit street the a")
+    best, score = None, 0
+    for e in _data()["permits"]:
+        if e["municipality"] != muni:
+            continue
+        own = stems(" ".join([e["permit_type"].replace("_", " "), e.get("name", ""),
+                              *[a.replace("_", " ") for a in e.get("aliases", [])]])) - stems("permit street")
+        n = len(words & own)
+        if best is None or n > score:
+            best, score = e["permit_type"], n
+    return best or "excavation"
 
 
 def _period(slot) -> tuple[date, date]:
