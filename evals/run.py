@@ -60,6 +60,13 @@ HELDOUT_NOTES = {
     "heldout2_questions": "written on 2026-11-30 the same way, when the first set was partly seen; first scored "
     "before any change (accuracy 0.859, citation precision 0.868, status 0.953). The better estimate of how the "
     "assistant does on a new question.",
+    "heldout3_questions": "written on 2026-12-01 by a helper session from the two chapters, TEXT-NOTES and the schema "
+    "only (60 items, 66 turns); first scored before the reading stage landed: accuracy 0.712, citation precision "
+    "0.877, lead citation precision 0.924, status 0.864. Its failures have not been read.",
+    "slotstress_questions": "51 calculations written on 2026-12-01 by a helper session from the texts and schema only, "
+    "stressing the reading (distractor numbers, two parties, worded numbers, relative dates, a missing or a "
+    "competing input: right or ask, never a wrong figure); first scored before the reading stage landed: accuracy "
+    "0.510, right-or-ask 0.569, 18 wrong figures. Its failures have not been read.",
 }
 REPORTS = ROOT / "evals" / "reports"
 THRESHOLDS = ROOT / "evals" / "thresholds.yaml"
