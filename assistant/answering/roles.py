@@ -180,3 +180,62 @@ def snow_values(query: Query) -> SnowReading:
 
 def as_number(d: Decimal) -> str:
     return format(d.normalize(), "f")
+
+
+# -- the date a deadline counts from ------------------------------------------------------------
+def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
+    """The date the words tie to the rule's starting event ("dug on May 3" for an excavation,
+    not "reported the leak on May 1"); asked about when two dates are tied to it alike."""
+    from assistant.retrieval.expansion import expand
+    from assistant.retrieval.lexical import stems
+
+    days = query.of("date", "turn") or query.of("date")
+    if len(days) <= 1:
+        return days[0] if days else None
+    want = stems(expand(event_text)) - stems("the a an of on date day time or and was were is by")
+    scored = []
+    for s in days:
+        text = query.source(s.span.origin)
+        prev = max((x.span.end for x in query.slots if x.span.origin == s.span.origin and x.span.end <= s.span.start),
+                   default=0)
+        before = re.split(r"[.;?!]\s", text[max(prev, s.span.start - 60):s.span.start])[-1]
+        scored.append((len(stems(expand(before)) & want), s))
+    top = max(n for n, _ in scored)
+    best = [s for n, s in scored if n == top]
+    if len(best) == 1 and top > 0:
+        return best[0]
+    return Ambiguous("date the period counts from", tuple(best if top > 0 else days))
+
+
+# -- a deposit settled against the actual cost ----------------------------------------------------
+DEPOSIT = re.compile(r"deposit|put down|paid (?:up ?front|in advance)|advance|estimate", re.I)
+ACTUAL = re.compile(r"cost|came to|bill|billed|actual|final|total|invoice|charged|ran|spent", re.I)
+
+
+@dataclass
+class SettlementReading:
+    deposit: Slot | None = None
+    actual: Slot | None = None
+    ambiguous: Ambiguous | None = None
+
+
+def settlement_values(query: Query) -> SettlementReading:
+    money = [s for s in query.of("money") if s.unit == "USD"]
+    by = assign(money, {"deposit": DEPOSIT, "actual cost": ACTUAL}, query)
+    dep, act, loose = by.get("deposit", []), by.get("actual cost", []), by.get("", [])
+    out = SettlementReading()
+    if len(dep) > 1:
+        out.ambiguous = Ambiguous("deposit", tuple(dep))
+    elif len(act) > 1:
+        out.ambiguous = Ambiguous("actual cost", tuple(act))
+    elif len(dep) == 1 and len(act) == 1:
+        out.deposit, out.actual = dep[0], act[0]
+    elif len(dep) == 1 and len(loose) == 1:
+        out.deposit, out.actual = dep[0], loose[0]
+    elif len(act) == 1 and len(loose) == 1:
+        out.deposit, out.actual = loose[0], act[0]
+    elif len(money) == 2 and not dep and not act:
+        out.ambiguous = Ambiguous("deposit (and which is the actual cost)", tuple(money))
+    elif money:
+        out.ambiguous = Ambiguous("deposit and the actual cost", tuple(money))
+    return out

@@ -12,7 +12,7 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from functools import partial
 from typing import Any
 
@@ -281,8 +281,17 @@ class ToolRouter:
             return Missing(_which(f"Only {_names_of(self.tools[tool].municipalities)} sets emergency excavation "
                                   "deadlines."), needs_municipality=True)
         day = when.date() if hasattr(when, "date") else when
+        sources = {}
+        if ctx.query is not None and ctx.query.of("date"):
+            chosen = roles.event_date(ctx.query, "the emergency excavation: dig dug excavated opened started work")
+            if isinstance(chosen, roles.Ambiguous):
+                return Missing(chosen.question(), slot=chosen.role,
+                               candidates=tuple(c.span.text for c in chosen.candidates))
+            if chosen is not None:
+                day, sources = chosen.day, {"excavation": chosen}
         only = self._only_municipality(tool, muni)
-        return Routed(tool, {"municipality": only, "excavation": day.isoformat()}, only, _summary_emergency)
+        return Routed(tool, {"municipality": only, "excavation": day.isoformat()}, only, _summary_emergency,
+                      sources=sources)
 
     # -- a contractor's certificate of insurance -------------------------------------
     def _insurance_check(self, q: str, muni: str | None, ctx: RouteContext):
@@ -343,8 +352,24 @@ class ToolRouter:
         if event is None:
             # "curb and gutter in 2028": the request is due in the year before, and not before today
             event = max(slots.today(), date(int(year.group(1)) - 1, 1, 1))
+        sources = {}
+        if ctx.query is not None and ctx.query.of("date"):
+            chosen = roles.event_date(ctx.query, best.event)
+            if isinstance(chosen, roles.Ambiguous):
+                return Missing(chosen.question(), slot=chosen.role,
+                               candidates=tuple(c.span.text for c in chosen.candidates))
+            if chosen is not None:
+                if chosen.precision != "day":
+                    return Missing(f"the day of {best.event.rstrip('.')}: “{chosen.span.text}” names no single day.",
+                                   slot="event date", candidates=(chosen.span.text,))
+                if isinstance(event, datetime):
+                    event = datetime.combine(chosen.day, event.time())
+                else:
+                    event = chosen.day
+                sources["event"] = chosen
         args = {"rule": best.id, "event": event.isoformat(), "emergency": slots.is_emergency(q)}
-        routed = Routed("deadline", args, best.municipality, _summary_deadline, cues={"event": best.event})
+        routed = Routed("deadline", args, best.municipality, _summary_deadline, cues={"event": best.event},
+                        sources=sources)
         if year and slots.event_moment(ctx.current) is None and slots.event_moment(q) is None:
             routed.defaults["event"] = f"{fmt_date(event)} (the question names only the year {year.group(1)})"
         return routed
@@ -399,9 +424,20 @@ class ToolRouter:
             return Routed("village_repair_bill", args, args["municipality"], _summary_generic)
         if "asphalt_service_settlement" in self.tools and re.search(r"asphalt|pav(?:e|ed|ing)|blacktop", low) and re.search(r"deposit", low) and len(amounts) >= 2:
             only = self._only_municipality("asphalt_service_settlement", muni)
-            routed = Routed("asphalt_service_settlement",
-                            {"municipality": only, "deposit": str(amounts[0]), "actual_cost": str(amounts[1])},
-                            only, _summary_generic)
+            settled = roles.settlement_values(ctx.query) if ctx.query is not None else None
+            if settled is not None and settled.ambiguous is not None:
+                return Missing(settled.ambiguous.question(), slot=settled.ambiguous.role,
+                               candidates=tuple(c.span.text for c in settled.ambiguous.candidates))
+            if settled is not None and settled.deposit is not None:
+                routed = Routed("asphalt_service_settlement",
+                                {"municipality": only, "deposit": str(settled.deposit.number),
+                                 "actual_cost": str(settled.actual.number)}, only, _summary_generic,
+                                sources={"deposit": settled.deposit, "actual_cost": settled.actual})
+                amounts = [settled.deposit.number, settled.actual.number]
+            else:
+                routed = Routed("asphalt_service_settlement",
+                                {"municipality": only, "deposit": str(amounts[0]), "actual_cost": str(amounts[1])},
+                                only, _summary_generic)
             billed = slots.event_moment(q)
             if billed is not None and amounts[1] > amounts[0]:
                 day = billed.date() if hasattr(billed, "date") else billed

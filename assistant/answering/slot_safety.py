@@ -75,7 +75,12 @@ def _is_value(v: Any) -> bool:
     return False
 
 
+LABELS = {"event": "date counted from", "excavation": "date of the excavation"}
+
+
 def _label(path: str) -> str:
+    if path in LABELS:
+        return LABELS[path]
     m = re.match(r"(\w+)\[(\d+)\]\.(\w+)$", path)
     if m:
         item = m.group(1).rstrip("s").replace("_", " ")
