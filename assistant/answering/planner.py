@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from assistant.settings import ranking
 from assistant.answering import slots
 from assistant.answering.compose import (
     best_sentences,
@@ -91,7 +92,6 @@ def figure_kind(question: str) -> str | None:
     return next((kind for kind, asks, _ in FIGURE_KINDS if asks.search(question)), None)
 
 
-COMMON_WORD_SHARE = 0.05  # a word in more than this share of the passages says nothing about a topic
 
 
 def _passage_words(p) -> set[str]:
@@ -99,13 +99,13 @@ def _passage_words(p) -> set[str]:
 
 
 def common_words(passages) -> frozenset[str]:
-    """Words (stems) the chapters use in more than COMMON_WORD_SHARE of their passages:
+    """Words (stems) the chapters use in more than ranking().common_word_share of their passages:
     "property", "permit", "street", "allowed"..."""
     counts: dict[str, int] = {}
     for p in passages:
         for w in _passage_words(p):
             counts[w] = counts.get(w, 0) + 1
-    return frozenset(w for w, n in counts.items() if n > COMMON_WORD_SHARE * max(len(passages), 1))
+    return frozenset(w for w, n in counts.items() if n > ranking().common_word_share * max(len(passages), 1))
 
 
 def shares_words(question: str, hits: list[SearchHit], common: frozenset[str] = frozenset()) -> bool:
@@ -147,17 +147,9 @@ FOLLOW_UP = re.compile(
     re.I,
 )
 CLARIFY_VALUE = "To work this out I need"
-MAX_SENTENCES = 3  # quoted in a lookup answer
-CITATION_SHARE = 0.7  # a calculator's citation stays in the answer at this share of the most relevant one
-REL_MIN = 0.30
-DEFER_OTHER = 0.8  # a deferral from another provision than the best answer says where the figure comes from only this close to it
 # below this similarity, a question none of whose words (nor their expansions) appear in what
 # was found is about something else ("rent my house on Airbnb" is near "lease Village
 # equipment" in meaning, and shares no word with it)
-WORDLESS_MATCH = 0.45
-STANDS_ALONE = 0.45  # below this similarity a turn in a conversation is read with the earlier topic
-FOLLOW_UP_OWN_TOPIC = 0.5  # a follow-up this close to a passage stands on its own
-CLEAR_LEAD = 0.25  # without a municipality, answer from one code only when it is far more on topic  # below this cosine similarity nothing in the chapters is about the question
 OFF_TOPIC_ALWAYS = re.compile(
     r"\b(building permit for (?:a|my|the) (?:deck|shed|garage|porch|fence|pool|addition)|decks?|garden shed|sheds?|"
     r"backyard|back yard|lot size|speed limits?|interstate|I-94|parking ban|parking tickets?|snow emergency parking|"
@@ -294,7 +286,7 @@ class EmbeddedPlanner:
                 return self._calculate(q, muni_id, routed, req)
             if muni_id is not None and len(stems(current) - place_stems("about what how")) >= 2:
                 hits = self.index.search(current, muni_id, k=6, vector=cur_vec)
-                if hits and max(h.dense_score or 0.0 for h in hits) >= FOLLOW_UP_OWN_TOPIC:
+                if hits and max(h.dense_score or 0.0 for h in hits) >= ranking().follow_up_own_topic:
                     return self._lookup(current, muni_id, hits, req)
         req.vector = vector
         if routed is not None:  # a calculator
@@ -302,7 +294,7 @@ class EmbeddedPlanner:
         if muni_id is None:
             return self._without_municipality(q, req)
         hits = self.index.search(q, muni_id, k=6, vector=vector)
-        weak = not hits or max(h.dense_score or 0.0 for h in hits) < STANDS_ALONE
+        weak = not hits or max(h.dense_score or 0.0 for h in hits) < ranking().stands_alone
         if weak and not carried and history:
             # "I deposited $2,500 and the job came to $2,180. What happens now?": a turn that
             # does not stand on its own continues the earlier topic
@@ -324,11 +316,12 @@ class EmbeddedPlanner:
     def _mentions_streets(self, q: str) -> bool:
         return bool(re.search(r"\b(street|sidewalk|road|highway|excavat|culvert|driveway|ditch|right-of-way|terrace)", q, re.I))
 
-    def _relevant(self, hits: list[SearchHit], floor: float = REL_MIN, q: str | None = None) -> bool:
+    def _relevant(self, hits: list[SearchHit], floor: float | None = None, q: str | None = None) -> bool:
+        floor = ranking().rel_min if floor is None else floor
         if not hits:
             return False
         best = max((h.dense_score or 0.0) for h in hits)
-        if q is not None and best < WORDLESS_MATCH and not self._mentions_streets(q) \
+        if q is not None and best < ranking().wordless_match and not self._mentions_streets(q) \
                 and not shares_words(q, hits[:4], self._common_words()):
             return False
         return best >= floor or (hits[0].lexical_rank == 1 and best >= floor - 0.08)
@@ -337,7 +330,7 @@ class EmbeddedPlanner:
         per: dict[str, list[SearchHit]] = {}
         for m in municipalities():
             hits = self.index.search(q, m.id, k=6, vector=req.vector)
-            if self._relevant(hits, floor=REL_MIN - 0.05, q=q):
+            if self._relevant(hits, floor=ranking().rel_min - 0.05, q=q):
                 per[m.id] = hits
         if not per:
             return self._out_of_scope("")
@@ -348,7 +341,7 @@ class EmbeddedPlanner:
             return ans
         best = {mid: max(h.dense_score or 0 for h in hits) for mid, hits in per.items()}
         ranked = sorted(best.items(), key=lambda kv: -kv[1])
-        if ranked[0][1] - ranked[1][1] >= CLEAR_LEAD:
+        if ranked[0][1] - ranked[1][1] >= ranking().clear_lead:
             mid = ranked[0][0]
             ans = self._lookup(q, mid, per[mid], req)
             ans.notes.insert(0, f"The question names no municipality; the {muni_name(mid)} code is the one that addresses it.")
@@ -377,7 +370,7 @@ class EmbeddedPlanner:
     def _lookup(self, q: str, muni_id: str, hits: list[SearchHit], req: Request) -> Answer:
         name = muni_name(muni_id)
         sims = self._sims(req, hits)
-        picked = best_sentences(expand(q), hits, max_sentences=MAX_SENTENCES, similarity=sims)
+        picked = best_sentences(expand(q), hits, max_sentences=ranking().max_sentences, similarity=sims)
         if not picked:
             return self._out_of_scope("")
         if QUANTITY_Q.search(q):
@@ -395,7 +388,7 @@ class EmbeddedPlanner:
             fs = stating[0][2] if stating else 0.0
             ds = deferring[0][2] if deferring else 0.0
             best_passage = max(picked, key=lambda x: x[2])[0].id
-            defer_share = 0.5 if deferring and deferring[0][0].id == best_passage else DEFER_OTHER
+            defer_share = 0.5 if deferring and deferring[0][0].id == best_passage else ranking().defer_other
             if deferring and ds >= fs and ds >= defer_share * top:
                 p, s, _ = deferring[0]
                 who = who_sets(s)
@@ -514,7 +507,7 @@ class EmbeddedPlanner:
         scored = [(len(stems(c.quote) & q_stems) + 4 * best_sim.get(c.passage_id or "", 0.0), i, c)
                   for i, c in enumerate(cites)]
         top = max(sc for sc, _, _ in scored)
-        return [c for sc, _, c in scored if sc >= CITATION_SHARE * top]
+        return [c for sc, _, c in scored if sc >= ranking().citation_share * top]
 
     def _out_of_scope(self, why: str) -> Answer:
         lead = why + " " if why else ""

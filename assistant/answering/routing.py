@@ -16,6 +16,7 @@ from datetime import date, datetime
 from functools import partial
 from typing import Any
 
+from assistant.settings import ranking
 from assistant.answering import roles, slots
 from assistant.answering.formatting import fmt_date, fmt_money
 from assistant.retrieval.expansion import expand
@@ -23,7 +24,6 @@ from assistant.retrieval.lexical import stems
 from assistant.tools.registry import all_tools, run_tool
 from assistant.types import ToolOutput
 
-EVENT_WEIGHT = 2.0  # per word the question's event shares with a rule's starting event
 GENERIC_EVENT_STEMS = stems("date day time the of or and was were is")
 
 TIME_Q = re.compile(
@@ -334,7 +334,7 @@ class ToolRouter:
             # the event the question dates ("we moved in on May 14") picks between rules that
             # count the same period from different events (occupancy vs building permit)
             event_words = len(event_stems & stems(rule.event))
-            score = (len(q_stems & words) + 1.5 * len(q_stems & title_words) + EVENT_WEIGHT * event_words
+            score = (len(q_stems & words) + 1.5 * len(q_stems & title_words) + ranking().event_weight * event_words
                      + 12.0 * max(sims.get(rule.id, 0.0) - 0.2, 0.0))
             if rule.id.endswith("emergency_apply") and slots.is_emergency(q):
                 score += 3

@@ -33,6 +33,7 @@ import numpy as np
 from filelock import FileLock, Timeout
 from pydantic import BaseModel, ConfigDict, Field
 
+from assistant.settings import ranking
 from assistant.corpus import all_passages
 from assistant.retrieval.chunking import CHUNKER_VERSION, Chunk, chunk_passages
 from assistant.retrieval.citations import lookup
@@ -52,10 +53,6 @@ from assistant.types import Passage
 
 log = logging.getLogger("assistant.index")
 
-RRF_K = 10
-LEXICAL_WEIGHT = 0.35  # BM25 is the weaker ranker here: it breaks ties and adds exact terms
-CANDIDATES = 30
-DENSE_CANDIDATES = 60  # sentence and passage chunks: several may name the same passage
 LOCK_TIMEOUT_S = 300
 REFILL_LOCK_TIMEOUT_S = 5
 BUILD_BATCH = 8  # texts embedded at once while building: small batches keep the peak memory down
@@ -433,8 +430,9 @@ class SearchIndex:
         return {self.sentence_keys[i]: float(s) for i, s in zip(rows, sims)}
 
     # -- searching --------------------------------------------------------------
-    def dense(self, query: str, municipality: str | None = None, k: int = CANDIDATES,
+    def dense(self, query: str, municipality: str | None = None, k: int | None = None,
               vector: list[float] | None = None) -> list[tuple[Chunk, float]]:
+        k = ranking().candidates if k is None else k
         vec = vector if vector is not None else self.embedder.embed_query(query)
         try:
             found = self.vectors.search(vec, municipality, k)
@@ -468,8 +466,8 @@ class SearchIndex:
         hits.sort(key=lambda h: (-round(h[1], 6), h[0]))
         return hits[:k]
 
-    def bm25(self, query: str, municipality: str | None = None, k: int = CANDIDATES) -> list[tuple[Chunk, float]]:
-        return self.lexical.search(query, municipality, k)
+    def bm25(self, query: str, municipality: str | None = None, k: int | None = None) -> list[tuple[Chunk, float]]:
+        return self.lexical.search(query, municipality, ranking().candidates if k is None else k)
 
     def search(self, query: str, municipality: str | None = None, k: int = 10,
                vector: list[float] | None = None, mode: str = "hybrid",
@@ -488,18 +486,18 @@ class SearchIndex:
         dense_score: dict[str, float] = {}
         lex_rank: dict[str, int] = {}
         if mode in ("hybrid", "dense"):
-            for r, (c, sim) in enumerate(self.dense(query, municipality, DENSE_CANDIDATES, vector)):
+            for r, (c, sim) in enumerate(self.dense(query, municipality, ranking().dense_candidates, vector)):
                 if c.passage_id not in dense_rank:
                     dense_rank[c.passage_id] = len(dense_rank) + 1
                     dense_score[c.passage_id] = sim
         if mode in ("hybrid", "lexical"):
-            for r, (c, _) in enumerate(self.bm25(lexical_query or query, municipality, CANDIDATES)):
+            for r, (c, _) in enumerate(self.bm25(lexical_query or query, municipality, ranking().candidates)):
                 if c.passage_id not in lex_rank:
                     lex_rank[c.passage_id] = len(lex_rank) + 1
         for pid, r in dense_rank.items():
-            fused[pid] = fused.get(pid, 0.0) + 1.0 / (RRF_K + r)
+            fused[pid] = fused.get(pid, 0.0) + 1.0 / (ranking().rrf_k + r)
         for pid, r in lex_rank.items():
-            fused[pid] = fused.get(pid, 0.0) + LEXICAL_WEIGHT / (RRF_K + r)
+            fused[pid] = fused.get(pid, 0.0) + ranking().lexical_weight / (ranking().rrf_k + r)
         q_stems = stems(query)  # highlight the user's own words
         hits = []
         for pid, score in sorted(fused.items(), key=lambda kv: (-round(kv[1], 9), kv[0]))[:k]:
