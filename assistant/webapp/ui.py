@@ -37,10 +37,11 @@ log = logging.getLogger("assistant.webapp")
 
 SORRY = "Sorry — something went wrong on our side. Please try again, or rephrase."
 
+# at most 60 characters each: gradio cuts a longer example to "…18 months a..." on the page
 EXAMPLES = [
-    "What is the surcharge for opening a street paved 18 months ago in Brandon?",
+    "Surcharge to open a Brandon street paved 18 months ago?",
     "When can I not open a street in the Village of Brandon?",
-    "What insurance does a contractor need for an excavation permit in Delafield?",
+    "Delafield excavation permit: what insurance is needed?",
     "How do I report an emergency excavation in Brandon?",
     "Who installs a driveway culvert in the Town of Delafield?",
     "How wide must a commercial sidewalk be in Brandon?",

@@ -91,7 +91,8 @@
       if (!chat) return;
       var rows = chat.querySelectorAll(".message-row.user-row");
       var last = rows[rows.length - 1];
-      if (last) chat.scrollTop = last.offsetTop - chat.offsetTop - 4;
+      // 36 px: below the floating "Conversation" label, which would cover the question
+      if (last) chat.scrollTop = Math.max(0, last.offsetTop - chat.offsetTop - 36);
     }, 60);
   };
 
