@@ -352,6 +352,39 @@ def test_question_box_and_last_answer_fit_the_screen(open_page, width, height):
     assert page.evaluate(checks)["pageOverflow"] <= 0
 
 
+CLIPPED = """() => {
+    const shown = e => e.offsetParent !== null && e.getClientRects().length > 0;
+    const inputs = [...document.querySelectorAll('input[type=text], input:not([type]), input[type=number]')]
+        .filter(shown).filter(e => e.scrollWidth > e.clientWidth + 1)
+        .map(e => (e.closest('[id]') || {}).id + ': ' + e.value);
+    const boxes = [...document.querySelectorAll('label:has(input[type=checkbox])')].filter(shown)
+        .filter(l => l.getBoundingClientRect().width < 150).map(l => l.innerText.trim());
+    return {pageOverflow: document.documentElement.scrollWidth - window.innerWidth, inputs, boxes};
+}"""
+
+
+def test_nothing_is_clipped_on_a_phone_on_any_tab(open_page):
+    """At 390x844 every tab's fields show their whole value and checkboxes their label (the
+    checklist's dropdowns read 'Village of Brandor' and its checkboxes were a few pixels wide)."""
+    page = open_page(width=390, height=844, is_mobile=True, has_touch=True)
+    clean = {"pageOverflow": 0, "inputs": [], "boxes": []}
+    assert page.evaluate(CLIPPED) == clean
+    page.get_by_role("tab", name="Look up").click()
+    page.get_by_text("Browse each chapter's outline").click()
+    page.get_by_text("Open a citation (e.g.").click()
+    page.locator("#oa-ref").wait_for()
+    assert page.evaluate(CLIPPED) == clean
+    page.get_by_role("tab", name="Contractor checklist").click()
+    page.get_by_text("Contractor's insurance certificate and bond").click()
+    page.get_by_text("Details for sidewalks, driveways and heavy vehicles").click()
+    page.locator("#oa-cl-lug").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "checklist-390x844.png"), full_page=True)
+    assert page.evaluate(CLIPPED) == clean
+    page.get_by_role("tab", name="Staff").click()
+    page.locator("#oa-staff-user").wait_for()
+    assert page.evaluate(CLIPPED) == clean
+
+
 # --------------------------------------------------------------------------- sources and section links
 
 
