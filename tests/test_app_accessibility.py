@@ -220,6 +220,17 @@ def test_every_control_has_a_label_and_answers_are_announced(open_page):
     title.click()
     page.wait_for_function("el => el.getAttribute('aria-expanded') === 'true'", arg=title.element_handle())
     assert page.locator("#oa-chat .thought-group .title button:not([inert] *)").count() == 0
+    # the checklist's message is announced; staff sign-in fields say what they hold, and its
+    # messages are announced
+    page.get_by_role("tab", name="Contractor checklist").click()
+    assert page.locator("#oa-cl-msg").get_attribute("aria-live") == "polite"
+    page.get_by_role("tab", name="Staff").click()
+    page.locator("#oa-staff-pw input[autocomplete=current-password]").wait_for()
+    assert _field(page, "oa-staff-user").get_attribute("autocomplete") == "username"
+    page.locator("#oa-staff-login").click()
+    message = page.locator("#oa-staff .block[aria-live=polite]", has_text="Wrong user or password.")
+    message.wait_for()
+    assert message.get_attribute("role") == "status"
 
 
 # --------------------------------------------------------------------------- keyboard only
