@@ -425,6 +425,22 @@ def test_section_links_read_back_to_their_provision(ref):
     assert render.section_ref(cited) == ref
 
 
+@pytest.mark.parametrize("ref,mid,expected", [
+    ("404-7H", "brandon", "cited: H"),
+    ("8.01(4)", "delafield", "cited: (4)"),
+    ("404-7", "", "§ 404-7"),
+    ("999-9", "brandon", "not found"),
+    ("<script>alert(1)</script>", "brandon", "not found"),
+    ("404-7H", "<img src=x onerror=alert(1)>", "no known municipality"),
+])
+def test_a_section_link_opens_its_section_or_says_why_not(ref, mid, expected):
+    from assistant.webapp.ui import _section_from_link
+
+    html, said = _section_from_link(ref, mid)
+    assert expected in html or expected in said, (html[:300], said)
+    assert "<script" not in html and "<img" not in html
+
+
 def test_the_page_shows_one_box_per_provision(open_page):
     page = open_page()
     _ask(page, "What is the surcharge for opening a street?")
