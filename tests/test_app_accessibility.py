@@ -116,23 +116,25 @@ def open_page(browser, app_url):
         context.close()
 
 
-def axe_violations(page) -> list[dict]:
-    """axe-core's WCAG 2.0/2.1 A and AA violations on the page as it is now."""
+def axe_violations(page, rules: list[str] | None = None) -> list[dict]:
+    """axe-core's WCAG 2.0/2.1 A and AA violations on the page as it is now (or only those
+    of the named rules)."""
     page.wait_for_timeout(300)  # let gradio finish rendering and our mends run
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    run_only = {"type": "rule", "values": rules} if rules else {"type": "tag", "values": WCAG_TAGS}
     return page.evaluate(
-        """async (tags) => {
-            const r = await axe.run(document, {runOnly: {type: 'tag', values: tags}});
+        """async (runOnly) => {
+            const r = await axe.run(document, {runOnly});
             return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
                 nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' :: ' + n.failureSummary)}));
         }""",
-        WCAG_TAGS,
+        run_only,
     )
 
 
-def assert_no_violations(page, where: str) -> None:
-    found = axe_violations(page)
+def assert_no_violations(page, where: str, rules: list[str] | None = None) -> None:
+    found = axe_violations(page, rules)
     assert not found, f"{where}: " + "\n".join(f"{v['id']} ({v['impact']}): {v['help']} {v['nodes']}" for v in found)
 
 
@@ -153,15 +155,22 @@ def _ask(page, question: str) -> None:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_no_wcag_violation_on_any_tab_or_state(open_page, scheme):
+    """Every WCAG A/AA rule in light mode; in dark mode (which changes only colours) the
+    contrast rule, to keep the run short."""
     page = open_page(scheme=scheme)
-    assert_no_violations(page, "Ask, empty")
+    rules = ["color-contrast"] if scheme == "dark" else None
+
+    def check(where: str) -> None:
+        assert_no_violations(page, f"{scheme}: {where}", rules)
+
+    check("Ask, empty")
     _ask(page, "What is the surcharge for opening a street?")
     page.locator("#oa-chat [role=button]", has_text="Source:").first.click()  # an open source box too
     page.locator("#oa-chat a", has_text="Look up tab").first.wait_for()
-    assert_no_violations(page, "Ask, after an answer with an open source box")
+    check("Ask, after an answer with an open source box")
 
     page.get_by_role("tab", name="Look up").click()
-    assert_no_violations(page, "Look up, empty")
+    check("Look up, empty")
     _field(page, "oa-lookup-q").fill("backfill compaction")
     page.locator("#oa-lookup-go").click()
     page.locator("#oa-lookup-results mark").first.wait_for()
@@ -170,23 +179,23 @@ def test_axe_finds_no_wcag_violation_on_any_tab_or_state(open_page, scheme):
     page.get_by_text("Browse each chapter's outline").click()
     page.locator("#oa-outline-muni").get_by_text("Village of Brandon").click()
     page.locator("#oa-outline li").first.wait_for()
-    assert_no_violations(page, "Look up, after a search, a section and an outline")
+    check("Look up, after a search, a section and an outline")
 
     page.get_by_role("tab", name="Contractor checklist").click()
-    assert_no_violations(page, "Checklist, empty")
+    check("Checklist, empty")
     page.get_by_text("Contractor's insurance certificate and bond").click()
     _field(page, "oa-cl-location").fill("Main St at 2nd St")
     page.locator("#oa-cl-go").click()
     page.locator("#oa-cl-md").wait_for(state="visible")
-    assert_no_violations(page, "Checklist, made")
+    check("Checklist, made")
 
     page.get_by_role("tab", name="Staff").click()
-    assert_no_violations(page, "Staff, signed out")
+    check("Staff, signed out")
     _field(page, "oa-staff-user").fill("clerk")
     _field(page, "oa-staff-pw").fill("correct horse")
     page.locator("#oa-staff-login").click()
     page.locator("#oa-staff-reindex").wait_for()
-    assert_no_violations(page, "Staff, signed in")
+    check("Staff, signed in")
 
 
 def test_axe_finds_no_violation_on_a_phone(open_page):
@@ -211,6 +220,17 @@ def test_every_control_has_a_label_and_answers_are_announced(open_page):
     title.click()
     page.wait_for_function("el => el.getAttribute('aria-expanded') === 'true'", arg=title.element_handle())
     assert page.locator("#oa-chat .thought-group .title button:not([inert] *)").count() == 0
+    # the checklist's message is announced; staff sign-in fields say what they hold, and its
+    # messages are announced
+    page.get_by_role("tab", name="Contractor checklist").click()
+    assert page.locator("#oa-cl-msg").get_attribute("aria-live") == "polite"
+    page.get_by_role("tab", name="Staff").click()
+    page.locator("#oa-staff-pw input[autocomplete=current-password]").wait_for()
+    assert _field(page, "oa-staff-user").get_attribute("autocomplete") == "username"
+    page.locator("#oa-staff-login").click()
+    message = page.locator("#oa-staff .block[aria-live=polite]", has_text="Wrong user or password.")
+    message.wait_for()
+    assert message.get_attribute("role") == "status"
 
 
 # --------------------------------------------------------------------------- keyboard only
@@ -314,12 +334,17 @@ def test_question_box_and_last_answer_fit_the_screen(open_page, width, height):
         const muni = document.querySelector('#oa-ask-muni input');
         const tabs = [...document.querySelectorAll('#oa-tabs [role=tab]')].map(t => t.innerText);
         const more = document.querySelector('#oa-tabs .overflow-menu');
+        const examples = [...document.querySelectorAll('#oa-tabs .gallery-item')].map(b => b.innerText.trim());
         return {pageOverflow: doc.scrollWidth - window.innerWidth, muniClipped: muni.scrollWidth > muni.clientWidth + 1,
-                muniValue: muni.value, tabs, moreTabs: !!(more && more.offsetParent && more.offsetWidth)}; }"""
+                muniValue: muni.value, tabs, moreTabs: !!(more && more.offsetParent && more.offsetWidth),
+                examples}; }"""
     state = page.evaluate(checks)
     assert state["pageOverflow"] <= 0, state
     assert state["muniValue"] == "Detect from my question" and not state["muniClipped"], state
     assert state["tabs"] == ["Ask", "Look up", "Contractor checklist", "Staff"] and not state["moreTabs"], state
+    from assistant.webapp.ui import _examples
+
+    assert state["examples"] == _examples(), state  # shown whole (gradio cuts a long one to "…a...")
     assert _in_view(page, page.locator("#oa-question textarea").bounding_box())
     assert _in_view(page, page.locator("#oa-ask").bounding_box())
 
@@ -336,6 +361,39 @@ def test_question_box_and_last_answer_fit_the_screen(open_page, width, height):
     assert _in_view(page, box), (box, chat)
     assert chat["y"] <= box["y"] and box["y"] + box["height"] <= chat["y"] + chat["height"] + 0.5, (box, chat)
     assert page.evaluate(checks)["pageOverflow"] <= 0
+
+
+CLIPPED = """() => {
+    const shown = e => e.offsetParent !== null && e.getClientRects().length > 0;
+    const inputs = [...document.querySelectorAll('input[type=text], input:not([type]), input[type=number]')]
+        .filter(shown).filter(e => e.scrollWidth > e.clientWidth + 1)
+        .map(e => (e.closest('[id]') || {}).id + ': ' + e.value);
+    const boxes = [...document.querySelectorAll('label:has(input[type=checkbox])')].filter(shown)
+        .filter(l => l.getBoundingClientRect().width < 150).map(l => l.innerText.trim());
+    return {pageOverflow: document.documentElement.scrollWidth - window.innerWidth, inputs, boxes};
+}"""
+
+
+def test_nothing_is_clipped_on_a_phone_on_any_tab(open_page):
+    """At 390x844 every tab's fields show their whole value and checkboxes their label (the
+    checklist's dropdowns read 'Village of Brandor' and its checkboxes were a few pixels wide)."""
+    page = open_page(width=390, height=844, is_mobile=True, has_touch=True)
+    clean = {"pageOverflow": 0, "inputs": [], "boxes": []}
+    assert page.evaluate(CLIPPED) == clean
+    page.get_by_role("tab", name="Look up").click()
+    page.get_by_text("Browse each chapter's outline").click()
+    page.get_by_text("Open a citation (e.g.").click()
+    page.locator("#oa-ref").wait_for()
+    assert page.evaluate(CLIPPED) == clean
+    page.get_by_role("tab", name="Contractor checklist").click()
+    page.get_by_text("Contractor's insurance certificate and bond").click()
+    page.get_by_text("Details for sidewalks, driveways and heavy vehicles").click()
+    page.locator("#oa-cl-lug").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "checklist-390x844.png"), full_page=True)
+    assert page.evaluate(CLIPPED) == clean
+    page.get_by_role("tab", name="Staff").click()
+    page.locator("#oa-staff-user").wait_for()
+    assert page.evaluate(CLIPPED) == clean
 
 
 # --------------------------------------------------------------------------- sources and section links
@@ -365,6 +423,22 @@ def test_section_links_read_back_to_their_provision(ref):
     cited = Citation(municipality=mid, chapter="", section=parsed.section, title=parsed.title,
                      subsection=parsed.subsection, quote="")
     assert render.section_ref(cited) == ref
+
+
+@pytest.mark.parametrize("ref,mid,expected", [
+    ("404-7H", "brandon", "cited: H"),
+    ("8.01(4)", "delafield", "cited: (4)"),
+    ("404-7", "", "§ 404-7"),
+    ("999-9", "brandon", "not found"),
+    ("<script>alert(1)</script>", "brandon", "not found"),
+    ("404-7H", "<img src=x onerror=alert(1)>", "no known municipality"),
+])
+def test_a_section_link_opens_its_section_or_says_why_not(ref, mid, expected):
+    from assistant.webapp.ui import _section_from_link
+
+    html, said = _section_from_link(ref, mid)
+    assert expected in html or expected in said, (html[:300], said)
+    assert "<script" not in html and "<img" not in html
 
 
 def test_the_page_shows_one_box_per_provision(open_page):

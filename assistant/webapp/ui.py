@@ -365,23 +365,23 @@ def build_app(
                 with gr.Row():
                     lookup_q = gr.Textbox(label="Search the code", placeholder="e.g. backfill compaction",
                                           scale=4, max_length=settings.max_question_chars,
-                                          elem_id="oa-lookup-q")
+                                          min_width=240, elem_id="oa-lookup-q")
                     lookup_muni = gr.Dropdown(_municipality_choices("Both"), value="auto",
-                                              label="Municipality", scale=1, elem_id="oa-lookup-muni")
-                    lookup_btn = gr.Button("Search", variant="primary", scale=1, elem_id="oa-lookup-go")
+                                              label="Municipality", scale=1, min_width=200, elem_id="oa-lookup-muni")
+                    lookup_btn = gr.Button("Search", variant="primary", scale=1, min_width=120, elem_id="oa-lookup-go")
                 lookup_results = gr.HTML(elem_id="oa-lookup-results")
                 hits_state = gr.State([])
                 with gr.Row():
                     pick = gr.Dropdown(label="Result", choices=[], interactive=True, scale=2,
-                                       elem_id="oa-pick")
+                                       min_width=240, elem_id="oa-pick")
                     citation_box = gr.Textbox(label="Citation (copy it)", interactive=False,
-                                              buttons=["copy"], scale=3, elem_id="oa-citation")
-                    open_btn = gr.Button("Open the whole section", scale=1, elem_id="oa-open")
+                                              buttons=["copy"], scale=3, min_width=240, elem_id="oa-citation")
+                    open_btn = gr.Button("Open the whole section", scale=1, min_width=200, elem_id="oa-open")
                 with gr.Accordion("Open a citation (e.g. § 404-7H, 8.01(4), or a title)", open=False):
                     with gr.Row():
                         ref_box = gr.Textbox(label="Citation or title", scale=4, max_length=200,
-                                             elem_id="oa-ref")
-                        ref_btn = gr.Button("Open", scale=1, elem_id="oa-ref-go")
+                                             min_width=240, elem_id="oa-ref")
+                        ref_btn = gr.Button("Open", scale=1, min_width=120, elem_id="oa-ref-go")
                 section_view = gr.HTML(elem_id="oa-section")
                 with gr.Accordion("Browse each chapter's outline", open=False):
                     outline_muni = gr.Radio(_municipality_choices("")[1:], label="Chapter",
@@ -389,8 +389,8 @@ def build_app(
                     outline_view = gr.HTML(elem_id="oa-outline")
                     with gr.Row():
                         outline_pick = gr.Dropdown(label="Section", choices=[], scale=4,
-                                                   elem_id="oa-outline-pick")
-                        outline_open = gr.Button("Open section", scale=1, elem_id="oa-outline-open")
+                                                   min_width=240, elem_id="oa-outline-pick")
+                        outline_open = gr.Button("Open section", scale=1, min_width=160, elem_id="oa-outline-open")
 
                 def lookup(query: str, municipality: str):
                     q = (query or "").strip()
@@ -606,55 +606,62 @@ def _checklist_tab(settings: Settings) -> None:
                 "their dates, seasonal limits, specifications and guarantees — each with its provision.")
     with gr.Row():
         c_muni = gr.Dropdown(_municipality_choices("")[1:], value=_first_municipality(), label="Municipality",
-                             elem_id="oa-cl-muni")
+                             min_width=240, elem_id="oa-cl-muni")
         c_work = gr.Dropdown([(v, k) for k, v in WORK_LABELS.items()], value="street_opening",
-                             label="Kind of work", elem_id="oa-cl-work")
+                             label="Kind of work", min_width=240, elem_id="oa-cl-work")
         c_loc = gr.Textbox(label="Location", placeholder="e.g. 120 Main St.", max_length=300,
-                           elem_id="oa-cl-location")
+                           min_width=240, elem_id="oa-cl-location")
     with gr.Row():
         c_start = gr.Textbox(label="Planned start date (YYYY-MM-DD)", value=date.today().isoformat(),
-                             max_length=10, elem_id="oa-cl-start")
+                             max_length=10, min_width=200, elem_id="oa-cl-start")
         c_days = gr.Number(label="Duration (days)", value=5, precision=0, minimum=1, maximum=366,
-                           elem_id="oa-cl-days")
+                           min_width=160, elem_id="oa-cl-days")
         c_pave = gr.Radio([("Bituminous (asphalt)", "bituminous"), ("Concrete", "concrete"),
                            ("No pavement", "none")], value="none", label="Pavement opened",
-                          elem_id="oa-cl-pavement")
+                          min_width=240, elem_id="oa-cl-pavement")
         c_paved = gr.Textbox(label="Date of final paving (YYYY-MM-DD, if known)", max_length=10,
-                             elem_id="oa-cl-paved")
+                             min_width=200, elem_id="oa-cl-paved")
+    # checkboxes stand in a column of their own: in a row, gradio squeezes them to nothing on a phone
     with gr.Row():
-        c_emerg = gr.Checkbox(label="Emergency excavation", elem_id="oa-cl-emergency")
-        c_util = gr.Checkbox(label="Applicant is a public utility", elem_id="oa-cl-utility")
-        c_vutil = gr.Checkbox(label="…a Village public utility", elem_id="oa-cl-vutility")
-        c_loss = gr.Checkbox(label="Utility service to properties will be cut", elem_id="oa-cl-loss")
+        with gr.Column(scale=3, min_width=260):
+            c_emerg = gr.Checkbox(label="Emergency excavation", elem_id="oa-cl-emergency")
+            c_util = gr.Checkbox(label="Applicant is a public utility", elem_id="oa-cl-utility")
+            c_vutil = gr.Checkbox(label="…a Village public utility", elem_id="oa-cl-vutility")
+            c_loss = gr.Checkbox(label="Utility service to properties will be cut", elem_id="oa-cl-loss")
         c_lanes = gr.Dropdown([(v, k) for k, v in LANE_LABELS.items()], value="none",
-                              label="Lane closures", elem_id="oa-cl-lanes")
+                              label="Lane closures", scale=1, min_width=220, elem_id="oa-cl-lanes")
     with gr.Accordion("Contractor's insurance certificate and bond", open=False):
         with gr.Row():
-            c_pp = gr.Number(label="Bodily injury, each person ($)", minimum=0, elem_id="oa-cl-pp")
-            c_pa = gr.Number(label="Bodily injury, each accident ($)", minimum=0, elem_id="oa-cl-pa")
-            c_pd = gr.Number(label="Property damage ($)", minimum=0, elem_id="oa-cl-pd")
-            c_exp = gr.Textbox(label="Certificate expires (YYYY-MM-DD)", max_length=10, elem_id="oa-cl-exp")
+            c_pp = gr.Number(label="Bodily injury, each person ($)", minimum=0, min_width=200, elem_id="oa-cl-pp")
+            c_pa = gr.Number(label="Bodily injury, each accident ($)", minimum=0, min_width=200, elem_id="oa-cl-pa")
+            c_pd = gr.Number(label="Property damage ($)", minimum=0, min_width=200, elem_id="oa-cl-pd")
+            c_exp = gr.Textbox(label="Certificate expires (YYYY-MM-DD)", max_length=10, min_width=200,
+                               elem_id="oa-cl-exp")
         with gr.Row():
-            c_self = gr.Checkbox(label="Self-insured", elem_id="oa-cl-self")
-            c_bond = gr.Number(label="Indemnity bond on file ($, 0 if none)", minimum=0, elem_id="oa-cl-bond")
-            c_fee = gr.Number(label="Permit fee set by the Board, if known ($)", minimum=0, elem_id="oa-cl-fee")
+            with gr.Column(min_width=160):
+                c_self = gr.Checkbox(label="Self-insured", elem_id="oa-cl-self")
+            c_bond = gr.Number(label="Indemnity bond on file ($, 0 if none)", minimum=0, min_width=200,
+                               elem_id="oa-cl-bond")
+            c_fee = gr.Number(label="Permit fee set by the Board, if known ($)", minimum=0, min_width=200,
+                              elem_id="oa-cl-fee")
     with gr.Accordion("Details for sidewalks, driveways and heavy vehicles", open=False):
         with gr.Row():
-            c_comm = gr.Checkbox(label="Commercial or industrial frontage (sidewalk)", elem_id="oa-cl-comm")
-            c_appr = gr.Checkbox(label="Includes a driveway approach (sidewalk)", elem_id="oa-cl-appr")
+            with gr.Column(scale=2, min_width=260):
+                c_comm = gr.Checkbox(label="Commercial or industrial frontage (sidewalk)", elem_id="oa-cl-comm")
+                c_appr = gr.Checkbox(label="Includes a driveway approach (sidewalk)", elem_id="oa-cl-appr")
+                c_lug = gr.Checkbox(label="Lugged wheels", elem_id="oa-cl-lug")
             c_surf = gr.Dropdown([("—", ""), ("Concrete", "concrete"), ("Asphalt", "asphalt"),
                                   ("Gravel", "gravel")], value="", label="Driveway surface",
-                                 elem_id="oa-cl-surface")
+                                 min_width=200, elem_id="oa-cl-surface")
             c_road = gr.Dropdown([("Village / Town road", "local"), ("County highway", "county"),
                                   ("State highway", "state")], value="local", label="Road",
-                                 elem_id="oa-cl-road")
-            c_tons = gr.Number(label="Vehicle gross weight (tons)", minimum=0, elem_id="oa-cl-tons")
-            c_lug = gr.Checkbox(label="Lugged wheels", elem_id="oa-cl-lug")
+                                 min_width=200, elem_id="oa-cl-road")
+            c_tons = gr.Number(label="Vehicle gross weight (tons)", minimum=0, min_width=200, elem_id="oa-cl-tons")
     c_go = gr.Button("Make the checklist", variant="primary", elem_id="oa-cl-go")
     c_msg = gr.Markdown(elem_id="oa-cl-msg", elem_classes=["oa-live"])
     with gr.Row():
-        c_md_dl = gr.DownloadButton("Download Markdown", visible=False, elem_id="oa-cl-md")
-        c_pdf_dl = gr.DownloadButton("Download PDF", visible=False, elem_id="oa-cl-pdf")
+        c_md_dl = gr.DownloadButton("Download Markdown", visible=False, min_width=200, elem_id="oa-cl-md")
+        c_pdf_dl = gr.DownloadButton("Download PDF", visible=False, min_width=200, elem_id="oa-cl-pdf")
     c_view = gr.Markdown(elem_id="oa-cl-view")
 
     def make_checklist(municipality, work, location, start_date, duration_days, pavement, final_paving_date,

@@ -5,10 +5,13 @@
  *  - a collapsible box's title (role=button) holds an unnamed arrow <button>: nested
  *    controls, the inner one nameless (axe: nested-interactive, button-name). The arrow is
  *    decoration: made inert, and the title says whether it is expanded;
+ *  - a radio group's fieldset has no <legend>: named by its visible label;
  *  - the upload area's aria-label differs from its visible words (label-in-name): removed,
  *    so its name is the words it shows;
- *  - our live regions (class oa-live, #oa-announce) get role=status / aria-live on their
- *    persistent wrapper, so a screen reader announces each new answer or result once.
+ *  - our live regions (class oa-live, #oa-announce, the staff messages) get role=status /
+ *    aria-live on their persistent wrapper, so a screen reader announces each new answer,
+ *    result or message once;
+ *  - the staff sign-in fields get autocomplete tokens (WCAG 1.3.5).
  * A click on a section link (?section=404-7H&m=brandon) inside the page opens the section
  * in the Look up tab instead of reloading (ctrl/shift/middle click still opens a new tab).
  */
@@ -40,6 +43,20 @@
         el.setAttribute("aria-live", "polite");
         el.setAttribute("aria-atomic", "true");
       }
+    });
+    // staff messages (signed in, wrong password, re-indexed, validation report) are announced;
+    // a live region announces changes only, so the tab's fixed texts stay silent
+    root.querySelectorAll("#oa-staff .block:has(> [data-testid=markdown-wrapper])").forEach(function (el) {
+      if (el.getAttribute("aria-live") !== "polite") {
+        el.setAttribute("role", "status");
+        el.setAttribute("aria-live", "polite");
+      }
+    });
+    // the sign-in fields say what they hold (WCAG 1.3.5, and password managers)
+    [["#oa-staff-user textarea, #oa-staff-user input", "username"],
+     ["#oa-staff-pw input", "current-password"]].forEach(function (p) {
+      var el = root.querySelector(p[0]);
+      if (el && el.getAttribute("autocomplete") !== p[1]) el.setAttribute("autocomplete", p[1]);
     });
     // the conversation stays a log for reading; the concise announcement comes from #oa-announce
     root.querySelectorAll("#oa-chat [role=log][aria-live=polite]").forEach(function (el) {
@@ -91,7 +108,8 @@
       if (!chat) return;
       var rows = chat.querySelectorAll(".message-row.user-row");
       var last = rows[rows.length - 1];
-      if (last) chat.scrollTop = last.offsetTop - chat.offsetTop - 4;
+      // 36 px: below the floating "Conversation" label, which would cover the question
+      if (last) chat.scrollTop = Math.max(0, last.offsetTop - chat.offsetTop - 36);
     }, 60);
   };
 
