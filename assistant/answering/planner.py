@@ -232,7 +232,8 @@ class EmbeddedPlanner:
                   else "conversation" if muni_id else "none")
         query = read_query(turn, earlier if carried else "", follow_up=bool(carried.get("follow_up")),
                            clarified=bool(carried.get("clarified")), text=q, municipality=muni_id,
-                           municipality_from=source, figure=figure_kind(turn), removed=tuple(removed))
+                           municipality_from=source, figure=figure_kind(turn), removed=tuple(removed),
+                           asked=history[-1].content if carried.get("clarified") else "")
         answer = self._answer(q, muni_id, history, carried, Request(query))
         answer.guard_events = guard_events + answer.guard_events
         if removed and answer.status == "answered":
