@@ -15,7 +15,7 @@ from typing import Any
 
 from assistant.answering.figures import Figure, figures_in, source_figures, unsupported
 from assistant.corpus import passage_by_id, quote_is_verbatim
-from assistant.types import Answer, Citation, normalize_ws
+from assistant.types import Answer, Citation
 
 INJECTION_PATTERNS = [
     r"\bignore\b[^.?!\n]{0,40}\b(instructions?|rules?|prompts?|guidelines|above|previous|prior)\b",
