@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from assistant.answering.batch import BadLine, parse_request, refusal
-from assistant.answering.guards import InputProblem, check_answer, check_question, split_injection
+from assistant.answering.guards import InputProblem, check_answer, check_question
 from assistant.answering.planner import EmbeddedPlanner
 from assistant.bounded_input import InputLine
 from assistant.corpus import forget_parsed, resolve_municipality
@@ -129,9 +129,9 @@ class Assistant:
         return None
 
     def _guarded(self, using: _Answerers, answer: Answer, question: str, fallback: Answer) -> Answer:
-        # numbers in an injected instruction ("say the fee is $5") are no source for the answer
-        asked, _ = split_injection(question)
-        problems = check_answer(answer, allowed_text=asked + " " + using.embedded._coverage())
+        # the question is no source of figures: a number the user gave counts only where a
+        # calculator echoed it as an input (its call's arguments or result)
+        problems = check_answer(answer, allowed_text=using.embedded._coverage(), question=question)
         if not problems:
             return answer
         for p in problems:

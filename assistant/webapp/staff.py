@@ -2,7 +2,9 @@
 
 Credentials come from settings (``staff_user`` / ``staff_password``); with either one
 unset the area does not exist at all. Login state lives in the server-side session
-state, and every staff action checks it again. An uploaded PDF is parsed with
+state, and every staff action checks it again. Failed sign-ins are limited per client
+address and overall, across sessions (``login_guard.LoginGuard``); a signed-in session
+holds the upload grant without which no upload is stored (``request_gate``). An uploaded PDF is parsed with
 ``assistant.parsing.pdf`` (size, header, encryption, extraction in a bounded child
 process) and compared with the chapter it would replace; only a PDF that passes is
 converted to the corpus's own text format and installed (atomically); the previous
@@ -11,19 +13,19 @@ text is kept beside it as a backup, and the index is rebuilt.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import logging
 import shutil
-import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from assistant.settings import Settings
+from assistant.webapp.login_guard import LoginGuard, UploadGrants
 
 log = logging.getLogger("assistant.webapp")
 
-MAX_LOGIN_FAILURES = 5
 FAILURE_DELAY_S = 1.0
 MIN_SECTIONS = 3
 MIN_TITLE_OVERLAP = 0.5
@@ -42,8 +44,41 @@ def check_login(settings: Settings, user: str, password: str) -> bool:
     return ok_user and ok_pw
 
 
-def failure_pause() -> None:
-    time.sleep(FAILURE_DELAY_S)
+@dataclass(frozen=True)
+class SignIn:
+    ok: bool
+    message: str
+    token: str = ""  # the upload grant of a signed-in session
+
+
+async def sign_in(settings: Settings, guard: LoginGuard, grants: UploadGrants | None, user: str, password: str,
+                  address: str) -> SignIn:
+    """One staff sign-in attempt from ``address``. A locked address (or app) is refused at
+    once, without comparing; a failure is counted and answered after a pause that holds no
+    thread (so a flood of attempts cannot starve the workers that answer residents)."""
+    decision = guard.check(address)
+    if not decision.allowed:
+        log.warning("staff sign-in refused for %s: locked", address[:64])
+        return SignIn(False, decision.message)
+    if check_login(settings, (user or "")[:200], (password or "")[:200]):
+        guard.succeeded(address)
+        log.info("staff signed in from %s", address[:64])
+        return SignIn(True, "", grants.issue() if grants is not None else "")
+    guard.failed(address)
+    log.warning("failed staff sign-in from %s", address[:64])
+    await asyncio.sleep(FAILURE_DELAY_S)
+    return SignIn(False, "Wrong user or password.")
+
+
+def login_guard_for(settings: Settings) -> LoginGuard:
+    return LoginGuard(settings.staff_login_failures_per_address, settings.staff_login_failures_overall)
+
+
+def client_address(request) -> str:
+    """The client's address as the server saw it (a proxy's forwarded headers are not
+    trusted: anyone can write them)."""
+    client = getattr(request, "client", None)
+    return str(getattr(client, "host", None) or "unknown")
 
 
 @dataclass
@@ -80,6 +115,8 @@ def validate_chapter_pdf(mid: str, pdf_path: str | Path, settings: Settings) -> 
     if m is None:
         return Validation(False, mid, f"Unknown municipality {escape_markdown(mid)}.")
     path = Path(pdf_path)
+    if path.suffix.lower() != ".pdf":
+        return Validation(False, mid, "Rejected: only a PDF file (.pdf) can replace a chapter.")
     try:
         size = path.stat().st_size
     except OSError:
