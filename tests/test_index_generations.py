@@ -101,7 +101,11 @@ def test_exact_search_finds_what_the_vector_store_finds(tmp_path, small_corpus):
 
 def test_ten_rebuilds_leave_no_orphaned_generation_or_segment(tmp_path, small_corpus):
     settings = Settings(data_dir=tmp_path)
+    (tmp_path / "chroma").mkdir(parents=True)  # the single store of earlier versions
+    (tmp_path / "chroma" / "chroma.sqlite3").write_bytes(b"old")
     reader = SearchIndex.open(settings, embedder=FakeEmbedder())  # a process still answering from the first
+    _, unfinished = Generations(tmp_path).create()  # a build SIGKILLed half-way
+    (unfinished / "chunks.json").write_text("[")
     first = reader.generation
     want = [h.passage.id for h in reader.search("indemnity bond for excavation", "brandon", k=5)]
     latest = None
@@ -170,6 +174,14 @@ def test_a_corrupted_store_is_reported_and_rebuilt(tmp_path, monkeypatch, capsys
     assert main(["index", "--force", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["built_now"] and out["generation"] != again.generation
+    assert Generations(tmp_path).all_ids() == [out["generation"]]
+
+    # a pointer naming nothing is reported too, and a generation built
+    (tmp_path / "CURRENT").write_text("garbage")
+    repaired = SearchIndex.open(settings, embedder=FakeEmbedder())
+    assert repaired.built_now and any("pointer" in p and "unreadable" in p for p in repaired.problems)
+    repaired.close()
+    out["generation"] = repaired.generation
     assert Generations(tmp_path).all_ids() == [out["generation"]]
 
     # and `index` (no --force) on a damaged store reports the damage in its output

@@ -186,6 +186,10 @@ class SearchIndex:
         the damage is logged and kept in ``problems``)."""
         got = gens.lease_current()
         if got is None:
+            problem = gens.pointer_problem()
+            if problem and f"{problem}; building a new one" not in self.problems:
+                log.warning("%s; building a new one", problem)
+                self.problems.append(f"{problem}; building a new one")
             return False
         gid, lease = got
         try:
