@@ -21,7 +21,7 @@ import pytest
 from assistant.answering.assistant import Assistant
 from assistant.retrieval.follower import IndexFollower
 from assistant.retrieval.generations import Generations
-from assistant.retrieval.index import SearchIndex
+from assistant.retrieval.index import SearchIndex, VectorStoreUnreachable
 from assistant.settings import Settings
 from assistant.webapp.loader import AssistantLoader
 from tests.fake_embedder import FakeEmbedder
@@ -350,6 +350,10 @@ def test_a_chroma_server_restarted_empty_is_refilled(tmp_path, monkeypatch, smal
         stop()
         assert [h.passage.id for h in third.search(query, "brandon", k=5)] == want
         assert [h.passage.id for h in third.search(query, None, k=5)]
+        # ... and opening says the server does not answer (no rebuild: it would not help)
+        with pytest.raises(VectorStoreUnreachable, match="does not answer"):
+            SearchIndex.open(settings, embedder=FakeEmbedder())
+        assert Generations(tmp_path / "data").all_ids() == [third.generation]
     finally:
         stop()
 

@@ -58,6 +58,7 @@ CANDIDATES = 30
 DENSE_CANDIDATES = 60  # sentence and passage chunks: several may name the same passage
 LOCK_TIMEOUT_S = 300
 REFILL_LOCK_TIMEOUT_S = 5
+STORE_RETRY_S = 30  # after the vector store failed, searches use the stored vectors this long
 BUILD_BATCH = 8  # texts embedded at once while building: small batches keep the peak memory down
 
 
@@ -67,6 +68,10 @@ class IndexBusy(RuntimeError):
 
 class IndexDamaged(RuntimeError):
     """A generation's stores cannot be read (or disagree with its description)."""
+
+
+class VectorStoreUnreachable(RuntimeError):
+    """The Chroma server does not answer: not damage, and rebuilding would not help."""
 
 
 class _NeedsRefill(RuntimeError):
@@ -127,6 +132,7 @@ class SearchIndex:
         self._hold = threading.Lock()
         self._users = 0
         self._retired = False
+        self._store_down_until = 0.0
         self.closed = False
 
     @classmethod
@@ -202,6 +208,9 @@ class SearchIndex:
         except _NeedsRefill:
             lease.release()
             return False
+        except VectorStoreUnreachable:
+            lease.release()
+            raise
         except Exception as exc:
             lease.release()
             problem = f"index generation {gid} is damaged ({_one_line(exc)}); building a new one"
@@ -226,7 +235,14 @@ class SearchIndex:
             unit_vectors[m] = _read_vectors(path / unit.vectors, len(unit_chunks[m]))
         if self.settings.chroma_mode == "embedded" and not (path / "chroma").is_dir() and not locked:
             raise _NeedsRefill("no embedded store yet")  # creating one needs the lock
-        client = make_client(self.settings, path / "chroma")
+        try:
+            client = make_client(self.settings, path / "chroma")
+        except Exception as exc:
+            if self.settings.chroma_mode == "server":
+                raise VectorStoreUnreachable(
+                    f"the Chroma server at {self.settings.chroma_host}:{self.settings.chroma_port} "
+                    f"does not answer ({_one_line(exc)})") from exc
+            raise
         try:
             store = VectorStore(client, {m: u.collection for m, u in info.units.items()})
             missing = store.missing({m: len(cs) for m, cs in unit_chunks.items()})
@@ -440,20 +456,27 @@ class SearchIndex:
     def dense(self, query: str, municipality: str | None = None, k: int = CANDIDATES,
               vector: list[float] | None = None) -> list[tuple[Chunk, float]]:
         vec = vector if vector is not None else self.embedder.embed_query(query)
-        try:
-            found = self.vectors.search(vec, municipality, k)
-        except Exception as exc:
-            found = None
-            if self._refill(exc):
-                try:
-                    found = self.vectors.search(vec, municipality, k)
-                except Exception as again:
-                    exc = again
-            if found is None:  # the store is unreachable or broken: the generation's own vectors answer
-                log.warning("vector store unavailable in generation %s (%s); searching the stored vectors",
-                            self.generation, _one_line(exc))
-                found = self.exact_search(vec, municipality, k)
+        if time.monotonic() < self._store_down_until:  # failed a moment ago: don't wait on it again
+            found = self.exact_search(vec, municipality, k)
+        else:
+            found = self._store_search(vec, municipality, k)
         return [(self.chunk_by_id[cid], s) for cid, s in found if cid in self.chunk_by_id]
+
+    def _store_search(self, vec: list[float], municipality: str | None, k: int) -> list[tuple[str, float]]:
+        try:
+            return self.vectors.search(vec, municipality, k)
+        except Exception as exc:
+            failed = exc
+        if self._refill(failed):
+            try:
+                return self.vectors.search(vec, municipality, k)
+            except Exception as again:
+                failed = again
+        # the store is unreachable or broken: the generation's own vectors answer for a while
+        log.warning("vector store unavailable in generation %s (%s); searching the stored vectors for %d s",
+                    self.generation, _one_line(failed), STORE_RETRY_S)
+        self._store_down_until = time.monotonic() + STORE_RETRY_S
+        return self.exact_search(vec, municipality, k)
 
     def exact_search(self, vector: list[float], municipality: str | None = None, k: int = 20) -> list[tuple[str, float]]:
         """(chunk id, cosine similarity), best first, by brute force over this generation's
