@@ -205,9 +205,10 @@ time.sleep(600)
 
 
 _REBUILDER = """
-import time
+import sys, time
 import tests.fake_cli
 from assistant.__main__ import main
+sys.stdin.readline()  # started early (imports overlap the others' start), rebuilds when told
 for _ in range(3):
     assert main(["index", "--force"]) == 0
     time.sleep(0.3)
@@ -231,6 +232,8 @@ def test_batch_and_app_keep_answering_while_another_process_rebuilds_three_times
     batch_err = (tmp_path / "batch.err").open("w")
     batch = subprocess.Popen([PY, "-m", "tests.fake_cli", "ask", "--jsonl"], cwd=ROOT, env=_env(tmp_path),
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=batch_err, text=True, bufsize=1)
+    rebuilder_proc = subprocess.Popen([PY, "-c", _REBUILDER], cwd=ROOT, env=_env(tmp_path), stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     app = Assistant(SearchIndex.open(Settings(data_dir=tmp_path), embedder=FakeEmbedder()))
     loader = AssistantLoader(assistant=app)  # what the web app's handlers ask for the assistant
     try:
@@ -253,11 +256,11 @@ def test_batch_and_app_keep_answering_while_another_process_rebuilds_three_times
         assert base_batch == base_app  # one code path: the batch and the app agree
         assert not any("Sorry" in a["answer"] for a in base_batch)
 
-        rebuilt: list[subprocess.CompletedProcess] = []
+        rebuilt: list[tuple[int, str, str]] = []
 
         def rebuild_three_times() -> None:  # one process, the CLI's `index --force` three times
-            rebuilt.append(subprocess.run([PY, "-c", _REBUILDER], cwd=ROOT, env=_env(tmp_path),
-                                          capture_output=True, text=True, timeout=300))
+            out, err = rebuilder_proc.communicate("go\n", timeout=300)
+            rebuilt.append((rebuilder_proc.returncode, out, err))
 
         rebuilder = threading.Thread(target=rebuild_three_times)
         rebuilder.start()
@@ -285,8 +288,8 @@ def test_batch_and_app_keep_answering_while_another_process_rebuilds_three_times
             for w in workers:
                 w.result(timeout=300)
         rebuilder.join()
-        assert rebuilt[0].returncode == 0, rebuilt[0].stderr[-2000:]
-        assert rebuilt[0].stdout.count("built: generation") == 3
+        assert rebuilt[0][0] == 0, rebuilt[0][2][-2000:]
+        assert rebuilt[0][1].count("built: generation") == 3
         assert not wrong, wrong[:3]
         assert counts["batch"] >= 300 and counts["app"] >= 200
         print(f"answered while rebuilding: batch {counts['batch']}, app {counts['app']}")
@@ -306,8 +309,9 @@ def test_batch_and_app_keep_answering_while_another_process_rebuilds_three_times
         assert _comparable(batch_ask(1)) == base_batch[1]  # the batch follows the app's rebuild too
         assert gens.all_ids() == [gens.current()]  # ... and lets the one it left go
     finally:
-        if reader.poll() is None:
-            reader.kill()
+        for proc in (reader, rebuilder_proc):
+            if proc.poll() is None:
+                proc.kill()
         batch.stdin.close()
         rc = batch.wait(timeout=60)
         batch_err.close()
