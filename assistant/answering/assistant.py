@@ -98,6 +98,7 @@ class Assistant:
     # -- answering -----------------------------------------------------------------
     def ask(self, question: str, municipality: str | None = None,
             history: Iterable[ChatTurn | dict] | None = None) -> Answer:
+        self.follower.refresh()  # first: a newer generation may know another municipality
         try:
             muni = resolve_municipality(municipality).id if municipality else None
         except ValueError as exc:
@@ -146,6 +147,7 @@ class Assistant:
 
     # -- staff lookups --------------------------------------------------------------
     def search(self, query: str, municipality: str | None = None, k: int = 10) -> list[SearchHit]:
+        self.follower.refresh()
         muni = resolve_municipality(municipality).id if municipality else None
         with self.follower.using() as idx:
             return idx.search(query, muni, k=k)
@@ -153,6 +155,7 @@ class Assistant:
     def show(self, ref: str, municipality: str | None = None) -> list[Passage]:
         from assistant.retrieval.citations import lookup
 
+        self.follower.refresh()
         return lookup(ref, municipality)
 
     def reindex(self, progress: Callable[[float, str], None] | None = None, force: bool = True) -> None:
