@@ -23,7 +23,14 @@ class UnknownMunicipality(ValueError):
 
 
 class QuoteNotFound(LookupError):
-    pass
+    """No passage (or more than one) holds a quote; carries what was looked for, so a
+    calculator can say which rule changed (assistant/amendments.py)."""
+
+    def __init__(self, message: str, municipality: str = "", quote: str = "", section: str | None = None):
+        super().__init__(message)
+        self.municipality = municipality
+        self.quote = quote
+        self.section = section
 
 
 def corpus_dir() -> Path:
@@ -82,8 +89,18 @@ def source_text(m: Municipality) -> str:
     return (corpus_dir() / m.source_file).read_text(encoding="utf-8")
 
 
-@functools.cache
-def _document(mid: str, corpus: str) -> Document:
+def source_stamp(m: Municipality) -> tuple[int, int, int]:
+    """(modification time in ns, size, inode) of the chapter's text: part of every cache key, so a
+    chapter replaced on disk — by this process or another — is parsed and cited afresh."""
+    try:
+        st = (corpus_dir() / m.source_file).stat()
+    except OSError:
+        return (0, 0, 0)
+    return (st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+@functools.lru_cache(maxsize=32)
+def _document(mid: str, corpus: str, stamp: tuple[int, ...] = ()) -> Document:
     from assistant.parsing import parse_document
 
     m = municipality_by_id(mid)
@@ -95,7 +112,7 @@ def document(mid: str) -> Document:
     m = municipality_by_id(mid)
     if m is None:
         raise UnknownMunicipality(f"unknown municipality {mid!r}")
-    return _document(mid, str(corpus_dir()))
+    return _document(mid, str(corpus_dir()), source_stamp(m))
 
 
 def all_passages() -> list[Passage]:
@@ -121,14 +138,27 @@ def passage_by_id(pid: str) -> Passage | None:
 def cite(municipality: str, quote: str, section: str | None = None, title: str | None = None) -> Citation:
     """The citation of the one passage of ``municipality`` whose text holds ``quote``.
 
-    Cached per corpus folder (the calculators cite the same provisions on every call);
-    each caller gets its own copy.
+    Cached per corpus folder and version of the chapter's text (the calculators cite the
+    same provisions on every call; an amended chapter is cited afresh, never from the
+    cache); each caller gets its own copy.
     """
-    return _cite(municipality, quote, section, title, str(corpus_dir())).model_copy()
+    m = municipality_by_id(municipality)
+    stamp = source_stamp(m) if m else ()
+    found = _cite(municipality, quote, section, title, str(corpus_dir()), stamp).model_copy()
+    if (corpus_dir() / "amendments.yaml").is_file():
+        from assistant.amendments import pending_change
+
+        if pending_change(municipality, quote):
+            raise QuoteNotFound(
+                f"the paragraph of {municipality} holding {quote[:60]!r} was amended; its rule data awaits an update",
+                municipality=municipality, quote=quote, section=section,
+            )
+    return found
 
 
-@functools.cache
-def _cite(municipality: str, quote: str, section: str | None, title: str | None, corpus: str) -> Citation:
+@functools.lru_cache(maxsize=4096)
+def _cite(municipality: str, quote: str, section: str | None, title: str | None, corpus: str,
+          stamp: tuple[int, ...] = ()) -> Citation:
     """The uncached search behind ``cite``.
 
     Whitespace is compared normalised; words are compared exactly. ``section`` or
@@ -147,7 +177,8 @@ def _cite(municipality: str, quote: str, section: str | None, title: str | None,
     if len(hits) != 1:
         raise QuoteNotFound(
             f"{len(hits)} passages of {municipality} hold the quote {quote[:60]!r}"
-            + (f" (section {section})" if section else "")
+            + (f" (section {section})" if section else ""),
+            municipality=municipality, quote=quote, section=section,
         )
     p = hits[0]
     # Return the quote as it stands in the passage (original whitespace).
