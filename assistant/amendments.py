@@ -120,11 +120,13 @@ def _label(s: Section) -> str:
 
 
 def _sub(p: Passage) -> str:
-    return p.subsection or (p.heading or "") or f"paragraph {p.ordinal}"
+    """The passage's label: its subsection path, else its run-in heading, else '(text)'."""
+    return p.subsection or p.heading or "(text)"
 
 
 def _similar(a: str, b: str) -> float:
-    return difflib.SequenceMatcher(None, normalize_ws(a), normalize_ws(b), autojunk=False).ratio()
+    """Similarity of two texts, compared word by word (fast on paragraphs; 1.0 = same words)."""
+    return difflib.SequenceMatcher(None, a.split(), b.split(), autojunk=False).ratio()
 
 
 def _pair_leftovers(old: list, new: list, text: Callable[[Any], str], at_least: float) -> list[tuple[Any, Any]]:
@@ -327,9 +329,15 @@ def _tool_users(data_file: str, mid: str, where: str, raw: dict) -> list[str]:
     return declared
 
 
-@functools.cache
+@functools.lru_cache(maxsize=32)
+def _yaml_at(path: Path, stamp: tuple[int, int]) -> Any:
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when built: ten times faster
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
+
+
 def _yaml(path: Path) -> Any:
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    st = path.stat()
+    return _yaml_at(path, (st.st_mtime_ns, st.st_size))
 
 
 def _checklist_users(tool_users: list[str], mid: str) -> list[str]:
@@ -416,7 +424,7 @@ def provisions(mid: str) -> list[Provision]:
     ids = {m.id for m in municipalities()}
     out: list[Provision] = []
     for path in sorted(DATA_DIR.glob("*.yaml")):
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        raw = _yaml(path)
         found: list[tuple[str, str, str | None, str]] = []
         _walk_quotes(raw, "", None, ids, found)
         for m, quote, section, where in found:
@@ -712,13 +720,14 @@ def changed_rule(municipality: str, quote: str, section: str | None = None) -> t
     doc = document(m.id)
     holders = _holder(doc, quote, section)
     now = holders[0] if len(holders) == 1 else best_match(doc, quote, section)
-    short = normalize_ws(quote)
-    short = short if len(short) <= 100 else short[:100].rsplit(" ", 1)[0] + "…"
+    # The old words are not repeated: they may hold the old figure, which must not be shown as the rule.
     if len(holders) == 1:
-        what = f"the paragraph of the {m.name} code holding “{short}” was amended ({now.citation().label()}, cited)"
+        what = f"the paragraph of the {m.name} code it rests on was amended ({now.citation().label()}, cited as it now reads)"
+    elif now is not None:
+        what = (f"the words of the {m.name} code it rests on are no longer in the text; the nearest provision now is "
+                f"{now.citation().label()}, cited as it now reads")
     else:
-        where = f" ({now.citation().label()} now reads as cited)" if now else " (the section that held them is gone)"
-        what = f"the {m.name} code no longer reads “{short}”{where}"
+        what = f"the section of the {m.name} code that held it is no longer in the text"
     message = (f"This rule changed on {when:%B} {when.day}, {when.year}: {what}. "
                "The figure is not computed until the rule data is updated.")
     return message, ([now.citation()] if now else [])
@@ -726,7 +735,7 @@ def changed_rule(municipality: str, quote: str, section: str | None = None) -> t
 
 def _failed_output(out_cls: type[ToolOutput], tool: str, inp: Any, message: str,
                    citations: list[Citation]) -> ToolOutput:
-    values: dict[str, Any] = {"tool": tool, "ok": False, "error": message, "explanation": message,
+    values: dict[str, Any] = {"tool": tool, "ok": False, "error": message, "explanation": "",
                               "citations": citations}
     for name, field in out_cls.model_fields.items():
         if name in values:
