@@ -184,6 +184,7 @@ def test_the_rule_data_update_ends_the_notice(scratch_corpus, tmp_path, capsys, 
     """Once the file holding a changed provision is updated (newer than the amendment), the
     calculator computes again."""
     from assistant import amendments
+    from assistant.amendments import install
     from assistant.tools.registry import run_tool
 
     amend("brandon", amended_brandon(), tmp_path, capsys)
@@ -192,11 +193,13 @@ def test_the_rule_data_update_ends_the_notice(scratch_corpus, tmp_path, capsys, 
     # § 404-6 changed: a provision still quoted verbatim but in an amended paragraph is flagged...
     flagged = [p for r in amendments.records() for p in r.pending if p.status == "changed"]
     assert flagged
+    for p in (p for r in amendments.records() for p in r.pending):  # each names a file that exists
+        assert install._holding_file(p.where).is_file(), p.where
     p = flagged[0]
     assert amendments.pending_change("brandon", p.quote)
     updated = tmp_path / "updated.yaml"
     updated.write_text("updated\n", encoding="utf-8")
-    monkeypatch.setattr(amendments, "_holding_file", lambda where: updated)
+    monkeypatch.setattr(install, "_holding_file", lambda where: updated)
     assert amendments.pending_change("brandon", p.quote) is None
 
 
