@@ -61,7 +61,7 @@ NOTE_START = re.compile(
     r"Note|Notes|Annotations?)\s*(?:[:–—-]|$)",
     re.I,
 )
-FOOTNOTE_LINE = re.compile(r"^(?:\[\d+\]|\*\s)")
+FOOTNOTE_LINE = re.compile(r"^(?:\[\d+\]\s|\*(?=[A-Z]))")
 LABEL = re.compile(
     r"^(?:\((?P<p>[A-Za-z]{1,4}|\d{1,3})\)|(?P<d>[A-Za-z]|[ivxlIVXL]{1,5}|\d{1,3})\.(?=[\t ]))[\t ]*"
 )
