@@ -182,6 +182,18 @@ def test_somerville_notes_and_definitions():
     assert len(doc.groups) == 10 and doc.groups[0] == "ARTICLE I. IN GENERAL"
 
 
+@needs_samples
+def test_somerville_flattened_subsections_are_split_where_the_sequence_continues():
+    doc = _doc("somerville-ma-ch12")
+    openings = {p.subsection: p for p in doc.passages if p.section == "12-20"}
+    assert list(openings)[:7] == [None, "(1)", "(1)a.", "(1)b.", "(1)c.", "(1)d.", "(2)"]
+    assert openings["(1)a."].text == "A $50.00 nonrefundable application fee is required."
+    assert openings["(2)"].text.startswith("The superintendent of the highway department must be notified 24 hours")
+    # a reference inside a sentence is never a label: 12-8 (b) cites "subsection (a)" and stays whole
+    snow_b = next(p for p in doc.passages if p.section == "12-8" and p.subsection == "(b)")
+    assert snow_b.text == "Whoever violates any of the provisions of subsection (a) of this section shall be fined in accordance with section 1-11 ."
+
+
 # ---------------------------------------------------------------- layouts the samples do not show
 
 
