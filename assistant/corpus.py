@@ -84,10 +84,20 @@ def municipalities() -> tuple[Municipality, ...]:
     return tuple(m for m in declared_municipalities() if not isinstance(_try_document(m.id, corpus), str))
 
 
+_RUNTIME_PROBLEMS: list[str] = []
+
+
+def note_problem(message: str) -> None:
+    """Record (and log) a municipality left out while the process runs (e.g. it failed to index)."""
+    log.warning("left out: %s", message)
+    if message not in _RUNTIME_PROBLEMS:
+        _RUNTIME_PROBLEMS.append(message)
+
+
 def load_problems() -> list[str]:
     """One line per municipality or manifest entry left out, and why."""
     corpus = str(corpus_dir())
-    out = list(_manifest(str(corpus_dir() / "manifest.yaml"))[1])
+    out = list(_manifest(str(corpus_dir() / "manifest.yaml"))[1]) + list(_RUNTIME_PROBLEMS)
     for m in declared_municipalities():
         got = _try_document(m.id, corpus)
         if isinstance(got, str):
@@ -110,6 +120,7 @@ def reset_caches() -> None:
     _document.cache_clear()
     _try_document.cache_clear()
     _cite.cache_clear()
+    _RUNTIME_PROBLEMS.clear()
 
 
 def municipality_by_id(mid: str) -> Municipality | None:

@@ -20,7 +20,7 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 from pydantic import BaseModel, ConfigDict, Field
 
-from assistant.corpus import all_passages
+from assistant.corpus import all_passages, note_problem
 from assistant.retrieval.chunking import CHUNKER_VERSION, Chunk, chunk_passages
 from assistant.retrieval.citations import lookup
 from assistant.retrieval.embeddings import Embedder, get_embedder
@@ -124,12 +124,27 @@ class SearchIndex:
             t0 = time.perf_counter()
             work = [c for c in self.chunks if c.municipality in todo]
             report(0.05, f"loading the embedding model to index {len(work)} chunks of {', '.join(sorted(todo))}")
-            vectors: list[list[float]] = []
-            batch = BUILD_BATCH
-            for i in range(0, len(work), batch):
-                vectors += self.embedder.embed_documents([c.embed_text for c in work[i : i + batch]])
-                report(0.05 + 0.9 * min(1.0, (i + batch) / len(work)), f"embedded {min(i + batch, len(work))}/{len(work)} chunks")
-            self.vectors.build(work, vectors, only=todo)
+            done = 0
+            failed: list[str] = []
+            for muni in sorted(todo):
+                mine = [c for c in work if c.municipality == muni]
+                try:
+                    vectors: list[list[float]] = []
+                    for i in range(0, len(mine), BUILD_BATCH):
+                        vectors += self.embedder.embed_documents([c.embed_text for c in mine[i : i + BUILD_BATCH]])
+                        done += len(mine[i : i + BUILD_BATCH])
+                        report(0.05 + 0.9 * min(1.0, done / len(work)), f"embedded {done}/{len(work)} chunks")
+                    self.vectors.build(mine, vectors, only={muni})
+                except (IndexBusy, KeyboardInterrupt, MemoryError):
+                    raise
+                except Exception as exc:  # noqa: BLE001 - one municipality must not stop the others
+                    failed.append(muni)
+                    note_problem(f"{muni}: its passages could not be indexed ({type(exc).__name__}: "
+                                 f"{' '.join(str(exc).split())[:120]}); it is left out of search")
+            if failed:
+                self._leave_out(set(failed))
+                expected = {m: n for m, n in expected.items() if m not in failed}
+                todo -= set(failed)
             self.vectors.prune({self.vectors.name_of(m) for m in expected})
             self.built_municipalities = sorted(todo)
             known = self.vectors.all_vectors()
@@ -144,6 +159,14 @@ class SearchIndex:
             report(1.0, "index built")
         finally:
             lock.release()
+
+    def _leave_out(self, municipalities: set[str]) -> None:
+        """Drop municipalities whose vectors could not be built from this index."""
+        self.passages = [p for p in self.passages if p.municipality not in municipalities]
+        self.by_id = {p.id: p for p in self.passages}
+        self.chunks = [c for c in self.chunks if c.municipality not in municipalities]
+        self.chunk_by_id = {c.id: c for c in self.chunks}
+        self.lexical = LexicalIndex([c for c in self.chunks if c.kind == "passage"])
 
     def _load_sentence_vectors(self) -> None:
         self._set_sentence_vectors(self.vectors.all_vectors())
