@@ -386,3 +386,11 @@ def test_a_pdf_is_read_with_its_pages_and_without_its_running_lines(tmp_path):
     assert got == [row.replace("’", "?") for row in EXPECTED["sections"]["williams-az-ch152"]]
     assert st.sections[0].page == 41 and st.sections[-1].page > 41
     assert not any("Williams - Streets" in p.text for s in st.sections for p in s.paras)
+
+
+def test_plain_section_numbers_under_a_prefix():
+    text = ("Section 1. Title.\nThis ordinance is the sidewalk ordinance.\n\nSection 2. Snow removal.\n"
+            "(a) Owners shall clear snow within 24 hours.\n(b) The city may clear it at the owner's cost.\n\n"
+            "Section 3. Penalty.\nA fine of $50 applies.\n")
+    st = read_structure(read_layout(text, "text"))
+    assert [(s.number, s.caption) for s in st.sections] == [("1", "Title"), ("2", "Snow removal"), ("3", "Penalty")]

@@ -221,8 +221,10 @@ def _num_key(num: str) -> tuple:
 
 
 def _family(num: str) -> str:
+    """The part every section number of a chapter shares: '152.' of 152.16, '16-' of 16-12.16;
+    plain numbers ('Section 5.') are one family."""
     m = re.match(r"^(\d+)([-.])", num)
-    return f"{m.group(1)}{m.group(2)}" if m else num
+    return f"{m.group(1)}{m.group(2)}" if m else "#"
 
 
 def _caption(cap: str) -> str:
