@@ -31,10 +31,16 @@ def build_app(assistant: Any | None = None, **kwargs: Any) -> gr.Blocks:
 def main() -> None:
     import logging
 
-    from assistant.settings import get_settings
+    import sys
+
+    from assistant.settings import SettingsProblem, get_settings
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    settings = get_settings()
+    try:
+        settings = get_settings()
+    except SettingsProblem as exc:  # one line naming the variable, no traceback
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(2)
     demo = build_app()  # starts loading the Assistant (and building the index) in the background
     print(f"[app] serving on http://{settings.host}:{settings.port} (the assistant keeps loading in the background)",
           flush=True)

@@ -12,13 +12,16 @@ characters it cannot encode are transliterated).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
-from typing import Any, Literal
+from pathlib import Path
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+import yaml
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from assistant.corpus import cite, resolve_municipality
 from assistant.types import Citation, ToolOutput
@@ -67,22 +70,39 @@ GROUPS: tuple[tuple[str, str], ...] = (
 )
 Group = Literal["permits", "fees", "bonds", "notices", "seasonal", "specifications", "post_work"]
 
+# Bounds that keep every date the calculators derive (years of guarantees and surcharge
+# bands ahead) and every sum inside what they can compute: beyond them a request is an
+# input error with a clear message, not an overflow deep in a calculator.
+EARLIEST_DATE = date(1900, 1, 1)
+LATEST_DATE = date(2199, 12, 31)
+MAX_DOLLARS = Decimal("999999999999.99")  # the calculators' 14 digits with cents
+
+
+def _date_in_range(value: date) -> date:
+    if not EARLIEST_DATE <= value <= LATEST_DATE:
+        raise ValueError(f"{value.isoformat()} is out of range: give a date between {EARLIEST_DATE.isoformat()} "
+                         f"and {LATEST_DATE.isoformat()}")
+    return value
+
+
+def _dollars(description: str, default: Any = None) -> Any:
+    return Field(default=default, ge=0, le=MAX_DOLLARS, allow_inf_nan=False, description=description)
+
+
+JobDate = Annotated[date, AfterValidator(_date_in_range)]
+
 
 class InsuranceCertificate(BaseModel):
     """What the contractor's certificate of insurance (and bond) shows."""
 
     model_config = ConfigDict(extra="forbid")
 
-    per_person: Decimal | None = Field(
-        default=None, ge=0, description="Bodily (personal) injury limit, each person, in dollars."
-    )
-    per_accident: Decimal | None = Field(default=None, ge=0, description="Bodily injury limit, each accident, in dollars.")
-    property_damage: Decimal | None = Field(default=None, ge=0, description="Property damage limit, in dollars.")
-    expires: date | None = Field(default=None, description="Expiration date on the certificate.")
+    per_person: Decimal | None = _dollars("Bodily (personal) injury limit, each person, in dollars.")
+    per_accident: Decimal | None = _dollars("Bodily injury limit, each accident, in dollars.")
+    property_damage: Decimal | None = _dollars("Property damage limit, in dollars.")
+    expires: JobDate | None = Field(default=None, description="Expiration date on the certificate.")
     self_insured: bool = Field(default=False, description="A certificate of self-insurance.")
-    indemnity_bond: Decimal | None = Field(
-        default=None, ge=0, description="Indemnity bond already on file, in dollars (0 = none; omit if unknown)."
-    )
+    indemnity_bond: Decimal | None = _dollars("Indemnity bond already on file, in dollars (0 = none; omit if unknown).")
     cancellation_notice_days: int | None = Field(
         default=None, ge=0, le=3650, description="Days' notice to the municipality before the policy can be cancelled."
     )
@@ -93,18 +113,18 @@ class ChecklistRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
-    municipality: str = Field(description="Municipality id or name: 'brandon', 'Town of Delafield'...")
+    municipality: str = Field(description="Municipality id or name (from the manifest).")
     work: WorkKind = Field(
         description="Kind of work: street_opening (street or alley opening), sidewalk, driveway_culvert, "
         "street_privilege (encumbrance for building work) or heavy_vehicle."
     )
     location: str = Field(default="", max_length=300, description="Where: street address or intersection.")
 
-    start_date: date = Field(description="Planned start of the work.")
+    start_date: JobDate = Field(description="Planned start of the work.")
     start_time: time = Field(default=time(7, 0), description="Planned start time (local), for notices in hours.")
     duration_days: int = Field(default=1, ge=1, le=366, description="Planned duration in calendar days, start day included.")
     pavement: PavementType = Field(default="none", description="Pavement opened: bituminous, concrete or none.")
-    final_paving_date: date | None = Field(
+    final_paving_date: JobDate | None = Field(
         default=None, description="Date of the final paving (surface) of the street at the opening."
     )
     existing_pavement_depth_in: Decimal | None = Field(
@@ -112,20 +132,18 @@ class ChecklistRequest(BaseModel):
     )
     emergency: bool = Field(default=False, description="Emergency excavation (protection of property, life, health or safety).")
     public_utility: bool = Field(default=False, description="The applicant is a public utility.")
-    village_utility: bool = Field(default=False, description="Brandon: the applicant is a Village public utility.")
+    village_utility: bool = Field(default=False, description="The applicant is a Village public utility (where the code knows the term).")
     lane_closures: LaneClosure = Field(
         default="none",
         description="none; reduced (one lane kept each way); below_one_lane_each_way; full_closure.",
     )
     service_loss: bool = Field(default=False, description="The work cuts a utility service to private properties.")
-    permit_fee: Decimal | None = Field(
-        default=None, ge=0, description="The permit fee the Board set, if known (the code states none)."
-    )
+    permit_fee: Decimal | None = _dollars("The permit fee the Board set, if known (the code states none).")
     insurance: InsuranceCertificate | None = Field(default=None, description="The contractor's certificate.")
     commercial: bool = Field(default=False, description="Sidewalk in front of a commercial or industrial establishment.")
     driveway_approach: bool = Field(default=False, description="Sidewalk work includes a driveway approach.")
     driveway_surface: Literal["concrete", "asphalt", "gravel"] | None = Field(
-        default=None, description="Driveway surface (Delafield permits differ by surface)."
+        default=None, description="Driveway surface (some codes' permits differ by surface)."
     )
     road_jurisdiction: Literal["local", "county", "state"] = Field(
         default="local", description="Who owns the road: the Village/Town (local), the county or the State."
@@ -138,7 +156,7 @@ class ChecklistRequest(BaseModel):
     def _municipality_id(cls, value: str) -> str:
         m = resolve_municipality(value)  # raises UnknownMunicipality (a ValueError) with the known list
         if m is None:
-            raise ValueError("municipality is required, e.g. 'brandon' or 'delafield'")
+            raise ValueError("municipality is required (an id or name from the manifest)")
         return m.id
 
     @field_validator("location")
@@ -264,6 +282,17 @@ class _Builder:
     # -- citations and items -----------------------------------------------------
     def cite(self, quote: str, section: str | None = None) -> Citation:
         return cite(self.mid, quote, section=section)
+
+    def rule(self, role: str) -> str:
+        """The id of this municipality's deadline rule playing ``role`` (data/deadlines.yaml)."""
+        from assistant.tools.coverage import provision_key
+
+        return provision_key(self.mid, role)
+
+    def quote(self, role: str) -> Citation:
+        """The citation of a quote kept in the checklist data (``quotes:`` of data/checklist.yaml)."""
+        q = _checklist_data()["quotes"][provision_key_of(self.mid, role)]
+        return cite(self.mid, q["quote"], section=q.get("section"))
 
     def add(self, group: Group, text: str, citations: list[Citation], **kw: Any) -> ChecklistItem:
         seen: list[Citation] = []
@@ -413,7 +442,7 @@ def _certificate_items(b: _Builder, permit_type: str, work_end: date, permit_iss
         municipality=b.mid, permit_type=permit_type, per_person_limit=ins.per_person,
         per_accident_limit=ins.per_accident, property_damage_limit=ins.property_damage,
         expiry_date=ins.expires, work_start_date=b.req.start_date, work_end_date=work_end,
-        permit_issue_date=permit_issue if b.mid == "delafield" else None, self_insured=ins.self_insured,
+        permit_issue_date=permit_issue, self_insured=ins.self_insured,
         village_public_utility=b.req.village_utility, indemnity_bond_amount=ins.indemnity_bond,
         cancellation_notice_days=ins.cancellation_notice_days)))
     if not out.ok:
@@ -441,23 +470,23 @@ def _certificate_items(b: _Builder, permit_type: str, work_end: date, permit_iss
 def _brandon_permit_life(b: _Builder, approval: date) -> date:
     """Permit validity (and renewal) against the planned end; returns the last covered day."""
     req = b.req
-    v = b.deadline("brandon_permit_validity", approval)
+    v = b.deadline(b.rule("permit_validity"), approval)
     assert v.due_date is not None
-    b.add("permits", f"The permit is valid for {b.rule_period('brandon_permit_validity')} from approval: "
+    b.add("permits", f"The permit is valid for {b.rule_period(b.rule('permit_validity'))} from approval: "
           f"through {b.when(v)} if approved on the start day.", v.citations, status="info", tool=v.tool,
           due=b.when(v), due_date=v.due_date, explanation=v.explanation,
           assumptions=["Approval is assumed on the planned start date (the latest it can be); an earlier "
                        "approval ends the validity sooner.", *v.assumptions])
     last = v.due_date
     if req.end_date > v.due_date:
-        r = b.deadline("brandon_permit_renewal", v.due_date)
+        r = b.deadline(b.rule("permit_renewal"), v.due_date)
         assert r.due_date is not None
         b.add("permits", f"The work runs past the permit's validity: apply in writing for a renewal "
-              f"({b.rule_period('brandon_permit_renewal')}) before {b.when(v)} (renewed through "
+              f"({b.rule_period(b.rule('permit_renewal'))}) before {b.when(v)} (renewed through "
               f"{b.when(r)}, at the Clerk's or Director's discretion).", r.citations, status="required",
               tool=r.tool, due=b.when(v), due_date=v.due_date, explanation=r.explanation,
               who="Village Clerk or Director of Public Works")
-        b.add("fees", "Renewal permit fee", b.rule_citations("brandon_permit_renewal"),
+        b.add("fees", "Renewal permit fee", b.rule_citations(b.rule("permit_renewal")),
               figure="set by the Village Board (no figure in the code)", who="the Village Board")
         last = r.due_date
         if req.end_date > r.due_date:
@@ -485,7 +514,7 @@ def _brandon_opening(b: _Builder, *, kind_note: str | None = None) -> None:
     # ---------------------------------------------------------------- permits
     if req.emergency:
         e = b.used(emergency_excavation_deadlines(
-            EmergencyExcavationInput(municipality="brandon", excavation=req.start_moment), calendar=b.cal))
+            EmergencyExcavationInput(municipality=b.mid, excavation=req.start_moment), calendar=b.cal))
         apply_cit = [c for c in e.citations if c.section == t] or e.citations
         b.add("permits", "Emergency excavation: emergency measures may start without a permit; apply for the "
               f"street opening permit not later than the next business day ({b.date_text(e.apply_by)}) and "
@@ -526,7 +555,7 @@ def _brandon_opening(b: _Builder, *, kind_note: str | None = None) -> None:
               [b.cite("If the street opening is made prior to the receipt of an approved street opening permit", s)],
               status="info", figure="set by the Village Board (no figure in the code)")
     sur = b.used(surcharge_for_opening(SurchargeInput(
-        municipality="brandon", opening_date=req.start_date, final_paving_date=req.final_paving_date,
+        municipality=b.mid, opening_date=req.start_date, final_paving_date=req.final_paving_date,
         permit_fee=req.permit_fee, disturbs_pavement=req.pavement != "none"), calendar=b.cal))
     if sur.ok:
         b.add("fees", "Surcharge for an opening in or disturbing the paved portion, by the age of the final paving"
@@ -535,7 +564,7 @@ def _brandon_opening(b: _Builder, *, kind_note: str | None = None) -> None:
               assumptions=list(sur.assumptions), status="required" if sur.multiplier else "info")
         for w in sur.warnings:
             if "404-7I" in w:
-                mor = b.deadline("brandon_new_street_moratorium", req.final_paving_date)
+                mor = b.deadline(b.rule("new_street_moratorium"), req.final_paving_date)
                 b.add("permits", "No permit is issued to open a street for five years after its permanent "
                       f"improvement or repaving (through {b.when(mor)}) unless the Village Board or its designee "
                       f"finds it absolutely essential — if the final paving of {b.date_text(req.final_paving_date)} "
@@ -552,16 +581,16 @@ def _brandon_opening(b: _Builder, *, kind_note: str | None = None) -> None:
 
     # ---------------------------------------------------------------- notices
     n = b.used(excavation_notice_deadlines(ExcavationNoticesInput(
-        municipality="brandon", work_start=req.start_moment,
+        municipality=b.mid, work_start=req.start_moment,
         service_loss_at=req.start_moment if req.service_loss else None, emergency=req.emergency), calendar=b.cal))
     texts = {
-        "brandon_notice_dpw_start": "Notify the Director of Public Works of the location and extent of the excavation",
-        "brandon_notice_affected": "Notify the Village Clerk or Director of Public Works and everyone affected by the work",
-        "brandon_notice_loss_of_service": "Notify the private properties, in writing or in person, before their "
+        b.rule("notice_dpw_start"): "Notify the Director of Public Works of the location and extent of the excavation",
+        b.rule("notice_affected"): "Notify the Village Clerk or Director of Public Works and everyone affected by the work",
+        b.rule("notice_loss_of_service"): "Notify the private properties, in writing or in person, before their "
                                           "utility service is cut",
     }
     for notice in n.notices:
-        event = req.start_date if notice.rule == "brandon_notice_affected" else req.start_moment
+        event = req.start_date if notice.rule == b.rule("notice_affected") else req.start_moment
         r = b.deadline(notice.rule, event, emergency=req.emergency)
         if req.emergency:  # an emergency leaves no time to give it in advance
             b.add("notices", f"{texts.get(notice.rule, notice.title)} — normally {r.period} before; in an "
@@ -576,16 +605,16 @@ def _brandon_opening(b: _Builder, *, kind_note: str | None = None) -> None:
     if req.emergency:
         b.add("notices", "Emergency: the 24-hour notice to the Director and the 12-hour loss-of-service notice are "
               "not required; notify the Village office immediately.",
-              b.rule_citations("brandon_notice_dpw_start") + [b.cite("shall notify the Village office immediately", t)],
+              b.rule_citations(b.rule("notice_dpw_start")) + [b.cite("shall notify the Village office immediately", t)],
               status="info", tool=n.tool)
     b.add("notices", f"Notify the Village Clerk or Director of Public Works at least "
-          f"{b.rule_period('brandon_notice_backfill')} before backfilling and/or restoring the surface.",
-          b.rule_citations("brandon_notice_backfill"), due="before backfilling (time not planned yet)",
+          f"{b.rule_period(b.rule('notice_backfill'))} before backfilling and/or restoring the surface.",
+          b.rule_citations(b.rule("notice_backfill")), due="before backfilling (time not planned yet)",
           tool="deadline")
 
     # ---------------------------------------------------------------- seasonal
     w = b.used(winter_opening_restriction(OpeningSeasonInput(
-        municipality="brandon", opening_date=req.start_date, emergency=req.emergency), calendar=b.cal))
+        municipality=b.mid, opening_date=req.start_date, emergency=req.emergency), calendar=b.cal))
     window = f"{b.date_text(w.window_start)} to {b.date_text(w.window_end)}"
     if w.in_window and not req.emergency:
         b.add("seasonal", f"No openings between November 15 and April 1: the planned start falls in the window "
@@ -596,8 +625,8 @@ def _brandon_opening(b: _Builder, *, kind_note: str | None = None) -> None:
         b.add("seasonal", f"The start falls in the no-opening window {window}; an emergency excavation is excepted "
               "when the Village Board or its designee determines it to be one.", w.citations, status="info",
               tool=w.tool, explanation=w.explanation, assumptions=list(w.assumptions))
-        june = b.deadline("brandon_winter_patch_replacement", req.start_date)
-        cold = pavement_patch_check(PavementPatchInput(municipality="brandon", pavement="temporary_cold_mix"))
+        june = b.deadline(b.rule("winter_patch_replacement"), req.start_date)
+        cold = pavement_patch_check(PavementPatchInput(municipality=b.mid, pavement="temporary_cold_mix"))
         b.used(cold)
         depth = next((c.required for c in cold.checks if c.requirement == "depth"), None)
         b.add("seasonal", "If the pavement cannot be replaced with a like material in winter: a temporary cold-mix "
@@ -636,13 +665,13 @@ def _brandon_opening(b: _Builder, *, kind_note: str | None = None) -> None:
     b.add("specifications", "Remove pavement along neat, straight saw-cut lines; make the final saw cut after "
           "backfilling; the Director may order up to one full lane width replaced.",
           [b.cite("Removal of existing pavement shall be to neat, straight lines.", t)])
-    b.spec_rows(trench_check(TrenchInput(municipality="brandon")))
+    b.spec_rows(trench_check(TrenchInput(municipality=b.mid)))
     b.add("specifications", "Sheathing and bracing where the trench sides will not stand; no lumber left in the trench; "
           "no pavement overhanging the excavation.",
           [b.cite("sheathing and braces shall be used to prevent caving", t)])
     if req.pavement != "none":
         patch = pavement_patch_check(PavementPatchInput(
-            municipality="brandon", pavement=req.pavement, existing_pavement_depth_in=req.existing_pavement_depth_in))
+            municipality=b.mid, pavement=req.pavement, existing_pavement_depth_in=req.existing_pavement_depth_in))
         b.spec_rows(patch)
         if getattr(patch, "layer_conflict", False):
             b.add("specifications", "The existing pavement is deeper than the maximum bituminous layers allow: ask "
@@ -655,12 +684,12 @@ def _brandon_opening(b: _Builder, *, kind_note: str | None = None) -> None:
                   "as originally placed", t)])
 
     # ---------------------------------------------------------------- post work
-    perm = b.deadline("brandon_permanent_pavement", req.start_date)
-    b.add("post_work", f"Replace permanent pavement within {b.rule_period('brandon_permanent_pavement')} of the "
+    perm = b.deadline(b.rule("permanent_pavement"), req.start_date)
+    b.add("post_work", f"Replace permanent pavement within {b.rule_period(b.rule('permanent_pavement'))} of the "
           f"permit date: by {b.when(perm)}.", perm.citations, due=b.when(perm), due_date=perm.due_date,
           tool=perm.tool, explanation=perm.explanation,
           assumptions=["The permit date is assumed to be the planned start date.", *perm.assumptions])
-    g = b.deadline("brandon_restoration_guarantee", req.end_date)
+    g = b.deadline(b.rule("restoration_guarantee"), req.end_date)
     b.add("post_work", f"The restoration is guaranteed for one year from completion: through {b.when(g)} if "
           f"completed on the planned last day {b.date_text(req.end_date)}; defects noticed by the Village Board "
           "must be repaired within the time it sets.", g.citations, due=b.when(g), due_date=g.due_date,
@@ -670,8 +699,8 @@ def _brandon_opening(b: _Builder, *, kind_note: str | None = None) -> None:
           "equipment plus an administration charge.",
           [b.cite("Faulty work or materials shall be immediately replaced by the permittee upon notice by the Village.", s)])
     b.add("post_work", f"If the Village makes the pavement repair, its cost and one year's maintenance are charged; "
-          f"unpaid {b.rule_period('brandon_village_repair_lien')} after notice, they become a lien on the premises.",
-          b.rule_citations("brandon_village_repair_lien"), status="conditional", tool="deadline")
+          f"unpaid {b.rule_period(b.rule('village_repair_lien'))} after notice, they become a lien on the premises.",
+          b.rule_citations(b.rule("village_repair_lien")), status="conditional", tool="deadline")
     if kind_note:
         b.not_covered.append(kind_note)
 
@@ -682,26 +711,25 @@ def _brandon_common_after(b: _Builder) -> None:
           "public ground, at no cost to the Village.",
           [b.cite("shall immediately stop and remove said materials at no cost to the Village", "404-17")])
     b.add("post_work", f"Damage to a street, sidewalk or public ground: stop, notify the Police Department, and "
-          f"correct it within {b.rule_period('brandon_damage_correction')} at no cost to the Village.",
-          b.rule_citations("brandon_damage_correction"), status="conditional", tool="deadline")
+          f"correct it within {b.rule_period(b.rule('damage_correction'))} at no cost to the Village.",
+          b.rule_citations(b.rule("damage_correction")), status="conditional", tool="deadline")
 
 
 def _brandon_sidewalk(b: _Builder) -> None:
     from assistant.tools.deadlines import OpeningSeasonInput, winter_opening_restriction
 
     req = b.req
-    p = b.deadline("brandon_sidewalk_permit", req.start_date)
+    p = b.deadline(b.rule("sidewalk_permit"), req.start_date)
     b.add("permits", "Sidewalk permit to lay, remove, replace or repair a public sidewalk (not needed when under "
-          f"contract with the Village), at least {b.rule_period('brandon_sidewalk_permit')} before the work: by "
+          f"contract with the Village), at least {b.rule_period(b.rule('sidewalk_permit'))} before the work: by "
           f"{b.when(p)}.", p.citations, due=b.when(p), due_date=p.due_date, tool=p.tool,
           explanation=p.explanation, who="Village Clerk or Director of Public Works", assumptions=list(p.assumptions))
     b.add("permits", "If the work opens or excavates the public sidewalk, a street opening permit under § 404-6 is "
-          "needed as well.", [b.cite("public sidewalk or Village-owned easement within the Village of Brandon "
-                                     "without a permit therefor", "404-6")], status="conditional")
+          "needed as well.", [b.quote("sidewalk_opening_permit")], status="conditional")
     b.add("fees", "Sidewalk permit fee", [b.cite("A fee as set by the Village Board shall be charged for such permit.")],
           figure="set by the Village Board (no figure in the code)", who="the Village Board")
     w = b.used(winter_opening_restriction(OpeningSeasonInput(
-        municipality="brandon", opening_date=req.start_date, emergency=req.emergency), calendar=b.cal))
+        municipality=b.mid, opening_date=req.start_date, emergency=req.emergency), calendar=b.cal))
     if w.in_window:
         b.add("seasonal", f"The start falls in the November 15 – April 1 window ({b.date_text(w.window_start)} to "
               f"{b.date_text(w.window_end)}) in which no openings in sidewalks are permitted: if the work opens the "
@@ -754,9 +782,9 @@ def _brandon_driveway(b: _Builder) -> None:
 
 
 def _brandon_sidewalk_for_driveway(b: _Builder) -> None:
-    p = b.deadline("brandon_sidewalk_permit", b.req.start_date)
+    p = b.deadline(b.rule("sidewalk_permit"), b.req.start_date)
     b.add("permits", "The driveway approach crosses the public sidewalk: sidewalk permit at least "
-          f"{b.rule_period('brandon_sidewalk_permit')} before the work, by {b.when(p)}.", p.citations,
+          f"{b.rule_period(b.rule('sidewalk_permit'))} before the work, by {b.when(p)}.", p.citations,
           due=b.when(p), due_date=p.due_date, tool=p.tool, who="Village Clerk or Director of Public Works")
     key = "sidewalk_commercial" if b.req.commercial else "sidewalk_residential"
     b.add("specifications", f"Sidewalk within the driveway approach at least "
@@ -778,8 +806,8 @@ def _brandon_privilege(b: _Builder) -> None:
     b.add("permits", "A building permit, where this Code requires one, before the street privilege permit.",
           [b.cite("has obtained a building permit if required by this Code", s)], status="conditional",
           who="Building Inspector")
-    term = b.deadline("brandon_street_privilege_termination", req.start_date)
-    b.add("permits", f"The permit ends automatically {b.rule_period('brandon_street_privilege_termination')} after "
+    term = b.deadline(b.rule("street_privilege_termination"), req.start_date)
+    b.add("permits", f"The permit ends automatically {b.rule_period(b.rule('street_privilege_termination'))} after "
           f"issuance (earlier if the Clerk sets an earlier date): {b.when(term)} if issued on the start day.",
           term.citations, status="info", due=b.when(term), due_date=term.due_date, tool=term.tool,
           explanation=term.explanation,
@@ -794,7 +822,7 @@ def _brandon_privilege(b: _Builder) -> None:
               "require proof of liability insurance as a condition.",
               [b.cite("Village officials may attach conditions to the permit, including proof of liability insurance.", s)],
               status="info")
-    b.spec_rows(obstruction_check(ObstructionInput(municipality="brandon", situation="street_privilege_permit")))
+    b.spec_rows(obstruction_check(ObstructionInput(municipality=b.mid, situation="street_privilege_permit")))
     if req.lane_closures == "full_closure":
         b.add("specifications", "A full closure exceeds the share of the street a street privilege permit may "
               "cover.", [b.spec_cite("privilege_street_fraction")], status="warning", tool="specifications (data)")
@@ -803,10 +831,10 @@ def _brandon_privilege(b: _Builder) -> None:
     b.add("post_work", "When the work ends: vacate, clean of rubbish and obstructions, and leave safe for public "
           "travel, at the permittee's expense.", [b.cite("Upon termination of the work necessitating such "
                                                         "obstruction", s)])
-    rm = b.rule_period("brandon_privilege_obstruction_removal")
+    rm = b.rule_period(b.rule("privilege_obstruction_removal"))
     b.add("post_work", f"If an obstruction is not removed within {rm} after notice from the Village Board, the Village "
           "removes it and the cost goes on the tax roll against the abutting property.",
-          b.rule_citations("brandon_privilege_obstruction_removal"), status="info", tool="deadline")
+          b.rule_citations(b.rule("privilege_obstruction_removal")), status="info", tool="deadline")
     b.not_covered.append("§ 404-8 allows building materials on up to 1/2 of the sidewalk, while § 404-9 says sidewalk "
                          "traffic shall not be interrupted under a street privilege permit; this checklist follows "
                          "§ 404-9 (temporary sidewalk) — confirm with the Village Clerk.")
@@ -844,14 +872,14 @@ def _delafield_excavation(b: _Builder, *, what: str = "excavation") -> None:
                                                "when it is proposed to begin")], who="the Town",
           due=f"before {b.date_text(req.start_date)}")
     _bond_items(b, "excavation")
-    sur = b.used(surcharge_for_opening(SurchargeInput(municipality="delafield", opening_date=req.start_date,
+    sur = b.used(surcharge_for_opening(SurchargeInput(municipality=b.mid, opening_date=req.start_date,
                                                       disturbs_pavement=req.pavement != "none"), calendar=b.cal))
-    b.add("fees", "No pavement-age surcharge in the Town of Delafield.", sur.citations[:2] or
+    b.add("fees", f"No pavement-age surcharge in the {municipality_name(b.mid)}.", sur.citations[:2] or
           [b.cite("Applicants shall pay a non-refundable application fee")], status="info", figure="none",
           tool=sur.tool, explanation=sur.explanation)
     _certificate_items(b, "excavation", work_end=req.end_date, permit_issue=req.start_date)
     n = b.used(excavation_notice_deadlines(ExcavationNoticesInput(
-        municipality="delafield", work_start=req.start_moment, emergency=req.emergency), calendar=b.cal))
+        municipality=b.mid, work_start=req.start_moment, emergency=req.emergency), calendar=b.cal))
     for notice in n.notices:
         r = b.deadline(notice.rule, req.start_moment, emergency=req.emergency)
         b.add("notices", f"Written notice to the Town Highway Commission — {r.period} before the work starts.",
@@ -860,7 +888,7 @@ def _delafield_excavation(b: _Builder, *, what: str = "excavation") -> None:
     if req.service_loss:
         b.not_covered.append("Chapter 8 requires no separate notice before cutting service to properties; only the "
                              "48-hour written notice applies.")
-    w = b.used(winter_opening_restriction(OpeningSeasonInput(municipality="delafield", opening_date=req.start_date,
+    w = b.used(winter_opening_restriction(OpeningSeasonInput(municipality=b.mid, opening_date=req.start_date,
                                                              emergency=req.emergency), calendar=b.cal))
     b.add("seasonal", "No openings when the ground is frozen, unless the Town Board finds one necessary; the code "
           "fixes no dates, so ask the Town" + (" — in an emergency, ask the Town Board at once." if req.emergency
@@ -907,7 +935,7 @@ def _delafield_excavation(b: _Builder, *, what: str = "excavation") -> None:
           due=b.date_text(y.due_date), due_date=y.due_date, tool="business calendar", explanation=y.steps,
           assumptions=["Approval of the filling and surfacing is assumed on the planned last day of work; the year "
                        "runs from the actual approval."])
-    dr = b.deadline("delafield_ditch_repair", req.end_date)
+    dr = b.deadline(b.rule("ditch_repair"), req.end_date)
     b.add("post_work", f"If you drive through a drainage ditch to install sewer or water laterals or repair a well or "
           f"septic system: repair the ditch and road surface within {dr.period} after the work is completed — by "
           f"{b.when(dr)} — or no further plumbing permit is issued.", dr.citations, status="conditional",
@@ -939,11 +967,11 @@ def _delafield_driveway(b: _Builder) -> None:
                       "application has been submitted to the Highway Superintendent.")],
               who="Town Highway Superintendent")
         b.add("fees", f"Town asphalting service: deposit of the estimated cost before work; the balance billed is due "
-              f"within {b.rule_period('delafield_asphalt_balance')}, and if unpaid by November 1 it goes on the tax "
-              "roll; any excess deposit is refunded.", b.rule_citations("delafield_asphalt_balance"),
+              f"within {b.rule_period(b.rule('asphalt_balance'))}, and if unpaid by November 1 it goes on the tax "
+              "roll; any excess deposit is refunded.", b.rule_citations(b.rule("asphalt_balance")),
               status="conditional", tool="deadline", figure="deposit = estimated time, materials and administrative costs")
     _bond_items(b, "driveway_culvert")
-    b.spec_rows(driveway_check(DrivewayInput(municipality="delafield")))
+    b.spec_rows(driveway_check(DrivewayInput(municipality=b.mid)))
     if req.driveway_surface == "concrete":
         b.add("specifications", f"Concrete surfacing no closer than "
               f"{b.spec_figure('driveway_concrete_setback', 'min_distance_ft')} ft to the road's hard surface.",
@@ -959,8 +987,8 @@ def _delafield_driveway(b: _Builder) -> None:
            b.cite("If no request is made for an inspection within a year of the installation of the culvert")],
           due=b.date_text(y.due_date), due_date=y.due_date, tool="business calendar", explanation=y.steps)
     b.add("post_work", f"Landscaping or ditch repairs the Town must do are billed; unpaid "
-          f"{b.rule_period('delafield_ditch_restoration_bill')} after, they are charged to the guarantee.",
-          b.rule_citations("delafield_ditch_restoration_bill"), status="conditional", tool="deadline")
+          f"{b.rule_period(b.rule('ditch_restoration_bill'))} after, they are charged to the guarantee.",
+          b.rule_citations(b.rule("ditch_restoration_bill")), status="conditional", tool="deadline")
     b.add("bonds", "Where curb and gutter exist and a building permit is issued, the same financial guarantee covers "
           "curb and gutter damage from the construction.",
           [b.cite("Whenever a building permit is issued in an area where curb and gutter sections exist")],
@@ -976,7 +1004,7 @@ def _delafield_heavy(b: _Builder) -> None:
     over = b.spec_figure("heavy_vehicle_permit", "permit_over_tons")
     if req.vehicle_weight_tons is not None:
         hv = b.used(heavy_vehicle_check(HeavyVehicleInput(
-            municipality="delafield", gross_weight_tons=req.vehicle_weight_tons, lugged_wheels=req.lugged_wheels)))
+            municipality=b.mid, gross_weight_tons=req.vehicle_weight_tons, lugged_wheels=req.lugged_wheels)))
         needed = bool(hv.permit_required)
         b.add("permits", ("Town permit required before driving the machine on any street, alley or public place"
                           if needed else "No Town permit needed for this machine")
@@ -985,7 +1013,7 @@ def _delafield_heavy(b: _Builder) -> None:
               status="required" if needed else "info", tool=hv.tool, explanation=hv.explanation,
               who="the Town", assumptions=list(hv.assumptions))
         posted = b.used(heavy_vehicle_check(HeavyVehicleInput(
-            municipality="delafield", gross_weight_tons=req.vehicle_weight_tons, lugged_wheels=req.lugged_wheels,
+            municipality=b.mid, gross_weight_tons=req.vehicle_weight_tons, lugged_wheels=req.lugged_wheels,
             temporary_limit_posted=True)))
         limit = b.spec_figure("temporary_weight_limit", "max_gross_tons")
         b.add("permits", f"Where a temporary weight limit ({limit} tons) is posted on the route: "
@@ -1034,6 +1062,34 @@ def _delafield_privilege(b: _Builder) -> None:
 
 # ---------------------------------------------------------------------------- entry point
 
+# The builders the checklist data may name (``builder:`` of data/checklist.yaml), by function name.
+BUILDERS: dict[str, Any] = {
+    f.__name__.lstrip("_"): f
+    for f in (_brandon_opening, _brandon_sidewalk, _brandon_driveway, _brandon_privilege, _brandon_heavy,
+              _brandon_common_after, _delafield_excavation, _delafield_driveway, _delafield_heavy,
+              _delafield_privilege)
+}
+CHECKLIST_DATA = Path(__file__).resolve().parent / "tools" / "data" / "checklist.yaml"
+
+
+@functools.cache
+def _checklist_data() -> dict[str, Any]:
+    """Which builder makes each municipality's checklist for each kind of work, and its quotes."""
+    return yaml.safe_load(CHECKLIST_DATA.read_text(encoding="utf-8"))
+
+
+def provision_key_of(municipality: str, role: str) -> str:
+    from assistant.tools.coverage import provision_key
+
+    return provision_key(municipality, role)
+
+
+def municipality_name(mid: str) -> str:
+    from assistant.corpus import municipality_by_id
+
+    m = municipality_by_id(mid)
+    return m.name if m else mid
+
 
 def build_checklist(req: ChecklistRequest) -> Checklist:
     """Every item that applies to the job, grouped, with dates and figures from the calculators."""
@@ -1041,36 +1097,20 @@ def build_checklist(req: ChecklistRequest) -> Checklist:
 
     b = _Builder(req)
     m = municipality_by_id(req.municipality)
-    if req.municipality == "brandon":
-        if req.work == "street_opening":
-            _brandon_opening(b)
-        elif req.work == "sidewalk":
-            _brandon_sidewalk(b)
-        elif req.work == "driveway_culvert":
-            _brandon_driveway(b)
-        elif req.work == "street_privilege":
-            _brandon_privilege(b)
-        else:
-            _brandon_heavy(b)
-        _brandon_common_after(b)
-    else:
-        if req.work == "street_opening":
-            _delafield_excavation(b)
-        elif req.work == "sidewalk":
-            b.add("permits", "A permit from the Town is needed to tear up or remove any sidewalk.",
-                  [b.cite("No person shall injure, tear up or remove any pavement, sidewalk or crosswalk")],
-                  who="the Town")
-            b.not_covered.append("Chapter 8 has no sidewalk construction specifications; the excavation rules apply "
-                                 "to openings in a sidewalk.")
-            _delafield_excavation(b, what="excavation or opening")
-        elif req.work == "driveway_culvert":
-            _delafield_driveway(b)
-        elif req.work == "heavy_vehicle":
-            _delafield_heavy(b)
-        else:
-            _delafield_privilege(b)
-    if req.village_utility and req.municipality != "brandon":
-        b.not_covered.append("'Village public utility' is a Brandon term; it was ignored for the Town of Delafield.")
+    plan = _checklist_data()["municipalities"].get(req.municipality)
+    if plan is None:
+        raise ValueError(f"no checklist rules are recorded for {req.municipality!r}")
+    work = plan["work"][req.work]
+    for step in work.get("items", []):  # items the data holds whole: text, group, quote
+        b.add(step["group"], step["text"], [b.quote(step["quote"])], who=step.get("who"),
+              status=step.get("status", "required"))
+    for note in work.get("not_covered", []):
+        b.not_covered.append(note)
+    BUILDERS[work["builder"]](b, **work.get("arguments", {}))
+    for builder in plan.get("after_every_job", []):
+        BUILDERS[builder](b)
+    if req.village_utility and plan.get("village_utility_note"):
+        b.not_covered.append(plan["village_utility_note"])
     order = {key: i for i, (key, _) in enumerate(GROUPS)}
     items = sorted(b.items, key=lambda i: order[i.group])  # stable: keeps the order within a group
     name = m.name if m else req.municipality

@@ -130,6 +130,14 @@ def municipality_by_id(mid: str) -> Municipality | None:
     return None
 
 
+def short_name(mid: str) -> str:
+    """The name running text uses for a municipality ('<short_name>'s code'), from the manifest."""
+    m = municipality_by_id(mid)
+    if m is None:
+        return mid
+    return m.short_name or m.name
+
+
 def _norm_name(text: str) -> str:
     text = re.sub(r"[^a-z0-9 ]+", " ", text.lower())
     text = re.sub(r"\b(wi|wisconsin|of|the)\b", " ", text)
@@ -216,6 +224,14 @@ def document(mid: str) -> Document:
     if isinstance(got, str):
         raise UnknownMunicipality(f"left out: {got}")
     return got
+
+
+def forget_parsed() -> None:
+    """Drop the parsed manifest, documents and citations: the corpus changed on disk (a
+    newer index generation was built from it) and is read again on next use."""
+    _manifest.cache_clear()
+    _document.cache_clear()
+    _cite.cache_clear()
 
 
 def all_passages() -> list[Passage]:

@@ -3,17 +3,46 @@
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import SettingsError as PydanticSettingsError
 
 ROOT = Path(__file__).resolve().parent.parent
+ENV_PREFIX = "ASSISTANT_"
+
+
+class Ranking(BaseModel):
+    """Every ranking knob in one place (retrieval fusion, quote choice, relevance floors,
+    conversation and routing weights), each with why it is set as it is."""
+
+    model_config = ConfigDict(frozen=True)
+
+    sim_weight: float = Field(default=3.0, description="weight of a sentence's own similarity to the question (2.0 before; 3.0 helped both the tuned and the held-out set)")
+    rank_share: float = Field(default=0.25, description="how much the passage's rank (vs its similarity) weighs on its sentences")
+    same_passage: float = Field(default=0.45, description="a further sentence of the same passage joins at this share of the best score")
+    other_passage: float = Field(default=0.8, description="a sentence of another passage joins at this share")
+    common_word_share: float = Field(default=0.05, description="a word in more than this share of the passages says nothing about a topic")
+    max_sentences: int = Field(default=3, description="quoted in a lookup answer")
+    citation_share: float = Field(default=0.7, description="a calculator's citation stays in the answer at this share of the most relevant one")
+    rel_min: float = Field(default=0.30, description="below this cosine similarity of the best hit nothing in the chapters is about the question")
+    defer_other: float = Field(default=0.8, description="a deferral from another provision than the best answer says where the figure comes from only this close to it")
+    wordless_match: float = Field(default=0.45, description="below this similarity, a question sharing no telling word with what was found is about something else")
+    stands_alone: float = Field(default=0.45, description="below this similarity a turn in a conversation is read with the earlier topic")
+    follow_up_own_topic: float = Field(default=0.5, description="a follow-up this close to a passage stands on its own")
+    clear_lead: float = Field(default=0.25, description="without a municipality, answer from one code only when it is far more on topic")
+    event_weight: float = Field(default=2.0, description="per word the question's event shares with a rule's starting event")
+    rrf_k: int = Field(default=10, description="reciprocal-rank fusion constant (small: the top ranks dominate)")
+    lexical_weight: float = Field(default=0.35, description="BM25 is the weaker ranker here: it breaks ties and adds exact terms")
+    candidates: int = Field(default=30, description="hits each ranker contributes to the fusion")
+    dense_candidates: int = Field(default=60, description="sentence and passage chunks: several may name the same passage")
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="ASSISTANT_", env_file=".env", extra="ignore")
+    model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, env_file=".env", extra="ignore")
 
     corpus_dir: Path = Field(default=ROOT / "corpus", description="Folder with manifest.yaml and the texts.")
     data_dir: Path = Field(default=ROOT / "data", description="Index, Chroma store and logs.")
@@ -44,6 +73,8 @@ class Settings(BaseSettings):
     # limits
     max_question_chars: int = 1000
     max_history_turns: int = 12
+    max_line_bytes: int = Field(default=65_536, description="A line of `ask --jsonl` (question and history).")
+    max_request_bytes: int = Field(default=1_000_000, description="A JSON request read from a file or stdin.")
     max_top_k: int = 20
     max_upload_bytes: int = 20_000_000
     max_pdf_pages: int = 500
@@ -56,7 +87,53 @@ class Settings(BaseSettings):
     queue_concurrency: int = 2
     queue_max_size: int = 16
 
+    ranking: Ranking = Field(default_factory=Ranking, description="Ranking knobs (defaults tuned on the tuned set).")
+
+
+class SettingsProblem(ValueError):
+    """A setting from the environment or .env that cannot be used; the message names the
+    variable (ASSISTANT_...) and says what is wrong, on one line."""
+
+
+
+def env_name(field: str) -> str:
+    return ENV_PREFIX + field.upper()
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def settings_problem(exc: Exception) -> SettingsProblem:
+    """One clear line for pydantic's validation error or pydantic-settings' parse error."""
+    if isinstance(exc, ValidationError):
+        parts = []
+        for e in exc.errors()[:6]:
+            loc = e.get("loc") or ("?",)
+            where = env_name(str(loc[0])) + "".join(f"[{x}]" for x in loc[1:])
+            parts.append(f"{where}: {e.get('msg', 'invalid')} (got {_shown(e.get('input'))})")
+        return SettingsProblem("invalid setting " + "; ".join(parts))
+    m = re.search(r'field "(\w+)"', str(exc))
+    if m:  # a list or other complex value that is not JSON
+        return SettingsProblem(f"invalid setting {env_name(m.group(1))}: write it as JSON, "
+                               'e.g. ["2025-12-24", "2025-12-31"] for a list')
+    return SettingsProblem(f"invalid setting: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}")
+
+
+def load_settings(**values: object) -> Settings:
+    """Settings from the environment, .env and ``values``; SettingsProblem naming the variable."""
+    try:
+        return Settings(**values)
+    except (ValidationError, PydanticSettingsError) as exc:
+        raise settings_problem(exc) from None
+
 
 @functools.cache
 def get_settings() -> Settings:
-    return Settings()
+    return load_settings()
+
+
+def ranking() -> Ranking:
+    """The ranking knobs in force."""
+    return get_settings().ranking

@@ -55,8 +55,8 @@ class Municipality(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str = Field(description="Short id used by every --municipality option, e.g. 'brandon'.")
-    name: str = Field(description="Display name, e.g. 'Village of Brandon'.")
+    id: str = Field(description="Short id used by every --municipality option (lower case, no spaces).")
+    name: str = Field(description="Display name, e.g. 'Village of <Name>'.")
     kind: MunicipalityKind = Field(description="Village, town, city or county.")
     county: str = Field(default="", description="County the municipality lies in.")
     state: str = Field(default="WI", description="Two-letter state code.")
@@ -72,7 +72,13 @@ class Municipality(BaseModel):
     chapters: list[ChapterSource] = Field(
         default_factory=list, description="Every chapter held (the first is the top-level one)."
     )
+    short_name: str | None = Field(
+        default=None, description="Name used in running text (\"<short_name>'s code\"); the display name when absent."
+    )
     aliases: list[str] = Field(default_factory=list, description="Other names users write.")
+    example_questions: list[str] = Field(
+        default_factory=list, description="Questions the web app offers as examples."
+    )
     edition: str | None = Field(default=None, description="Revision or edition of the text.")
     outline_hints: dict[str, Any] = Field(
         default_factory=dict,
@@ -132,7 +138,7 @@ class Passage(BaseModel):
     title: str = Field(description="Section title as printed; for untitled text, a title from its content.")
     untitled: bool = Field(default=False, description="True when the section has no heading in the text.")
     subsection: str | None = Field(
-        default=None, description="Subsection path, e.g. 'G(2)' (Brandon) or '(2)(b)1.' (Delafield)."
+        default=None, description="Subsection path, e.g. 'G(2)' (eCode style) or '(2)(b)1.' (heading style)."
     )
     subsection_reconstructed: bool = Field(
         default=False,

@@ -15,6 +15,13 @@ Metrics (names as in evals/reports/latest.json):
   citations). A citation matches when the municipality matches and the section matches
   (or, when the expected gives no section, the title, case-insensitive), and, when the
   expected gives a subsection, the answer's subsection starts with it.
+- ``lead_citation_precision``: of the answers that cite something where citations are
+  expected, the share whose FIRST citation matches an expected one (what a reader sees first).
+- ``wrong_figures``: count of turns where the answer states a computed figure (status
+  ``answered`` with a calculator call) that is not the expected one: an expected ``values``
+  entry missing, or a figure given where the question lacks an input (expected ``clarify``).
+- ``right_or_ask``: share of calculation turns answered right or met with a clarifying
+  question (the slot-stress measure: never a wrong figure; asking is acceptable).
 - ``quote_faithfulness``: share of all citations whose quote is verbatim in the corpus.
 - ``numeric_exactness``: share of turns with expected ``values`` whose every value
   appears in the answer text or in a calculator result.
@@ -39,11 +46,14 @@ from typing import Any
 METRICS = (
     "answer_accuracy",
     "citation_precision",
+    "lead_citation_precision",
     "citation_recall",
     "quote_faithfulness",
     "numeric_exactness",
     "status_accuracy",
     "invented_numbers",
+    "wrong_figures",
+    "right_or_ask",
     "p50_ms",
     "p95_ms",
 )
@@ -151,6 +161,32 @@ def citation_precision(expected: dict, answer: dict, request_municipality: str |
     wanted = expected.get("citations") or []
     good = sum(1 for c in cits if any(citation_matches(c, w, muni) for w in wanted))
     return good / len(cits)
+
+
+def lead_citation_precision(expected: dict, answer: dict, request_municipality: str | None = None) -> float | None:
+    """1.0 when the answer's first citation matches an expected one, 0.0 when not; None when
+    the answer cites nothing or nothing is expected."""
+    cits = answer.get("citations") or []
+    wanted = expected.get("citations") or []
+    if not cits or not wanted:
+        return None
+    muni = _expected_municipality(expected, request_municipality)
+    return 1.0 if any(citation_matches(cits[0], w, muni) for w in wanted) else 0.0
+
+
+def wrong_figure(expected: dict, answer: dict) -> bool:
+    """The answer states a computed figure that is not the expected one."""
+    stated = answer.get("status") == "answered" and bool(answer.get("tool_calls"))
+    if not stated:
+        return False
+    if expected.get("status") != "answered":
+        return True  # a figure where the answer should ask (or refuse)
+    return bool(expected.get("values")) and bool(missing_values(expected, answer))
+
+
+def right_or_ask(expected: dict, answer: dict) -> bool:
+    """Right, or a clarifying question instead of a figure (never a wrong figure)."""
+    return answer_correct(expected, answer) or (answer.get("status") == "clarify" and not wrong_figure(expected, answer))
 
 
 def citation_recall(expected: dict, answer: dict, request_municipality: str | None = None) -> float | None:
@@ -367,6 +403,9 @@ class TurnScore:
     missing: list[str] = field(default_factory=list)
     forbidden: list[str] = field(default_factory=list)
     citation_precision: float | None = None
+    lead_citation_precision: float | None = None
+    wrong_figure: bool = False
+    right_or_ask: bool | None = None
     citation_recall: float | None = None
     unmatched_citations: list[str] = field(default_factory=list)
     missed_citations: list[str] = field(default_factory=list)
@@ -412,6 +451,9 @@ def score_turn(
         missing=missing_facts(exp, answer),
         forbidden=forbidden_facts(exp, answer),
         citation_precision=citation_precision(exp, answer, req_muni),
+        lead_citation_precision=lead_citation_precision(exp, answer, req_muni),
+        wrong_figure=wrong_figure(exp, answer),
+        right_or_ask=right_or_ask(exp, answer) if (turn.get("kind") == "calculation" or values) else None,
         citation_recall=citation_recall(exp, answer, req_muni),
         unmatched_citations=unmatched_citations(exp, answer, req_muni),
         missed_citations=missed_citations(exp, answer, req_muni),
@@ -443,11 +485,15 @@ def summarise(scores: Sequence[TurnScore], applicable: Iterable[str] = METRICS) 
         "turns": len(scores),
         "answer_accuracy": _mean([float(s.correct) for s in scores]),
         "citation_precision": _mean([s.citation_precision for s in scores if s.citation_precision is not None]),
+        "lead_citation_precision": _mean([s.lead_citation_precision for s in scores
+                                          if s.lead_citation_precision is not None]),
         "citation_recall": _mean([s.citation_recall for s in scores if s.citation_recall is not None]),
         "quote_faithfulness": sum(s.quotes_faithful for s in scores) / quotes if quotes else None,
         "numeric_exactness": _mean([float(bool(s.values_ok)) for s in scores if s.values_expected]),
         "status_accuracy": _mean([float(s.status_ok) for s in scores]),
         "invented_numbers": sum(len(s.invented) for s in scores) if scores else None,
+        "wrong_figures": sum(1 for s in scores if s.wrong_figure) if scores else None,
+        "right_or_ask": _mean([float(s.right_or_ask) for s in scores if s.right_or_ask is not None]),
         "p50_ms": percentile(lat, 50) if lat else None,
         "p95_ms": percentile(lat, 95) if lat else None,
         # not a gated figure: how much text an answer holds (a long dump finds facts easily)

@@ -166,13 +166,16 @@ def test_ask_shows_answer_backend_calculator_and_collapsible_citations(server):
     # the calculator used, with its explanation
     calc = titles.index("Calculator: excavation_notice_deadlines")
     assert "Work starting Monday." in t[calc] and "read so" in t[calc]
-    # one collapsed box per citation, titled with section; body with subsection and page
+    # one collapsed box per cited provision (the fake quotes § 404-7F twice), titled with the
+    # section; body with subsection, page, each quote and a link that opens the section
     cit = [i for i, title in enumerate(titles) if title.startswith("Source: ")]
-    assert len(cit) == 2
-    assert "§ 404-7F" in titles[cit[0]]
+    assert len(cit) == 1
+    assert "§ 404-7F" in titles[cit[0]] and titles[cit[0]].endswith("— 2 quotes")
     assert history[cit[0]]["metadata"]["status"] == "done"
     assert "subsection F" in t[cit[0]] and "page" in t[cit[0]]
-    assert "at least one business day before such work is to commence" in t[cit[0]]
+    quotes = [line for line in t[cit[0]].splitlines() if line.startswith("> ")]
+    assert len(quotes) == 2 and all("at least one business day before such work is to commence" in q for q in quotes)
+    assert "(?section=404-7F&m=brandon)" in t[cit[0]]
     assert "Village of Brandon" in detected and "detected" in detected
 
 
@@ -291,6 +294,17 @@ def test_checklist_form_errors_name_the_field(server):
     bad = dict(FORM, final_paving_date="2026-01-01")
     msg, _, _, _ = server.client().predict(**bad, api_name="/checklist")
     assert "Date of final paving" in msg and "after" in msg and "Traceback" not in msg
+
+
+@pytest.mark.parametrize("change, words", [
+    (dict(start_date="9999-12-31"), "Start date: 9999-12-31 is out of range"),
+    (dict(per_person=1e300), "Bodily injury, each person: Input should be less than or equal to"),
+])
+def test_checklist_form_out_of_range_is_a_form_message_not_sorry(server, change, words):
+    """Issue 13: these gave "Sorry" and a server traceback."""
+    msg, md_btn, _, _ = server.client().predict(**dict(FORM, **change), api_name="/checklist")
+    assert msg.startswith("**Please check the form:**") and words in msg, msg
+    assert "Sorry" not in msg and not md_btn["visible"]
 
 
 # --------------------------------------------------------------------------- files

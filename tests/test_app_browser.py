@@ -69,10 +69,13 @@ def page(browser, app_url, request):
     pg.set_default_timeout(60_000)
     pg.goto(app_url)
     pg.wait_for_selector("#oa-question textarea")
+    # the banner is filled by the page load's status request: wait for a state, then for ready
+    pg.wait_for_selector("#oa-status .oa-loading, #oa-status .oa-ready, #oa-status .oa-error", state="attached")
     loading = pg.locator("#oa-loading")
     if loading.count() and loading.is_visible():
         pg.screenshot(path=str(ARTIFACTS / "00-loading.png"), full_page=True)
         loading.wait_for(state="detached", timeout=LOAD_TIMEOUT_MS)
+    pg.wait_for_selector("#oa-status .oa-ready", state="attached", timeout=LOAD_TIMEOUT_MS)
     yield pg
     assert not pg.offsite, f"the page reached beyond loopback: {pg.offsite[:5]}"  # type: ignore[attr-defined]
     context.close()

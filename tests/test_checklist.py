@@ -372,6 +372,37 @@ def test_request_rejects_bad_input_naming_the_field(bad, field_name):
     assert field_name in str(exc.value)
 
 
+@pytest.mark.parametrize("bad, words", [
+    ({"start_date": "9999-12-31"}, "start_date: 9999-12-31 is out of range: give a date between 1900-01-01 and 2199-12-31"),
+    ({"start_date": "0001-01-01"}, "start_date: 0001-01-01 is out of range"),
+    ({"pavement": "concrete", "final_paving_date": "1066-10-14"}, "final_paving_date: 1066-10-14 is out of range"),
+    ({"insurance": {"expires": "9999-12-31"}}, "insurance.expires: 9999-12-31 is out of range"),
+    ({"insurance": {"per_person": 1e300}}, "insurance.per_person: Input should be less than or equal to 999999999999.99"),
+    ({"insurance": {"indemnity_bond": 1e300}}, "insurance.indemnity_bond: Input should be less than or equal to"),
+    ({"insurance": {"property_damage": float("inf")}}, "insurance.property_damage"),
+    ({"permit_fee": 1e300}, "permit_fee: Input should be less than or equal to"),
+])
+def test_out_of_range_dates_and_sums_are_input_errors(capsys, bad, words):
+    """Issue 13: 9999-12-31 and 1e300 overflowed inside a calculator ("date value out of
+    range", or a calculator's own validation error); now the request names the field."""
+    from assistant.__main__ import main
+
+    data = dict(municipality="brandon", work="street_opening", start_date="2025-05-05") | bad
+    rc = main(["checklist", "--json", json.dumps(data)])
+    err = capsys.readouterr().err
+    assert rc == 1 and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("error: invalid request: ") and words in err, err
+
+
+def test_the_edges_of_the_ranges_are_computed():
+    req = ChecklistRequest(municipality="brandon", work="street_opening", start_date="2199-12-31",
+                           duration_days=366, pavement="bituminous", final_paving_date="2199-12-31",
+                           permit_fee="999999999999.99",
+                           insurance={"per_person": "999999999999.99", "expires": "2199-12-31",
+                                      "indemnity_bond": "999999999999.99"})
+    assert build_checklist(req).items
+
+
 def test_request_rejects_paving_after_the_opening():
     with pytest.raises(ValidationError, match="cannot come before the paving"):
         ChecklistRequest(municipality="brandon", work="street_opening", start_date="2025-05-05",

@@ -26,31 +26,42 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def start_chroma(path: Path, port: int | None = None):
+    """A real `chroma run` on loopback: (port, stop)."""
+    exe = Path(sys.executable).parent / "chroma"
+    port = port or _free_port()
+    proc = subprocess.Popen([str(exe), "run", "--path", str(path), "--host", "127.0.0.1",
+                             "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def stop() -> None:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=20)
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return port, stop
+        except OSError:
+            if proc.poll() is not None:
+                pytest.fail("chroma run exited at start")
+            time.sleep(0.2)
+    stop()
+    pytest.fail("chroma server did not start within 60 s")
+
+
 @pytest.fixture
 def chroma_server(tmp_path):
-    exe = Path(sys.executable).parent / "chroma"
-    port = _free_port()
-    proc = subprocess.Popen([str(exe), "run", "--path", str(tmp_path / "server"), "--host", "127.0.0.1",
-                             "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    port, stop = start_chroma(tmp_path / "server")
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                    break
-            except OSError:
-                if proc.poll() is not None:
-                    pytest.fail("chroma run exited at start")
-                time.sleep(0.2)
-        else:
-            pytest.fail("chroma server did not start within 60 s")
         yield port
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop()
 
 
 def test_server_mode_gives_the_same_results_as_embedded(tmp_path, chroma_server):
@@ -60,7 +71,9 @@ def test_server_mode_gives_the_same_results_as_embedded(tmp_path, chroma_server)
     served = SearchIndex.open(server_settings, embedder=FakeEmbedder())
     assert served.built_now
     # the vectors went to the server, not to a local store
-    assert (tmp_path / "emb" / "chroma").exists() and not (tmp_path / "srv" / "chroma").exists()
+    emb_gen = tmp_path / "emb" / "generations" / embedded.generation
+    srv_gen = tmp_path / "srv" / "generations" / served.generation
+    assert (emb_gen / "chroma").is_dir() and not (srv_gen / "chroma").exists()
     assert any((tmp_path / "server").iterdir())
     for q in ("snow and ice removal within 24 hours", "indemnity bond for excavation"):
         a = [(h.passage.id, round(h.score, 5)) for h in embedded.search(q, "brandon", k=5)]
@@ -79,6 +92,7 @@ def test_fingerprint_rebuilds_only_on_change(tmp_path):
     assert not second.built_now and second.fingerprint == first.fingerprint
     info = json.loads((tmp_path / "index.json").read_text())
     assert info["fingerprint"] == first.fingerprint and info["chunks"] == len(first.chunks)
+    assert info["generation"] == first.generation == second.generation
 
     class OtherModel(FakeEmbedder):
         fingerprint = "another-model"

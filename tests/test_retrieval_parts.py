@@ -88,7 +88,7 @@ def test_one_collection_per_municipality(tmp_path):
     assert set(idx.vectors.collections) == munis
     assert idx.vectors.count() == len(idx.chunks)
     for m, col in idx.vectors.collections.items():
-        assert col.name == collection_name(idx.fingerprints[m], m)
+        assert col.name == collection_name(idx.generation, m)
         assert col.count() == sum(1 for c in idx.chunks if c.municipality == m)
     vec = FakeEmbedder().embed_query("snow removal sidewalk")
     only = idx.vectors.search(vec, "brandon", k=20)
@@ -104,8 +104,8 @@ def test_one_collection_per_municipality(tmp_path):
 
 
 def test_collection_names_follow_chromas_rules():
-    name = collection_name("0123456789abcdef0123", "Village of St. Ann's")
-    assert name.startswith("passages-0123456789abcdef-")
+    name = collection_name("20261201194500123-0a1b", "Village of St. Ann's")
+    assert name.startswith("passages-20261201194500123-0a1b-")
     assert all(ch.isalnum() or ch in "-_" for ch in name) and name[-1].isalnum()
 
 

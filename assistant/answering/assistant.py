@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
+import threading
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 
-from pydantic import ValidationError
-
-from assistant.answering.guards import check_answer, split_injection
+from assistant.answering.batch import BadLine, parse_request, refusal
+from assistant.answering.guards import InputProblem, check_answer, check_question, split_injection
 from assistant.answering.planner import EmbeddedPlanner
-from assistant.corpus import resolve_municipality
+from assistant.bounded_input import InputLine
+from assistant.corpus import forget_parsed, resolve_municipality
+from assistant.retrieval.follower import IndexFollower
 from assistant.retrieval.index import SearchHit, SearchIndex
 from assistant.settings import Settings, get_settings
 from assistant.types import Answer, ChatTurn, Passage
@@ -18,12 +23,61 @@ from assistant.types import Answer, ChatTurn, Passage
 log = logging.getLogger("assistant.guards")
 
 
+@dataclass(frozen=True)
+class _Answerers:
+    """What answers from one index generation: a request takes one and keeps it."""
+
+    index: SearchIndex
+    embedded: EmbeddedPlanner
+    llm: object | None  # an LLMPlanner, or None for the embedded default
+
+
 class Assistant:
     def __init__(self, index: SearchIndex, settings: Settings | None = None, llm=None):
-        self.index = index
         self.settings = settings or index.settings
-        self.embedded = EmbeddedPlanner(index)
-        self.llm = llm  # an LLMPlanner, or None for the embedded default
+        self.follower = IndexFollower(index, on_switch=_forget_changed_corpus)
+        self._answerers = _Answerers(index, EmbeddedPlanner(index), llm)
+        self._answerers_lock = threading.Lock()
+
+    # the generation in use now (a request holds its own through ``_answering``)
+    @property
+    def index(self) -> SearchIndex:
+        return self.follower.index
+
+    @property
+    def embedded(self) -> EmbeddedPlanner:
+        return self._answerers_for(self.follower.index).embedded
+
+    @property
+    def llm(self):
+        return self._answerers_for(self.follower.index).llm
+
+    @contextmanager
+    def _answering(self) -> Iterator[_Answerers]:
+        """The answerers of the published index generation, held for one request: a newer
+        generation is picked up here, between requests, never in the middle of one."""
+        with self.follower.using() as idx:
+            yield self._answerers_for(idx)
+
+    def _answerers_for(self, idx: SearchIndex) -> _Answerers:
+        have = self._answerers
+        if have.index is idx:
+            return have
+        with self._answerers_lock:
+            have = self._answerers
+            if have.index is idx:
+                return have
+            # the tool router depends only on the embedding model: shared across generations
+            router = getattr(have.embedded, "router", None)
+            embedded = EmbeddedPlanner(idx, tool_router=router) if router is not None else EmbeddedPlanner(idx)
+            llm = None
+            if have.llm is not None:
+                llm = copy.copy(have.llm)
+                llm.index = idx
+            made = _Answerers(idx, embedded, llm)
+            if idx is self.follower.index:
+                self._answerers = made
+            return made
 
     @classmethod
     def load(cls, settings: Settings | None = None, progress: Callable[[float, str], None] | None = None,
@@ -48,22 +102,36 @@ class Assistant:
             muni = resolve_municipality(municipality).id if municipality else None
         except ValueError as exc:
             return Answer(status="refused", answer=f"I can't take that request: {exc}.")
+        refused = self._input_refusal(question)
+        if refused is not None:
+            return refused
         turns = [t if isinstance(t, ChatTurn) else ChatTurn.model_validate(t) for t in (history or [])]
-        fallback = self.embedded.answer(question, muni, turns)
-        if self.llm is None:
-            return self._guarded(fallback, question, fallback)
-        try:
-            candidate = self.llm.answer(question, muni, turns, fallback)
-        except Exception as exc:  # the LLM failing never fails the user
-            log.warning("llm backend failed: %s", exc)
-            fallback.guard_events.append(f"LLM backend failed ({type(exc).__name__}); the embedded answer is shown")
-            return fallback
-        return self._guarded(candidate, question, fallback)
+        with self._answering() as using:
+            fallback = using.embedded.answer(question, muni, turns)
+            if using.llm is None:
+                return self._guarded(using, fallback, question, fallback)
+            try:
+                candidate = using.llm.answer(question, muni, turns, fallback)
+            except Exception as exc:  # the LLM failing never fails the user
+                log.warning("llm backend failed: %s", exc)
+                fallback.guard_events.append(f"LLM backend failed ({type(exc).__name__}); the embedded answer is shown")
+                return fallback
+            return self._guarded(using, candidate, question, fallback)
 
-    def _guarded(self, answer: Answer, question: str, fallback: Answer) -> Answer:
+    def _input_refusal(self, question: str) -> Answer | None:
+        """A question no backend may see (empty, too long, binary): refused here, in our own
+        words. Not passed through the number guard, whose sources are the code's text: the
+        figures of this message are the question's length and the limit."""
+        try:
+            check_question(question, self.settings.max_question_chars)
+        except InputProblem as exc:
+            return Answer(status="refused", answer=f"I can't take that question: {exc}.")
+        return None
+
+    def _guarded(self, using: _Answerers, answer: Answer, question: str, fallback: Answer) -> Answer:
         # numbers in an injected instruction ("say the fee is $5") are no source for the answer
         asked, _ = split_injection(question)
-        problems = check_answer(answer, allowed_text=asked + " " + self.embedded._coverage())
+        problems = check_answer(answer, allowed_text=asked + " " + using.embedded._coverage())
         if not problems:
             return answer
         for p in problems:
@@ -79,7 +147,8 @@ class Assistant:
     # -- staff lookups --------------------------------------------------------------
     def search(self, query: str, municipality: str | None = None, k: int = 10) -> list[SearchHit]:
         muni = resolve_municipality(municipality).id if municipality else None
-        return self.index.search(query, muni, k=k)
+        with self.follower.using() as idx:
+            return idx.search(query, muni, k=k)
 
     def show(self, ref: str, municipality: str | None = None) -> list[Passage]:
         from assistant.retrieval.citations import lookup
@@ -87,35 +156,61 @@ class Assistant:
         return lookup(ref, municipality)
 
     def reindex(self, progress: Callable[[float, str], None] | None = None, force: bool = True) -> None:
-        """Rebuild the index (``force=False``: build only what changed, e.g. a municipality just added)."""
-        self.index = SearchIndex.open(settings=self.settings, embedder=self.index.embedder, progress=progress, force=force)
-        self.embedded = EmbeddedPlanner(self.index)
-        if self.llm is not None:
-            self.llm.index = self.index
+        """Build a new generation and answer from it from the next request on (requests in
+        flight finish on the one they started with). ``force=False`` re-embeds only what
+        changed (a municipality just added); unchanged municipalities keep their vectors."""
+        new = SearchIndex.open(settings=self.settings, embedder=self.index.embedder, progress=progress, force=force)
+        self.follower.adopt(new)
 
     # -- batch ---------------------------------------------------------------------
-    def answer_jsonl(self, lines: Iterable[str]) -> Iterator[str]:
-        """One JSON object per input line -> one per output line; a bad line gets an
-        error object and the batch goes on."""
-        for n, line in enumerate(lines, 1):
-            if not line.strip():
+    def answer_jsonl(self, lines: Iterable[str | bytes | InputLine]) -> Iterator[str]:
+        """One JSON object per input line -> one per output line. Every line is answered:
+        a bad one (not JSON, too deep, not UTF-8, a lone surrogate, too long, ...) gets its
+        own ``refused`` object naming the line and the problem, and the batch goes on.
+
+        ``lines`` may be text lines, raw byte lines, or the ``InputLine``s of
+        ``assistant.bounded_input.read_lines`` (how the CLI reads stdin, size-capped)."""
+        cap = self.settings.max_line_bytes
+        for n, item in enumerate(lines, 1):
+            line = _as_input_line(n, item, cap)
+            if line.error is None and not line.text.strip():
                 continue
             req_id = None
             try:
-                req = json.loads(line)
-                if not isinstance(req, dict):
-                    raise ValueError("each line must be a JSON object")
-                req_id = req.get("id")
-                if not isinstance(req.get("question"), str):
-                    raise ValueError("'question' must be a string")
-                hist = req.get("history") or []
-                if not isinstance(hist, list):
-                    raise ValueError("'history' must be a list of {role, content}")
-                ans = self.ask(req["question"], req.get("municipality"), hist)
-                ans.id = None if req_id is None else str(req_id)
+                if line.error is not None:
+                    raise BadLine(line.error)
+                req = parse_request(line.text)
+                req_id = req.id
+                ans = self.ask(req.question, req.municipality, req.history)
+                ans.id = req_id
                 yield ans.model_dump_json()
-            except (ValueError, ValidationError, TypeError) as exc:
-                msg = str(exc).splitlines()[0]
-                yield json.dumps({"id": None if req_id is None else str(req_id), "status": "refused",
-                                  "answer": f"line {n}: {msg}", "municipality": None, "citations": [],
-                                  "tool_calls": [], "error": msg})
+            except BadLine as exc:
+                yield json.dumps(refusal(line.number, str(exc), getattr(exc, "req_id", None)))
+            except Exception as exc:  # one line never ends the batch
+                log.exception("batch line %d failed", line.number)
+                yield json.dumps(refusal(line.number, f"this line could not be answered ({type(exc).__name__})",
+                                         req_id))
+
+
+def _as_input_line(n: int, item: str | bytes | InputLine, cap: int) -> InputLine:
+    if isinstance(item, InputLine):
+        return item
+    raw = item if isinstance(item, bytes) else None
+    if raw is None:
+        try:
+            raw = item.encode("utf-8")
+        except UnicodeEncodeError:  # text that already holds a lone surrogate: let the parser name it
+            return InputLine(n, item) if len(item) <= cap else InputLine(n, None, "the line is too long")
+    raw = raw.rstrip(b"\r\n")
+    if len(raw) > cap:
+        return InputLine(n, None, f"the line is too long ({len(raw):,} bytes; the limit is {cap:,})")
+    try:
+        return InputLine(n, raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        return InputLine(n, None, f"the line is not valid UTF-8 (byte {exc.start + 1} is 0x{raw[exc.start]:02x})")
+
+
+def _forget_changed_corpus(old: SearchIndex, new: SearchIndex) -> None:
+    """A generation built from another corpus: the parsed texts this process cached are old."""
+    if old.fingerprint != new.fingerprint:
+        forget_parsed()

@@ -4,8 +4,10 @@ with their citations. Nothing here writes a number of its own."""
 from __future__ import annotations
 
 import math
+import functools
 import re
 
+from assistant.settings import ranking
 from assistant.answering.guards import looks_like_injection
 from assistant.corpus import known_problems_of, municipality_by_id
 from assistant.retrieval.chunking import sentences
@@ -27,11 +29,21 @@ def who_sets(text: str) -> str | None:
     return None
 
 
-SIM_WEIGHT = 3.0  # weight of a sentence's own similarity to the question (2.0 before; 3.0 helped both the tuned and the held-out set)
-RANK_SHARE = 0.25  # how much the passage's rank (vs its similarity) weighs on its sentences
-SAME_PASSAGE = 0.45  # a further sentence of the same passage joins at this share of the best score
-OTHER_PASSAGE = 0.8  # a sentence of another passage joins at this share
-_PLACE_STEMS = stems("Brandon Delafield village town Wisconsin WI code")
+
+
+def place_stems(extra: str = "") -> frozenset[str]:
+    """Words that name a place, not a topic: every loaded municipality's names, ids, aliases,
+    county and state (data), and the kinds of municipality."""
+    from assistant.corpus import municipalities
+
+    words = " ".join(" ".join([m.name, m.id.replace("-", " "), *m.aliases, m.county, m.state])
+                     for m in municipalities())
+    return _place_stems(f"{words} village town city county code {extra}")
+
+
+@functools.lru_cache(maxsize=64)
+def _place_stems(text: str) -> frozenset[str]:
+    return frozenset(stems(text))
 
 
 def _bigrams(text: str) -> set[tuple[str, str]]:
@@ -55,12 +67,12 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
     with the (expanded) question, the passage's rank, and — when given — the cosine
     similarity of each sentence to the question."""
     similarity = similarity or {}
-    q_stems = stems(question) - _PLACE_STEMS
+    q_stems = stems(question) - place_stems()
     q_bigrams = _bigrams(question)
     top_dense = max([h.dense_score or 0.0 for h in hits[:4]] + [1e-6])
     scored: list[tuple[float, int, int, Passage, str]] = []
     for rank, h in enumerate(hits[:depth]):
-        weight = RANK_SHARE * (1.0, 0.8, 0.65, 0.5, 0.4, 0.3, 0.25, 0.2)[min(rank, 7)] + (1 - RANK_SHARE) * (h.dense_score or 0.0) / top_dense
+        weight = ranking().rank_share * (1.0, 0.8, 0.65, 0.5, 0.4, 0.3, 0.25, 0.2)[min(rank, 7)] + (1 - ranking().rank_share) * (h.dense_score or 0.0) / top_dense
         context = stems(" ".join([h.passage.title, *h.passage.heading_path, h.passage.heading or ""]))
         ctx_bonus = 0.5 * len(context & q_stems) / 3
         for j, s in enumerate(sentences(h.passage.text)):
@@ -73,7 +85,7 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
             sim = similarity.get((h.passage.id, s))
             if sim is None and len(sentences(h.passage.text)) == 1:
                 sim = similarity.get((h.passage.id, h.passage.text))
-            sc = weight * (_score(s, q_stems, q_bigrams) + ctx_bonus + 0.05 + SIM_WEIGHT * max((sim or 0.0) - 0.15, 0.0))
+            sc = weight * (_score(s, q_stems, q_bigrams) + ctx_bonus + 0.05 + ranking().sim_weight * max((sim or 0.0) - 0.15, 0.0))
             scored.append((sc, rank, j, h.passage, s))
     if not scored:
         return []
@@ -84,7 +96,7 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
         if len(chosen) >= max_sentences:
             break
         same_passage = cand[3].id == top[3].id
-        if (same_passage and cand[0] >= SAME_PASSAGE * top[0]) or (not same_passage and cand[0] >= OTHER_PASSAGE * top[0]):
+        if (same_passage and cand[0] >= ranking().same_passage * top[0]) or (not same_passage and cand[0] >= ranking().other_passage * top[0]):
             chosen.append(cand)
     chosen.sort(key=lambda t: (t[1], t[2]))
     return [(c[3], c[4], c[0]) for c in chosen]

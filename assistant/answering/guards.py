@@ -51,7 +51,7 @@ def check_question(text: Any, max_chars: int) -> str:
     if not q:
         raise InputProblem("the question is empty: ask about streets, sidewalks, excavation permits…")
     if len(q) > max_chars:
-        raise InputProblem(f"the question is too long ({len(q)} characters; the limit is {max_chars})")
+        raise InputProblem(f"the question is too long ({len(q):,} characters; the limit is {max_chars:,})")
     bad = sum(1 for ch in q if (ord(ch) < 32 and ch not in "\n\t\r") or ch == "\ufffd")
     if bad or "\x00" in q:
         raise InputProblem("the question contains binary or control characters")

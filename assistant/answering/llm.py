@@ -65,6 +65,35 @@ def _model_id(chat_model: Any) -> str:
     return type(chat_model).__name__
 
 
+# The LangChain integration package each provider prefix of ASSISTANT_LLM_MODEL needs (none
+# is installed with the project: the embedded default needs no LLM).
+PROVIDER_PACKAGES = {
+    "ollama": "langchain-ollama", "openai": "langchain-openai", "anthropic": "langchain-anthropic",
+    "google_genai": "langchain-google-genai", "mistralai": "langchain-mistralai", "groq": "langchain-groq",
+    "huggingface": "langchain-huggingface", "azure_openai": "langchain-openai", "bedrock": "langchain-aws",
+}
+
+
+class LLMBackendUnavailable(ValueError):
+    """ASSISTANT_LLM_MODEL names a model this installation cannot build (one line, for the user)."""
+
+
+def _init_chat_model(init_chat_model, model: str, kwargs: dict[str, Any]):
+    provider = model.split(":", 1)[0] if ":" in model else ""
+    try:
+        return init_chat_model(model, **kwargs)
+    except ImportError as exc:
+        m = re.search(r"\b(langchain[-_][a-z0-9_-]+)", str(exc))
+        package = PROVIDER_PACKAGES.get(provider) or (m.group(1).replace("_", "-") if m else "its LangChain package")
+        raise LLMBackendUnavailable(
+            f"ASSISTANT_LLM_MODEL={model!r} needs the package {package}, which is not installed: "
+            f"pip install {package} (or unset ASSISTANT_LLM_MODEL to use the embedded default)"
+        ) from None
+    except ValueError as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise LLMBackendUnavailable(f"ASSISTANT_LLM_MODEL={model!r} cannot be used: {first}") from None
+
+
 class LLMPlanner:
     """Candidate answers from a LangChain chat model; see the module docstring."""
 
@@ -81,7 +110,7 @@ class LLMPlanner:
                 kwargs["base_url"] = self.settings.llm_base_url
             if self.settings.llm_api_key:
                 kwargs["api_key"] = self.settings.llm_api_key
-            chat_model = init_chat_model(self.settings.llm_model, **kwargs)
+            chat_model = _init_chat_model(init_chat_model, self.settings.llm_model, kwargs)
             self.name = f"llm:{self.settings.llm_model}"
         else:
             self.name = f"llm:{_model_id(chat_model)}"

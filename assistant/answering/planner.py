@@ -10,12 +10,16 @@ results. Each question is embedded once; the vector is reused for every search.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Any
 
+from assistant.settings import ranking
 from assistant.answering import slots
 from assistant.answering.compose import (
     best_sentences,
     list_items,
     muni_name,
+    place_stems,
     quote_block,
     text_notes,
     who_sets,
@@ -28,7 +32,9 @@ from assistant.answering.guards import (
     check_question,
     split_injection,
 )
+from assistant.answering.reading import Query, read_query, read_slots
 from assistant.answering.routing import Missing
+from assistant.answering.slot_safety import clarify_text, read_line, trace
 from assistant.corpus import municipalities, municipality_by_id
 from assistant.retrieval.citations import parse_citation, passages_for
 from assistant.retrieval.expansion import expand
@@ -86,7 +92,6 @@ def figure_kind(question: str) -> str | None:
     return next((kind for kind, asks, _ in FIGURE_KINDS if asks.search(question)), None)
 
 
-COMMON_WORD_SHARE = 0.05  # a word in more than this share of the passages says nothing about a topic
 
 
 def _passage_words(p) -> set[str]:
@@ -94,19 +99,19 @@ def _passage_words(p) -> set[str]:
 
 
 def common_words(passages) -> frozenset[str]:
-    """Words (stems) the chapters use in more than COMMON_WORD_SHARE of their passages:
+    """Words (stems) the chapters use in more than ranking().common_word_share of their passages:
     "property", "permit", "street", "allowed"..."""
     counts: dict[str, int] = {}
     for p in passages:
         for w in _passage_words(p):
             counts[w] = counts.get(w, 0) + 1
-    return frozenset(w for w, n in counts.items() if n > COMMON_WORD_SHARE * max(len(passages), 1))
+    return frozenset(w for w, n in counts.items() if n > ranking().common_word_share * max(len(passages), 1))
 
 
 def shares_words(question: str, hits: list[SearchHit], common: frozenset[str] = frozenset()) -> bool:
     """Does any word of the (expanded) question, other than place names, question words and
     the chapters' common words, appear in the text, title or headings of a passage found?"""
-    words = stems(expand(question)) - _PLACE_WORDS - common
+    words = stems(expand(question)) - place_stems("about what how") - common
     return any(words & _passage_words(h.passage) for h in hits)
 
 
@@ -142,18 +147,9 @@ FOLLOW_UP = re.compile(
     re.I,
 )
 CLARIFY_VALUE = "To work this out I need"
-MAX_SENTENCES = 3  # quoted in a lookup answer
-CITATION_SHARE = 0.7  # a calculator's citation stays in the answer at this share of the most relevant one
-REL_MIN = 0.30
-DEFER_OTHER = 0.8  # a deferral from another provision than the best answer says where the figure comes from only this close to it
 # below this similarity, a question none of whose words (nor their expansions) appear in what
 # was found is about something else ("rent my house on Airbnb" is near "lease Village
 # equipment" in meaning, and shares no word with it)
-WORDLESS_MATCH = 0.45
-_PLACE_WORDS = stems("Brandon Delafield village town Wisconsin about what how")
-STANDS_ALONE = 0.45  # below this similarity a turn in a conversation is read with the earlier topic
-FOLLOW_UP_OWN_TOPIC = 0.5  # a follow-up this close to a passage stands on its own
-CLEAR_LEAD = 0.25  # without a municipality, answer from one code only when it is far more on topic  # below this cosine similarity nothing in the chapters is about the question
 OFF_TOPIC_ALWAYS = re.compile(
     r"\b(building permit for (?:a|my|the) (?:deck|shed|garage|porch|fence|pool|addition)|decks?|garden shed|sheds?|"
     r"backyard|back yard|lot size|speed limits?|interstate|I-94|parking ban|parking tickets?|snow emergency parking|"
@@ -168,6 +164,15 @@ OFF_TOPIC = re.compile(
     r"business license|food truck|cemetery|water bill|sewer bill|dog license|deer|trees? on my property)\b",
     re.I,
 )
+
+
+@dataclass
+class Request:
+    """One request's own state (its reading and the vector of the words searched with);
+    made per call and passed down, never kept on the shared planner."""
+
+    query: Query
+    vector: Any = None
 
 
 class EmbeddedPlanner:
@@ -219,8 +224,16 @@ class EmbeddedPlanner:
         if muni_id is None and history:
             prev = from_history(history)
             muni_id = prev.id if prev else None
-        self._vector = None
-        answer = self._answer(q, muni_id, history, carried)
+        turn = carried.get("current") or q
+        earlier = q[: len(q) - len(turn)].strip() if carried and q.endswith(turn) else ""
+        if carried.get("follow_up") and not earlier:
+            earlier = next((t.content for t in reversed(history) if t.role == "user"), "")
+        source = ("request" if municipality else "named" if named is not None and muni_id == named.id
+                  else "conversation" if muni_id else "none")
+        query = read_query(turn, earlier if carried else "", follow_up=bool(carried.get("follow_up")),
+                           clarified=bool(carried.get("clarified")), text=q, municipality=muni_id,
+                           municipality_from=source, figure=figure_kind(turn), removed=tuple(removed))
+        answer = self._answer(q, muni_id, history, carried, Request(query))
         answer.guard_events = guard_events + answer.guard_events
         if removed and answer.status == "answered":
             answer.notes.append("Part of the question asked me to change how I answer; that part was ignored.")
@@ -244,7 +257,8 @@ class EmbeddedPlanner:
         return q, {}
 
     # -- routing -----------------------------------------------------------------
-    def _answer(self, q: str, muni_id: str | None, history: list[ChatTurn], carried: dict) -> Answer:
+    def _answer(self, q: str, muni_id: str | None, history: list[ChatTurn], carried: dict,
+                req: Request) -> Answer:
         elsewhere = other_place(q)
         if elsewhere and named_municipality(q) is None:
             return self._out_of_scope(f"I only hold the codes of {self._coverage()}, not {elsewhere}.")
@@ -260,36 +274,39 @@ class EmbeddedPlanner:
         current = carried.get("current") if carried.get("follow_up") else None
         if current:
             cur_vec = self.index.embedder.embed_query(expand(current))
-            self._vector = cur_vec
-            routed = self.router.route(current, muni_id, current=current, vector=cur_vec)
+            req.vector = cur_vec
+            routed = self.router.route(current, muni_id, current=current, vector=cur_vec, query=req.query)
             if routed is not None and not isinstance(routed, Missing):
-                return self._calculate(current, muni_id, routed, cur_vec)
+                return self._calculate(current, muni_id, routed, req)
         vector = self.index.embedder.embed_query(expand(q))  # embedded once, reused for every search
-        routed = self.router.route(q, muni_id, current=carried.get("current"), vector=vector)
+        routed = self.router.route(q, muni_id, current=carried.get("current"), vector=vector, query=req.query)
         if current:
             if routed is not None and not isinstance(routed, Missing):
-                self._vector = vector
-                return self._calculate(q, muni_id, routed, vector)
-            if muni_id is not None and len(stems(current) - _PLACE_WORDS) >= 2:
+                req.vector = vector
+                return self._calculate(q, muni_id, routed, req)
+            if muni_id is not None and len(stems(current) - place_stems("about what how")) >= 2:
                 hits = self.index.search(current, muni_id, k=6, vector=cur_vec)
-                if hits and max(h.dense_score or 0.0 for h in hits) >= FOLLOW_UP_OWN_TOPIC:
-                    return self._lookup(current, muni_id, hits)
-        self._vector = vector
+                if hits and max(h.dense_score or 0.0 for h in hits) >= ranking().follow_up_own_topic:
+                    return self._lookup(current, muni_id, hits, req)
+        req.vector = vector
         if routed is not None:  # a calculator
-            return self._calculate(q, muni_id, routed, vector)
+            return self._calculate(q, muni_id, routed, req)
         if muni_id is None:
-            return self._without_municipality(q, vector)
+            return self._without_municipality(q, req)
         hits = self.index.search(q, muni_id, k=6, vector=vector)
-        weak = not hits or max(h.dense_score or 0.0 for h in hits) < STANDS_ALONE
+        weak = not hits or max(h.dense_score or 0.0 for h in hits) < ranking().stands_alone
         if weak and not carried and history:
             # "I deposited $2,500 and the job came to $2,180. What happens now?": a turn that
             # does not stand on its own continues the earlier topic
             prev_user = next((t.content for t in reversed(history) if t.role == "user"), "")
             if prev_user:
-                return self._answer(f"{prev_user} {q} {q}", muni_id, history, {"follow_up": True, "current": q})
+                query = req.query.model_copy(update={"earlier": prev_user, "follow_up": True, "slots": tuple(
+                    [*req.query.slots, *read_slots(prev_user, "earlier")])})
+                return self._answer(f"{prev_user} {q} {q}", muni_id, history, {"follow_up": True, "current": q},
+                                    Request(query))
         if not self._relevant(hits, q=q):
             return self._out_of_scope("")
-        return self._lookup(q, muni_id, hits)
+        return self._lookup(q, muni_id, hits, req)
 
     def _common_words(self) -> frozenset[str]:
         if self._common is None:
@@ -299,33 +316,34 @@ class EmbeddedPlanner:
     def _mentions_streets(self, q: str) -> bool:
         return bool(re.search(r"\b(street|sidewalk|road|highway|excavat|culvert|driveway|ditch|right-of-way|terrace)", q, re.I))
 
-    def _relevant(self, hits: list[SearchHit], floor: float = REL_MIN, q: str | None = None) -> bool:
+    def _relevant(self, hits: list[SearchHit], floor: float | None = None, q: str | None = None) -> bool:
+        floor = ranking().rel_min if floor is None else floor
         if not hits:
             return False
         best = max((h.dense_score or 0.0) for h in hits)
-        if q is not None and best < WORDLESS_MATCH and not self._mentions_streets(q) \
+        if q is not None and best < ranking().wordless_match and not self._mentions_streets(q) \
                 and not shares_words(q, hits[:4], self._common_words()):
             return False
         return best >= floor or (hits[0].lexical_rank == 1 and best >= floor - 0.08)
 
-    def _without_municipality(self, q: str, vector) -> Answer:
+    def _without_municipality(self, q: str, req: Request) -> Answer:
         per: dict[str, list[SearchHit]] = {}
         for m in municipalities():
-            hits = self.index.search(q, m.id, k=6, vector=vector)
-            if self._relevant(hits, floor=REL_MIN - 0.05, q=q):
+            hits = self.index.search(q, m.id, k=6, vector=req.vector)
+            if self._relevant(hits, floor=ranking().rel_min - 0.05, q=q):
                 per[m.id] = hits
         if not per:
             return self._out_of_scope("")
         if len(per) == 1:
             (mid, hits), = per.items()
-            ans = self._lookup(q, mid, hits)
+            ans = self._lookup(q, mid, hits, req)
             ans.notes.insert(0, f"The question names no municipality; only the {muni_name(mid)} code covers this topic.")
             return ans
         best = {mid: max(h.dense_score or 0 for h in hits) for mid, hits in per.items()}
         ranked = sorted(best.items(), key=lambda kv: -kv[1])
-        if ranked[0][1] - ranked[1][1] >= CLEAR_LEAD:
+        if ranked[0][1] - ranked[1][1] >= ranking().clear_lead:
             mid = ranked[0][0]
-            ans = self._lookup(q, mid, per[mid])
+            ans = self._lookup(q, mid, per[mid], req)
             ans.notes.insert(0, f"The question names no municipality; the {muni_name(mid)} code is the one that addresses it.")
             return ans
         names = " or the ".join(f"{muni_name(m)} (ch. {municipality_by_id(m).chapter})" for m in per)
@@ -349,17 +367,17 @@ class EmbeddedPlanner:
             citations=cites, notes=text_notes(passages),
         )
 
-    def _lookup(self, q: str, muni_id: str, hits: list[SearchHit]) -> Answer:
+    def _lookup(self, q: str, muni_id: str, hits: list[SearchHit], req: Request) -> Answer:
         name = muni_name(muni_id)
-        sims = self._sims(hits)
-        picked = best_sentences(expand(q), hits, max_sentences=MAX_SENTENCES, similarity=sims)
+        sims = self._sims(req, hits)
+        picked = best_sentences(expand(q), hits, max_sentences=ranking().max_sentences, similarity=sims)
         if not picked:
             return self._out_of_scope("")
         if QUANTITY_Q.search(q):
             # the figure asked for: stated in the code, left to someone, or not there at all
             states = figure_pattern(q)
             top = max(x[2] for x in picked)
-            stating = best_sentences(expand(q), hits, max_sentences=1, must=states, similarity=self._sims(hits, 6),
+            stating = best_sentences(expand(q), hits, max_sentences=1, must=states, similarity=self._sims(req, hits, 6),
                                      depth=6)
             kind = figure_kind(q)
             # a deferral answers only for the kind of figure asked: a fee left to the Board says
@@ -370,7 +388,7 @@ class EmbeddedPlanner:
             fs = stating[0][2] if stating else 0.0
             ds = deferring[0][2] if deferring else 0.0
             best_passage = max(picked, key=lambda x: x[2])[0].id
-            defer_share = 0.5 if deferring and deferring[0][0].id == best_passage else DEFER_OTHER
+            defer_share = 0.5 if deferring and deferring[0][0].id == best_passage else ranking().defer_other
             if deferring and ds >= fs and ds >= defer_share * top:
                 p, s, _ = deferring[0]
                 who = who_sets(s)
@@ -414,19 +432,34 @@ class EmbeddedPlanner:
             notes=text_notes([p for p, _, _ in picked]),
         )
 
-    def _sims(self, hits: list[SearchHit], depth: int = 4) -> dict:
-        if self._vector is None:
+    def _sims(self, req: Request, hits: list[SearchHit], depth: int = 4) -> dict:
+        if req.vector is None:
             return {}
-        return self.index.sentence_similarity(self._vector, [h.passage.id for h in hits[:depth]])
+        return self.index.sentence_similarity(req.vector, [h.passage.id for h in hits[:depth]])
 
-    def _calculate(self, q: str, muni_id: str | None, routed, vector) -> Answer:
+    def _calculate(self, q: str, muni_id: str | None, routed, req: Request) -> Answer:
         from assistant.answering.routing import Missing
 
         if isinstance(routed, Missing):
             if routed.needs_municipality:
                 return Answer(status="clarify", answer=f"{CLARIFY_MUNI}: {routed.question}")
-            return Answer(status="clarify", municipality=muni_id, answer=f"{CLARIFY_VALUE} {routed.question}")
+            return Answer(status="clarify", municipality=muni_id or None, answer=f"{CLARIFY_VALUE} {routed.question}",
+                          notes=[f"Asked for {routed.slot}" + (": the question gives " + ", ".join(
+                              f"“{c}”" for c in routed.candidates) if routed.candidates else "") + "."]
+                          if routed.slot else [])
         parts, calls, cites, notes = [], [], [], []
+        read_all = []
+        for step in [routed, *routed.follow]:
+            read, unsafe = trace(step.arguments, req.query, step.defaults, step.derived, step.cues, step.sources)
+            if unsafe is not None:
+                # never a figure from a value the words do not give, or give twice
+                return Answer(status="clarify", municipality=muni_id or routed.municipality,
+                              answer=f"{CLARIFY_VALUE} {clarify_text(unsafe)}",
+                              notes=[f"Calculator `{step.tool}` not run: its argument {unsafe.argument} "
+                                     f"({unsafe.reason}) is not read safely from the question."])
+            read_all += [r for r in read if r.line() not in {x.line() for x in read_all}]
+        if read_all:
+            parts.append(read_line(read_all))
         for step in [routed, *routed.follow]:
             result = step.run()
             if not result.ok and "date and time" in (result.error or "") and step.tool == "deadline":
@@ -449,7 +482,7 @@ class EmbeddedPlanner:
                     "day to today. Give the year if you meant another.")
             if note not in notes:
                 notes.append(note)
-        cites = self._relevant_citations(q, cites)
+        cites = self._relevant_citations(q, cites, req)
         quoted = []
         for c in cites:
             if len(quoted) < 3 and not any(c.passage_id == x.passage_id for x in quoted):
@@ -460,21 +493,21 @@ class EmbeddedPlanner:
             citations=cites, tool_calls=calls, notes=notes,
         )
 
-    def _relevant_citations(self, q: str, cites: list[Citation]) -> list[Citation]:
+    def _relevant_citations(self, q: str, cites: list[Citation], req: Request) -> list[Citation]:
         """A calculator cites every provision it consulted; the answer cites those that bear
         on the question (the full list stays in the tool call's result)."""
         if len(cites) <= 1:
             return cites
         q_stems = stems(expand(q))
-        sims = self.index.sentence_similarity(self._vector, [c.passage_id for c in cites if c.passage_id]) \
-            if self._vector is not None else {}
+        sims = self.index.sentence_similarity(req.vector, [c.passage_id for c in cites if c.passage_id]) \
+            if req.vector is not None else {}
         best_sim: dict[str, float] = {}
         for (pid, _), v in sims.items():
             best_sim[pid] = max(best_sim.get(pid, 0.0), v)
         scored = [(len(stems(c.quote) & q_stems) + 4 * best_sim.get(c.passage_id or "", 0.0), i, c)
                   for i, c in enumerate(cites)]
         top = max(sc for sc, _, _ in scored)
-        return [c for sc, _, c in scored if sc >= CITATION_SHARE * top]
+        return [c for sc, _, c in scored if sc >= ranking().citation_share * top]
 
     def _out_of_scope(self, why: str) -> Answer:
         lead = why + " " if why else ""

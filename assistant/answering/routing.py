@@ -9,20 +9,21 @@ without a date to count from, it is a lookup and the passage answers it.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from functools import partial
 from typing import Any
 
-from assistant.answering import slots
+from assistant.settings import ranking
+from assistant.answering import roles, slots
 from assistant.answering.formatting import fmt_date, fmt_money
 from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import stems
 from assistant.tools.registry import all_tools, run_tool
 from assistant.types import ToolOutput
 
-EVENT_WEIGHT = 2.0  # per word the question's event shares with a rule's starting event
 GENERIC_EVENT_STEMS = stems("date day time the of or and was were is")
 
 TIME_Q = re.compile(
@@ -35,6 +36,18 @@ TIME_Q = re.compile(
 class Missing:
     question: str
     needs_municipality: bool = False
+    slot: str | None = None  # the value asked for
+    candidates: tuple[str, ...] = ()  # the spans that compete for it, verbatim
+
+
+@dataclass(frozen=True)
+class RouteContext:
+    """What one request routes with: the words of this turn and the question's vector.
+    Made per request and passed down: the router keeps no per-request state."""
+
+    current: str
+    vector: Any = None
+    query: Any = None  # the reading.Query of the turn
 
 
 @dataclass
@@ -47,6 +60,15 @@ class Routed:
     # a checklist calculator answering one of its figures: the checks the lead states (their
     # provisions are the answer's citations; every check stays in the tool call's result)
     focus: tuple[str, ...] = ()
+    # arguments the question did not give, with the default used and why ("opening_date": "today")
+    defaults: dict[str, str] = field(default_factory=dict)
+    # arguments worked out from several values the user wrote ("hours": "2 hours x 3 occasions")
+    derived: dict[str, str] = field(default_factory=dict)
+    # words that tie a value to an argument, where the argument's own name does not say it
+    # (a deadline's event: "the street excavation starts")
+    cues: dict[str, str] = field(default_factory=dict)
+    # the slot each argument was read from, where a reading of roles chose it
+    sources: dict[str, Any] = field(default_factory=dict)
 
     def citations(self, result: ToolOutput) -> list:
         checks = getattr(result, "checks", None) or []
@@ -67,70 +89,102 @@ class ToolRouter:
     def __init__(self, embedder=None):
         self.tools = all_tools()
         self.embedder = embedder
-        self._rule_vectors = None
+        self._rule_vectors = None  # a cache of the rule catalogue's vectors, the same for every request
+        self._lock = threading.Lock()
 
-    def _rule_similarity(self) -> dict[str, float]:
+    def _rule_similarity(self, ctx: RouteContext) -> dict[str, float]:
         """Cosine similarity of the question to each deadline rule's description
         (the rule catalogue is embedded once, on first use)."""
-        if self.embedder is None or self._vector is None:
+        if self.embedder is None or ctx.vector is None:
             return {}
         import numpy as np
 
         from assistant.tools.deadlines import rules
 
-        if self._rule_vectors is None:
-            ids = list(rules())
-            texts = [f"{r.title}. {r.obligation} Counted from: {r.event}." for r in rules().values()]
-            self._rule_vectors = (ids, np.asarray(self.embedder.embed_documents(texts), dtype=np.float32))
+        with self._lock:
+            if self._rule_vectors is None:
+                ids = list(rules())
+                texts = [f"{r.title}. {r.obligation} Counted from: {r.event}." for r in rules().values()]
+                self._rule_vectors = (ids, np.asarray(self.embedder.embed_documents(texts), dtype=np.float32))
         ids, mat = self._rule_vectors
-        sims = mat @ np.asarray(self._vector, dtype=np.float32)
+        sims = mat @ np.asarray(ctx.vector, dtype=np.float32)
         return dict(zip(ids, (float(x) for x in sims)))
 
-    def route(self, q: str, muni: str | None, current: str | None = None, vector=None) -> Routed | Missing | None:
+    def route(self, q: str, muni: str | None, current: str | None = None, vector=None,
+              query=None) -> Routed | Missing | None:
         """``q`` is the whole question (with the earlier turn's topic for a follow-up);
         ``current`` the words of this turn, whose values (dates, money) come first."""
-        self._current = current or q
-        self._vector = vector
+        ctx = RouteContext(current=current or q, vector=vector, query=query)
         for rule in (self._address, self._grid, self._surcharge, self._emergency, self._insurance_check,
                      self._charges, self._specs, self._bonds, self._deadline):
-            out = rule(q, muni)
+            out = rule(q, muni, ctx)
             if isinstance(out, Routed) and muni and muni not in self.tools[out.tool].municipalities:
                 continue  # no calculator holds this municipality's figures: the passages answer
             if out is not None:
                 return out
         return None
 
+    def _serves(self, tool: str, muni: str | None) -> bool:
+        """No municipality named yet, or the calculator's data covers the one named."""
+        return muni is None or muni in self.tools[tool].municipalities
+
+    def _only_municipality(self, tool: str, muni: str | None) -> str | None:
+        """The municipality a calculator serves: the question's, or the one its data holds."""
+        served = self.tools[tool].municipalities
+        return muni if muni in served else (served[0] if len(served) == 1 else muni)
+
     # -- surcharge ----------------------------------------------------------------
-    def _surcharge(self, q: str, muni: str | None):
+    def _surcharge(self, q: str, muni: str | None, ctx: RouteContext):
         tool = "street_opening_surcharge"
         if tool not in self.tools or not re.search(r"\bsurcharge|\bextra (?:fee|charge)\b", q, re.I):
             return None
         if muni is None:
-            return Missing("the Village of Brandon (ch. 404), which levies a surcharge by the age of the pavement, "
-                           "or the Town of Delafield (ch. 8), which has none?", needs_municipality=True)
-        paved = slots.paving_date(q)
-        opening = slots.opening_date(q) or slots.today()
-        if muni == "brandon" and paved is None:
-            if re.search(r"\b(how much|what(?:'s| is) (?:the|my|our) surcharge|what surcharge (?:do|will|would|applies to) (?:we|i|us|our|my))\b", q, re.I):
-                return Missing("the date of the street's final paving (for example “paved last June” or “paved two years ago”).")
+            return Missing(_which(f"Only {_names_of(self.tools[tool].municipalities)} levies a surcharge by the age "
+                                  "of the pavement."), needs_municipality=True)
+        reading = roles.surcharge_values(ctx.query) if ctx.query is not None else roles.SurchargeReading()
+        asks_amount = re.search(r"\b(how much|what(?:'s| is) (?:the|my|our) surcharge|what surcharge (?:do|will|would|applies to) "
+                                r"(?:we|i|us|our|my))\b", q, re.I)
+        if reading.ambiguous is not None and muni in self.tools[tool].municipalities:
+            return Missing(reading.ambiguous.question(), slot=reading.ambiguous.role,
+                           candidates=tuple(c.span.text for c in reading.ambiguous.candidates))
+        paved = reading.paving
+        if muni in self.tools[tool].municipalities and paved is None:
+            if asks_amount:
+                return Missing("the date of the street's final paving (for example “paved last June” or “paved two years ago”).",
+                               slot="final paving date")
             return None  # "is there a surcharge…": the table answers it
+        opening = reading.opening.day if reading.opening is not None else slots.today()
         args: dict[str, Any] = {"municipality": muni, "opening_date": opening.isoformat()}
+        defaults = {} if reading.opening is not None else {"opening_date": f"today, {fmt_date(opening)} (no opening date given)"}
+        derived: dict[str, str] = {}
         if paved is not None:
-            args["final_paving_date"] = paved.isoformat()
-        fee = slots.money(q)
-        if fee is not None:
-            args["permit_fee"] = str(fee)
-        return Routed(tool, args, muni, _summary_surcharge)
+            args["final_paving_date"] = paved.value
+            if paved.precision in ("year", "month"):
+                # the words name a month or a year, not a day: the figure stands only if it is the
+                # same for the first and the last day they may mean
+                first, last = _period(paved)
+                ends = [run_tool(tool, {**args, "final_paving_date": d.isoformat(),
+                                        **({"permit_fee": str(reading.fee.number)} if reading.fee else {})}) for d in (first, last)]
+                if getattr(ends[0], "amount_text", None) != getattr(ends[1], "amount_text", None) or not ends[0].ok:
+                    return Missing(f"the day of the final paving: “{paved.span.text}” names no day, and the surcharge "
+                                   "differs within it.", slot="final paving date", candidates=(paved.span.text,))
+                derived["final_paving_date"] = (f"“{paved.span.text}” (read as its first day; any day of it gives the "
+                                                "same surcharge)")
+        if reading.fee is not None:
+            args["permit_fee"] = str(reading.fee.number)
+        sources = {k: v for k, v in (("opening_date", reading.opening), ("final_paving_date", paved),
+                                     ("permit_fee", reading.fee)) if v is not None}
+        return Routed(tool, args, muni, _summary_surcharge, defaults=defaults, derived=derived, sources=sources)
 
     # -- specification checks -------------------------------------------------------
-    def _specs(self, q: str, muni: str | None):
+    def _specs(self, q: str, muni: str | None, ctx: RouteContext):
         low = q.lower()
         feet = slots.lengths(q, "ft")
         inches = slots.lengths(q, "in")
         # Brandon: building materials on the sidewalk and the street
         if "obstruction_check" in self.tools and re.search(r"building materials|materials|lumber|dumpster", low) \
                 and re.search(r"sidewalk|walk", low) and feet:
-            args = {"municipality": "brandon", "situation": "building_materials"}
+            args = {"municipality": self._only_municipality("obstruction_check", muni), "situation": "building_materials"}
             sw = slots.length_near(q, ("sidewalk", "walk"), "ft")
             st = slots.length_near(q, ("street", "road", "traveled"), "ft")
             if sw is not None:
@@ -138,59 +192,63 @@ class ToolRouter:
             if st is not None:
                 args["street_width_ft"] = str(st)
             if len(args) > 2:
-                return Routed("obstruction_check", args, "brandon", _summary_obstruction)
+                return Routed("obstruction_check", args, args["municipality"], _summary_obstruction)
         # Brandon: sidewalk cross slope for a given width
         if "sidewalk_dimension_check" in self.tools and re.search(r"\b(drop|slope|fall|pitch)\b", low) \
-                and re.search(r"sidewalk|walk", low) and feet and muni != "delafield":
+                and re.search(r"sidewalk|walk", low) and feet and self._serves("sidewalk_dimension_check", muni):
             use = "commercial" if re.search(r"commercial|business|store|shop", low) else "residential"
-            return Routed("sidewalk_dimension_check", {"municipality": "brandon", "use": use, "width_ft": str(feet[0])},
-                          "brandon", _summary_sidewalk_drop)
+            only = self._only_municipality("sidewalk_dimension_check", muni)
+            return Routed("sidewalk_dimension_check", {"municipality": only, "use": use, "width_ft": str(feet[0])},
+                          only, _summary_sidewalk_drop)
         # Brandon: pavement patch depth
         if "pavement_patch_check" in self.tools and re.search(r"\bpatch|replacement|restor", low) and inches \
-                and re.search(r"existing|current|old", low) and muni != "delafield":
+                and re.search(r"existing|current|old", low) and self._serves("pavement_patch_check", muni):
             pavement = "concrete" if "concrete" in low else "bituminous"
             depth = slots.length_near(q, ("existing", "thick", "asphalt", "pavement", "concrete"), "in") or inches[0]
-            return Routed("pavement_patch_check", {"municipality": "brandon", "pavement": pavement,
-                                                   "existing_pavement_depth_in": str(depth)}, "brandon", _summary_patch)
+            only = self._only_municipality("pavement_patch_check", muni)
+            return Routed("pavement_patch_check", {"municipality": only, "pavement": pavement,
+                                                   "existing_pavement_depth_in": str(depth)}, only, _summary_patch)
         # Brandon: defective blocks
         m = re.search(r"\b(\d{1,4})\s+(?:out\s+)?of\s+(?:the\s+)?(\d{1,4})\s+(?:sidewalk\s+)?(?:blocks|squares|slabs)", low)
         if "sidewalk_defect_check" in self.tools and m:
-            return Routed("sidewalk_defect_check", {"municipality": "brandon", "defective_blocks": int(m.group(1)),
-                                                    "total_blocks": int(m.group(2))}, "brandon", _summary_defects)
+            only = self._only_municipality("sidewalk_defect_check", muni)
+            return Routed("sidewalk_defect_check", {"municipality": only, "defective_blocks": int(m.group(1)),
+                                                    "total_blocks": int(m.group(2))}, only, _summary_defects)
         # Delafield: driveway slope
         if "driveway_check" in self.tools and re.search(r"driveway|drive\b", low) and \
-                re.search(r"slope|steep|grade|rise|rises|climb|climbs", low) and muni != "brandon":
+                re.search(r"slope|steep|grade|rise|rises|climb|climbs", low) and self._serves("driveway_check", muni):
             rr = re.search(r"(?:rises|climbs|rise|climb|drops?)\s+(\d+(?:\.\d+)?)\s*(?:feet|foot|ft)\D{0,20}?over\s+(?:a\s+)?(\d+(?:\.\d+)?)", low)
             pct = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", low)
-            args = {"municipality": "delafield"}
+            args = {"municipality": self._only_municipality("driveway_check", muni)}
             if rr and "rise_ft" in self.tools["driveway_check"].input_model.model_fields:
                 args.update(rise_ft=rr.group(1), run_ft=rr.group(2))
             elif pct:
                 args["slope_percent"] = pct.group(1)
             if len(args) > 1:
-                return Routed("driveway_check", args, "delafield", _summary_driveway)
+                return Routed("driveway_check", args, args["municipality"], _summary_driveway)
         # Delafield: heavy vehicles
         tons = re.search(r"(\d+(?:\.\d+)?)\s*(?:-\s*)?tons?\b", low)
-        if "heavy_vehicle_check" in self.tools and tons and muni != "brandon":
-            args = {"municipality": "delafield", "gross_weight_tons": tons.group(1),
+        if "heavy_vehicle_check" in self.tools and tons and self._serves("heavy_vehicle_check", muni):
+            args = {"municipality": self._only_municipality("heavy_vehicle_check", muni), "gross_weight_tons": tons.group(1),
                     "lugged_wheels": bool(re.search(r"lug|cleat|track", low)),
                     "temporary_limit_posted": bool(re.search(r"posted|temporary|weight limit|limit is", low))}
-            return Routed("heavy_vehicle_check", args, "delafield", _summary_heavy)
+            return Routed("heavy_vehicle_check", args, args["municipality"], _summary_heavy)
         # Delafield: road construction standards
-        if "road_construction_check" in self.tools and muni != "brandon" and \
+        if "road_construction_check" in self.tools and self._serves("road_construction_check", muni) and \
                 re.search(r"stone|aggregate|lift|too thin|deficien|base course|gravel base|road base", low):
-            args: dict[str, Any] = {"municipality": "delafield", "wet_area": bool(re.search(r"\bwet\b", low))}
+            args: dict[str, Any] = {"municipality": self._only_municipality("road_construction_check", muni),
+                                    "wet_area": bool(re.search(r"\bwet\b", low))}
             thin = re.search(r"(\d*\.?\d+)\s*(?:inch|in\.?|\")\s*(?:too thin|short|deficien)", low)
             if thin:
                 args["final_deficiency_in"] = thin.group(1)
             fields = self.tools["road_construction_check"].input_model.model_fields
             args = {k: v for k, v in args.items() if k in fields}
             focus = road_focus(low, thin is not None)
-            return Routed("road_construction_check", args, "delafield", partial(_summary_road, focus=focus),
+            return Routed("road_construction_check", args, args.get("municipality"), partial(_summary_road, focus=focus),
                           focus=ROAD_FOCUS[focus])
         return None
 
-    def _grid(self, q: str, muni: str | None):
+    def _grid(self, q: str, muni: str | None, ctx: RouteContext):
         if "grid_block_line" not in self.tools or not re.search(r"block line", q, re.I):
             return None
         m = re.search(r"(?:first|top of the|end of the|edge of the)?\s*(\w+)\s+(?:rows?|sections?)", q, re.I)
@@ -206,26 +264,37 @@ class ToolRouter:
         if n is None:
             return None
         direction = "north" if re.search(r"\bnorth", q, re.I) else "south" if re.search(r"\bsouth", q, re.I) else "west"
-        return Routed("grid_block_line", {"direction": direction, "sections": n}, "delafield", _summary_grid)
+        return Routed("grid_block_line", {"direction": direction, "sections": n},
+                      self._only_municipality("grid_block_line", muni), _summary_grid)
 
     # -- emergency excavation ------------------------------------------------------
-    def _emergency(self, q: str, muni: str | None):
+    def _emergency(self, q: str, muni: str | None, ctx: RouteContext):
         tool = "emergency_excavation_deadlines"
-        if tool not in self.tools or not slots.is_emergency(q) or muni == "delafield":
+        if tool not in self.tools or not slots.is_emergency(q) or not self._serves(tool, muni):
             return None
         if not re.search(r"\b(apply|application|permit|fee|file|filed|filing|waive|waived)\b", q, re.I):
             return None
-        when = slots.event_moment(self._current) or slots.event_moment(q)
+        when = slots.event_moment(ctx.current) or slots.event_moment(q)
         if when is None:
             return None
         if muni is None:
-            return Missing("the Village of Brandon or the Town of Delafield? Only Brandon's code sets emergency "
-                           "excavation deadlines.", needs_municipality=True)
+            return Missing(_which(f"Only {_names_of(self.tools[tool].municipalities)} sets emergency excavation "
+                                  "deadlines."), needs_municipality=True)
         day = when.date() if hasattr(when, "date") else when
-        return Routed(tool, {"municipality": "brandon", "excavation": day.isoformat()}, "brandon", _summary_emergency)
+        sources = {}
+        if ctx.query is not None and ctx.query.of("date"):
+            chosen = roles.event_date(ctx.query, "the emergency excavation: dig dug excavated opened started work")
+            if isinstance(chosen, roles.Ambiguous):
+                return Missing(chosen.question(), slot=chosen.role,
+                               candidates=tuple(c.span.text for c in chosen.candidates))
+            if chosen is not None:
+                day, sources = chosen.day, {"excavation": chosen}
+        only = self._only_municipality(tool, muni)
+        return Routed(tool, {"municipality": only, "excavation": day.isoformat()}, only, _summary_emergency,
+                      sources=sources)
 
     # -- a contractor's certificate of insurance -------------------------------------
-    def _insurance_check(self, q: str, muni: str | None):
+    def _insurance_check(self, q: str, muni: str | None, ctx: RouteContext):
         tool = "insurance_certificate_check"
         if tool not in self.tools or not re.search(r"\b(policy|certificate|coverage|insurance|insured)\b", q, re.I):
             return None
@@ -233,17 +302,16 @@ class ToolRouter:
         if not limits:
             return None
         if muni is None:
-            return Missing("the Village of Brandon or the Town of Delafield? Their insurance limits differ.",
-                           needs_municipality=True)
-        args: dict[str, Any] = {"municipality": muni, "permit_type": "street_opening" if muni == "brandon" else "excavation",
-                                **{k: str(v) for k, v in limits.items()}}
+            return Missing(_which("Their insurance limits differ."), needs_municipality=True)
+        # the municipality's own permit that asks for a certificate (the calculator's data says which)
+        args: dict[str, Any] = {"municipality": muni, **{k: str(v) for k, v in limits.items()}}
         return Routed(tool, args, muni, _summary_insurance)
 
     # -- deadlines ----------------------------------------------------------------
-    def _deadline(self, q: str, muni: str | None):
+    def _deadline(self, q: str, muni: str | None, ctx: RouteContext):
         if "deadline" not in self.tools or not TIME_Q.search(q):
             return None
-        event = slots.event_moment(self._current) or slots.event_moment(q)
+        event = slots.event_moment(ctx.current) or slots.event_moment(q)
         year = re.search(r"\b(?:in|for|during)\s+(20\d\d)\b", q)
         if event is None and not year:
             return None  # "how long do I have…" without a date: the passage answers it
@@ -254,7 +322,7 @@ class ToolRouter:
         q_stems = stems(slots.without_dates(q))
         # the event is what the question dates ("We start ... on May 30"), not all it says
         event_stems = stems(slots.without_dates(expand(slots.dated_clause(q)))) - GENERIC_EVENT_STEMS
-        sims = self._rule_similarity()
+        sims = self._rule_similarity(ctx)
         scored = []
         for rule in rules().values():
             if muni and rule.municipality != muni:
@@ -266,7 +334,7 @@ class ToolRouter:
             # the event the question dates ("we moved in on May 14") picks between rules that
             # count the same period from different events (occupancy vs building permit)
             event_words = len(event_stems & stems(rule.event))
-            score = (len(q_stems & words) + 1.5 * len(q_stems & title_words) + EVENT_WEIGHT * event_words
+            score = (len(q_stems & words) + 1.5 * len(q_stems & title_words) + ranking().event_weight * event_words
                      + 12.0 * max(sims.get(rule.id, 0.0) - 0.2, 0.0))
             if rule.id.endswith("emergency_apply") and slots.is_emergency(q):
                 score += 3
@@ -280,16 +348,34 @@ class ToolRouter:
         if muni is None:
             others = [r for s, r in scored if r.municipality != best.municipality and s >= best_score - 1]
             if others:
-                return Missing("the Village of Brandon or the Town of Delafield? Their deadlines differ.",
-                               needs_municipality=True)
+                return Missing(_which("Their deadlines differ."), needs_municipality=True)
         if event is None:
             # "curb and gutter in 2028": the request is due in the year before, and not before today
             event = max(slots.today(), date(int(year.group(1)) - 1, 1, 1))
+        sources = {}
+        if ctx.query is not None and ctx.query.of("date"):
+            chosen = roles.event_date(ctx.query, best.event)
+            if isinstance(chosen, roles.Ambiguous):
+                return Missing(chosen.question(), slot=chosen.role,
+                               candidates=tuple(c.span.text for c in chosen.candidates))
+            if chosen is not None:
+                if chosen.precision != "day":
+                    return Missing(f"the day of {best.event.rstrip('.')}: “{chosen.span.text}” names no single day.",
+                                   slot="event date", candidates=(chosen.span.text,))
+                if isinstance(event, datetime):
+                    event = datetime.combine(chosen.day, event.time())
+                else:
+                    event = chosen.day
+                sources["event"] = chosen
         args = {"rule": best.id, "event": event.isoformat(), "emergency": slots.is_emergency(q)}
-        return Routed("deadline", args, best.municipality, _summary_deadline)
+        routed = Routed("deadline", args, best.municipality, _summary_deadline, cues={"event": best.event},
+                        sources=sources)
+        if year and slots.event_moment(ctx.current) is None and slots.event_moment(q) is None:
+            routed.defaults["event"] = f"{fmt_date(event)} (the question names only the year {year.group(1)})"
+        return routed
 
     # -- bonds and insurance ------------------------------------------------------
-    def _bonds(self, q: str, muni: str | None):
+    def _bonds(self, q: str, muni: str | None, ctx: RouteContext):
         if "bond_insurance_requirements" not in self.tools:
             return None
         if not re.search(r"\b(bonds?|insurance|insured|certificate|indemnity|liability)\b", q, re.I):
@@ -300,14 +386,9 @@ class ToolRouter:
                      r"permit fee|how (?:large|much)|what amount", q, re.I) and not re.search(r"\$\s?\d", q):
             return None  # one figure asked for: the passage answers it (or says who sets it)
         if muni is None:
-            return Missing("the Village of Brandon or the Town of Delafield? Their bond and insurance rules differ.",
-                           needs_municipality=True)
+            return Missing(_which("Their bond and insurance rules differ."), needs_municipality=True)
         low = q.lower()
-        if muni == "brandon":
-            permit = "street_privilege" if re.search(r"privilege|encumb|building materials|dumpster|construction materials", low) else "street_opening"
-        else:
-            permit = ("driveway_culvert" if re.search(r"culvert|driveway", low)
-                      else "curb_and_gutter" if "curb" in low else "excavation")
+        permit = permit_for(muni, low)
         applicant = ("village_public_utility" if re.search(r"village(?:-owned)? (?:public )?utility", low)
                      else "public_utility" if "utility" in low else "contractor")
         return Routed("bond_insurance_requirements",
@@ -315,7 +396,7 @@ class ToolRouter:
                       muni, _summary_generic)
 
     # -- charges ------------------------------------------------------------------
-    def _charges(self, q: str, muni: str | None):
+    def _charges(self, q: str, muni: str | None, ctx: RouteContext):
         amounts = slots.money_all(q)
         if not amounts:
             return None
@@ -323,7 +404,8 @@ class ToolRouter:
         if "sidewalk_assessment" in self.tools and re.search(r"sidewalk", low) and re.search(r"assess|pay|share|cost|owe", low):
             kind = ("new_one_side_none_either" if re.search(r"new sidewalk|neither side|no sidewalks?", low)
                     else "defective_replacement" if re.search(r"defect|replac", low) else "reconstruction")
-            args = {"municipality": "brandon", "kind": kind, "cost": str(amounts[0])}
+            args = {"municipality": self._only_municipality("sidewalk_assessment", muni), "kind": kind,
+                    "cost": str(amounts[0])}
             if kind == "new_one_side_none_either":
                 n = slots.counts(q)
                 if len(n) == 1 and re.search(r"\bon each side|\bon both sides", low):
@@ -332,42 +414,116 @@ class ToolRouter:
                     args["owners_on_sidewalk_side"], args["owners_on_opposite_side"] = n[0], n[1]
                 else:
                     return Missing("how many property owners are on each side of the street.")
-            return Routed("sidewalk_assessment", args, "brandon", _summary_generic)
+            return Routed("sidewalk_assessment", args, args["municipality"], _summary_generic)
         if "village_repair_bill" in self.tools and re.search(r"labor|labour|materials|equipment", low) and len(amounts) >= 1:
             parts = slots.labelled_money(q, ("labor", "labour", "materials", "equipment"))
-            args = {"municipality": "brandon",
+            args = {"municipality": self._only_municipality("village_repair_bill", muni),
                     "labor_cost": str(parts.get("labor") or parts.get("labour") or 0),
                     "materials_cost": str(parts.get("materials") or 0),
                     "equipment_cost": str(parts.get("equipment") or 0)}
-            return Routed("village_repair_bill", args, "brandon", _summary_generic)
+            return Routed("village_repair_bill", args, args["municipality"], _summary_generic)
         if "asphalt_service_settlement" in self.tools and re.search(r"asphalt|pav(?:e|ed|ing)|blacktop", low) and re.search(r"deposit", low) and len(amounts) >= 2:
-            routed = Routed("asphalt_service_settlement",
-                            {"municipality": "delafield", "deposit": str(amounts[0]), "actual_cost": str(amounts[1])},
-                            "delafield", _summary_generic)
+            only = self._only_municipality("asphalt_service_settlement", muni)
+            settled = roles.settlement_values(ctx.query) if ctx.query is not None else None
+            if settled is not None and settled.ambiguous is not None:
+                return Missing(settled.ambiguous.question(), slot=settled.ambiguous.role,
+                               candidates=tuple(c.span.text for c in settled.ambiguous.candidates))
+            if settled is not None and settled.deposit is not None:
+                routed = Routed("asphalt_service_settlement",
+                                {"municipality": only, "deposit": str(settled.deposit.number),
+                                 "actual_cost": str(settled.actual.number)}, only, _summary_generic,
+                                sources={"deposit": settled.deposit, "actual_cost": settled.actual})
+                amounts = [settled.deposit.number, settled.actual.number]
+            else:
+                routed = Routed("asphalt_service_settlement",
+                                {"municipality": only, "deposit": str(amounts[0]), "actual_cost": str(amounts[1])},
+                                only, _summary_generic)
             billed = slots.event_moment(q)
             if billed is not None and amounts[1] > amounts[0]:
                 day = billed.date() if hasattr(billed, "date") else billed
-                routed.follow.append(Routed("deadline", {"rule": "delafield_asphalt_balance", "event": day.isoformat()},
-                                            "delafield", _summary_deadline))
+                balance = _rule_ending(only, "asphalt_balance")
+                if balance is not None:
+                    routed.follow.append(Routed("deadline", {"rule": balance, "event": day.isoformat()},
+                                                only, _summary_deadline))
             return routed
         if "snow_removal_charge" in self.tools and re.search(r"snow|ice|shovel|clear", low) and re.search(r"hour", low):
-            work = slots.snow_work(q)
-            if work is None:
+            if ctx.query is None:
                 return None
-            employees, occasions = work
+            work = roles.snow_values(ctx.query)
+            if work.ambiguous is not None:
+                return Missing(work.ambiguous.question(), slot=work.ambiguous.role,
+                               candidates=tuple(c.span.text for c in work.ambiguous.candidates))
+            if work.missing is not None:
+                return Missing(work.missing)
+            only = self._only_municipality("snow_removal_charge", muni)
             return Routed("snow_removal_charge",
-                          {"municipality": "brandon", "employees": employees, "occasions": occasions},
-                          "brandon", _summary_generic)
+                          {"municipality": only, "employees": work.employees, "occasions": work.occasions},
+                          only, _summary_generic, derived=work.derived, sources=work.sources,
+                          defaults={} if work.occasions_slot else {"occasions": "1 (no number of occasions given)"})
         return None
 
     # -- addresses ----------------------------------------------------------------
-    def _address(self, q: str, muni: str | None):
+    def _address(self, q: str, muni: str | None, ctx: RouteContext):
         if "parse_address" not in self.tools:
             return None
         m = re.search(r"\b([NSW])\s?(\d{1,3})\s+([NSW])\s?(\d{3,5})\b", q, re.I)
         if not m:
             return None
-        return Routed("parse_address", {"address": m.group(0)}, "delafield", _summary_generic)
+        return Routed("parse_address", {"address": m.group(0)}, self._only_municipality("parse_address", muni),
+                      _summary_generic)
+
+
+def _names_of(ids) -> str:
+    from assistant.corpus import municipality_by_id
+
+    names = [(m.name if (m := municipality_by_id(i)) else i) for i in ids]
+    return " and ".join(f"the {n} code" for n in names)
+
+
+def _which(reason: str) -> str:
+    """'the Village of A or the Town of B? <reason>' from the municipalities loaded."""
+    from assistant.corpus import municipalities
+
+    return " or ".join(f"the {m.name}" for m in municipalities()) + f"? {reason}"
+
+
+def _rule_ending(muni: str | None, suffix: str) -> str | None:
+    from assistant.tools.deadlines import rules
+
+    return next((r.id for r in rules().values() if r.municipality == muni and r.id.endswith(suffix)), None)
+
+
+# plain words that name a permit as the calculators' data does not (general English)
+PERMIT_WORDS = {"dumpster": "privilege", "building materials": "privilege", "construction materials": "privilege",
+                "encumb": "privilege", "dig": "excavation opening", "trench": "excavation opening",
+                "driveway": "driveway culvert", "curb": "curb gutter"}
+
+
+def permit_for(muni: str, low: str) -> str:
+    """The municipality's permit (from the bond calculator's data) whose words the question
+    shares most; its first permit when none."""
+    from assistant.tools.bonds import _data
+
+    words = stems(low + " " + " ".join(v for k, v in PERMIT_WORDS.items() if k in low)) - stems("permit street the a")
+    best, score = None, 0
+    for e in _data()["permits"]:
+        if e["municipality"] != muni:
+            continue
+        own = stems(" ".join([e["permit_type"].replace("_", " "), e.get("name", ""),
+                              *[a.replace("_", " ") for a in e.get("aliases", [])]])) - stems("permit street")
+        n = len(words & own)
+        if best is None or n > score:
+            best, score = e["permit_type"], n
+    return best or "excavation"
+
+
+def _period(slot) -> tuple[date, date]:
+    """The first and last day a month or a year slot may mean."""
+    d = slot.day
+    if slot.precision == "year":
+        return date(d.year, 1, 1), date(d.year, 12, 31)
+    nxt = date(d.year + (d.month == 12), d.month % 12 + 1, 1)
+    return d.replace(day=1), date.fromordinal(nxt.toordinal() - 1)
 
 
 def _summary_generic(r: ToolOutput) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import BinaryIO
 
 from assistant.commands._common import municipality_arg
 
@@ -16,6 +17,17 @@ def add_parser(sub):
     return p
 
 
+def serve_jsonl(assistant, stdin: BinaryIO, stdout: BinaryIO) -> None:
+    """Answer every line of ``stdin`` (bytes) on ``stdout``, one JSON object each. Lines are
+    read in chunks and capped at settings.max_line_bytes, decoded one by one: a bad line
+    is answered with its own ``refused`` and the batch goes on."""
+    from assistant.bounded_input import read_lines
+
+    for out in assistant.answer_jsonl(read_lines(stdin, assistant.settings.max_line_bytes)):
+        stdout.write(out.encode("utf-8") + b"\n")
+        stdout.flush()
+
+
 def run(args) -> int:
     from assistant.answering.assistant import Assistant
 
@@ -24,9 +36,7 @@ def run(args) -> int:
     muni = municipality_arg(args.municipality)
     assistant = Assistant.load(progress=lambda f, m: print(f"[index {f:4.0%}] {m}", file=sys.stderr) if f < 1 else None)
     if args.jsonl:
-        for out in assistant.answer_jsonl(sys.stdin):
-            sys.stdout.write(out + "\n")
-            sys.stdout.flush()
+        serve_jsonl(assistant, sys.stdin.buffer, sys.stdout.buffer)
         return 0
     ans = assistant.ask(args.question, muni)
     if args.json:

@@ -23,13 +23,31 @@ def add_parser(sub):
 
 
 def _read_request(value: str | None) -> str:
+    """The request's text: inline, from stdin ('-') or from a regular file ('@FILE'), at
+    most settings.max_request_bytes (a FIFO or a device such as /dev/zero is refused)."""
+    from assistant.bounded_input import read_regular_file, read_stream
+    from assistant.settings import get_settings
+
     if value is None:
         raise ValueError("give the job with --json '{...}' (see --schema)")
+    cap = get_settings().max_request_bytes
     if value == "-":
-        return sys.stdin.read()
-    if value.startswith("@"):
-        return Path(value[1:]).read_text(encoding="utf-8")
-    return value
+        data = read_stream(sys.stdin.buffer, cap, "the request on stdin")
+    elif value.startswith("@"):
+        try:
+            data = read_regular_file(value[1:], cap)
+        except FileNotFoundError:
+            raise ValueError(f"--json: no such file: {value[1:]}") from None
+        except IsADirectoryError:
+            raise ValueError(f"--json: {value[1:]} is a directory") from None
+        except PermissionError:
+            raise ValueError(f"--json: cannot read {value[1:]} (permission denied)") from None
+    else:
+        return value
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"--json: the request is not UTF-8 text (byte {exc.start + 1})") from None
 
 
 def _validation_message(exc) -> str:

@@ -1,6 +1,11 @@
-"""python -m assistant index [--force] — build the search index (or check it is up to date)."""
+"""python -m assistant index [--force] — build the search index (or check it is up to date).
+
+Each build writes a new index generation and publishes it atomically; running processes
+move to it between requests. A damaged generation is reported and replaced."""
 
 from __future__ import annotations
+
+import sys
 
 from assistant.commands._common import print_json
 
@@ -16,10 +21,17 @@ def run(args) -> int:
     from assistant.retrieval.index import SearchIndex
 
     idx = SearchIndex.open(force=args.force, progress=None if args.json else lambda f, m: print(f"[{f:4.0%}] {m}"))
-    info = {"fingerprint": idx.fingerprint, "passages": len(idx.passages), "chunks": len(idx.chunks),
-            "built_now": idx.built_now, "build_s": idx.build_s}
+    info = {"fingerprint": idx.fingerprint, "generation": idx.generation, "passages": len(idx.passages),
+            "chunks": len(idx.chunks), "built_now": idx.built_now, "build_s": idx.build_s,
+            "reused": idx.reused, "removed_generations": idx.removed, "problems": idx.problems}
+    idx.close()
     if args.json:
         print_json(info)
     else:
-        print(("built" if idx.built_now else "up to date") + f": {info['passages']} passages, {info['chunks']} chunks")
+        for p in idx.problems:
+            print(f"problem: {p}", file=sys.stderr)
+        print(("built" if idx.built_now else "repaired" if idx.problems else "up to date")
+              + f": generation {idx.generation}, {info['passages']} passages, {info['chunks']} chunks"
+              + (f"; reused the vectors of {', '.join(idx.reused)}" if idx.reused else "")
+              + (f"; removed {len(idx.removed)} old generation(s)" if idx.removed else ""))
     return 0

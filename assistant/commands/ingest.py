@@ -22,7 +22,7 @@ def add_parser(sub):
         description=__doc__,
     )
     p.add_argument("file", help="PDF file (or a .txt transcription in the corpus format)")
-    p.add_argument("--municipality", "-m", required=True, help="id, name or alias, e.g. 'delafield'")
+    p.add_argument("--municipality", "-m", required=True, help="id, name or alias (corpus/manifest.yaml)")
     p.add_argument("--json", action="store_true", help="print the parsed Document as JSON")
     p.add_argument("--timeout", type=float, default=None, help="seconds allowed to read the PDF")
     return p
@@ -35,15 +35,20 @@ def ingest_file(path: Path, municipality: str, timeout_s: float | None = None) -
     m = resolve_municipality(municipality)
     if m is None:
         raise ParseError("--municipality is required")
-    if path.suffix.lower() == ".txt" and path.is_file():
+    if path.suffix.lower() == ".txt":
+        from assistant.bounded_input import read_regular_file
         from assistant.settings import get_settings
 
-        if path.stat().st_size > get_settings().max_upload_bytes:
-            raise ParseError(f"the file is too large ({path.stat().st_size:,} bytes)")
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_regular_file(path, get_settings().max_upload_bytes).decode("utf-8")
+        except FileNotFoundError:
+            raise ParseError(f"no such file: {path}") from None
+        except OSError as exc:
+            raise ParseError(f"cannot read {path}: {exc.strerror or exc}") from None
         except UnicodeDecodeError:
             raise ParseError(f"{path.name} is not UTF-8 text") from None
+        except ValueError as exc:  # not a regular file, or too large
+            raise ParseError(str(exc)) from None
         return parse_document(m, text)
     return parse_pdf(m, path, timeout_s=timeout_s or DEFAULT_TIMEOUT_S)
 

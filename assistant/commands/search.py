@@ -12,7 +12,7 @@ from assistant.types import format_citation
 def add_parser(sub):
     p = sub.add_parser("search", help="ranked passages with full citation and page")
     p.add_argument("query")
-    p.add_argument("--municipality", "-m", help="id, name or alias (brandon, 'Town of Delafield', ...)")
+    p.add_argument("--municipality", "-m", help="id, name or alias (corpus/manifest.yaml)")
     p.add_argument("-k", type=int, default=5, help="how many passages (max 20)")
     p.add_argument("--json", action="store_true")
     return p

@@ -48,22 +48,20 @@ def _read(source: str | os.PathLike | bytes, max_bytes: int) -> bytes:
         if len(data) > max_bytes:
             raise ParseError(f"the file is too large ({len(data):,} bytes; the limit is {max_bytes:,})")
         return data
+    from assistant.bounded_input import read_regular_file
+
     path = Path(source)
     try:
-        size = path.stat().st_size
+        return read_regular_file(path, max_bytes)  # a FIFO or /dev/zero is refused before it is read
     except FileNotFoundError:
         raise ParseError(f"no such file: {path}") from None
     except OSError as exc:
         raise ParseError(f"cannot read {path}: {exc.strerror or exc}") from None
-    if path.is_dir():
-        raise ParseError(f"{path} is a directory, not a PDF file")
-    if size > max_bytes:
-        raise ParseError(f"the file is too large ({size:,} bytes; the limit is {max_bytes:,})")
-    try:
-        with path.open("rb") as fh:
-            return fh.read(max_bytes + 1)[: max_bytes + 1]
-    except OSError as exc:
-        raise ParseError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # not a regular file, or too large
+        msg = str(exc)
+        if " is a directory," in msg:
+            msg = f"{path} is a directory, not a PDF file"
+        raise ParseError(msg) from None
 
 
 def check_pdf_bytes(data: bytes) -> None:

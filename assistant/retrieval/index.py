@@ -1,10 +1,19 @@
 """The search index: structure-aware chunks, dense vectors in Chroma, BM25, and
 reciprocal-rank fusion with a municipality filter.
 
-The index stores a fingerprint of the corpus (the parsed passages), the embedding
-model and the chunker version, and rebuilds only when it changes. Building takes an
-exclusive file lock in the data directory, so two processes opening the same
-directory never write it at once (the second waits, then finds it built).
+Every build writes a new *generation* (its own passage and chunk store, vectors and
+Chroma collections; see ``generations.py``) and publishes it by replacing one pointer
+file. A process keeps the generation it opened (and a lease on it) until it moves to a
+newer one between requests (``follower.IndexFollower``); a generation nobody holds is
+removed by the next build or by the last reader letting it go.
+
+Opening checks the published generation against a fingerprint of the corpus (the parsed
+passages), the embedding model and the chunker version, and builds a new generation only
+when it changes, or when the published one is damaged (reported in ``problems``). A
+municipality whose passages did not change keeps its vectors (no re-embedding). Building
+takes an exclusive file lock in the data directory, so two processes never build at once
+(the second waits, then finds the index built). Collections missing on a Chroma server
+(restarted without its data) are refilled from the generation's stored vectors.
 """
 
 from __future__ import annotations
@@ -12,34 +21,53 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import logging
 import re
+import shutil
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 from filelock import FileLock, Timeout
 from pydantic import BaseModel, ConfigDict, Field
 
+from assistant.settings import ranking
 from assistant.corpus import all_passages, note_problem
 from assistant.retrieval.chunking import CHUNKER_VERSION, Chunk, chunk_passages
 from assistant.retrieval.citations import lookup
 from assistant.retrieval.embeddings import Embedder, get_embedder
 from assistant.retrieval.expansion import expand
+from assistant.retrieval.generations import (
+    GenerationInfo,
+    Generations,
+    Lease,
+    UnitInfo,
+    write_json_atomically,
+)
 from assistant.retrieval.lexical import LexicalIndex, stems
-from assistant.retrieval.vector_store import VectorStore, make_client
+from assistant.retrieval.vector_store import VectorStore, collection_name, make_client, slug, sweep_collections
 from assistant.settings import Settings, get_settings
 from assistant.types import Passage
 
-RRF_K = 10
-LEXICAL_WEIGHT = 0.35  # BM25 is the weaker ranker here: it breaks ties and adds exact terms
-CANDIDATES = 30
-DENSE_CANDIDATES = 60  # sentence and passage chunks: several may name the same passage
+log = logging.getLogger("assistant.index")
+
 LOCK_TIMEOUT_S = 300
+REFILL_LOCK_TIMEOUT_S = 5
 BUILD_BATCH = 8  # texts embedded at once while building: small batches keep the peak memory down
 
 
 class IndexBusy(RuntimeError):
     pass
+
+
+class IndexDamaged(RuntimeError):
+    """A generation's stores cannot be read (or disagree with its description)."""
+
+
+class _NeedsRefill(RuntimeError):
+    """Collections are missing; refilling them needs the build lock."""
 
 
 class SearchHit(BaseModel):
@@ -55,12 +83,21 @@ class SearchHit(BaseModel):
 
 
 def corpus_fingerprint(passages: list[Passage], embedder_id: str) -> str:
+    """Hash of every passage (all fields: the store keeps them), the chunker and the model."""
     h = hashlib.sha256()
     h.update(CHUNKER_VERSION.encode())
     h.update(embedder_id.encode())
     for p in passages:
-        h.update(p.model_dump_json(include={"id", "text", "title", "subsection", "page"}).encode())
+        h.update(p.model_dump_json().encode())
     return h.hexdigest()
+
+
+def unit_fingerprints(passages: list[Passage], embedder_id: str) -> dict[str, str]:
+    """One fingerprint per municipality: the unit whose vectors are reused when unchanged."""
+    by_unit: dict[str, list[Passage]] = {}
+    for p in passages:
+        by_unit.setdefault(p.municipality, []).append(p)
+    return {m: corpus_fingerprint(ps, embedder_id) for m, ps in by_unit.items()}
 
 
 class SearchIndex:
@@ -74,10 +111,21 @@ class SearchIndex:
         self.lexical: LexicalIndex | None = None
         self.vectors: VectorStore | None = None
         self.fingerprint = ""
+        self.generation: str | None = None
         self.build_s: float | None = None
         self.built_now = False
-        self.fingerprints: dict[str, str] = {}
-        self.built_municipalities: list[str] = []
+        self.problems: list[str] = []  # damage found (and repaired) while opening
+        self.removed: list[str] = []  # old generations removed by this open
+        self.reused: list[str] = []  # municipalities whose vectors were reused, not re-embedded
+        self.built_units: list[str] = []  # municipalities embedded by this build
+        self._unit_chunks: dict[str, list[Chunk]] = {}
+        self._unit_vectors: dict[str, np.ndarray] = {}
+        self._lease: Lease | None = None
+        self._client = None
+        self._hold = threading.Lock()
+        self._users = 0
+        self._retired = False
+        self.closed = False
 
     @classmethod
     def open(cls, settings: Settings | None = None, embedder: Embedder | None = None,
@@ -86,90 +134,289 @@ class SearchIndex:
         idx.load(progress=progress, force=force)
         return idx
 
-    # -- building ---------------------------------------------------------------
+    @classmethod
+    def open_published(cls, settings: Settings | None = None, embedder: Embedder | None = None) -> "SearchIndex":
+        """The published generation as it stands (no corpus check, never a build): what a
+        running process moves to when another process has published a newer one."""
+        idx = cls(settings, embedder)
+        data_dir = Path(idx.settings.data_dir)
+        gens = Generations(data_dir)
+        got = gens.lease_current()
+        if got is None:
+            raise IndexDamaged(f"no index generation is published in {data_dir}")
+        gid, lease = got
+        try:
+            try:
+                idx._load_generation(gens, gid, gens.info(gid), lease, locked=False)
+            except _NeedsRefill:
+                with _acquire(FileLock(str(data_dir / "index.lock")), data_dir):
+                    idx._load_generation(gens, gid, gens.info(gid), lease, locked=True)
+        except BaseException:
+            lease.release()
+            raise
+        return idx
+
+    # -- opening and building ---------------------------------------------------------
     def load(self, progress: Callable[[float, str], None] | None = None, force: bool = False) -> None:
         report = progress or (lambda frac, msg: None)
-        self.passages = all_passages()
-        self.by_id = {p.id: p for p in self.passages}
-        self.chunks = chunk_passages(self.passages, with_sentences=True)
-        self.chunk_by_id = {c.id: c for c in self.chunks}
-        self.lexical = LexicalIndex([c for c in self.chunks if c.kind == "passage"])
-        self.fingerprint = corpus_fingerprint(self.passages, self.embedder.fingerprint)
-        by_muni: dict[str, list[Passage]] = {}
-        for p in self.passages:
-            by_muni.setdefault(p.municipality, []).append(p)
-        self.fingerprints = {m: corpus_fingerprint(ps, self.embedder.fingerprint) for m, ps in by_muni.items()}
         data_dir = Path(self.settings.data_dir)
         data_dir.mkdir(parents=True, exist_ok=True)
+        gens = Generations(data_dir)
         lock = FileLock(str(data_dir / "index.lock"))
-        # Chroma creates its tables when a client first opens a new directory: two processes
-        # doing it at once race ("table collections already exists"), so one opens at a time
-        with _acquire(lock, data_dir):
-            self.vectors = VectorStore(make_client(self.settings), self.fingerprints)
-        expected: dict[str, int] = {}
-        for c in self.chunks:
-            expected[c.municipality] = expected.get(c.municipality, 0) + 1
-        if not force and self.vectors.is_complete(expected):
-            self._load_sentence_vectors()
+        passages = all_passages()
+        fingerprint = corpus_fingerprint(passages, self.embedder.fingerprint)
+        if not force and self._open_current(gens, fingerprint, locked=False):
             report(1.0, "index up to date")
             return
-        _acquire(lock, data_dir)
-        try:
-            self.vectors.collections, self.vectors._counts = {}, {}
-            todo = set(expected) if force else set(self.vectors.missing(expected))
-            if not todo:  # built while we waited
-                self._load_sentence_vectors()
-                report(1.0, "index up to date")
+        with _acquire(lock, data_dir):
+            if not force and self._open_current(gens, fingerprint, locked=True):  # built while we waited
+                report(1.0, "index up to date" if not self.problems else "index repaired")
                 return
-            t0 = time.perf_counter()
-            work = [c for c in self.chunks if c.municipality in todo]
-            report(0.05, f"loading the embedding model to index {len(work)} chunks of {', '.join(sorted(todo))}")
+            for p in self.problems:
+                report(0.02, p)
+            self._build(gens, passages, fingerprint, report, force)
+            self.removed = self._collect(gens)
+        report(1.0, "index built")
+
+    def _open_current(self, gens: Generations, fingerprint: str, locked: bool) -> bool:
+        """Lease and load the published generation if it holds this corpus; False when there
+        is none, it is out of date, it needs the lock to be refilled, or it is damaged (then
+        the damage is logged and kept in ``problems``)."""
+        got = gens.lease_current()
+        if got is None:
+            return False
+        gid, lease = got
+        try:
+            info = gens.info(gid)
+            if info.fingerprint != fingerprint:
+                lease.release()
+                return False
+            self._load_generation(gens, gid, info, lease, locked=locked)
+            return True
+        except _NeedsRefill:
+            lease.release()
+            return False
+        except Exception as exc:
+            lease.release()
+            problem = f"index generation {gid} is damaged ({_one_line(exc)}); building a new one"
+            if problem not in self.problems:
+                log.warning(problem)
+                self.problems.append(problem)
+            return False
+
+    def _load_generation(self, gens: Generations, gid: str, info: GenerationInfo, lease: Lease,
+                         locked: bool) -> None:
+        path = gens.path(gid)
+        passages = [Passage.model_validate(d) for d in json.loads((path / "passages.json").read_text("utf-8"))]
+        chunks = [Chunk.model_validate(d) for d in json.loads((path / "chunks.json").read_text("utf-8"))]
+        if len(passages) != info.passages or len(chunks) != info.chunks:
+            raise IndexDamaged(f"the stores hold {len(passages)} passages / {len(chunks)} chunks, "
+                               f"the generation says {info.passages} / {info.chunks}")
+        unit_chunks = _by_unit(chunks)
+        if set(unit_chunks) != set(info.units):
+            raise IndexDamaged("the chunk store and the generation name different municipalities")
+        unit_vectors = {}
+        for m, unit in info.units.items():
+            unit_vectors[m] = _read_vectors(path / unit.vectors, len(unit_chunks[m]))
+        if self.settings.chroma_mode == "embedded" and not (path / "chroma").is_dir() and not locked:
+            raise _NeedsRefill("no embedded store yet")  # creating one needs the lock
+        client = make_client(self.settings, path / "chroma")
+        try:
+            store = VectorStore(client, {m: u.collection for m, u in info.units.items()})
+            missing = store.missing({m: len(cs) for m, cs in unit_chunks.items()})
+            if missing:
+                if not locked:
+                    raise _NeedsRefill(", ".join(missing))
+                for m in missing:
+                    store.fill(m, unit_chunks[m], unit_vectors[m])
+                problem = (f"index generation {gid}: the vector store lacked the collections of "
+                           f"{', '.join(missing)}; refilled them from the stored vectors")
+                log.warning(problem)
+                self.problems.append(problem)
+        except BaseException:
+            _close_client(client, self.settings)
+            raise
+        self._adopt(gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease)
+
+    def _adopt(self, gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease) -> None:
+        self.generation, self.fingerprint = gid, info.fingerprint
+        self.passages = passages
+        self.by_id = {p.id: p for p in passages}
+        self.chunks = chunks
+        self.chunk_by_id = {c.id: c for c in chunks}
+        self.lexical = LexicalIndex([c for c in chunks if c.kind == "passage"])
+        self.vectors, self._client, self._lease = store, client, lease
+        self._unit_chunks, self._unit_vectors = unit_chunks, unit_vectors
+        self._set_sentence_vectors({c.id: v for m, cs in unit_chunks.items() for c, v in zip(cs, unit_vectors[m])})
+
+    def _build(self, gens: Generations, passages: list[Passage], fingerprint: str,
+               report: Callable[[float, str], None], force: bool) -> None:
+        t0 = time.perf_counter()
+        unit_passages: dict[str, list[Passage]] = {}
+        for p in passages:
+            unit_passages.setdefault(p.municipality, []).append(p)
+        unit_fps = unit_fingerprints(passages, self.embedder.fingerprint)
+        previous = None if force else _readable_previous(gens)
+        # an unchanged municipality keeps its chunks, vectors and (on a server) collection
+        kept = {m: _reusable(gens, previous, m, unit_fps[m]) for m in unit_passages}
+        unit_chunks = {m: kept[m][0] if kept[m] else chunk_passages(ps, with_sentences=True)
+                       for m, ps in unit_passages.items()}
+        chunks = _in_chunker_order(unit_chunks, passages)
+        gid, path = gens.create()
+        lease = gens.lease(gid)
+        client = None
+        try:
+            (path / "vectors").mkdir()
+            units: dict[str, UnitInfo] = {}
+            unit_vectors: dict[str, np.ndarray] = {}
+            to_embed = sum(len(cs) for m, cs in unit_chunks.items() if not kept[m])
             done = 0
             failed: list[str] = []
-            for muni in sorted(todo):
-                mine = [c for c in work if c.municipality == muni]
-                try:
-                    vectors: list[list[float]] = []
-                    for i in range(0, len(mine), BUILD_BATCH):
-                        vectors += self.embedder.embed_documents([c.embed_text for c in mine[i : i + BUILD_BATCH]])
-                        done += len(mine[i : i + BUILD_BATCH])
-                        report(0.05 + 0.9 * min(1.0, done / len(work)), f"embedded {done}/{len(work)} chunks")
-                    self.vectors.build(mine, vectors, only={muni})
-                except (IndexBusy, KeyboardInterrupt, MemoryError):
-                    raise
-                except Exception as exc:  # noqa: BLE001 - one municipality must not stop the others
-                    failed.append(muni)
-                    note_problem(f"{muni}: its passages could not be indexed ({type(exc).__name__}: "
-                                 f"{' '.join(str(exc).split())[:120]}); it is left out of search")
-            if failed:
-                self._leave_out(set(failed))
-                expected = {m: n for m, n in expected.items() if m not in failed}
-                todo -= set(failed)
-            self.vectors.prune({self.vectors.name_of(m) for m in expected})
-            self.built_municipalities = sorted(todo)
-            known = self.vectors.all_vectors()
-            self._set_sentence_vectors(known)
+            if to_embed:
+                report(0.05, f"loading the embedding model to index {to_embed} passages")
+            for m, cs in unit_chunks.items():
+                if kept[m]:
+                    _, arr, collection = kept[m]
+                    self.reused.append(m)
+                    reused_from = previous[0]
+                else:
+                    rows: list[list[float]] = []
+                    try:
+                        for i in range(0, len(cs), BUILD_BATCH):
+                            batch = cs[i : i + BUILD_BATCH]
+                            rows += self.embedder.embed_documents([c.embed_text for c in batch])
+                            done += len(batch)
+                            report(0.05 + 0.85 * done / to_embed, f"embedded {done}/{to_embed} passages")
+                    except (KeyboardInterrupt, MemoryError):
+                        raise
+                    except Exception as exc:  # noqa: BLE001 - one municipality must not stop the others
+                        failed.append(m)
+                        note_problem(f"{m}: its passages could not be indexed ({type(exc).__name__}: "
+                                     f"{_one_line(exc)[:120]}); it is left out of search")
+                        continue
+                    arr = np.asarray(rows, dtype=np.float32)
+                    collection, reused_from = collection_name(gid, m), None
+                    self.built_units.append(m)
+                rel = f"vectors/{slug(m)}.npy"
+                np.save(path / rel, arr)
+                unit_vectors[m] = arr
+                units[m] = UnitInfo(fingerprint=unit_fps[m], chunks=len(cs), vectors=rel, collection=collection,
+                                    reused_from=reused_from)
+            if self.reused:
+                report(0.9, f"reused the vectors of {', '.join(self.reused)} (unchanged)")
+            if failed:  # left out: the generation holds the others (and is rebuilt, retrying, next time)
+                passages = [p for p in passages if p.municipality not in failed]
+                unit_chunks = {m: cs for m, cs in unit_chunks.items() if m not in failed}
+                chunks = [c for c in chunks if c.municipality not in failed]
+                fingerprint = corpus_fingerprint(passages, self.embedder.fingerprint)
+            (path / "passages.json").write_text(json.dumps([p.model_dump(mode="json") for p in passages]), "utf-8")
+            (path / "chunks.json").write_text(json.dumps([c.model_dump(mode="json") for c in chunks]), "utf-8")
+            client = make_client(self.settings, path / "chroma")
+            store = VectorStore(client, {m: u.collection for m, u in units.items()})
+            # a fresh embedded folder holds none; a server may still hold a reused unit's
+            for m in store.missing({m: len(cs) for m, cs in unit_chunks.items()}):
+                store.fill(m, unit_chunks[m], unit_vectors[m])
             self.build_s = time.perf_counter() - t0
-            self.built_now = True
-            (data_dir / "index.json").write_text(json.dumps({
-                "fingerprint": self.fingerprint, "chunker": CHUNKER_VERSION, "model": self.embedder.fingerprint,
-                "passages": len(self.passages), "chunks": len(self.chunks), "build_s": round(self.build_s, 2),
-                "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-            }, indent=2))
-            report(1.0, "index built")
-        finally:
-            lock.release()
+            info = GenerationInfo(
+                id=gid, fingerprint=fingerprint, chunker=CHUNKER_VERSION, model=self.embedder.fingerprint,
+                passages=len(passages), chunks=len(chunks), build_s=round(self.build_s, 2),
+                built_at=time.strftime("%Y-%m-%dT%H:%M:%S%z"), chroma_mode=self.settings.chroma_mode, units=units,
+            )
+            write_json_atomically(path / "generation.json", info.model_dump_json(indent=2))
+            gens.publish(gid)
+        except BaseException:
+            lease.release()
+            if client is not None:
+                if self.settings.chroma_mode == "server":
+                    sweep_collections(client, keep=_named_collections(gens, but=gid))
+                _close_client(client, self.settings)
+            shutil.rmtree(path, ignore_errors=True)
+            raise
+        self.built_now = True
+        write_json_atomically(Path(self.settings.data_dir) / "index.json", json.dumps({
+            "generation": gid, "fingerprint": fingerprint, "chunker": CHUNKER_VERSION,
+            "model": self.embedder.fingerprint, "passages": len(passages), "chunks": len(chunks),
+            "build_s": round(self.build_s, 2), "built_at": info.built_at, "reused": self.reused,
+        }, indent=2))
+        self._adopt(gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease)
 
-    def _leave_out(self, municipalities: set[str]) -> None:
-        """Drop municipalities whose vectors could not be built from this index."""
-        self.passages = [p for p in self.passages if p.municipality not in municipalities]
-        self.by_id = {p.id: p for p in self.passages}
-        self.chunks = [c for c in self.chunks if c.municipality not in municipalities]
-        self.chunk_by_id = {c.id: c for c in self.chunks}
-        self.lexical = LexicalIndex([c for c in self.chunks if c.kind == "passage"])
+    def _collect(self, gens: Generations, keep_own: bool = True) -> list[str]:
+        """Remove the generations no process holds (the caller holds the build lock)."""
+        removed = gens.collect(keep=(self.generation,) if keep_own and self.generation else ())
+        gens.remove_legacy()
+        if self.settings.chroma_mode == "server" and self._client is not None:
+            sweep_collections(self._client, keep=_named_collections(gens))
+        if removed:
+            log.info("removed old index generations: %s", ", ".join(removed))
+        return removed
 
-    def _load_sentence_vectors(self) -> None:
-        self._set_sentence_vectors(self.vectors.all_vectors())
+    def _refill(self, exc: Exception) -> bool:
+        """A search failed: refill collections that went missing (a Chroma server restarted
+        without its data) from this generation's stored vectors. True if the search may be
+        retried."""
+        if self.vectors is None or not self._unit_vectors:
+            return False
+        log.warning("vector search failed in generation %s (%s); checking the collections",
+                    self.generation, _one_line(exc))
+        data_dir = Path(self.settings.data_dir)
+        try:  # a short wait: a build holding the lock can take minutes, and a request is waiting
+            with FileLock(str(data_dir / "index.lock")).acquire(timeout=REFILL_LOCK_TIMEOUT_S):
+                store = VectorStore(self.vectors.client, self.vectors.names)
+                missing = store.missing({m: len(cs) for m, cs in self._unit_chunks.items()})
+                for m in missing:
+                    store.fill(m, self._unit_chunks[m], self._unit_vectors[m])
+        except Exception as again:
+            log.error("could not refill the collections of generation %s: %s", self.generation, _one_line(again))
+            return False
+        if missing:
+            log.warning("refilled the collections of %s in generation %s", ", ".join(missing), self.generation)
+        self.vectors = store
+        return True
+
+    # -- lifetime ---------------------------------------------------------------------
+    def hold(self) -> bool:
+        """Count one request using this index; False once it is closed."""
+        with self._hold:
+            if self.closed:
+                return False
+            self._users += 1
+            return True
+
+    def unhold(self) -> None:
+        with self._hold:
+            self._users -= 1
+            last = self._retired and self._users <= 0
+        if last:
+            self.close()
+
+    def retire(self) -> None:
+        """A newer generation took over: close when the last request using this one ends."""
+        with self._hold:
+            self._retired = True
+            idle = self._users <= 0
+        if idle:
+            self.close()
+
+    def close(self) -> None:
+        """Let go of the generation (lease, Chroma client); if no other process holds it,
+        remove it now rather than at the next build."""
+        with self._hold:
+            if self.closed:
+                return
+            self.closed = True
+        if self._lease is not None:
+            self._lease.release()
+        data_dir = Path(self.settings.data_dir)
+        lock = FileLock(str(data_dir / "index.lock"))
+        try:
+            with lock.acquire(timeout=0):
+                self._collect(Generations(data_dir), keep_own=False)
+        except Timeout:
+            pass  # a build is running: it collects when it is done
+        except Exception as exc:  # collecting is housekeeping; never fail a caller for it
+            log.warning("could not remove old index generations: %s", _one_line(exc))
+        if self._client is not None:
+            _close_client(self._client, self.settings)
 
     def _set_sentence_vectors(self, by_id: dict) -> None:
         """Vectors of every sentence (a one-sentence passage is its own sentence), kept in
@@ -199,13 +446,44 @@ class SearchIndex:
         return {self.sentence_keys[i]: float(s) for i, s in zip(rows, sims)}
 
     # -- searching --------------------------------------------------------------
-    def dense(self, query: str, municipality: str | None = None, k: int = CANDIDATES,
+    def dense(self, query: str, municipality: str | None = None, k: int | None = None,
               vector: list[float] | None = None) -> list[tuple[Chunk, float]]:
+        k = ranking().candidates if k is None else k
         vec = vector if vector is not None else self.embedder.embed_query(query)
-        return [(self.chunk_by_id[cid], s) for cid, s in self.vectors.search(vec, municipality, k) if cid in self.chunk_by_id]
+        try:
+            found = self.vectors.search(vec, municipality, k)
+        except Exception as exc:
+            found = None
+            if self._refill(exc):
+                try:
+                    found = self.vectors.search(vec, municipality, k)
+                except Exception as again:
+                    exc = again
+            if found is None:  # the store is unreachable or broken: the generation's own vectors answer
+                log.warning("vector store unavailable in generation %s (%s); searching the stored vectors",
+                            self.generation, _one_line(exc))
+                found = self.exact_search(vec, municipality, k)
+        return [(self.chunk_by_id[cid], s) for cid, s in found if cid in self.chunk_by_id]
 
-    def bm25(self, query: str, municipality: str | None = None, k: int = CANDIDATES) -> list[tuple[Chunk, float]]:
-        return self.lexical.search(query, municipality, k)
+    def exact_search(self, vector: list[float], municipality: str | None = None, k: int = 20) -> list[tuple[str, float]]:
+        """(chunk id, cosine similarity), best first, by brute force over this generation's
+        vectors: the same neighbours as the vector store (whose HNSW settings are exact at this
+        size), used when the store cannot answer."""
+        v = np.asarray(vector, dtype=np.float32)
+        v = v / (float(np.linalg.norm(v)) or 1.0)
+        hits: list[tuple[str, float]] = []
+        for m in [municipality] if municipality else list(self._unit_vectors):
+            arr = self._unit_vectors.get(m)
+            if arr is None or not len(arr):
+                continue
+            sims = (arr @ v) / np.maximum(np.linalg.norm(arr, axis=1), 1e-12)
+            top = np.argsort(-sims, kind="stable")[:k]
+            hits += [(self._unit_chunks[m][int(i)].id, float(sims[i])) for i in top]
+        hits.sort(key=lambda h: (-round(h[1], 6), h[0]))
+        return hits[:k]
+
+    def bm25(self, query: str, municipality: str | None = None, k: int | None = None) -> list[tuple[Chunk, float]]:
+        return self.lexical.search(query, municipality, ranking().candidates if k is None else k)
 
     def search(self, query: str, municipality: str | None = None, k: int = 10,
                vector: list[float] | None = None, mode: str = "hybrid",
@@ -224,18 +502,18 @@ class SearchIndex:
         dense_score: dict[str, float] = {}
         lex_rank: dict[str, int] = {}
         if mode in ("hybrid", "dense"):
-            for r, (c, sim) in enumerate(self.dense(query, municipality, DENSE_CANDIDATES, vector)):
+            for r, (c, sim) in enumerate(self.dense(query, municipality, ranking().dense_candidates, vector)):
                 if c.passage_id not in dense_rank:
                     dense_rank[c.passage_id] = len(dense_rank) + 1
                     dense_score[c.passage_id] = sim
         if mode in ("hybrid", "lexical"):
-            for r, (c, _) in enumerate(self.bm25(lexical_query or query, municipality, CANDIDATES)):
+            for r, (c, _) in enumerate(self.bm25(lexical_query or query, municipality, ranking().candidates)):
                 if c.passage_id not in lex_rank:
                     lex_rank[c.passage_id] = len(lex_rank) + 1
         for pid, r in dense_rank.items():
-            fused[pid] = fused.get(pid, 0.0) + 1.0 / (RRF_K + r)
+            fused[pid] = fused.get(pid, 0.0) + 1.0 / (ranking().rrf_k + r)
         for pid, r in lex_rank.items():
-            fused[pid] = fused.get(pid, 0.0) + LEXICAL_WEIGHT / (RRF_K + r)
+            fused[pid] = fused.get(pid, 0.0) + ranking().lexical_weight / (ranking().rrf_k + r)
         q_stems = stems(query)  # highlight the user's own words
         hits = []
         for pid, score in sorted(fused.items(), key=lambda kv: (-round(kv[1], 9), kv[0]))[:k]:
@@ -254,6 +532,98 @@ def _acquire(lock: FileLock, data_dir: Path):
         return lock.acquire(timeout=LOCK_TIMEOUT_S)
     except Timeout as exc:
         raise IndexBusy(f"another process is building the index in {data_dir}; try again later") from exc
+
+
+def _by_unit(chunks: list[Chunk]) -> dict[str, list[Chunk]]:
+    out: dict[str, list[Chunk]] = {}
+    for c in chunks:
+        out.setdefault(c.municipality, []).append(c)
+    return out
+
+
+def _read_vectors(path: Path, rows: int) -> np.ndarray:
+    arr = np.load(path, allow_pickle=False)
+    if arr.ndim != 2 or arr.shape[0] != rows or arr.dtype != np.float32 or not np.isfinite(arr).all():
+        raise IndexDamaged(f"{path.name} holds {arr.shape} {arr.dtype}, expected {rows} finite float32 rows")
+    return arr
+
+
+def _readable_previous(gens: Generations) -> tuple[str, GenerationInfo] | None:
+    gid = gens.current()
+    if gid is None:
+        return None
+    try:
+        return gid, gens.info(gid)
+    except Exception:
+        return None
+
+
+def _reusable(gens: Generations, previous, municipality: str, fingerprint: str):
+    """(chunks, vectors, collection) of an unchanged municipality in the previous generation,
+    if they read back sound; None to chunk and embed it again."""
+    if previous is None:
+        return None
+    gid, info = previous
+    unit = info.units.get(municipality)
+    if unit is None or unit.fingerprint != fingerprint:
+        return None
+    try:
+        chunks = [c for c in _read_chunks(gens.path(gid)) if c.municipality == municipality]
+        if len(chunks) != unit.chunks:
+            raise IndexDamaged(f"{len(chunks)} chunks stored, {unit.chunks} expected")
+        return chunks, _read_vectors(gens.path(gid) / unit.vectors, unit.chunks), unit.collection
+    except Exception as exc:
+        log.warning("the stored chunks or vectors of %s in generation %s are unusable (%s); embedding again",
+                    municipality, gid, _one_line(exc))
+        return None
+
+
+@functools.lru_cache(maxsize=2)
+def _read_chunks_cached(path: str, mtime_ns: int) -> tuple[Chunk, ...]:
+    return tuple(Chunk.model_validate(d) for d in json.loads(Path(path).read_text("utf-8")))
+
+
+def _read_chunks(gen_path: Path) -> list[Chunk]:
+    f = gen_path / "chunks.json"
+    return list(_read_chunks_cached(str(f), f.stat().st_mtime_ns))
+
+
+_KIND_ORDER = {"passage": 0, "sentence": 1, "heading": 2}
+
+
+def _in_chunker_order(unit_chunks: dict[str, list[Chunk]], passages: list[Passage]) -> list[Chunk]:
+    """The chunks of every unit in the order ``chunk_passages`` gives for the whole corpus
+    (passage chunks, then sentences, then headings, each in passage order): ties in BM25 and
+    in sentence similarity are broken by this order, so a reused unit changes no result."""
+    at = {p.id: i for i, p in enumerate(passages)}
+    every = [c for cs in unit_chunks.values() for c in cs]
+    return sorted(every, key=lambda c: (_KIND_ORDER.get(c.kind, 3), at.get(c.passage_id, len(at))))
+
+
+def _named_collections(gens: Generations, but: str | None = None) -> set[str]:
+    """The collections the generations on disk name (a generation being abandoned excepted)."""
+    names: set[str] = set()
+    for gid in gens.all_ids():
+        if gid == but:
+            continue
+        try:
+            names |= {u.collection for u in gens.info(gid).units.values()}
+        except Exception:  # unfinished or damaged: it names nothing anyone can load
+            continue
+    return names
+
+
+def _close_client(client, settings: Settings) -> None:
+    if settings.chroma_mode == "embedded":
+        try:
+            client.close()
+        except Exception:  # closing is best effort
+            pass
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
 def matched_words(text: str, q_stems: set[str]) -> list[str]:

@@ -2,17 +2,28 @@
 default, or a Chroma server (HttpClient) when settings say so. One code path after
 the client is made.
 
-One collection per municipality (and index fingerprint): a search names its
+One collection per municipality and index generation: a search names its
 municipality's collection instead of filtering a shared one with `where`, which
-costs Chroma a metadata pre-filter on every query (≈ 1.2 ms of ≈ 2.3 ms here)."""
+costs Chroma a metadata pre-filter on every query (≈ 1.2 ms of ≈ 2.3 ms here).
+Embedded, each generation has its own Chroma folder: removing a generation removes
+its folder, segments included (Chroma 1.x's delete_collection leaves a collection's
+HNSW folder on disk, chroma-core/chroma#5259). On a server, a collection is named by
+the generation that embedded the municipality's vectors; later generations that reuse
+those vectors name the same collection, so an unchanged municipality is neither
+re-inserted nor dropped; a collection no generation names is dropped."""
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 
+import numpy as np
+
 from assistant.retrieval.chunking import Chunk
 from assistant.settings import Settings
+
+log = logging.getLogger("assistant.index")
 
 COLLECTION_PREFIX = "passages-"
 ADD_BATCH = 256
@@ -21,111 +32,99 @@ ADD_BATCH = 256
 HNSW = {"space": "cosine", "ef_construction": 200, "ef_search": 200, "max_neighbors": 32, "num_threads": 1}
 
 
-def make_client(settings: Settings):
+def make_client(settings: Settings, path: Path | None = None):
+    """A client for the configured Chroma: a server, or an embedded store in ``path``
+    (default: data_dir/chroma)."""
     import chromadb
     from chromadb.config import Settings as ChromaSettings
 
     chroma_settings = ChromaSettings(anonymized_telemetry=False, allow_reset=False)
     if settings.chroma_mode == "server":
         return chromadb.HttpClient(host=settings.chroma_host, port=settings.chroma_port, settings=chroma_settings)
-    path = Path(settings.data_dir) / "chroma"
+    path = Path(path) if path is not None else Path(settings.data_dir) / "chroma"
     path.mkdir(parents=True, exist_ok=True)
     return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
 
 
-def collection_name(fingerprint: str, municipality: str) -> str:
-    """Chroma's rule: 3-512 characters of [a-zA-Z0-9._-], alphanumeric at both ends."""
-    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", municipality).strip("-_") or "x"
-    return f"{COLLECTION_PREFIX}{fingerprint[:16]}-{slug}"
+def slug(municipality: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", municipality).strip("-_") or "x"
 
 
-def drop_municipality(client, municipality: str) -> int:
-    """Delete every collection of one municipality (any fingerprint); returns how many."""
-    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", municipality).strip("-_") or "x"
-    pattern = re.compile(rf"^{re.escape(COLLECTION_PREFIX)}[0-9a-f]{{16}}-{re.escape(slug)}$")
-    n = 0
+def collection_name(generation: str, municipality: str) -> str:
+    """The collection of a municipality's vectors as embedded by ``generation``; a later
+    generation that reuses those vectors (unchanged text) names the same collection.
+    Chroma's rule: 3-512 characters of [a-zA-Z0-9._-], alphanumeric at both ends."""
+    return f"{COLLECTION_PREFIX}{generation}-{slug(municipality)}"
+
+
+def sweep_collections(client, keep: set[str]) -> list[str]:
+    """Drop our collections that no generation names (on a server: those of removed
+    generations, and those of the single-store layout of earlier versions)."""
+    dropped = []
     for col in client.list_collections():
         name = str(getattr(col, "name", col))
-        if pattern.match(name):
-            client.delete_collection(name)
-            n += 1
-    return n
+        if name.startswith(COLLECTION_PREFIX) and name not in keep:
+            try:
+                client.delete_collection(name)
+                dropped.append(name)
+            except Exception as exc:  # another collector got there first
+                log.info("could not drop collection %s: %s", name, exc)
+    return dropped
 
 
 class VectorStore:
-    """A collection per municipality, named by that municipality's own fingerprint (its
-    passages, the chunker and the model): adding or changing one municipality embeds only
-    its chunks. A collection is complete when its metadata says so (written after its last
-    batch)."""
+    """The collections of one generation, a collection per municipality (``names``); a
+    collection is complete when its metadata says so (written after its last batch)."""
 
-    def __init__(self, client, fingerprint: str | dict[str, str]):
+    def __init__(self, client, names: dict[str, str]):
         self.client = client
-        self.fingerprint = fingerprint if isinstance(fingerprint, str) else ""
-        self.fingerprints: dict[str, str] = fingerprint if isinstance(fingerprint, dict) else {}
+        self.names = dict(names)
         self.collections: dict[str, object] = {}
         self._counts: dict[str, int] = {}
 
-    def name_of(self, municipality: str) -> str:
-        return collection_name(self.fingerprints.get(municipality, self.fingerprint), municipality)
-
     def missing(self, expected: dict[str, int]) -> list[str]:
-        """Municipalities whose collection is absent or incomplete; the complete ones are opened."""
-        out = []
+        """Open every municipality's collection; the municipalities whose collection is
+        missing or does not hold its expected number of chunks (e.g. a server restarted
+        without its data). Other errors (a damaged store) are raised."""
+        from chromadb.errors import NotFoundError
+
+        found, bad = {}, []
         for municipality, n in expected.items():
             try:
-                col = self.client.get_collection(self.name_of(municipality))
-            except Exception:
-                out.append(municipality)
+                col = self.client.get_collection(self.names[municipality])
+            except (NotFoundError, ValueError):
+                bad.append(municipality)
                 continue
             if (col.metadata or {}).get("complete") != "yes" or col.count() != n:
-                out.append(municipality)
+                bad.append(municipality)
                 continue
-            self.collections[municipality] = col
-            self._counts[municipality] = n
-        return out
+            found[municipality] = col
+        self.collections = {**self.collections, **found}
+        self._counts = {**self._counts, **{m: expected[m] for m in found}}
+        return bad
 
-    def is_complete(self, expected: dict[str, int]) -> bool:
-        """True when every municipality's collection holds its expected number of chunks."""
-        self.collections, self._counts = {}, {}
-        return not self.missing(expected)
-
-    def prune(self, keep: set[str]) -> None:
-        """Delete this store's collections not named in ``keep`` (old fingerprints, removed municipalities)."""
-        for col in self.client.list_collections():
-            name = str(getattr(col, "name", col))
-            if name.startswith(COLLECTION_PREFIX) and name not in keep:
-                self.client.delete_collection(name)
-
-    def build(self, chunks: list[Chunk], vectors: list[list[float]], only: set[str] | None = None) -> None:
-        """Write the collections of the given chunks' municipalities (all of them when
-        ``only`` is None: every other collection of this store is then deleted)."""
-        by_municipality: dict[str, list[int]] = {}
-        for i, c in enumerate(chunks):
-            by_municipality.setdefault(c.municipality, []).append(i)
-        if only is None:
-            self.prune(set())
-            self.collections, self._counts = {}, {}
-        for municipality, rows in by_municipality.items():
-            try:
-                self.client.delete_collection(self.name_of(municipality))  # an incomplete earlier attempt
-            except Exception:
-                pass
-            col = self.client.create_collection(
-                self.name_of(municipality),
-                metadata={"complete": "no", "municipality": municipality},
-                configuration={"hnsw": HNSW}, embedding_function=None,
+    def fill(self, municipality: str, chunks: list[Chunk], vectors) -> None:
+        """(Re)create one municipality's collection from its chunks and vectors."""
+        name = self.names[municipality]
+        try:
+            self.client.delete_collection(name)
+        except Exception:  # not there: the usual case
+            pass
+        col = self.client.create_collection(
+            name, metadata={"complete": "no", "municipality": municipality},
+            configuration={"hnsw": HNSW}, embedding_function=None,
+        )
+        for s in range(0, len(chunks), ADD_BATCH):
+            batch = chunks[s : s + ADD_BATCH]
+            col.add(
+                ids=[c.id for c in batch],
+                embeddings=np.asarray(vectors[s : s + ADD_BATCH], dtype=np.float32).tolist(),
+                documents=[c.text for c in batch],
+                metadatas=[{"municipality": municipality, "passage_id": c.passage_id} for c in batch],
             )
-            for s in range(0, len(rows), ADD_BATCH):
-                batch = rows[s : s + ADD_BATCH]
-                col.add(
-                    ids=[chunks[i].id for i in batch],
-                    embeddings=[vectors[i] for i in batch],
-                    documents=[chunks[i].text for i in batch],
-                    metadatas=[{"municipality": municipality, "passage_id": chunks[i].passage_id} for i in batch],
-                )
-            col.modify(metadata={"complete": "yes", "municipality": municipality})
-            self.collections[municipality] = col
-            self._counts[municipality] = len(rows)
+        col.modify(metadata={"complete": "yes", "municipality": municipality})
+        self.collections[municipality] = col
+        self._counts[municipality] = len(chunks)
 
     def count(self) -> int:
         return sum(self._counts.values())

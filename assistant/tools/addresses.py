@@ -310,12 +310,23 @@ class PlacementRule(Source):
     optional: bool = Field(default=False, description="Checked only when the field is given.")
 
 
+class PlacementCode(BaseModel):
+    """How one municipality's house-number rules are named and read (data, not code)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    who: str = Field(description="The rules as named in the explanation, e.g. the code and its section.")
+    assumptions: list[str] = Field(default_factory=list, description="Readings of the text the check uses.")
+
+
 class AddressData(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     grid: Grid
     readings: dict[str, str]
-    placement: dict[Literal["brandon", "delafield"], list[PlacementRule]]
+    placement: dict[str, list[PlacementRule]]
+    placement_codes: dict[str, PlacementCode] = Field(default_factory=dict)
+    tools: dict[str, Any] = Field(default_factory=dict, description="Coverage (assistant/tools/coverage.py).")
 
     def sources(self) -> list[Source]:
         """Every quote in the file (for the citation test)."""
@@ -1060,73 +1071,77 @@ def grid_block_line(inp: GridBlockLineInput) -> GridBlockLineOutput:
 
 
 def _municipality_id(v: Any) -> Any:
+    """An id, name or alias resolved to an id the placement rules cover (from the data)."""
     if not isinstance(v, str):
         return v
     from assistant.corpus import UnknownMunicipality, resolve_municipality
 
+    covered = sorted(load_address_data().placement)
     try:
         m = resolve_municipality(v)
     except UnknownMunicipality:
-        return v  # the Literal check below names the field and the allowed values
-    return m.id if m else v
+        m = None
+    if m is None or m.id not in covered:
+        raise ValueError(f"no house-number rules for {v!r}; known: {', '.join(covered)}")
+    return m.id
 
 
 class PlacementInput(ToolInput):
     """Installed house numbers, as measured. Leave out what was not measured."""
 
-    municipality: Literal["delafield", "brandon"] = Field(
-        description="Whose rules: delafield (ch. 8 UNIFORM ADDRESS SYSTEM (9)) or brandon (§ 404-15)."
+    municipality: str = Field(
+        description="Whose rules: a municipality id or name whose house-number rules the data holds."
     )
     distance_from_pavement_edge_ft: float | None = Field(
-        default=None, ge=0, allow_inf_nan=False, description="Feet from the edge of the road pavement (Delafield)."
+        default=None, ge=0, allow_inf_nan=False, description="Feet from the edge of the road pavement."
     )
     distance_from_driveway_edge_ft: float | None = Field(
         default=None,
         ge=0,
         allow_inf_nan=False,
-        description="Feet from the nearer side edge of the driveway (Delafield).",
+        description="Feet from the nearer side edge of the driveway.",
     )
     height_above_grade_ft: float | None = Field(
         default=None,
         allow_inf_nan=False,
-        description="Feet above the finished grade at the point of installation (Delafield).",
+        description="Feet above the finished grade at the point of installation.",
     )
     character_width_in: float | None = Field(
-        default=None, gt=0, allow_inf_nan=False, description="Width of the characters, inches (Delafield)."
+        default=None, gt=0, allow_inf_nan=False, description="Width of the characters, inches."
     )
     character_height_in: float | None = Field(
         default=None, gt=0, allow_inf_nan=False, description="Height of the characters, inches (both)."
     )
     number_color: Literal["black", "other"] | None = Field(
-        default=None, description="Colour of the letters and numbers: black or other (Delafield)."
+        default=None, description="Colour of the letters and numbers: black or other."
     )
     background: Literal["white", "reflective", "other"] | None = Field(
-        default=None, description="Background: white, reflective or other (Delafield)."
+        default=None, description="Background: white, reflective or other."
     )
     visible_from_road: bool | None = Field(
         default=None,
-        description="Clearly visible from the traveled road (Delafield) / seen plainly from the street (Brandon).",
+        description="Clearly visible from the traveled road / seen plainly from the street.",
     )
     on_side_of_street_where_home_sits: bool | None = Field(
-        default=None, description="Installed on the premises, on the side of the street the home sits (Delafield)."
+        default=None, description="Installed on the premises, on the side of the street the home sits."
     )
-    on_mailbox: bool = Field(default=False, description="The numbers are displayed on a mailbox (Delafield).")
+    on_mailbox: bool = Field(default=False, description="The numbers are displayed on a mailbox.")
     other_mailbox_adjacent: bool = Field(
-        default=False, description="Another mailbox stands next to it (Delafield)."
+        default=False, description="Another mailbox stands next to it."
     )
     numbers_also_on_property: bool | None = Field(
-        default=None, description="Numbers are also placed on the property itself (Delafield)."
+        default=None, description="Numbers are also placed on the property itself."
     )
     orientation: Literal["parallel", "perpendicular"] = Field(
         default="parallel",
-        description="Numbers parallel (the default, as the code advises) or perpendicular to the road (Delafield).",
+        description="Numbers parallel (the default, as the code advises) or perpendicular to the road.",
     )
     visible_from_travel_direction: bool | None = Field(
         default=None,
-        description="For perpendicular numbers: visible from the travel direction next to them (Delafield).",
+        description="For perpendicular numbers: visible from the travel direction next to them.",
     )
     shared_driveway_or_private_road: bool = Field(
-        default=False, description="The home shares a common driveway or is on a private road (Delafield)."
+        default=False, description="The home shares a common driveway or is on a private road."
     )
     numbered_at_public_road: bool | None = Field(
         default=None, description="Shared driveway/private road: numbers where it meets the public road."
@@ -1135,16 +1150,16 @@ class PlacementInput(ToolInput):
         default=None, description="Shared driveway/private road: numbers at each split, fork or intersection after."
     )
     placed_at_door: bool | None = Field(
-        default=None, description="Immediately above, on or at the side of the proper door (Brandon)."
+        default=None, description="Immediately above, on or at the side of the proper door."
     )
     building_setback_ft: float | None = Field(
-        default=None, ge=0, allow_inf_nan=False, description="Feet from the street line to the building (Brandon)."
+        default=None, ge=0, allow_inf_nan=False, description="Feet from the street line to the building."
     )
     displayed_at_street_line: bool | None = Field(
-        default=None, description="The number is also displayed at the street line (Brandon)."
+        default=None, description="The number is also displayed at the street line."
     )
     suffix: str | None = Field(
-        default=None, description="Suffix for a portion of a building, e.g. 'A' (Brandon); case is ignored."
+        default=None, description="Suffix for a portion of a building, e.g. 'A'; case is ignored."
     )
 
     @field_validator("suffix", mode="after")
@@ -1268,9 +1283,8 @@ def check_house_number_placement(inp: PlacementInput) -> PlacementOutput:
     else:
         verdict = "pass"
 
-    who = "Town of Delafield ch. 8, UNIFORM ADDRESS SYSTEM (9)" if inp.municipality == "delafield" else (
-        "Village of Brandon § 404-15"
-    )
+    code = load_address_data().placement_codes.get(inp.municipality)
+    who = code.who if code else inp.municipality
     counts = {s: sum(c.status == s for c in checks) for s in ("pass", "fail", "not_checked", "not_applicable")}
     explanation = (
         f"Checked the installation against the {len(checks)} requirements of {who}: "
@@ -1287,26 +1301,7 @@ def check_house_number_placement(inp: PlacementInput) -> PlacementOutput:
             " Not regulated by this code: " + ", ".join(not_regulated) + "."
         )
 
-    assumptions: list[str] = []
-    if inp.municipality == "delafield":
-        assumptions += [
-            'The code sets the minimum size as "2¼ wide and 3½ high" with no unit; read as inches, by '
-            "context (numbers a few feet from the road).",
-            "\"Between 2' and 8'\" above grade is read as including 2 and 8 feet.",
-            "\"Within 10 feet of either side edge of the driveway\" is checked against the nearer edge.",
-            "Numbers on a mailbox must meet the same 10-foot and 2–8-foot limits; where another mailbox "
-            "is adjacent they must also be placed on the property.",
-            "\"Should be placed parallel to the road\" is advice, not checked; numbers set perpendicular "
-            "must be visible from the travel direction next to them. Orientation is taken as parallel "
-            "unless given.",
-        ]
-    else:
-        assumptions += [
-            "§ 404-15 sets a minimum height (2 1/2 inches) but no width, colour, distance from the road "
-            "or height above grade.",
-            "A suffix (A, B, C, ...) is only for telling apart portions of a building that share one number; "
-            "it is checked only when given.",
-        ]
+    assumptions: list[str] = list(code.assumptions) if code else []
     return PlacementOutput(
         tool=CHECK_HOUSE_NUMBER_PLACEMENT,
         explanation=explanation,
@@ -1328,14 +1323,13 @@ TOOLS: list[ToolSpec] = [
     ToolSpec(
         name=ADDRESS_FROM_POSITION,
         description=(
-            "Compute a Town of Delafield (Waukesha County grid) address such as 'W305 N1530' from a "
+            "Compute a Waukesha County grid address such as 'W305 N1530' from a "
             "property's position west of the county line and north or south of the base line, the "
             "street's direction or bearing, and the side of the street."
         ),
         input_model=AddressFromPositionInput,
         output_model=AddressFromPositionOutput,
         fn=address_from_position,  # type: ignore[arg-type]
-        municipalities=("delafield",),
         keywords=(
             "address", "house number", "property number", "street designation", "grid", "block line",
             "base line", "county line", "uniform address system", "Waukesha County", "numbering",
@@ -1344,14 +1338,13 @@ TOOLS: list[ToolSpec] = [
     ToolSpec(
         name=PARSE_ADDRESS,
         description=(
-            "Read a Waukesha County grid address such as 'W305 N1530' (Town of Delafield): where it lies "
+            "Read a Waukesha County grid address such as 'W305 N1530': where it lies "
             "(block, distances from the county line and the base line), which side of the street it "
             "belongs on, and whether it can exist."
         ),
         input_model=ParseAddressInput,
         output_model=ParseAddressOutput,
         fn=parse_address,  # type: ignore[arg-type]
-        municipalities=("delafield",),
         keywords=(
             "address", "where is", "which side", "odd", "even", "house number", "block", "grid",
             "W", "N", "S", "uniform address system", "Waukesha County",
@@ -1360,14 +1353,13 @@ TOOLS: list[ToolSpec] = [
     ToolSpec(
         name=GRID_BLOCK_LINE,
         description=(
-            "Waukesha County address grid (Town of Delafield): what block line number lies at the west edge "
+            "Waukesha County address grid: what block line number lies at the west edge "
             "of the first N sections west of the county line, or at the north or south edge of the first N "
             "rows of sections from the base line (e.g. 3 sections west: 172)."
         ),
         input_model=GridBlockLineInput,
         output_model=GridBlockLineOutput,
         fn=grid_block_line,  # type: ignore[arg-type]
-        municipalities=("delafield",),
         keywords=(
             "block line", "which block line", "block line number", "sections west", "rows of sections",
             "west edge", "north edge", "south edge", "county line", "base line", "first sections", "grid",
@@ -1377,10 +1369,9 @@ TOOLS: list[ToolSpec] = [
     ToolSpec(
         name=CHECK_HOUSE_NUMBER_PLACEMENT,
         description=(
-            "Check installed house numbers against the code: Delafield (distance from the road and the "
-            "driveway, 2–8 ft above grade, 2¼ × 3½ in characters, black on white or reflective, shared "
-            "driveways) or Brandon (2½ in high, at the street line for buildings set back over 50 ft, "
-            "A/B/C suffixes)."
+            "Check installed house numbers against the code (distance from the road and the driveway, "
+            "height above grade, character size, colours, shared driveways; or minimum height, display at "
+            "the street line for buildings set back far, A/B/C suffixes, as each code says)."
         ),
         input_model=PlacementInput,
         output_model=PlacementOutput,

@@ -19,6 +19,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from assistant.corpus import cite, resolve_municipality
+from assistant.tools.coverage import provision_key
 from assistant.tools.spec import ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
@@ -46,6 +47,10 @@ def _data() -> dict[str, Any]:
 
 def _provision(key: str) -> dict[str, Any]:
     return _data()["provisions"][key]
+
+
+def _key(municipality: str, role: str) -> str:
+    return provision_key(municipality, role)
 
 
 def _cite(key: str) -> Citation:
@@ -93,7 +98,7 @@ def money(x: Decimal) -> str:
 def _municipality_id(value: str) -> str:
     m = resolve_municipality(value)
     if m is None:
-        raise ValueError("municipality is required, e.g. 'brandon' or 'delafield'")
+        raise ValueError("municipality is required (an id or name from the manifest)")
     return m.id
 
 
@@ -101,11 +106,11 @@ def _municipality_id(value: str) -> str:
 
 
 class BondRequirementsInput(ToolInput):
-    municipality: str = Field(description="Municipality: 'brandon' or 'delafield' (names and aliases accepted).")
+    municipality: str = Field(description="Municipality id (names and aliases accepted).")
     permit_type: PermitType = Field(
-        description="Brandon: 'street_opening' (excavation, § 404-6) or 'street_privilege' (§ 404-9). "
-        "Delafield: 'excavation' (highway and street opening), 'driveway_culvert' or 'curb_and_gutter' "
-        "(building permit where curb and gutter exist)."
+        description="The permit: 'street_opening' (excavation), 'street_privilege', 'excavation' (highway and "
+        "street opening), 'driveway_culvert' or 'curb_and_gutter' (building permit where curb and gutter "
+        "exist); each municipality's data lists the types its code has."
     )
     applicant: Applicant = Field(
         default="contractor",
@@ -278,7 +283,7 @@ def bond_insurance_requirements(inp: BondRequirementsInput) -> BondRequirementsO
 
 
 class CertificateCheckInput(ToolInput):
-    municipality: str = Field(description="Municipality: 'brandon' or 'delafield'.")
+    municipality: str = Field(description="Municipality id (names and aliases accepted).")
     permit_type: PermitType | None = Field(
         default=None,
         description="Permit the certificate is for; default: the municipality's street opening / "
@@ -300,17 +305,17 @@ class CertificateCheckInput(ToolInput):
     work_start_date: date | None = Field(default=None, description="Planned start of the work.")
     work_end_date: date | None = Field(
         default=None,
-        description="Planned end of the work (Brandon: the later of the permit's life and the end of excavation).",
+        description="Planned end of the work (where insurance must last for the permit's life and the excavation, the later of the two).",
     )
     permit_issue_date: date | None = Field(
-        default=None, description="Date the permit was (or will be) issued; Delafield's one-year coverage rule."
+        default=None, description="Date the permit was (or will be) issued, for a one-year-from-issuance coverage rule."
     )
     self_insured: bool = Field(default=False, description="The certificate is a certificate of self-insurance.")
     indemnity_agreement_filed: bool | None = Field(
-        default=None, description="Brandon, self-insured: the agreement to indemnify the Village was executed."
+        default=None, description="Self-insured: the agreement to indemnify the municipality was executed (where the code asks for one)."
     )
     village_public_utility: bool = Field(
-        default=False, description="Brandon: the applicant is a Village public utility (no indemnity bond)."
+        default=False, description="The applicant is a Village public utility (exempt from the indemnity bond where the code says so)."
     )
     indemnity_bond_amount: Decimal | None = Field(
         default=None, ge=0, max_digits=14, decimal_places=2,
@@ -320,7 +325,7 @@ class CertificateCheckInput(ToolInput):
         default=None, ge=0, description="Days' notice to the municipality before the policy can be changed or cancelled."
     )
     insurer_authorized_in_wisconsin: bool | None = Field(
-        default=None, description="Delafield: the insurer is authorized to do business in Wisconsin."
+        default=None, description="The insurer is authorized to do business in Wisconsin (where the code asks)."
     )
 
     check_municipality = field_validator("municipality")(_municipality_id)
@@ -442,22 +447,19 @@ def _date_checks(inp: CertificateCheckInput, key: str) -> list[CertificateCheck]
     return rows
 
 
-def _check_brandon(inp: CertificateCheckInput) -> tuple[list[CertificateCheck], list[str]]:
+def _check_bond_and_insurance(inp: CertificateCheckInput, entry: dict[str, Any]) -> tuple[list[CertificateCheck], list[str]]:
+    """An indemnity bond (unless the applicant is exempt) and liability insurance, both required."""
+    mid = inp.municipality
     rows: list[CertificateCheck] = []
-    notes: list[str] = [
-        "The Village Board may alter the insurance limits on small contracts; the code's own limits are checked.",
-        "Brandon sets no per-accident limit; a per-accident figure, if given, is not checked.",
-        "Insurance must be maintained for the life of the permit (its validity period from approval, plus any "
-        "renewal) and the period of excavation: give the later of the two as work_end_date.",
-    ]
-    bond_required = _figure("brandon_opening_bond", "amount")
+    notes: list[str] = list(entry["certificate"].get("notes", []))
+    bond_required = _figure(_key(mid, "opening_bond"), "amount")
     if inp.village_public_utility:
         rows.append(CertificateCheck(
             requirement="indemnity_bond", description="Indemnity bond deposited with the Village Clerk",
             required="not required of a Village public utility", status="not_applicable",
             provided=money(inp.indemnity_bond_amount) if inp.indemnity_bond_amount is not None else None,
             note="A Village public utility need not post the indemnity bond.",
-            citation=_cite("brandon_village_utility_exempt"),
+            citation=_cite(_key(mid, "village_utility_exempt")),
         ))
     else:
         b = inp.indemnity_bond_amount
@@ -467,12 +469,12 @@ def _check_brandon(inp: CertificateCheckInput) -> tuple[list[CertificateCheck], 
             required=money(bond_required), provided=money(b) if b is not None else None, status=status,
             note=("No indemnity bond amount given; the bond is required besides the insurance."
                   if b is None else (f"Short by {money(bond_required - b)}." if status == "fail" else None)),
-            citation=_cite("brandon_opening_bond"),
+            citation=_cite(_key(mid, "opening_bond")),
         ))
     who = "Certificate of self-insurance" if inp.self_insured else "Public liability insurance"
     for field in ("per_person", "property_damage"):
-        rows.append(_limit_check(field, _figure("brandon_insurance", field),
-                                 getattr(inp, f"{field}_limit"), "brandon_insurance", who))
+        rows.append(_limit_check(field, _figure(_key(mid, "insurance"), field),
+                                 getattr(inp, f"{field}_limit"), _key(mid, "insurance"), who))
     if inp.self_insured:
         a = inp.indemnity_agreement_filed
         rows.append(CertificateCheck(
@@ -483,31 +485,27 @@ def _check_brandon(inp: CertificateCheckInput) -> tuple[list[CertificateCheck], 
             note=("Not stated whether the agreement was executed." if a is None else
                   (None if a else "A self-insured permittee must also execute an agreement to indemnify and save "
                    "harmless the Village.")),
-            citation=_cite("brandon_self_insurance_agreement"),
+            citation=_cite(_key(mid, "self_insurance_agreement")),
         ))
         if inp.expiry_date is None:
             notes.append("A certificate of self-insurance may show no expiry date; dates not checked.")
             return rows, notes
-    rows.extend(_date_checks(inp, "brandon_insurance_term"))
+    rows.extend(_date_checks(inp, _key(mid, "insurance_term")))
     return rows, notes
 
 
-def _check_delafield(inp: CertificateCheckInput) -> tuple[list[CertificateCheck], list[str]]:
-    notes: list[str] = [
-        "A performance bond is also required; its amount is set by Town Board resolution, is not in the "
-        "code and is not checked.",
-        "The insurance-renewal sentence is garbled; it is read as: coverage must continue without a gap "
-        "for one year from the permit's issuance.",
-        "The Town Board must also approve the form of the bonds, the sureties and any certificate of insurance.",
-    ]
-    bond_required = _figure("delafield_indemnity_bond", "amount")
+def _check_bond_or_insurance(inp: CertificateCheckInput, entry: dict[str, Any]) -> tuple[list[CertificateCheck], list[str]]:
+    """An indemnity bond, or a certificate of insurance in lieu of it (no self-insurance)."""
+    mid = inp.municipality
+    notes: list[str] = list(entry["certificate"].get("notes", []))
+    bond_required = _figure(_key(mid, "indemnity_bond"), "amount")
     b = inp.indemnity_bond_amount
     if b is not None and b >= bond_required:
         row = CertificateCheck(
             requirement="indemnity_bond", description="Indemnity bond with a corporate surety",
             required=money(bond_required), provided=money(b), status="pass",
             note="With the indemnity bond, the certificate of insurance (which is in lieu of it) is not needed.",
-            citation=_cite("delafield_indemnity_bond"),
+            citation=_cite(_key(mid, "indemnity_bond")),
         )
         return [row], notes
 
@@ -517,8 +515,8 @@ def _check_delafield(inp: CertificateCheckInput) -> tuple[list[CertificateCheck]
             requirement="insurer_authorized", description="Policy issued by companies authorized in Wisconsin",
             required="insurance from an authorized company (no self-insurance alternative)",
             provided="self-insured", status="fail",
-            note="Delafield accepts an indemnity bond or a certificate of insurance; it provides no self-insurance.",
-            citation=_cite("delafield_insurer_authorized"),
+            note=entry["certificate"].get("self_insurance_note"),
+            citation=_cite(_key(mid, "insurer_authorized")),
         ))
     else:
         a = inp.insurer_authorized_in_wisconsin
@@ -528,15 +526,15 @@ def _check_delafield(inp: CertificateCheckInput) -> tuple[list[CertificateCheck]
             status="not_checked" if a is None else ("pass" if a else "fail"),
             note=("Not stated whether the insurer is authorized in Wisconsin." if a is None else
                   (None if a else "The policy must be issued by a company authorized to do business in Wisconsin.")),
-            citation=_cite("delafield_insurer_authorized"),
+            citation=_cite(_key(mid, "insurer_authorized")),
         ))
     who = "Certificate of insurance"
-    ins.append(_limit_check("per_person", _figure("delafield_insurance_per_person", "per_person"),
-                            inp.per_person_limit, "delafield_insurance_per_person", who))
+    ins.append(_limit_check("per_person", _figure(_key(mid, "insurance_per_person"), "per_person"),
+                            inp.per_person_limit, _key(mid, "insurance_per_person"), who))
     for field in ("per_accident", "property_damage"):
-        ins.append(_limit_check(field, _figure("delafield_insurance_per_accident", field),
-                                getattr(inp, f"{field}_limit"), "delafield_insurance_per_accident", who))
-    need_days = int(_provision("delafield_certificate_terms")["notice_days"])
+        ins.append(_limit_check(field, _figure(_key(mid, "insurance_per_accident"), field),
+                                getattr(inp, f"{field}_limit"), _key(mid, "insurance_per_accident"), who))
+    need_days = int(_provision(_key(mid, "certificate_terms"))["notice_days"])
     d = inp.cancellation_notice_days
     ins.append(CertificateCheck(
         requirement="cancellation_notice", description="No change or cancellation without notice to the Town",
@@ -545,17 +543,17 @@ def _check_delafield(inp: CertificateCheckInput) -> tuple[list[CertificateCheck]
         note=("No notice period given." if d is None else
               (None if d >= need_days else f"The certificate allows change or cancellation on {d} days' notice; "
                f"at least {need_days} days' notice to the Town is required.")),
-        citation=_cite("delafield_certificate_terms"),
+        citation=_cite(_key(mid, "certificate_terms")),
     ))
     ins.append(CertificateCheck(
         requirement="expiry_shown", description="Certificate shows the policy's expiration date",
         required="expiration date shown", provided=inp.expiry_date.isoformat() if inp.expiry_date else None,
         status="pass" if inp.expiry_date else "not_checked",
         note=None if inp.expiry_date else "No expiry date given; the certificate must show one.",
-        citation=_cite("delafield_certificate_terms"),
+        citation=_cite(_key(mid, "certificate_terms")),
     ))
-    ins.extend(_date_checks(inp, "delafield_insurance_renewal"))
-    years = int(_provision("delafield_insurance_renewal")["years"])
+    ins.extend(_date_checks(inp, _key(mid, "insurance_renewal")))
+    years = int(_provision(_key(mid, "insurance_renewal"))["years"])
     if inp.expiry_date is not None and inp.permit_issue_date is not None:
         until = _anniversary(inp.permit_issue_date, years)
         short = inp.expiry_date < until
@@ -568,7 +566,7 @@ def _check_delafield(inp: CertificateCheckInput) -> tuple[list[CertificateCheck]
             note=(f"The policy expires within one year of the permit's issuance: similar insurance must be "
                   f"provided, without a gap, from {inp.expiry_date.isoformat()} through {until.isoformat()}."
                   if short else None),
-            citation=_cite("delafield_insurance_renewal"),
+            citation=_cite(_key(mid, "insurance_renewal")),
         ))
     else:
         ins.append(CertificateCheck(
@@ -577,7 +575,7 @@ def _check_delafield(inp: CertificateCheckInput) -> tuple[list[CertificateCheck]
             required="coverage for one year from the permit's issuance",
             status="not_checked",
             note="Give permit_issue_date and expiry_date to check the one-year rule.",
-            citation=_cite("delafield_insurance_renewal"),
+            citation=_cite(_key(mid, "insurance_renewal")),
         ))
     rows: list[CertificateCheck] = []
     if b is not None:
@@ -589,7 +587,7 @@ def _check_delafield(inp: CertificateCheckInput) -> tuple[list[CertificateCheck]
             note=(f"The bond is below {money(bond_required)}"
                   + (" and the certificate of insurance does not meet the code either." if insurance_fails
                      else "; the certificate of insurance is relied on instead.")),
-            citation=_cite("delafield_indemnity_bond"),
+            citation=_cite(_key(mid, "indemnity_bond")),
         ))
     return rows + ins, notes
 
@@ -597,9 +595,10 @@ def _check_delafield(inp: CertificateCheckInput) -> tuple[list[CertificateCheck]
 def insurance_certificate_check(inp: CertificateCheckInput) -> CertificateCheckOutput:
     """Every shortfall of a contractor's certificate (and bond) against the code."""
     tool = "insurance_certificate_check"
-    default = {"brandon": "street_opening", "delafield": "excavation"}.get(inp.municipality)
-    entry = _permit_entry(inp.municipality, inp.permit_type or default or "")
-    if entry is None or entry["permit_type"] not in ("street_opening", "excavation"):
+    default = next((e["permit_type"] for e in _data()["permits"]
+                    if e["municipality"] == inp.municipality and e.get("certificate")), "")
+    entry = _permit_entry(inp.municipality, inp.permit_type or default)
+    if entry is None or not entry.get("certificate"):
         what = inp.permit_type or "this"
         return CertificateCheckOutput(
             tool=tool, ok=False, municipality=inp.municipality, permit_type=inp.permit_type,
@@ -607,10 +606,7 @@ def insurance_certificate_check(inp: CertificateCheckInput) -> CertificateCheckO
                    f"excavation permit; it states none for the {what.replace('_', ' ')} permit, so a "
                    f"certificate cannot be checked against it."),
         )
-    if inp.municipality == "brandon":
-        rows, notes = _check_brandon(inp)
-    else:
-        rows, notes = _check_delafield(inp)
+    rows, notes = CERTIFICATE_METHODS[entry["certificate"]["method"]](inp, entry)
     if inp.permit_type and inp.permit_type != entry["permit_type"]:
         notes.append(f"'{inp.permit_type}' is read as {inp.municipality.capitalize()}'s '{entry['permit_type']}' permit.")
     notes.append("An expiry date equal to the work's end date is taken to cover that day; if the policy lapses "
@@ -637,11 +633,18 @@ def insurance_certificate_check(inp: CertificateCheckInput) -> CertificateCheckO
     )
 
 
+# How a permit's certificate is checked: the permit's data names the method (`certificate.method`).
+CERTIFICATE_METHODS = {
+    "bond_and_insurance": _check_bond_and_insurance,
+    "bond_or_insurance": _check_bond_or_insurance,
+}
+
+
 TOOLS: list[ToolSpec] = [
     ToolSpec(
         name="bond_insurance_requirements",
-        description="Bonds, liability insurance, guarantees and fees required for a permit (Brandon street "
-        "opening or street privilege; Delafield excavation, driveway culvert, curb and gutter), with who is "
+        description="Bonds, liability insurance, guarantees and fees required for a permit (street opening, "
+        "street privilege, excavation, driveway culvert, curb and gutter, as each code has them), with who is "
         "exempt and who sets amounts the code leaves open.",
         input_model=BondRequirementsInput,
         output_model=BondRequirementsOutput,

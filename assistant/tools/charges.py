@@ -18,6 +18,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from assistant.corpus import cite, resolve_municipality
+from assistant.tools.coverage import municipality_field, not_covered, provision_key as _key
 from assistant.tools.spec import ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
@@ -30,16 +31,18 @@ def _data() -> dict[str, Any]:
     return yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
 
 
-def _provision(key: str) -> dict[str, Any]:
-    return _data()["provisions"][key]
+def _provision(municipality: str, role: str) -> dict[str, Any]:
+    """The data entry of ``municipality``'s provision playing ``role``."""
+    return _data()["provisions"][_key(municipality, role)]
 
 
-def _cite(*keys: str) -> list[Citation]:
-    return [cite(p["municipality"], p["quote"], section=p.get("section")) for p in map(_provision, keys)]
+def _cite(municipality: str, *roles: str) -> list[Citation]:
+    return [cite(p["municipality"], p["quote"], section=p.get("section"))
+            for p in (_provision(municipality, r) for r in roles)]
 
 
-def _figure(key: str, field: str) -> Decimal:
-    return Decimal(str(_provision(key)[field]))
+def _figure(municipality: str, role: str, field: str) -> Decimal:
+    return Decimal(str(_provision(municipality, role)[field]))
 
 
 def cents(x: Decimal) -> Decimal:
@@ -53,7 +56,7 @@ def money(x: Decimal) -> str:
 def _municipality_id(value: str) -> str:
     m = resolve_municipality(value)
     if m is None:
-        raise ValueError("municipality is required, e.g. 'brandon' or 'delafield'")
+        raise ValueError("municipality is required (an id or name from the manifest)")
     return m.id
 
 
@@ -69,7 +72,7 @@ def _elsewhere(tool: str, out_cls: type[ToolOutput], municipality: str, message:
 
 
 class VillageRepairBillInput(ToolInput):
-    municipality: str = Field(default="brandon", description="Only Brandon bills repairs this way.")
+    municipality: str = municipality_field("village_repair_bill", "Municipality id or name; the tool's data says which codes set this.")
     basis: Literal["uncorrected_deficiencies", "village_elected_repair"] = Field(
         default="uncorrected_deficiencies",
         description="'uncorrected_deficiencies': the permittee failed to correct faulty work and the Village "
@@ -101,22 +104,19 @@ class VillageRepairBillOutput(ToolOutput):
 
 def village_repair_bill(inp: VillageRepairBillInput) -> VillageRepairBillOutput:
     tool = "village_repair_bill"
-    if inp.municipality != "brandon":
-        return _elsewhere(tool, VillageRepairBillOutput, inp.municipality, (
-            "Delafield's code has no Village repair bill with an administration percentage; where the Town "
-            "repairs a ditch or curb and gutter it bills the owner the cost, and an unpaid bill is charged to "
-            "the owner's financial guarantee."))
+    if (message := not_covered(tool, inp.municipality)):
+        return _elsewhere(tool, VillageRepairBillOutput, inp.municipality, message)
     labor, materials, equipment = inp.labor_cost, inp.materials_cost, inp.equipment_cost
-    lien_days = int(_provision("brandon_repair_lien")["lien_days"])
+    lien_days = int(_provision(inp.municipality, "repair_lien")["lien_days"])
     if inp.basis == "uncorrected_deficiencies":
         if inp.maintenance_cost:
             return VillageRepairBillOutput(
-                tool=tool, ok=False, municipality="brandon", basis=inp.basis,
+                tool=tool, ok=False, municipality=inp.municipality, basis=inp.basis,
                 error="maintenance_cost applies only when the Village elects to make the pavement repair "
                 "(basis 'village_elected_repair', § 404-7); the § 404-6 bill for uncorrected deficiencies is "
                 "labor, materials and equipment plus administration.",
             )
-        rate = _figure("brandon_repair_deficiencies", "administration_rate")
+        rate = _figure(inp.municipality, "repair_deficiencies", "administration_rate")
         subtotal = labor + materials + equipment
         admin = cents(subtotal * rate)
         total = cents(subtotal + admin)
@@ -128,9 +128,9 @@ def village_repair_bill(inp: VillageRepairBillInput) -> VillageRepairBillOutput:
             f"(rounded to the cent); total {money(subtotal)} + {money(admin)} = {money(total)}."
         )
         return VillageRepairBillOutput(
-            tool=tool, municipality="brandon", basis=inp.basis, subtotal=cents(subtotal),
+            tool=tool, municipality=inp.municipality, basis=inp.basis, subtotal=cents(subtotal),
             administration_rate=rate, administration_fee=admin, total=total, explanation=explanation,
-            citations=_cite("brandon_repair_deficiencies", "brandon_faulty_work"),
+            citations=_cite(inp.municipality, "repair_deficiencies", "faulty_work"),
             assumptions=[
                 "The administration percentage is applied to the sum of labor, materials and equipment.",
                 "Failure to correct deficiencies also revokes the right to obtain a street opening permit "
@@ -156,9 +156,9 @@ def village_repair_bill(inp: VillageRepairBillInput) -> VillageRepairBillOutput:
     if inp.maintenance_cost is None:
         assumptions.append("No one-year maintenance cost was given; it is counted as $0.00.")
     return VillageRepairBillOutput(
-        tool=tool, municipality="brandon", basis=inp.basis, subtotal=total, administration_rate=Decimal("0"),
+        tool=tool, municipality=inp.municipality, basis=inp.basis, subtotal=total, administration_rate=Decimal("0"),
         administration_fee=Decimal("0.00"), total=total, lien_after_days=lien_days, explanation=explanation,
-        citations=_cite("brandon_village_elects_repair", "brandon_repair_lien"), assumptions=assumptions,
+        citations=_cite(inp.municipality, "village_elects_repair", "repair_lien"), assumptions=assumptions,
     )
 
 
@@ -166,13 +166,13 @@ def village_repair_bill(inp: VillageRepairBillInput) -> VillageRepairBillOutput:
 
 
 class SidewalkAssessmentInput(ToolInput):
-    municipality: str = Field(default="brandon", description="Only Brandon's code sets sidewalk assessments.")
+    municipality: str = municipality_field("sidewalk_assessment", "Municipality id or name; the tool's data says which codes set this.")
     kind: Literal["reconstruction", "defective_replacement", "new_one_side_none_either"] = Field(
         description="'reconstruction': sidewalk repair and reconstruction; 'defective_replacement': replacing a "
         "sidewalk the Board found defective; 'new_one_side_none_either': a new sidewalk on one side of a street "
         "that had none on either side."
     )
-    cost: Decimal = _money_field("Cost of the work (Brandon: current cost estimate), in dollars.")
+    cost: Decimal = _money_field("Cost of the work (the current cost estimate, where the code says so), in dollars.")
     owners_on_sidewalk_side: int | None = Field(
         default=None, ge=0, le=10_000,
         description="new_one_side_none_either: property owners on the side getting the sidewalk.",
@@ -212,20 +212,19 @@ def _split_equally(total: Decimal, n: int) -> list[Decimal]:
 
 def sidewalk_assessment(inp: SidewalkAssessmentInput) -> SidewalkAssessmentOutput:
     tool = "sidewalk_assessment"
-    if inp.municipality != "brandon":
-        return _elsewhere(tool, SidewalkAssessmentOutput, inp.municipality, (
-            "Delafield's chapter 8 sets no sidewalk assessment; only Brandon's code does."))
+    if (message := not_covered(tool, inp.municipality)):
+        return _elsewhere(tool, SidewalkAssessmentOutput, inp.municipality, message)
     counts_given = inp.owners_on_sidewalk_side is not None or inp.owners_on_opposite_side is not None
     cost = cents(inp.cost)
     if inp.kind in ("reconstruction", "defective_replacement"):
         if counts_given:
             return SidewalkAssessmentOutput(
-                tool=tool, ok=False, municipality="brandon", kind=inp.kind,
+                tool=tool, ok=False, municipality=inp.municipality, kind=inp.kind,
                 error="owner counts apply only to kind 'new_one_side_none_either'; a reconstruction or "
                 "defective-sidewalk replacement is assessed to the property owner at 50% of the cost.",
             )
-        key = "brandon_sidewalk_reconstruction" if inp.kind == "reconstruction" else "brandon_defective_replacement"
-        rate = _figure(key, "owner_share")
+        role = "sidewalk_reconstruction" if inp.kind == "reconstruction" else "defective_replacement"
+        rate = _figure(inp.municipality, role, "owner_share")
         owner = cents(cost * rate)
         rest = cost - owner
         what = ("sidewalk reconstruction, based on current cost estimates" if inp.kind == "reconstruction"
@@ -235,32 +234,32 @@ def sidewalk_assessment(inp: SidewalkAssessmentInput) -> SidewalkAssessmentOutpu
             f"{rate * 100:.0f}% x {money(cost)} = {money(owner)}; the remaining {money(rest)} is not assessed "
             f"to the owner."
         )
-        citations = _cite(key)
+        citations = _cite(inp.municipality, role)
         assumptions = [
             "The code does not say who bears the part not assessed to the owner (presumably the Village).",
         ]
         if inp.kind == "defective_replacement":
-            citations += _cite("brandon_owner_may_do_work")
+            citations += _cite(inp.municipality, "owner_may_do_work")
             assumptions.append("An owner who does the repair work personally (as the code allows) is not assessed.")
         return SidewalkAssessmentOutput(
-            tool=tool, municipality="brandon", kind=inp.kind, cost=cost, assessed_rate=rate,
+            tool=tool, municipality=inp.municipality, kind=inp.kind, cost=cost, assessed_rate=rate,
             owner_assessment=owner, not_assessed_to_owner=rest, explanation=explanation,
             citations=citations, assumptions=assumptions,
         )
     # new sidewalk on one side of a street with none on either side
     if inp.owners_on_sidewalk_side is None or inp.owners_on_opposite_side is None:
         return SidewalkAssessmentOutput(
-            tool=tool, ok=False, municipality="brandon", kind=inp.kind,
+            tool=tool, ok=False, municipality=inp.municipality, kind=inp.kind,
             error="owners_on_sidewalk_side and owners_on_opposite_side are both required: 100% of the "
             "assessment is distributed equally between the property owners on both sides of the street.",
         )
     n = inp.owners_on_sidewalk_side + inp.owners_on_opposite_side
     if n == 0:
         return SidewalkAssessmentOutput(
-            tool=tool, ok=False, municipality="brandon", kind=inp.kind,
+            tool=tool, ok=False, municipality=inp.municipality, kind=inp.kind,
             error="owners_on_sidewalk_side + owners_on_opposite_side is 0: there is nobody to assess.",
         )
-    rate = _figure("brandon_new_sidewalk_one_side", "assessed_share")
+    rate = _figure(inp.municipality, "new_sidewalk_one_side", "assessed_share")
     assessed = cents(cost * rate)
     shares = _split_equally(assessed, n)
     per_owner = cents(assessed / n)
@@ -280,9 +279,9 @@ def sidewalk_assessment(inp: SidewalkAssessmentInput) -> SidewalkAssessmentOutpu
     if inp.owners_on_opposite_side == 0 or inp.owners_on_sidewalk_side == 0:
         assumptions.append("One side has no owners; the assessment is split among the owners there are.")
     return SidewalkAssessmentOutput(
-        tool=tool, municipality="brandon", kind=inp.kind, cost=cost, assessed_rate=rate, owners_count=n,
+        tool=tool, municipality=inp.municipality, kind=inp.kind, cost=cost, assessed_rate=rate, owners_count=n,
         per_owner_share=per_owner, owner_shares=shares, explanation=explanation,
-        citations=_cite("brandon_new_sidewalk_one_side", "brandon_new_sidewalk_existing_area"),
+        citations=_cite(inp.municipality, "new_sidewalk_one_side", "new_sidewalk_existing_area"),
         assumptions=assumptions,
     )
 
@@ -302,7 +301,7 @@ class EmployeeTime(BaseModel):
 
 
 class SnowRemovalChargeInput(ToolInput):
-    municipality: str = Field(default="brandon", description="Only Brandon's code sets this charge.")
+    municipality: str = municipality_field("snow_removal_charge", "Municipality id or name; the tool's data says which codes set this.")
     employees: list[EmployeeTime] = Field(
         min_length=1, description="Each Village employee involved: hours and hourly rate including benefits."
     )
@@ -323,13 +322,11 @@ class SnowRemovalChargeOutput(ToolOutput):
 
 def snow_removal_charge(inp: SnowRemovalChargeInput) -> SnowRemovalChargeOutput:
     tool = "snow_removal_charge"
-    if inp.municipality != "brandon":
-        return _elsewhere(tool, SnowRemovalChargeOutput, inp.municipality, (
-            "Delafield's chapter 8 sets no charge for snow removal from private property; only Brandon's "
-            "§ 404-10 does."))
-    fee = _figure("brandon_snow_charge", "fee_per_occasion")
-    fine_min = _figure("brandon_snow_fine", "fine_min")
-    fine_max = _figure("brandon_snow_fine", "fine_max")
+    if (message := not_covered(tool, inp.municipality)):
+        return _elsewhere(tool, SnowRemovalChargeOutput, inp.municipality, message)
+    fee = _figure(inp.municipality, "snow_charge", "fee_per_occasion")
+    fine_min = _figure(inp.municipality, "snow_fine", "fine_min")
+    fine_max = _figure(inp.municipality, "snow_fine", "fine_max")
     costs = [cents(e.hours * e.hourly_rate_including_benefits) for e in inp.employees]
     labor = sum(costs, Decimal("0.00"))
     admin = cents(fee * inp.occasions)
@@ -345,10 +342,9 @@ def snow_removal_charge(inp: SnowRemovalChargeInput) -> SnowRemovalChargeOutput:
         f"separate fine of {money(fine_min)} up to {money(fine_max)}, not computed here."
     )
     return SnowRemovalChargeOutput(
-        tool=tool, municipality="brandon", employee_costs=costs, labor_cost=labor, administrative_fee=admin,
+        tool=tool, municipality=inp.municipality, employee_costs=costs, labor_cost=labor, administrative_fee=admin,
         total_charge=total, fine_minimum=fine_min, fine_maximum=fine_max, explanation=explanation,
-        citations=_cite("brandon_snow_charge", "brandon_snow_as_set_forth", "brandon_snow_not_penalty",
-                        "brandon_snow_fine"),
+        citations=_cite(inp.municipality, "snow_charge", "snow_as_set_forth", "snow_not_penalty", "snow_fine"),
         assumptions=[
             "The code says the cost is charged 'as set forth before', but nothing before sets it out beyond the "
             "hourly rate and the per-occasion fee; only those two are used.",
@@ -363,7 +359,7 @@ def snow_removal_charge(inp: SnowRemovalChargeInput) -> SnowRemovalChargeOutput:
 
 
 class AsphaltServiceInput(ToolInput):
-    municipality: str = Field(default="delafield", description="Only Delafield's code has this service.")
+    municipality: str = municipality_field("asphalt_service_settlement", "Municipality id or name; the tool's data says which codes set this.")
     deposit: Decimal = _money_field(
         "Deposit paid before construction: the estimated time, materials and administrative costs, $."
     )
@@ -385,14 +381,12 @@ class AsphaltServiceOutput(ToolOutput):
 
 def asphalt_service_settlement(inp: AsphaltServiceInput) -> AsphaltServiceOutput:
     tool = "asphalt_service_settlement"
-    if inp.municipality != "delafield":
-        return _elsewhere(tool, AsphaltServiceOutput, inp.municipality, (
-            "Brandon's chapter 404 has no Village asphalting service for private driveways; only Delafield's "
-            "code has one."))
-    days = int(_provision("delafield_asphalt_balance_due")["pay_within_days"])
-    roll = str(_provision("delafield_asphalt_tax_roll")["tax_roll_date"])
+    if (message := not_covered(tool, inp.municipality)):
+        return _elsewhere(tool, AsphaltServiceOutput, inp.municipality, message)
+    days = int(_provision(inp.municipality, "asphalt_balance_due")["pay_within_days"])
+    roll = str(_provision(inp.municipality, "asphalt_tax_roll")["tax_roll_date"])
     deposit, actual = cents(inp.deposit), cents(inp.actual_cost)
-    common = dict(tool=tool, municipality="delafield", pay_within_days=days, tax_roll_date=roll)
+    common = dict(tool=tool, municipality=inp.municipality, pay_within_days=days, tax_roll_date=roll)
     base = (f"The owner deposited {money(deposit)} (the estimated time, materials and administrative costs); "
             f"the actual cost is {money(actual)}. ")
     assumptions = [
@@ -408,7 +402,7 @@ def asphalt_service_settlement(inp: AsphaltServiceInput) -> AsphaltServiceOutput
                 f"The owner owes {money(actual)} - {money(deposit)} = {money(due)} over the deposit, to be paid "
                 f"within {days} days; if it is not paid to the Town Treasurer on or before {roll}, the Town "
                 f"enters it on the tax roll as a special tax against the property."),
-            citations=_cite("delafield_asphalt_deposit", "delafield_asphalt_balance_due", "delafield_asphalt_tax_roll"),
+            citations=_cite(inp.municipality, "asphalt_deposit", "asphalt_balance_due", "asphalt_tax_roll"),
             assumptions=assumptions,
         )
     if actual < deposit:
@@ -417,13 +411,13 @@ def asphalt_service_settlement(inp: AsphaltServiceInput) -> AsphaltServiceOutput
             **common, outcome="town_refunds", balance_due=Decimal("0.00"), refund=refund,
             explanation=base + (f"The Town pays the owner the difference: {money(deposit)} - {money(actual)} = "
                                 f"{money(refund)}."),
-            citations=_cite("delafield_asphalt_deposit", "delafield_asphalt_refund"),
+            citations=_cite(inp.municipality, "asphalt_deposit", "asphalt_refund"),
             assumptions=assumptions,
         )
     return AsphaltServiceOutput(
         **common, outcome="settled", balance_due=Decimal("0.00"), refund=Decimal("0.00"),
         explanation=base + "The deposit equals the actual cost: nothing is owed either way.",
-        citations=_cite("delafield_asphalt_deposit", "delafield_asphalt_balance_due", "delafield_asphalt_refund"),
+        citations=_cite(inp.municipality, "asphalt_deposit", "asphalt_balance_due", "asphalt_refund"),
         assumptions=assumptions,
     )
 
@@ -432,7 +426,7 @@ def asphalt_service_settlement(inp: AsphaltServiceInput) -> AsphaltServiceOutput
 
 
 class CulvertDepositInput(ToolInput):
-    municipality: str = Field(default="delafield", description="Only Delafield's code has this deposit.")
+    municipality: str = municipality_field("culvert_installation_deposit", "Municipality id or name; the tool's data says which codes set this.")
     estimated_installation_cost: Decimal = _money_field("Estimated cost of installing the culvert, $.")
     situation: Literal["new_driveway", "existing_driveway_notice"] = Field(
         default="new_driveway",
@@ -458,13 +452,12 @@ class CulvertDepositOutput(ToolOutput):
 
 def culvert_installation_deposit(inp: CulvertDepositInput) -> CulvertDepositOutput:
     tool = "culvert_installation_deposit"
-    if inp.municipality != "delafield":
-        return _elsewhere(tool, CulvertDepositOutput, inp.municipality, (
-            "Brandon's chapter 404 has no culvert installation deposit; only Delafield's code has one."))
+    if (message := not_covered(tool, inp.municipality)):
+        return _elsewhere(tool, CulvertDepositOutput, inp.municipality, message)
     deposit = cents(inp.estimated_installation_cost)
     if inp.situation == "new_driveway":
         return CulvertDepositOutput(
-            tool=tool, municipality="delafield", situation=inp.situation, deposit=deposit,
+            tool=tool, municipality=inp.municipality, situation=inp.situation, deposit=deposit,
             deposit_due="with the application to the Town Highway Superintendent",
             ditch_guarantee_set_by="the Town Board, by resolution",
             explanation=(
@@ -472,16 +465,16 @@ def culvert_installation_deposit(inp: CulvertDepositInput) -> CulvertDepositOutp
                 f"The applicant also provides the culvert and end sections (the Superintendent installs them), "
                 f"and adds a cash deposit, letter of credit or bond for the landscaping restoration of the "
                 f"roadside ditch, in an amount set by Town Board resolution that is not in the code."),
-            citations=_cite("delafield_culvert_deposit", "delafield_culvert_supplied", "delafield_ditch_guarantee"),
+            citations=_cite(inp.municipality, "culvert_deposit", "culvert_supplied", "ditch_guarantee"),
             assumptions=[
                 "The code does not say whether the deposit is settled against the actual cost afterwards.",
                 "On a county or State highway, application goes to the Waukesha County Highway Department instead.",
             ],
         )
-    days = int(_provision("delafield_existing_culvert_deposit")["deposit_within_days"])
-    roll = str(_provision("delafield_existing_culvert_tax_roll")["tax_roll_date"])
+    days = int(_provision(inp.municipality, "existing_culvert_deposit")["deposit_within_days"])
+    roll = str(_provision(inp.municipality, "existing_culvert_tax_roll")["tax_roll_date"])
     return CulvertDepositOutput(
-        tool=tool, municipality="delafield", situation=inp.situation, deposit=deposit,
+        tool=tool, municipality=inp.municipality, situation=inp.situation, deposit=deposit,
         deposit_due=f"within {days} days from the date of the Town's notice", deposit_within_days=days,
         tax_roll_date=roll,
         explanation=(
@@ -489,7 +482,7 @@ def culvert_installation_deposit(inp: CulvertDepositInput) -> CulvertDepositOutp
             f"estimated cost of installing it, {money(deposit)}, within {days} days from the date of notice. If "
             f"the deposit is not made, the installation cost is charged to the abutting property and, if not "
             f"paid to the Town Treasurer on or before {roll}, entered on the tax roll as a special tax."),
-        citations=_cite("delafield_existing_culvert_deposit", "delafield_existing_culvert_tax_roll"),
+        citations=_cite(inp.municipality, "existing_culvert_deposit", "existing_culvert_tax_roll"),
         assumptions=["The code does not say whether the deposit is settled against the actual cost afterwards."],
     )
 
@@ -497,44 +490,39 @@ def culvert_installation_deposit(inp: CulvertDepositInput) -> CulvertDepositOutp
 TOOLS: list[ToolSpec] = [
     ToolSpec(
         name="village_repair_bill",
-        description="Brandon: the bill when the Village repairs a permittee's faulty street work (labor + "
+        description="the bill when the Village repairs a permittee's faulty street work (labor + "
         "materials + equipment + administration percentage) or elects to make the pavement repair itself.",
         input_model=VillageRepairBillInput, output_model=VillageRepairBillOutput, fn=village_repair_bill,
-        municipalities=("brandon",),
         keywords=("repair bill", "administration", "20%", "labor", "materials", "equipment", "village repair",
                   "faulty work", "deficiencies", "lien"),
     ),
     ToolSpec(
         name="sidewalk_assessment",
-        description="Brandon: a property owner's sidewalk assessment — 50% of reconstruction or defective-"
+        description="a property owner's sidewalk assessment — 50% of reconstruction or defective-"
         "sidewalk replacement cost, or an equal share of a new sidewalk on one side of a street with none.",
         input_model=SidewalkAssessmentInput, output_model=SidewalkAssessmentOutput, fn=sidewalk_assessment,
-        municipalities=("brandon",),
         keywords=("sidewalk assessment", "assessed", "50%", "reconstruction", "new sidewalk", "both sides",
                   "replacement cost", "special assessment"),
     ),
     ToolSpec(
         name="snow_removal_charge",
-        description="Brandon: what the owner is charged when Village employees remove snow or ice (hours x "
+        description="what the owner is charged when Village employees remove snow or ice (hours x "
         "hourly rate including benefits + administrative fee per occasion), and the fine range.",
         input_model=SnowRemovalChargeInput, output_model=SnowRemovalChargeOutput, fn=snow_removal_charge,
-        municipalities=("brandon",),
         keywords=("snow", "ice", "shoveling", "snow removal charge", "fine", "per occasion", "hourly rate"),
     ),
     ToolSpec(
         name="asphalt_service_settlement",
-        description="Delafield: settle the deposit for the Town's driveway asphalt service against the actual "
+        description="settle the deposit for the Town's driveway asphalt service against the actual "
         "cost — the owner pays the balance (30 days, tax roll after November 1) or the Town refunds the difference.",
         input_model=AsphaltServiceInput, output_model=AsphaltServiceOutput, fn=asphalt_service_settlement,
-        municipalities=("delafield",),
         keywords=("asphalt", "driveway", "deposit", "refund", "balance", "resurfacing", "tax roll"),
     ),
     ToolSpec(
         name="culvert_installation_deposit",
-        description="Delafield: the deposit for a driveway culvert the Town installs (equal to the estimated "
+        description="the deposit for a driveway culvert the Town installs (equal to the estimated "
         "installation cost), when it is due, and the ditch-restoration guarantee set by resolution.",
         input_model=CulvertDepositInput, output_model=CulvertDepositOutput, fn=culvert_installation_deposit,
-        municipalities=("delafield",),
         keywords=("culvert", "deposit", "driveway culvert", "installation cost", "end sections", "ditch"),
     ),
 ]

@@ -29,6 +29,7 @@ from assistant.tools.calendar import (
     describe_deadline_moment,
     describe_moment,
 )
+from assistant.tools.coverage import municipality_field, not_covered
 from assistant.tools.spec import ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
@@ -85,7 +86,7 @@ class DeadlineRule(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str
-    municipality: Literal["brandon", "delafield"]
+    municipality: str
     title: str
     obligation: str
     event: str
@@ -96,6 +97,9 @@ class DeadlineRule(BaseModel):
     citations: tuple[QuoteRef, ...]
     notes: tuple[str, ...] = ()
     related: tuple[str, ...] = ()
+    emergency_note: str | None = None  # what an emergency excavation must do instead (data, with its rule id)
+    emergency_related: tuple[str, ...] = ()  # the rules that note points to
+    due_note: str | None = None  # a sentence added after the due date; may use {next_year}
 
 
 @functools.cache
@@ -149,7 +153,7 @@ class DeadlineInput(ToolInput):
     emergency: bool = Field(
         default=False,
         description="True when the work is an emergency excavation (some notices do not apply; "
-        "Brandon's winter window excepts emergencies the Village Board so determines).",
+        "a no-opening season may except emergencies the board so determines).",
     )
 
 
@@ -335,11 +339,9 @@ def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> De
     if inp.emergency and rule.emergency == "exempt":
         result.explanation = (
             f"{rule.obligation} The text exempts emergency excavations from this notice, so no "
-            "deadline applies. In Brandon the emergency excavator must instead apply for the permit "
-            "not later than the next business day and notify the Village office immediately "
-            "(§ 404-7H; rule brandon_emergency_apply)."
+            "deadline applies." + (f" {rule.emergency_note}" if rule.emergency_note else "")
         )
-        result.related_rules = sorted({*rule.related, "brandon_emergency_apply"})
+        result.related_rules = sorted({*rule.related, *rule.emergency_related})
         result.assumptions = assumptions
         return result
 
@@ -368,9 +370,7 @@ def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> De
         if w.inside and inp.emergency and rule.emergency == "excepted":
             verdict = (
                 f"{describe_date(event)} is inside the window {w.start} to {w.end}, but an emergency "
-                "excavation is excepted when the Village Board or its designee determines it to be "
-                "one; the permit must still be applied for not later than the next business day "
-                "(rule brandon_emergency_apply)."
+                "excavation is excepted" + (f" {rule.emergency_note}" if rule.emergency_note else ".")
             )
             result.next_allowed_date = event
         elif w.inside:
@@ -433,8 +433,8 @@ def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> De
         + _skipped_sentence(count.skipped)
     )
     assumptions.extend(holiday_note(count.skipped))
-    if rule.id == "brandon_improvement_request":
-        result.explanation += f" A request presented by then is considered for installation in {count.unadjusted.year + 1}."  # type: ignore[union-attr]
+    if rule.due_note and count.unadjusted is not None:
+        result.explanation += " " + rule.due_note.format(next_year=count.unadjusted.year + 1)
     result.assumptions = assumptions
     return result
 
@@ -479,6 +479,38 @@ def _count(cal: BusinessCalendar, rule: DeadlineRule, event: date | datetime) ->
 # ------------------------------------------------------------- emergency excavation
 
 
+class MunicipalityPlan(BaseModel):
+    """Which of a municipality's rules each composite deadline tool applies (``municipalities:`` in the data)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    start_notices: tuple[str, ...] = ()  # notices counted back from the start of the work
+    service_loss_notice: str | None = None  # notice before a loss of service, if the code sets one
+    backfill_notice: str | None = None  # notice before backfilling, if the code sets one
+    no_separate_notice_note: str | None = None  # said when a loss of service / backfill time is given but no rule
+    emergency_apply: str | None = None  # apply for the permit after an emergency excavation
+    emergency_fee_waiver: str | None = None  # file by this to keep the fee waived
+    emergency_instead: tuple[str, ...] = ()  # cited when the code has no emergency deadlines
+    opening_season: str | None = None  # the no-opening season or frozen-ground rule
+
+
+@functools.cache
+def _plans() -> dict[str, MunicipalityPlan]:
+    raw = yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
+    plans = {mid: MunicipalityPlan.model_validate(v) for mid, v in (raw.get("municipalities") or {}).items()}
+    known = rules()
+    for mid, plan in plans.items():
+        for rid in (*plan.start_notices, plan.service_loss_notice, plan.backfill_notice, plan.emergency_apply,
+                    plan.emergency_fee_waiver, *plan.emergency_instead, plan.opening_season):
+            if rid is not None and rid not in known:
+                raise ValueError(f"{DATA_FILE.name}: municipalities.{mid} names unknown rule {rid!r}")
+    return plans
+
+
+def municipality_plan(municipality: str) -> MunicipalityPlan:
+    return _plans().get(municipality, MunicipalityPlan())
+
+
 def _municipality_id(value: str) -> str:
     m = resolve_municipality(value)
     if m is None:
@@ -489,7 +521,9 @@ def _municipality_id(value: str) -> str:
 class EmergencyExcavationInput(ToolInput):
     """When an emergency excavation was made without a permit."""
 
-    municipality: str = Field(default="brandon", description="Municipality id or name (Brandon has the rules).")
+    municipality: str = municipality_field(
+        "emergency_excavation_deadlines", "Municipality id or name; the tool's data says which codes set these deadlines."
+    )
     excavation: date | datetime = Field(description="Date (or date and time) of the emergency excavation.")
 
     @field_validator("municipality")
@@ -525,20 +559,16 @@ def emergency_excavation_deadlines(
         excavation_date=day,
         convention=cal.convention_text,
     )
-    if inp.municipality != "brandon":
-        notice = rules()["delafield_excavation_notice"]
-        frozen = rules()["delafield_frozen_ground"]
+    plan = municipality_plan(inp.municipality)
+    if (message := not_covered(out.tool, inp.municipality)) or not plan.emergency_apply or not plan.emergency_fee_waiver:
+        instead = [rules()[r] for r in plan.emergency_instead]
         out.ok = False
-        out.error = (
-            "Delafield's chapter 8 has no emergency-excavation deadlines: its 48-hour written notice "
-            "to the Town Highway Commission makes no emergency exception, and openings in frozen "
-            "ground need the Town Board's opinion that they are necessary."
-        )
-        out.citations = rule_citations(notice) + rule_citations(frozen)
-        out.related_rules = [notice.id, frozen.id]
+        out.error = message or f"no emergency-excavation deadlines are recorded for {inp.municipality}"
+        out.citations = [c for r in instead for c in rule_citations(r)]
+        out.related_rules = [r.id for r in instead]
         return out
-    apply_rule = rules()["brandon_emergency_apply"]
-    fee_rule = rules()["brandon_emergency_fee_waiver"]
+    apply_rule = rules()[plan.emergency_apply]
+    fee_rule = rules()[plan.emergency_fee_waiver]
     a = cal.business_days_after(day, apply_rule.count.amount or 1)
     f = cal.business_days_after(day, fee_rule.count.amount or 2)
     out.apply_by = a.due_date
@@ -581,15 +611,15 @@ class NoticeDeadline(BaseModel):
 class ExcavationNoticesInput(ToolInput):
     """A planned excavation: when it starts, and optionally when service is cut and backfilling starts."""
 
-    municipality: str = Field(default="brandon", description="Municipality id or name.")
+    municipality: str = municipality_field("excavation_notice_deadlines", "Municipality id or name.")
     work_start: date | datetime = Field(
         description="When the excavation starts, date and time 'YYYY-MM-DDTHH:MM' (America/Chicago)."
     )
     service_loss_at: datetime | None = Field(
-        default=None, description="Brandon: when utility service to private properties will be cut, if it will."
+        default=None, description="When utility service to private properties will be cut, if it will (where the code sets a notice for it)."
     )
     backfill_at: datetime | None = Field(
-        default=None, description="Brandon: when backfilling or surface restoration will start."
+        default=None, description="When backfilling or surface restoration will start (where the code sets a notice for it)."
     )
     emergency: bool = Field(default=False, description="True for an emergency excavation.")
 
@@ -623,23 +653,20 @@ def excavation_notice_deadlines(
             f"(e.g. '{inp.work_start.isoformat()}T07:00', America/Chicago), not a date alone"
         )
         return out
-    if inp.municipality == "brandon":
-        plan = [("brandon_notice_dpw_start", inp.work_start), ("brandon_notice_affected", inp.work_start)]
-        if inp.service_loss_at is not None:
-            plan.append(("brandon_notice_loss_of_service", inp.service_loss_at))
-        if inp.backfill_at is not None:
-            plan.append(("brandon_notice_backfill", inp.backfill_at))
-    else:
-        plan = [("delafield_excavation_notice", inp.work_start)]
-        if inp.service_loss_at is not None or inp.backfill_at is not None:
-            out.assumptions.append(
-                "Delafield's text requires no separate notice before a loss of service or before "
-                "backfilling; only the 48-hour written notice applies."
-            )
+    mp = municipality_plan(inp.municipality)
+    plan = [(rule_id, inp.work_start) for rule_id in mp.start_notices]
+    for rule_id, moment in ((mp.service_loss_notice, inp.service_loss_at), (mp.backfill_notice, inp.backfill_at)):
+        if moment is None:
+            continue
+        if rule_id:
+            plan.append((rule_id, moment))
+        elif mp.no_separate_notice_note and mp.no_separate_notice_note not in out.assumptions:
+            out.assumptions.append(mp.no_separate_notice_note)
     lines: list[str] = []
     exempt: list[str] = []
     for rule_id, moment in plan:
-        event = moment if rule_id != "brandon_notice_affected" else cal.local(moment).date()
+        # a rule counted in whole days is given the day, so it adds no "only the date is used" note
+        event = moment if rules()[rule_id].count.kind in HOUR_KINDS else cal.local(moment).date()
         r = deadline(DeadlineInput(rule=rule_id, event=event, emergency=inp.emergency), calendar=cal)
         out.citations.extend(r.citations)
         for a in r.assumptions:
@@ -674,8 +701,8 @@ def excavation_notice_deadlines(
         )
         + "a business-day notice is due by the business day before the start day."
     )
-    if inp.municipality == "brandon" and inp.emergency:
-        out.related_rules = ["brandon_emergency_apply"]
+    if inp.emergency and mp.emergency_apply:
+        out.related_rules = [mp.emergency_apply]
     return out
 
 
@@ -692,7 +719,7 @@ def _sort_key(value: date | datetime, cal: BusinessCalendar) -> datetime:
 class OpeningSeasonInput(ToolInput):
     """Whether a street opening may be made on a date (winter / frozen-ground rules)."""
 
-    municipality: str = Field(default="brandon", description="Municipality id or name.")
+    municipality: str = municipality_field("winter_opening_restriction", "Municipality id or name.")
     opening_date: date = Field(description="Proposed opening date, 'YYYY-MM-DD'.")
     emergency: bool = Field(default=False, description="True for an emergency excavation.")
 
@@ -707,7 +734,13 @@ def winter_opening_restriction(
 ) -> DeadlineResult:
     """Brandon: inside the November 15 – April 1 no-opening window? Delafield: frozen
     ground, no fixed dates."""
-    rule_id = "brandon_no_opening_window" if inp.municipality == "brandon" else "delafield_frozen_ground"
+    rule_id = municipality_plan(inp.municipality).opening_season
+    if rule_id is None:
+        return DeadlineResult(
+            tool="winter_opening_restriction", rule="", municipality=inp.municipality, title="", obligation="",
+            event_meaning="", event=inp.opening_date, period="", direction="window", ok=False,
+            error=f"no opening-season rule is recorded for {inp.municipality}",
+        )
     r = deadline(DeadlineInput(rule=rule_id, event=inp.opening_date, emergency=inp.emergency), calendar=calendar)
     r.tool = "winter_opening_restriction"
     return r
@@ -719,7 +752,7 @@ TOOLS: list[ToolSpec] = [
     ToolSpec(
         name="deadline",
         description=(
-            "Due date or latest moment for a deadline in the Brandon or Delafield code (permit "
+            "Due date or latest moment for a deadline of a municipality's code (permit "
             "validity and renewal, emergency excavation, notices, snow and ice, obstruction "
             "removal, bills and tax roll, house numbers, pavement replacement, hearing notice), "
             "counted the Wisconsin way over weekends and holidays; give the rule id and the event date."
@@ -737,22 +770,21 @@ TOOLS: list[ToolSpec] = [
     ToolSpec(
         name="emergency_excavation_deadlines",
         description=(
-            "After an emergency street excavation in Brandon, the day by which to apply for the "
+            "After an emergency street excavation, the day by which to apply for the "
             "permit (next business day) and the day by which to file to have the permit fee "
             "waived (two regular business days)."
         ),
         input_model=EmergencyExcavationInput,
         output_model=EmergencyExcavationResult,
         fn=emergency_excavation_deadlines,  # type: ignore[arg-type]
-        municipalities=("brandon",),
         keywords=("emergency", "excavation", "without a permit", "fee waived", "next business day", "apply"),
     ),
     ToolSpec(
         name="excavation_notice_deadlines",
         description=(
-            "Every notice a planned street excavation needs (Brandon: 24 hours to the Director of "
-            "Public Works, one business day to everyone affected, 12 hours before loss of service, "
-            "4 hours before backfilling; Delafield: 48 hours written notice) with the latest moment for each."
+            "Every notice a planned street excavation needs (to the public works office, to everyone "
+            "affected, before a loss of service, before backfilling, or one written notice, as each "
+            "code says) with the latest moment for each."
         ),
         input_model=ExcavationNoticesInput,
         output_model=ExcavationNoticesResult,
@@ -762,8 +794,8 @@ TOOLS: list[ToolSpec] = [
     ToolSpec(
         name="winter_opening_restriction",
         description=(
-            "Whether a street may be opened on a date: Brandon forbids openings between November 15 "
-            "and April 1 except emergencies; Delafield forbids them when the ground is frozen, with no fixed dates."
+            "Whether a street may be opened on a date: a code's no-opening season (fixed dates such as "
+            "November 15 to April 1, except emergencies) or its frozen-ground rule, with no fixed dates."
         ),
         input_model=OpeningSeasonInput,
         output_model=DeadlineResult,

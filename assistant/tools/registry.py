@@ -62,6 +62,14 @@ def run_tool(name: str, arguments: dict) -> ToolOutput:
     return spec.fn(inp)
 
 
+def _described(spec: ToolSpec) -> str:
+    """The description a model routes on, led by the municipalities the tool's data covers."""
+    from assistant.corpus import municipality_by_id
+
+    names = [m.name for m in (municipality_by_id(mid) for mid in spec.municipalities) if m]
+    return f"{', '.join(names)}: {spec.description}" if names else spec.description
+
+
 def as_langchain_tools() -> list:
     """The calculators as LangChain StructuredTools with the same args schema; the
     full result (citations included) travels as the tool message's artifact."""
@@ -77,7 +85,7 @@ def as_langchain_tools() -> list:
 
         out.append(
             StructuredTool.from_function(
-                func=_call, name=spec.name, description=spec.description,
+                func=_call, name=spec.name, description=_described(spec),
                 args_schema=spec.input_model, response_format="content_and_artifact",
             )
         )

@@ -20,5 +20,11 @@ class ToolSpec:
     input_model: type[ToolInput]
     output_model: type[ToolOutput]
     fn: Callable[[ToolInput], ToolOutput]
-    municipalities: tuple[str, ...] = ("brandon", "delafield")
     keywords: tuple[str, ...] = ()  # words that route a question here (planner hints)
+
+    @property
+    def municipalities(self) -> tuple[str, ...]:
+        """The municipality ids this tool's data covers (``tools:`` in its data file)."""
+        from assistant.tools.coverage import municipalities
+
+        return municipalities(self.name)

@@ -19,7 +19,8 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from assistant.corpus import cite, resolve_municipality
+from assistant.corpus import cite, resolve_municipality, short_name
+from assistant.tools.coverage import municipality_field, not_covered
 from assistant.tools.spec import ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
@@ -53,7 +54,7 @@ def _fraction(key: str, field: str) -> Fraction:
 def _municipality_id(value: str) -> str:
     m = resolve_municipality(value)
     if m is None:
-        raise ValueError("municipality is required, e.g. 'brandon' or 'delafield'")
+        raise ValueError("municipality is required (an id or name from the manifest)")
     return m.id
 
 
@@ -178,15 +179,13 @@ def _wrong_place(tool: str, municipality: str, message: str) -> SpecCheckOutput:
     return SpecCheckOutput(tool=tool, ok=False, municipality=municipality, error=message)
 
 
-BRANDON_ONLY = "Delafield's chapter 8 has no such requirement; this check implements Brandon's chapter 404."
-DELAFIELD_ONLY = "Brandon's chapter 404 has no such requirement; this check implements Delafield's chapter 8."
 
 
 # --------------------------------------------------------------------------- sidewalk defects
 
 
 class SidewalkDefectInput(ToolInput):
-    municipality: str = Field(default="brandon", description="Brandon only.")
+    municipality: str = municipality_field("sidewalk_defect_check", "Municipality id or name; the tool's data says which codes it covers.")
     vertical_differential_in: Decimal | None = _length(
         "Height difference between adjacent sidewalk blocks (crack or joint), inches.")
     horizontal_gap_in: Decimal | None = _length("Horizontal gap between adjacent sidewalk blocks, inches.")
@@ -222,8 +221,8 @@ class SidewalkDefectOutput(SpecCheckOutput):
 
 def sidewalk_defect_check(inp: SidewalkDefectInput) -> SidewalkDefectOutput:
     tool = "sidewalk_defect_check"
-    if inp.municipality != "brandon":
-        return SidewalkDefectOutput(tool=tool, ok=False, municipality=inp.municipality, error=BRANDON_ONLY)
+    if (message := not_covered(tool, inp.municipality)):
+        return SidewalkDefectOutput(tool=tool, ok=False, municipality=inp.municipality, error=message)
     rows: list[SpecCheck] = []
     criteria = [
         ("vertical_differential", "Vertical differential between adjacent blocks", "sidewalk_vertical_differential",
@@ -259,7 +258,7 @@ def sidewalk_defect_check(inp: SidewalkDefectInput) -> SidewalkDefectOutput:
             fail_note="The entire sidewalk shall be replaced, not only the defective blocks.",
         ))
     out = SidewalkDefectOutput(
-        tool=tool, municipality="brandon", checks=rows, block_defective=block_defective,
+        tool=tool, municipality=inp.municipality, checks=rows, block_defective=block_defective,
         defective_percent=percent, whole_replacement_required=whole,
         assumptions=[
             "The list of defect characteristics starts at (b); whatever (a) held is missing from the text, so a "
@@ -272,7 +271,7 @@ def sidewalk_defect_check(inp: SidewalkDefectInput) -> SidewalkDefectOutput:
             "Village Board, which an owner may appeal to the Board of Public Works.",
         ],
     )
-    lead = "Brandon's defective-sidewalk characteristics: a block is defective when any measurement reaches its " \
+    lead = f"{short_name(inp.municipality)}'s defective-sidewalk characteristics: a block is defective when any measurement reaches its " \
            "threshold; the entire sidewalk is replaced when the defective share of the owner's blocks reaches " \
            "the whole-replacement threshold."
     return _finish(out, lead)  # type: ignore[return-value]
@@ -282,7 +281,7 @@ def sidewalk_defect_check(inp: SidewalkDefectInput) -> SidewalkDefectOutput:
 
 
 class SidewalkDimensionInput(ToolInput):
-    municipality: str = Field(default="brandon", description="Brandon only.")
+    municipality: str = municipality_field("sidewalk_dimension_check", "Municipality id or name; the tool's data says which codes it covers.")
     use: Literal["residential", "commercial", "industrial"] = Field(
         description="What the sidewalk fronts: residential, or a commercial or industrial establishment.")
     at_driveway_approach: bool = Field(default=False, description="The section measured is within a driveway approach.")
@@ -314,8 +313,8 @@ class SidewalkDimensionOutput(SpecCheckOutput):
 
 def sidewalk_dimension_check(inp: SidewalkDimensionInput) -> SidewalkDimensionOutput:
     tool = "sidewalk_dimension_check"
-    if inp.municipality != "brandon":
-        return SidewalkDimensionOutput(tool=tool, ok=False, municipality=inp.municipality, error=BRANDON_ONLY)
+    if (message := not_covered(tool, inp.municipality)):
+        return SidewalkDimensionOutput(tool=tool, ok=False, municipality=inp.municipality, error=message)
     key = "sidewalk_residential" if inp.use == "residential" else "sidewalk_commercial"
     thick_field = "driveway_min_thickness_in" if inp.at_driveway_approach else "min_thickness_in"
     where = " within a driveway approach" if inp.at_driveway_approach else ""
@@ -342,9 +341,9 @@ def sidewalk_dimension_check(inp: SidewalkDimensionInput) -> SidewalkDimensionOu
         drop = inp.width_ft * per_ft
         assumptions.append("The least fall toward the curb is the minimum rate times the full width given; the code "
                            "states the rate per foot of width, not a total.")
-    out = SidewalkDimensionOutput(tool=tool, municipality="brandon", checks=rows, assumptions=assumptions,
+    out = SidewalkDimensionOutput(tool=tool, municipality=inp.municipality, checks=rows, assumptions=assumptions,
                                   min_cross_slope_drop_in=drop)
-    out = _finish(out, f"Brandon's standard specifications for a {inp.use} sidewalk{where}:")  # type: ignore[assignment]
+    out = _finish(out, f"{short_name(inp.municipality)}'s standard specifications for a {inp.use} sidewalk{where}:")  # type: ignore[assignment]
     if drop is not None:
         out.explanation += (f" Slope toward the curb: {_num(inp.width_ft)} ft of width x {_num(per_ft)} in per foot "
                             f"= at least {_num(drop)} in of fall across the {_num(inp.width_ft)} ft sidewalk.")
@@ -355,7 +354,7 @@ def sidewalk_dimension_check(inp: SidewalkDimensionInput) -> SidewalkDimensionOu
 
 
 class PavementPatchInput(ToolInput):
-    municipality: str = Field(default="brandon", description="Brandon only (§ 404-7G).")
+    municipality: str = municipality_field("pavement_patch_check", "Municipality id or name; the tool's data says which codes it covers (§ 404-7G).")
     pavement: Literal["bituminous", "concrete", "temporary_cold_mix"] = Field(
         description="Replacement pavement: bituminous, concrete, or the temporary cold-mix winter patch.")
     existing_pavement_depth_in: Decimal | None = _length("Depth of the existing pavement, inches.")
@@ -393,13 +392,11 @@ _ONLY_FOR = {
 
 def pavement_patch_check(inp: PavementPatchInput) -> PavementPatchOutput:
     tool = "pavement_patch_check"
-    if inp.municipality != "brandon":
-        return PavementPatchOutput(tool=tool, ok=False, municipality=inp.municipality, error=(
-            "Delafield's chapter 8 sets no patch depths: concrete is replaced in kind and bituminous restoration "
-            "follows specifications on file with the Town Clerk, which are not in the text."))
+    if (message := not_covered(tool, inp.municipality)):
+        return PavementPatchOutput(tool=tool, ok=False, municipality=inp.municipality, error=message)
     wrong = [f for f, kind in _ONLY_FOR.items() if getattr(inp, f) is not None and kind != inp.pavement]
     if wrong:
-        return PavementPatchOutput(tool=tool, ok=False, municipality="brandon", error=(
+        return PavementPatchOutput(tool=tool, ok=False, municipality=inp.municipality, error=(
             f"{', '.join(wrong)} do(es) not apply to {inp.pavement} pavement: "
             + "; ".join(f"{f} is for {_ONLY_FOR[f]} pavement" for f in wrong) + "."))
     key = {"bituminous": "patch_bituminous_depth", "concrete": "patch_concrete_depth",
@@ -462,10 +459,10 @@ def pavement_patch_check(inp: PavementPatchInput) -> PavementPatchOutput:
             f"({_num(required)} in: the full existing depth or {_num(minimum)} in, whichever is greater)"
             + ("; with no existing depth given it is the minimum, so the backfill may have to stop lower."
                if only_min else "."))
-    out = PavementPatchOutput(tool=tool, municipality="brandon", checks=rows, required_depth_in=required,
+    out = PavementPatchOutput(tool=tool, municipality=inp.municipality, checks=rows, required_depth_in=required,
                               depth_is_minimum_only=only_min, layer_conflict=conflict, assumptions=assumptions,
                               backfill_below_surface_in=backfill)
-    lead = (f"Brandon § 404-7G, {inp.pavement.replace('_', ' ')} pavement replacement: required depth "
+    lead = (f"{short_name(inp.municipality)} § 404-7G, {inp.pavement.replace('_', ' ')} pavement replacement: required depth "
             f"{_num(required)} in" + (" (at least; no existing depth given)" if only_min else "") + ".")
     out = _finish(out, lead)  # type: ignore[assignment]
     if backfill is not None:
@@ -480,7 +477,7 @@ def pavement_patch_check(inp: PavementPatchInput) -> PavementPatchOutput:
 
 
 class ObstructionInput(ToolInput):
-    municipality: str = Field(default="brandon", description="Brandon only (§ 404-8, § 404-9).")
+    municipality: str = municipality_field("obstruction_check", "Municipality id or name; the tool's data says which codes it covers (§ 404-8, § 404-9).")
     situation: Literal["building_materials", "street_privilege_permit", "sidewalk_fixture"] = Field(
         description="'building_materials': materials stored for the period the Clerk authorizes (§ 404-8); "
         "'street_privilege_permit': obstruction under a street privilege permit (§ 404-9); "
@@ -582,8 +579,8 @@ def _allowed_widths(inp: ObstructionInput) -> tuple[Decimal | None, Decimal | No
 
 def obstruction_check(inp: ObstructionInput) -> ObstructionOutput:
     tool = "obstruction_check"
-    if inp.municipality != "brandon":
-        return ObstructionOutput(tool=tool, ok=False, municipality=inp.municipality, error=BRANDON_ONLY)
+    if (message := not_covered(tool, inp.municipality)):
+        return ObstructionOutput(tool=tool, ok=False, municipality=inp.municipality, error=message)
     rows: list[SpecCheck] = []
     assumptions: list[str] = []
     if inp.situation == "building_materials":
@@ -653,11 +650,11 @@ def obstruction_check(inp: ObstructionInput) -> ObstructionOutput:
                               "min_clear_width_ft", clear, "ft"))
         assumptions.append("The fixture must also not 'significantly impede' pedestrian flow, which has no figure.")
     side, street, said, notes = _allowed_widths(inp)
-    out = ObstructionOutput(tool=tool, municipality="brandon", checks=rows, assumptions=assumptions + notes,
+    out = ObstructionOutput(tool=tool, municipality=inp.municipality, checks=rows, assumptions=assumptions + notes,
                             max_sidewalk_obstruction_ft=side, max_street_obstruction_ft=street)
-    lead = f"Brandon obstruction rules, {inp.situation.replace('_', ' ')}:"
+    lead = f"{short_name(inp.municipality)} obstruction rules, {inp.situation.replace('_', ' ')}:"
     if said:
-        lead = f"Brandon obstruction rules, {inp.situation.replace('_', ' ')}: allowed " + "; ".join(said) + \
+        lead = f"{short_name(inp.municipality)} obstruction rules, {inp.situation.replace('_', ' ')}: allowed " + "; ".join(said) + \
             ". Checked:"
     return _finish(out, lead)  # type: ignore[return-value]
 
@@ -666,7 +663,7 @@ def obstruction_check(inp: ObstructionInput) -> ObstructionOutput:
 
 
 class TrenchInput(ToolInput):
-    municipality: str = Field(default="brandon", description="Brandon only (§ 404-7).")
+    municipality: str = municipality_field("trench_check", "Municipality id or name; the tool's data says which codes it covers (§ 404-7).")
     excavated_ahead_of_pipe_ft: Decimal | None = _length("Trench excavated in advance of pipe or conduit laying, feet.")
     unfilled_behind_pipe_ft: Decimal | None = _length("Trench left unfilled behind laid pipe or conduit, feet.")
     special_permission: bool = Field(
@@ -682,8 +679,8 @@ class TrenchInput(ToolInput):
 
 def trench_check(inp: TrenchInput) -> SpecCheckOutput:
     tool = "trench_check"
-    if inp.municipality != "brandon":
-        return _wrong_place(tool, inp.municipality, BRANDON_ONLY)
+    if (message := not_covered(tool, inp.municipality)):
+        return _wrong_place(tool, inp.municipality, message)
     k = "trench_lengths"
     rows = [
         _at_most("ahead_of_pipe", "Trench excavated ahead of pipe or conduit laying", k, "max_ahead_ft",
@@ -702,17 +699,17 @@ def trench_check(inp: TrenchInput) -> SpecCheckOutput:
                                     "permittee."))
     rows.append(_at_most("largest_stone", "Largest rock or stone in the backfill", "backfill_stones", "max_stone_in",
                          inp.largest_stone_in, "in"))
-    out = SpecCheckOutput(tool=tool, municipality="brandon", checks=rows, assumptions=[
+    out = SpecCheckOutput(tool=tool, municipality=inp.municipality, checks=rows, assumptions=[
         "'No trench ... more than' the stated lengths: a trench of exactly the stated length complies.",
     ])
-    return _finish(out, "Brandon § 404-7 trench and backfill limits:")
+    return _finish(out, f"{short_name(inp.municipality)} § 404-7 trench and backfill limits:")
 
 
 # --------------------------------------------------------------------------- Delafield driveways
 
 
 class DrivewayInput(ToolInput):
-    municipality: str = Field(default="delafield", description="Delafield only (DRIVEWAYS AND CULVERTS).")
+    municipality: str = municipality_field("driveway_check", "Municipality id or name; the tool's data says which codes it covers (DRIVEWAYS AND CULVERTS).")
     slope_percent: Decimal | None = Field(
         default=None, ge=0, le=100, max_digits=6, decimal_places=3,
         description="Steepest grade of the driveway, percent (rise/run x 100, either direction).")
@@ -753,8 +750,8 @@ class DrivewayOutput(SpecCheckOutput):
 
 def driveway_check(inp: DrivewayInput) -> DrivewayOutput:
     tool = "driveway_check"
-    if inp.municipality != "delafield":
-        return DrivewayOutput(tool=tool, ok=False, municipality=inp.municipality, error=DELAFIELD_ONLY)
+    if (message := not_covered(tool, inp.municipality)):
+        return DrivewayOutput(tool=tool, ok=False, municipality=inp.municipality, error=message)
     limit = _figure("driveway_slope", "max_slope_percent")
     computed = exact = None
     slope_said = ""
@@ -770,7 +767,7 @@ def driveway_check(inp: DrivewayInput) -> DrivewayOutput:
             error = (f"slope_percent ({_num(inp.slope_percent)} %) differs from the slope of rise_ft and run_ft "
                      f"({_num(inp.rise_ft)} / {_num(inp.run_ft)} x 100 = {approx}{_num(computed)} %): give one "
                      "of them, or values that agree.")
-            return DrivewayOutput(tool=tool, ok=False, municipality="delafield", error=error, explanation=error,
+            return DrivewayOutput(tool=tool, ok=False, municipality=inp.municipality, error=error, explanation=error,
                                   slope_percent_computed=computed, citations=[_cite("driveway_slope")])
     if exact is not None:
         rows = [_row("slope", "Driveway slope at any point", "driveway_slope",
@@ -817,12 +814,12 @@ def driveway_check(inp: DrivewayInput) -> DrivewayOutput:
         f"{_num(_figure(k, 'min_diameter_in'))}\" pipe') is compared as the diameter of an equivalent round pipe.",
         "A culvert is required only 'where necessary'; its length is set by the Town Highway Superintendent.",
     ]
-    out = DrivewayOutput(tool=tool, municipality="delafield", checks=rows, slope_percent_computed=computed,
+    out = DrivewayOutput(tool=tool, municipality=inp.municipality, checks=rows, slope_percent_computed=computed,
                          assumptions=assumptions)
     if exact is not None:
         out.assumptions.append("The slope is the rise over the horizontal run given (rise / run x 100); measure "
                                "the steepest stretch, since the limit applies 'at any such point'.")
-    out = _finish(out, "Delafield driveway and culvert requirements:")  # type: ignore[assignment]
+    out = _finish(out, f"{short_name(inp.municipality)} driveway and culvert requirements:")  # type: ignore[assignment]
     out.explanation += slope_said
     return out
 
@@ -831,7 +828,7 @@ def driveway_check(inp: DrivewayInput) -> DrivewayOutput:
 
 
 class HeavyVehicleInput(ToolInput):
-    municipality: str = Field(default="delafield", description="Delafield only.")
+    municipality: str = municipality_field("heavy_vehicle_check", "Municipality id or name; the tool's data says which codes it covers.")
     gross_weight_tons: Decimal = Field(
         ge=0, le=1000, max_digits=8, decimal_places=3, description="Weight of the machine or vehicle, tons (2,000 lb).")
     lugged_wheels: bool = Field(default=False, description="The machine has lugged wheels.")
@@ -856,8 +853,8 @@ class HeavyVehicleOutput(SpecCheckOutput):
 
 def heavy_vehicle_check(inp: HeavyVehicleInput) -> HeavyVehicleOutput:
     tool = "heavy_vehicle_check"
-    if inp.municipality != "delafield":
-        return HeavyVehicleOutput(tool=tool, ok=False, municipality=inp.municipality, error=DELAFIELD_ONLY)
+    if (message := not_covered(tool, inp.municipality)):
+        return HeavyVehicleOutput(tool=tool, ok=False, municipality=inp.municipality, error=message)
     k = "heavy_vehicle_permit"
     over = _figure(k, "permit_over_tons")
     w = inp.gross_weight_tons
@@ -905,7 +902,7 @@ def heavy_vehicle_check(inp: HeavyVehicleInput) -> HeavyVehicleOutput:
                          status="not_applicable", required=f"at most {_num(limit)} tons where posted",
                          limit=limit, unit="tons", note="No temporary weight limit posted on the route."))
     over_by = max(w - limit, Decimal(0))
-    out = HeavyVehicleOutput(tool=tool, municipality="delafield", checks=rows, permit_required=needed,
+    out = HeavyVehicleOutput(tool=tool, municipality=inp.municipality, checks=rows, permit_required=needed,
                              exceeds_temporary_limit=exceeds, tons_over_limit=over_by, assumptions=[
                                  "Tons are short tons of 2,000 lb, as in Wisconsin's vehicle laws.",
                                  f"'Weighing more than {_num(over)} tons' excludes exactly {_num(over)} tons; the "
@@ -914,7 +911,7 @@ def heavy_vehicle_check(inp: HeavyVehicleInput) -> HeavyVehicleOutput:
                                  "The permit rule speaks of the machine's weight, the temporary limit of gross "
                                  "vehicular weight; one weight is used for both.",
                              ])
-    lead = ("Delafield heavy vehicle rules: a Town permit is "
+    lead = (f"{short_name(inp.municipality)} heavy vehicle rules: a Town permit is "
             + (f"required (the machine {' and '.join(why)})." if needed else
                f"not required (not more than {_num(over)} tons, no lugged wheels).")
             + (f" It is over the posted temporary limit of {_num(limit)} tons." if exceeds else "")
@@ -939,8 +936,7 @@ def heavy_vehicle_check(inp: HeavyVehicleInput) -> HeavyVehicleOutput:
 
 
 class RoadConstructionInput(ToolInput):
-    municipality: str = Field(
-        default="delafield", description="Delafield only (STANDARDS FOR THE CONSTRUCTION OF TOWN HIGHWAYS (4)).")
+    municipality: str = municipality_field("road_construction_check", "Municipality id or name; the tool's data says which codes it covers (STANDARDS FOR THE CONSTRUCTION OF TOWN HIGHWAYS (4)).")
     wet_area: bool = Field(
         description="The road crosses an area that is wet or seasonably wet (where the Town Board may direct a "
         "layer of no. 2 stone below the crushed aggregate).")
@@ -968,10 +964,8 @@ class RoadConstructionOutput(SpecCheckOutput):
 
 def road_construction_check(inp: RoadConstructionInput) -> RoadConstructionOutput:
     tool = "road_construction_check"
-    if inp.municipality != "delafield":
-        return RoadConstructionOutput(tool=tool, ok=False, municipality=inp.municipality, error=(
-            "Brandon's chapter 404 sets no road construction standards; this tool implements Delafield's "
-            "STANDARDS FOR THE CONSTRUCTION OF TOWN HIGHWAYS."))
+    if (message := not_covered(tool, inp.municipality)):
+        return RoadConstructionOutput(tool=tool, ok=False, municipality=inp.municipality, error=message)
     ka, kl, kw = "road_aggregate_base", "road_aggregate_lifts", "road_wet_area_stone"
     base = _figure(ka, "min_depth_in")
     lower, top = _figure(kl, "lower_lift_in"), _figure(kl, "top_lift_in")
@@ -1040,87 +1034,79 @@ def road_construction_check(inp: RoadConstructionInput) -> RoadConstructionOutpu
                            "thickness, as the Town determines it (e.g. by coring); the remedy lift covers the entire "
                            "roadway.")
     out = RoadConstructionOutput(
-        tool=tool, municipality="delafield", checks=rows, aggregate_depth_in=depth, required_initial_lift_in=lift,
+        tool=tool, municipality=inp.municipality, checks=rows, aggregate_depth_in=depth, required_initial_lift_in=lift,
         initial_lift_deficiency_in=shortfall, corrective_lift_in=corrective, assumptions=assumptions)
-    lead = "Delafield standards for a road to be accepted as a Town highway: " + "; ".join(said) + ". Checked:"
+    lead = f"{short_name(inp.municipality)} standards for a road to be accepted as a Town highway: " + "; ".join(said) + ". Checked:"
     return _finish(out, lead)  # type: ignore[return-value]
 
 
 TOOLS: list[ToolSpec] = [
     ToolSpec(
         name="sidewalk_defect_check",
-        description="Brandon: is a sidewalk block defective (vertical differential, horizontal gap, surface "
+        description="is a sidewalk block defective (vertical differential, horizontal gap, surface "
         "deterioration), and must the whole sidewalk be replaced (share of defective blocks)?",
         input_model=SidewalkDefectInput, output_model=SidewalkDefectOutput, fn=sidewalk_defect_check,
-        municipalities=("brandon",),
         keywords=("defective sidewalk", "trip hazard", "uneven", "crack", "gap", "deterioration", "60%",
                   "replace sidewalk", "sidewalk blocks"),
     ),
     ToolSpec(
         name="sidewalk_dimension_check",
-        description="Brandon: check a new sidewalk's thickness, width, slope toward the curb and curing time "
+        description="check a new sidewalk's thickness, width, slope toward the curb and curing time "
         "against the standard specifications (residential or commercial/industrial, driveway approaches); given the "
         "width, how many inches the walk must fall toward the curb across it.",
         input_model=SidewalkDimensionInput, output_model=SidewalkDimensionOutput, fn=sidewalk_dimension_check,
-        municipalities=("brandon",),
         keywords=("sidewalk thickness", "sidewalk width", "slope", "driveway approach", "concrete sidewalk",
                   "commercial sidewalk", "inches thick", "cross slope", "fall toward the curb", "drainage"),
     ),
     ToolSpec(
         name="pavement_patch_check",
-        description="Brandon: required depth and layers of a street-opening pavement patch (bituminous, concrete "
+        description="required depth and layers of a street-opening pavement patch (bituminous, concrete "
         "or temporary cold mix) and whether a patch meets them.",
         input_model=PavementPatchInput, output_model=PavementPatchOutput, fn=pavement_patch_check,
-        municipalities=("brandon",),
         keywords=("patch", "pavement replacement", "asphalt", "bituminous", "concrete", "depth", "layer",
                   "calcium chloride", "cold mix"),
     ),
     ToolSpec(
         name="obstruction_check",
-        description="Brandon: how many feet of the sidewalk and street building materials, a street privilege "
+        description="how many feet of the sidewalk and street building materials, a street privilege "
         "obstruction or a sidewalk fixture may take (half the sidewalk, a third of the street, three feet clear), "
         "and whether a given obstruction leaves enough.",
         input_model=ObstructionInput, output_model=ObstructionOutput, fn=obstruction_check,
-        municipalities=("brandon",),
         keywords=("obstruction", "building materials", "dumpster", "encroachment", "fixture", "sidewalk cafe",
                   "street privilege", "temporary sidewalk", "block the sidewalk", "how much of the sidewalk",
                   "how much of the street", "how many feet"),
     ),
     ToolSpec(
         name="trench_check",
-        description="Brandon: trench length ahead of pipe laying and left unfilled behind it, and backfill "
+        description="trench length ahead of pipe laying and left unfilled behind it, and backfill "
         "layer thickness, compaction and stone size.",
         input_model=TrenchInput, output_model=SpecCheckOutput, fn=trench_check,
-        municipalities=("brandon",),
         keywords=("trench", "open trench", "pipe laying", "conduit", "backfill", "compaction", "feet ahead"),
     ),
     ToolSpec(
         name="driveway_check",
-        description="Delafield: driveway slope (given as a percent, or computed from rise and run against the "
+        description="driveway slope (given as a percent, or computed from rise and run against the "
         "12% limit), concrete setback from the road's hard surface, and the driveway culvert (size, corrugated "
         "metal, end guards, no concrete over it).",
         input_model=DrivewayInput, output_model=DrivewayOutput, fn=driveway_check,
-        municipalities=("delafield",),
         keywords=("driveway", "slope", "grade", "culvert", "end guards", "corrugated", "concrete driveway",
                   "12%", "15 inch", "rise", "run", "feet over", "too steep"),
     ),
     ToolSpec(
         name="heavy_vehicle_check",
-        description="Delafield: whether a heavy or lugged-wheel machine needs a Town permit, whether a vehicle "
+        description="whether a heavy or lugged-wheel machine needs a Town permit, whether a vehicle "
         "may use a road posted with a temporary weight limit, and how many tons over that limit it is (a special "
         "permit is granted only in an emergency).",
         input_model=HeavyVehicleInput, output_model=HeavyVehicleOutput, fn=heavy_vehicle_check,
-        municipalities=("delafield",),
         keywords=("heavy vehicle", "tons", "weight limit", "lugged wheels", "machine", "truck", "permit",
                   "road restriction", "frost law", "tons over", "special permit", "overweight"),
     ),
     ToolSpec(
         name="road_construction_check",
-        description="Delafield: construction standards for a road to be accepted as a Town highway — how many "
+        description="construction standards for a road to be accepted as a Town highway — how many "
         "inches of crushed aggregate (and the wet-area stone layer), how thick the first bituminous lift must be, "
         "and how thick a corrective lift must be when the final asphalt is found too thin.",
         input_model=RoadConstructionInput, output_model=RoadConstructionOutput, fn=road_construction_check,
-        municipalities=("delafield",),
         keywords=("road construction", "new road", "town highway", "subdivision road", "crushed aggregate",
                   "gravel base", "lift", "asphalt thickness", "bituminous", "wet area", "corrective lift",
                   "deficient", "coring"),

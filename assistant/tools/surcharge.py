@@ -30,10 +30,12 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from assistant.corpus import resolve_municipality
 from assistant.tools.calendar import BusinessCalendar, business_calendar, describe_date
 from assistant.tools.deadlines import DeadlineInput, QuoteRef, citation_for, deadline, rule_citations, rules
+from assistant.tools.coverage import default_municipality, municipality_field, not_covered
 from assistant.tools.spec import ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "surcharge.yaml"
+TOOL_NAME = "street_opening_surcharge"
 
 AGE_CONVENTION = (
     "Ages by anniversary of the final paving (dateutil relativedelta; a February 29 paving has "
@@ -63,47 +65,74 @@ class Requirement(BaseModel):
 
 @dataclass(frozen=True)
 class SurchargeData:
+    """One municipality's surcharge table, and the rules its warnings come from."""
+
+    municipality: str
     levy: QuoteRef
     fee: QuoteRef
     bands: tuple[Band, ...]
     new_street_rule: str
     winter_rule: str
-    delafield_requirements: tuple[Requirement, ...]
 
 
-@functools.cache
-def surcharge_data() -> SurchargeData:
-    raw = yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
-    b = raw["brandon"]
+@dataclass(frozen=True)
+class NoSurcharge:
+    """A municipality whose code levies no surcharge: what the tool says, and what it requires instead."""
+
+    municipality: str
+    message: str
+    instead: str
+    after: str
+    requirements: tuple[Requirement, ...]
+
+
+def _table(mid: str, b: dict) -> SurchargeData:
     bands = tuple(Band.model_validate(x) for x in b["bands"])
     # the table must run from young to old with a single open-ended last band
     ends = [x.up_to_years for x in bands]
     if ends[-1] is not None or any(e is None for e in ends[:-1]) or ends[:-1] != sorted(ends[:-1]):  # type: ignore[type-var]
-        raise ValueError(f"{DATA_FILE.name}: bands must ascend with one open-ended last band")
+        raise ValueError(f"{DATA_FILE.name}: {mid}: bands must ascend with one open-ended last band")
     known = rules()
     for rid in (b["new_street_rule"], b["winter_rule"]):
         if rid not in known:
-            raise ValueError(f"{DATA_FILE.name}: unknown deadline rule {rid!r}")
-    return SurchargeData(
-        levy=QuoteRef(**b["levy"]),
-        fee=QuoteRef(**b["fee"]),
-        bands=bands,
-        new_street_rule=b["new_street_rule"],
-        winter_rule=b["winter_rule"],
-        delafield_requirements=tuple(Requirement.model_validate(x) for x in raw["delafield"]["requirements"]),
-    )
+            raise ValueError(f"{DATA_FILE.name}: {mid}: unknown deadline rule {rid!r}")
+    return SurchargeData(municipality=mid, levy=QuoteRef(**b["levy"]), fee=QuoteRef(**b["fee"]), bands=bands,
+                         new_street_rule=b["new_street_rule"], winter_rule=b["winter_rule"])
 
 
-def band_citation(band: Band) -> Citation:
-    return citation_for(QuoteRef(section=band.section, quote=band.quote), "brandon")
+@functools.cache
+def _all_data() -> dict[str, SurchargeData | NoSurcharge]:
+    raw = yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
+    out: dict[str, SurchargeData | NoSurcharge] = {}
+    for mid, entry in raw.items():
+        if mid == "tools":
+            continue
+        if "bands" in entry:
+            out[mid] = _table(mid, entry)
+        else:
+            out[mid] = NoSurcharge(
+                municipality=mid, message=entry["no_surcharge"], instead=entry["instead"], after=entry["after"],
+                requirements=tuple(Requirement.model_validate(x) for x in entry["requirements"]),
+            )
+    return out
 
 
-def delafield_citations() -> list[Citation]:
-    return [
-        citation_for(QuoteRef(quote=q), "delafield")
-        for req in surcharge_data().delafield_requirements
-        for q in req.quotes
-    ]
+def surcharge_data(municipality: str | None = None) -> SurchargeData:
+    """The surcharge table of ``municipality`` (default: the tool's default municipality, from data)."""
+    mid = municipality or default_municipality(TOOL_NAME)
+    entry = _all_data().get(mid or "")
+    if not isinstance(entry, SurchargeData):
+        raise KeyError(f"no surcharge table for {mid!r}")
+    return entry
+
+
+def band_citation(band: Band, municipality: str | None = None) -> Citation:
+    return citation_for(QuoteRef(section=band.section, quote=band.quote),
+                        municipality or surcharge_data().municipality)
+
+
+def no_surcharge_citations(entry: NoSurcharge) -> list[Citation]:
+    return [citation_for(QuoteRef(quote=q), entry.municipality) for req in entry.requirements for q in req.quotes]
 
 
 # ------------------------------------------------------------------------ models
@@ -112,8 +141,8 @@ def delafield_citations() -> list[Citation]:
 class SurchargeInput(ToolInput):
     """A street opening: where, when, the age of the pavement and (optionally) the permit fee."""
 
-    municipality: str = Field(
-        default="brandon", description="Municipality id or name; only Brandon levies a surcharge."
+    municipality: str = municipality_field(
+        "street_opening_surcharge", "Municipality id or name; the data says which codes levy a surcharge."
     )
     opening_date: date = Field(description="Date of the street opening, 'YYYY-MM-DD'.")
     final_paving_date: date | None = Field(
@@ -187,10 +216,10 @@ class SurchargeResult(ToolOutput):
 # ------------------------------------------------------------------------- logic
 
 
-def band_for_age(final_paving: date, opening: date) -> tuple[Band, bool, Band | None]:
+def band_for_age(final_paving: date, opening: date, municipality: str | None = None) -> tuple[Band, bool, Band | None]:
     """The band applied, whether the opening is exactly on the anniversary ending it, and
     the next (older) band for that boundary case."""
-    bands = surcharge_data().bands
+    bands = surcharge_data(municipality).bands
     for i, band in enumerate(bands):
         if band.up_to_years is None:
             return band, False, None
@@ -215,23 +244,19 @@ def _money(value: Decimal) -> str:
 def surcharge_for_opening(inp: SurchargeInput, calendar: BusinessCalendar | None = None) -> SurchargeResult:
     """Surcharge for a street opening (Brandon § 404-6), with warnings from § 404-7."""
     cal = calendar or business_calendar()
-    data = surcharge_data()
-    out = SurchargeResult(tool="street_opening_surcharge", municipality=inp.municipality)
-
-    if inp.municipality == "delafield":
-        reqs = "; ".join(r.what for r in data.delafield_requirements)
+    out = SurchargeResult(tool=TOOL_NAME, municipality=inp.municipality)
+    entry = _all_data().get(inp.municipality)
+    if isinstance(entry, NoSurcharge) or entry is None:
         out.ok = False
-        out.error = (
-            "The Town of Delafield's chapter 8 levies no street-opening surcharge; the surcharge by "
-            "pavement age is a Village of Brandon rule (§ 404-6)."
-        )
-        out.explanation = (
-            "Delafield has no surcharge. For an excavation in a Town right-of-way it requires instead: "
-            f"{reqs}. The fee and the performance bond amounts are set by Town Board resolution and are "
-            "not in the text."
-        )
-        out.citations = delafield_citations()
+        if entry is None:
+            out.error = not_covered(TOOL_NAME, inp.municipality) or f"no surcharge data for {inp.municipality}"
+            return out
+        reqs = "; ".join(r.what for r in entry.requirements)
+        out.error = entry.message
+        out.explanation = f"{entry.instead} {reqs}. {entry.after}"
+        out.citations = no_surcharge_citations(entry)
         return out
+    data = entry
 
     if inp.permit_fee is not None and inp.permit_fee < 0:
         out.ok = False
@@ -240,8 +265,8 @@ def surcharge_for_opening(inp: SurchargeInput, calendar: BusinessCalendar | None
 
     out.convention = AGE_CONVENTION
     out.permit_fee = inp.permit_fee
-    levy = citation_for(data.levy, "brandon")
-    fee = citation_for(data.fee, "brandon")
+    levy = citation_for(data.levy, data.municipality)
+    fee = citation_for(data.fee, data.municipality)
 
     if not inp.disturbs_pavement:
         out.multiplier = 0
@@ -254,7 +279,7 @@ def surcharge_for_opening(inp: SurchargeInput, calendar: BusinessCalendar | None
             "portion (final surface); this opening does not, so no surcharge is due. The permit fee "
             "and any actual Village expenses still apply."
         )
-        _winter_check(out, inp.opening_date, cal)
+        _winter_check(out, inp.opening_date, cal, data)
         return out
 
     if inp.final_paving_date is None:
@@ -275,14 +300,14 @@ def surcharge_for_opening(inp: SurchargeInput, calendar: BusinessCalendar | None
         )
         return out
 
-    band, exact, older = band_for_age(inp.final_paving_date, inp.opening_date)
+    band, exact, older = band_for_age(inp.final_paving_date, inp.opening_date, data.municipality)
     out.multiplier = band.multiplier
     out.band = band.label
     out.pavement_age = _age_text(inp.final_paving_date, inp.opening_date)
     out.pavement_age_days = (inp.opening_date - inp.final_paving_date).days
     out.at_band_boundary = exact
     out.multiplier_other_reading = older.multiplier if older else None
-    out.citations = [levy, band_citation(band), fee]
+    out.citations = [levy, band_citation(band, data.municipality), fee]
 
     if band.up_to_years is not None:
         anniversary = inp.final_paving_date + relativedelta(years=band.up_to_years)
@@ -337,12 +362,12 @@ def surcharge_for_opening(inp: SurchargeInput, calendar: BusinessCalendar | None
             "The surcharge is a multiple of the permit fee alone, not of the Village's actual expenses."
         )
     _new_street_check(out, inp, cal)
-    _winter_check(out, inp.opening_date, cal)
+    _winter_check(out, inp.opening_date, cal, data)
     return out
 
 
 def _new_street_check(out: SurchargeResult, inp: SurchargeInput, cal: BusinessCalendar) -> None:
-    data = surcharge_data()
+    data = surcharge_data(inp.municipality)
     rule = rules()[data.new_street_rule]
     if inp.improved_or_repaved_date is not None:
         if inp.improved_or_repaved_date > inp.opening_date:
@@ -378,8 +403,8 @@ def _new_street_check(out: SurchargeResult, inp: SurchargeInput, cal: BusinessCa
         out.citations.extend(rule_citations(rule))
 
 
-def _winter_check(out: SurchargeResult, opening: date, cal: BusinessCalendar) -> None:
-    rule_id = surcharge_data().winter_rule
+def _winter_check(out: SurchargeResult, opening: date, cal: BusinessCalendar, data: SurchargeData) -> None:
+    rule_id = data.winter_rule
     r = deadline(DeadlineInput(rule=rule_id, event=opening), calendar=cal)
     out.in_no_opening_window = r.in_window
     if r.in_window:
@@ -393,11 +418,11 @@ def _winter_check(out: SurchargeResult, opening: date, cal: BusinessCalendar) ->
 
 TOOLS: list[ToolSpec] = [
     ToolSpec(
-        name="street_opening_surcharge",
+        name=TOOL_NAME,
         description=(
-            "Surcharge for opening or disturbing a paved street in Brandon (§ 404-6): a multiple of the "
-            "permit fee by the age of the final paving, from 5 times (new to 1 year) to none (over 5 "
-            "years); Delafield has no surcharge."
+            "Surcharge for opening or disturbing a paved street (§ 404-6 where a code levies one): a "
+            "multiple of the permit fee by the age of the final paving, from 5 times (new to 1 year) to "
+            "none (over 5 years); where a code levies none, it says so and what is required instead."
         ),
         input_model=SurchargeInput,
         output_model=SurchargeResult,

@@ -50,14 +50,57 @@ def citation_fields(c: Citation) -> str:
     return " · ".join(parts)
 
 
-def citation_message(c: Citation) -> dict[str, Any]:
-    """One collapsible quote: the box title is the citation, the body the verbatim words."""
-    quote = "\n".join("> " + escape_markdown(line) for line in (c.quote or "").splitlines() if line.strip())
-    body = f"{escape_markdown(citation_fields(c))}\n\n{quote or '> (no quote)'}"
+def section_ref(c: Citation | Passage) -> str:
+    """The reference a section link carries: '404-7H', '8.01(4)', or a title and its path
+    for text without section numbers; ``retrieval.citations.parse_citation`` reads it back."""
+    sub = c.subsection or ""
+    if c.section:
+        return f"{c.section}{sub}"
+    return f"{c.title} {sub}".strip()
+
+
+def section_link(c: Citation | Passage) -> str:
+    """A page-relative URL that opens the cited section in the Look up tab
+    (``?section=404-7H&m=brandon``); the page also opens it when loaded with it."""
+    from urllib.parse import quote, urlencode
+
+    return "?" + urlencode({"section": section_ref(c), "m": c.municipality}, quote_via=quote)
+
+
+def _provision_key(c: Citation) -> tuple:
+    return (c.municipality, c.chapter, c.section, c.title, c.subsection, c.page)
+
+
+def group_citations(citations: Iterable[Citation]) -> list[list[Citation]]:
+    """Citations of one provision together, in the order each provision is first cited;
+    a quote repeated word for word is kept once."""
+    groups: dict[tuple, list[Citation]] = {}
+    for c in citations:
+        group = groups.setdefault(_provision_key(c), [])
+        if all(g.quote.strip() != c.quote.strip() for g in group):
+            group.append(c)
+    return list(groups.values())
+
+
+def citation_message(group: Citation | list[Citation]) -> dict[str, Any]:
+    """One collapsible box per cited provision: the title is the citation, the body its
+    fields, every sentence quoted from it (verbatim), and a link that opens the section."""
+    cites = [group] if isinstance(group, Citation) else list(group)
+    c = cites[0]
+    quotes = []
+    for one in cites:
+        lines = [line for line in (one.quote or "").splitlines() if line.strip()]
+        quotes.append("\n".join("> " + escape_markdown(line) for line in lines) or "> (no quote)")
+    where = f"§ {c.section}{c.subsection or ''}" if c.section else c.title
+    link = f"[Open {escape_markdown(where)} in the Look up tab]({section_link(c)})"
+    body = f"{escape_markdown(citation_fields(c))}\n\n" + "\n\n".join(quotes) + f"\n\n{link}"
+    title = "Source: " + c.label()
+    if len(cites) > 1:
+        title += f" — {len(cites)} quotes"
     return {
         "role": "assistant",
         "content": body,
-        "metadata": {"title": "Source: " + c.label(), "status": "done"},
+        "metadata": {"title": title, "status": "done"},
     }
 
 
@@ -125,9 +168,41 @@ def answer_messages(answer: Answer) -> list[dict[str, Any]]:
                 "metadata": {"title": "Notes on the text", "status": "done"},
             }
         )
-    for c in answer.citations:
-        msgs.append(citation_message(c))
+    for group in group_citations(answer.citations):
+        msgs.append(citation_message(group))
     return msgs
+
+
+_MD_MARKS = re.compile(r"(?<!\\)[*_`#>]")
+
+
+def plain_text(markdown: str) -> str:
+    """Our Markdown as plain words for a screen reader's announcement."""
+    text = html.unescape(_MD_MARKS.sub("", markdown or ""))
+    text = re.sub(r"\\([\\`*_\[\]#|~])", r"\1", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def answer_announcement(messages: list[dict[str, Any]]) -> str:
+    """What the live region says after an answer: its words and how many sources it cites."""
+    last_user = max((i for i, m in enumerate(messages or []) if m.get("role") == "user"), default=-1)
+    turn = list(messages or [])[last_user + 1:]
+    main = [m for m in turn if m.get("role") == "assistant" and not (m.get("metadata") or {}).get("title")]
+    if not main:
+        return ""
+    words = plain_text(_FOOTER.sub("", message_text(main[0])))
+    n = sum(1 for m in turn if str((m.get("metadata") or {}).get("title") or "").startswith("Source: "))
+    tail = f" {n} source{'s' if n != 1 else ''} below the answer." if n else ""
+    return f"Answer: {words}{tail}"
+
+
+def checklist_preview(markdown: str) -> str:
+    """The checklist's Markdown for the page: its task boxes ('- [ ] ') become a plain
+    ballot box, as a disabled checkbox without a label is an unlabelled form control."""
+    def box(m: re.Match) -> str:
+        return m.group(1) + (" ☐ " if m.group(2) == " " else " ☑ ")
+
+    return safe_markdown(re.sub(r"(?m)^(\s*[-*]) \[( |x|X)\] ", box, markdown or ""))
 
 
 def message_text(message: dict[str, Any]) -> str:
@@ -206,16 +281,25 @@ def hits_html(hits: list[Any]) -> str:
     return "<div class='oa-hits'>" + "".join(rows) + "</div>"
 
 
-def section_html(title: str, passages: list[Passage]) -> str:
+def section_html(title: str, passages: list[Passage], cited: Iterable[str] = (), link: str | None = None) -> str:
+    """A section's passages under its title; ``cited`` passage ids are marked, ``link`` (a
+    page-relative section URL) is offered for sharing."""
     if not passages:
         return "<p class='oa-empty'>Nothing found for that reference.</p>"
+    cited = set(cited)
     head = escape_html(title)
     body = []
     for p in passages:
         sub = f"<span class='oa-sub'>{escape_html(p.subsection)}</span> " if p.subsection else ""
         page = f" <span class='oa-page'>(p. {p.page})</span>" if p.page is not None else ""
-        body.append(f"<p>{sub}{escape_html(p.text)}{page}</p>{_problems_html(p)}")
-    return f"<div class='oa-section'><h3>{head}</h3>{''.join(body)}</div>"
+        if p.id in cited:
+            body.append(f"<div class='oa-cited'><span class='oa-cited-tag'>Cited:</span> "
+                        f"<p>{sub}{escape_html(p.text)}{page}</p>{_problems_html(p)}</div>")
+        else:
+            body.append(f"<p>{sub}{escape_html(p.text)}{page}</p>{_problems_html(p)}")
+    share = (f"<p><a class='oa-link' href='{escape_html(link)}'>Link to this section</a> "
+             "(copy it to share)</p>") if link else ""
+    return f"<div class='oa-section'><h3>{head}</h3>{''.join(body)}{share}</div>"
 
 
 def _problems_html(p: Passage) -> str:
@@ -264,13 +348,12 @@ def _first_words(text: str, n: int = 8) -> str:
     return " ".join(words[:n]) + ("…" if len(words) > n else "")
 
 
-CSS = """
-.oa-hit { border-bottom: 1px solid var(--border-color-primary); padding: 0.6em 0; }
-.oa-hit-text { margin-top: 0.3em; line-height: 1.45; }
-.oa-score, .oa-page { color: var(--body-text-color-subdued); font-size: 0.85em; }
-.oa-problem { font-size: 0.85em; color: var(--body-text-color-subdued); margin: 0.2em 0 0.6em 1em; }
-.oa-sub { font-weight: 600; }
-.oa-hits mark { background: #ffe58a; color: inherit; padding: 0 1px; }
-.oa-outline li { margin: 0.15em 0; }
-.oa-error { color: #b42318; }
-"""
+def _static(name: str) -> str:
+    from pathlib import Path
+
+    return (Path(__file__).resolve().parent / "static" / name).read_text(encoding="utf-8")
+
+
+CSS = _static("app.css")
+SCRIPT = _static("a11y.js")
+HEAD_CSS = _static("page-head.css")

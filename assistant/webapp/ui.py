@@ -37,19 +37,74 @@ log = logging.getLogger("assistant.webapp")
 
 SORRY = "Sorry — something went wrong on our side. Please try again, or rephrase."
 
-EXAMPLES = [
-    "What is the surcharge for opening a street paved 18 months ago in Brandon?",
-    "When can I not open a street in the Village of Brandon?",
-    "What insurance does a contractor need for an excavation permit in Delafield?",
-    "How do I report an emergency excavation in Brandon?",
-    "Who installs a driveway culvert in the Town of Delafield?",
-    "How wide must a commercial sidewalk be in Brandon?",
-]
+def _examples() -> list[str]:
+    """Example questions, from each manifest entry's ``example_questions``."""
+    from assistant.corpus import municipalities
 
+    return [q for m in municipalities() for q in m.example_questions]
+
+
+def _app_title() -> str:
+    from assistant.corpus import municipalities
+
+    return "Municipal Code Assistant — " + " & ".join(m.short_name or m.name for m in municipalities())
+
+
+def _app_header() -> str:
+    from assistant.corpus import municipalities
+
+    chapters = " · ".join(f"{m.name}, {m.state} — Code ch. {m.chapter} *{m.chapter_title}*" for m in municipalities())
+    return f"# Municipal Code Assistant\n{chapters}. Answers quote the code; they are not legal advice."
+
+# Contrast is set here, once, for every widget (WCAG 2.1 AA: 4.5:1 for text, 3:1 for large
+# text and controls), in light and dark mode: the default orange buttons (2.8:1 with white)
+# and the pale grey hints (#bbbbc2, 1.9:1) failed. Blue 700 with white is 6.7:1; zinc 600
+# on white is 7.7:1; zinc 300 on zinc 950 (dark) is 13:1.
 THEME = gr.themes.Default(
+    primary_hue=gr.themes.colors.blue,
+    secondary_hue=gr.themes.colors.blue,
+    neutral_hue=gr.themes.colors.zinc,
     font=["ui-sans-serif", "system-ui", "-apple-system", "Segoe UI", "Roboto", "sans-serif"],
     font_mono=["ui-monospace", "SFMono-Regular", "Menlo", "monospace"],
+).set(
+    body_text_color_subdued="*neutral_600",
+    body_text_color_subdued_dark="*neutral_300",
+    block_info_text_color="*neutral_600",
+    block_info_text_color_dark="*neutral_300",
+    block_label_text_color="*neutral_700",
+    block_label_text_color_dark="*neutral_200",
+    block_title_text_color="*neutral_800",
+    block_title_text_color_dark="*neutral_100",
+    input_placeholder_color="*neutral_500",
+    input_placeholder_color_dark="*neutral_400",
+    color_accent="*primary_700",
+    color_accent_soft="*primary_50",
+    color_accent_soft_dark="*neutral_700",
+    border_color_accent="*primary_700",
+    border_color_accent_dark="*primary_400",
+    link_text_color="*primary_700",
+    link_text_color_dark="*primary_300",
+    link_text_color_visited="*primary_800",
+    link_text_color_visited_dark="*primary_200",
+    link_text_color_hover="*primary_800",
+    link_text_color_hover_dark="*primary_200",
+    link_text_color_active="*primary_800",
+    link_text_color_active_dark="*primary_200",
+    button_primary_background_fill="*primary_700",
+    button_primary_background_fill_hover="*primary_800",
+    button_primary_background_fill_dark="*primary_600",
+    button_primary_background_fill_hover_dark="*primary_700",
+    button_primary_text_color="white",
+    button_primary_text_color_dark="white",
+    checkbox_background_color_selected="*primary_700",
+    checkbox_border_color_selected="*primary_700",
+    checkbox_label_text_color_selected="*neutral_900",
+    checkbox_label_text_color_selected_dark="*neutral_50",
+    slider_color="*primary_700",
 )
+
+PAGE_HEAD = ('<meta name="viewport" content="width=device-width, initial-scale=1">'
+             f"<style>{render.HEAD_CSS}</style><script>{render.SCRIPT}</script>")
 
 
 class OrdinanceApp(gr.Blocks):
@@ -61,6 +116,7 @@ class OrdinanceApp(gr.Blocks):
     def launch(self, *args: Any, **kwargs: Any):  # type: ignore[override]
         kwargs.setdefault("theme", THEME)
         kwargs.setdefault("css", render.CSS)
+        kwargs.setdefault("head", PAGE_HEAD)
         kwargs.setdefault("show_error", False)
         # uploads exist only for the staff's chapter PDF: without a staff area, refuse them all
         kwargs.setdefault("max_file_size", self.settings.max_upload_bytes if staff_enabled(self.settings) else 1024)
@@ -80,6 +136,12 @@ def _municipality_choices(with_any: str) -> list[tuple[str, str]]:
     ms = municipalities()
     shared = {m.name for m in ms if sum(x.name == m.name for x in ms) > 1}
     return [(with_any, "auto")] + [(m.display_name if m.name in shared else m.name, m.id) for m in ms]
+
+
+def _first_municipality() -> str | None:
+    """The first manifest entry's id: the default of the municipality pickers."""
+    choices = _municipality_choices("")[1:]
+    return choices[0][1] if choices else None
 
 
 def _mid(value: str | None) -> str | None:
@@ -104,8 +166,8 @@ def _one_line(exc: BaseException) -> str:
 
 
 def _status_html(status: dict[str, Any]) -> str:
-    if status["ready"]:
-        return _left_out_html(status)
+    if status["ready"]:  # the mark tells scripts (and tests) the state is known
+        return "<span class='oa-ready' hidden></span>" + _left_out_html(status)
     if status["error"]:
         return _error_html(f"The assistant could not start: {status['error']}")
     pct = int(status["fraction"] * 100)
@@ -113,7 +175,8 @@ def _status_html(status: dict[str, Any]) -> str:
     return (
         "<div class='oa-loading' id='oa-loading'>"
         f"<strong>Preparing the assistant</strong> (the search index is built on first start) — {pct}%"
-        f"<br><progress max='100' value='{pct}' style='width:100%'></progress>"
+        f"<br><progress max='100' value='{pct}' style='width:100%' "
+        "aria-label='Preparing the assistant'></progress>"
         f"<br><small>{msg} · {status['elapsed_s']} s</small></div>"
     )
 
@@ -192,18 +255,16 @@ def build_app(
             loader.start()
     staff_on = staff_enabled(settings)
 
-    with OrdinanceApp(title="Municipal Code Assistant — Brandon & Delafield", analytics_enabled=False,
+    with OrdinanceApp(title=_app_title(), analytics_enabled=False,
                       delete_cache=(3600, 3600)) as demo:
         demo.settings = settings
         demo.loader = loader
-        gr.Markdown(
-            "## Municipal Code Assistant\n"
-            "Village of Brandon, WI — Code ch. 404 *Streets and Sidewalks* · "
-            "Town of Delafield, WI — Code ch. 8 *Highways*. Answers quote the code; "
-            "they are not legal advice."
-        )
-        status = gr.HTML(_status_html(loader.status()), elem_id="oa-status")
-        timer = gr.Timer(1.0, active=not loader.ready)
+        gr.Markdown(_app_header(), elem_id="oa-header")
+        # The banner starts empty and the page asks the loader for its state as it loads
+        # (demo.load below): the config is built once, so a value computed here would show a
+        # start-up state ("Preparing … 1%") to every later visitor for a moment.
+        status = gr.HTML("", elem_id="oa-status")
+        timer = gr.Timer(1.0, active=True)
 
         def poll_status():
             s = loader.status()
@@ -211,27 +272,40 @@ def build_app(
 
         timer.tick(poll_status, None, [status, timer], api_name="status", concurrency_limit=None,
                    show_progress="hidden", queue=False)
+        # what a screen reader announces: each answer, the number of results, an opened section
+        announce = gr.HTML("", elem_id="oa-announce", elem_classes=["oa-sr-only"], padding=False)
+        # a section link clicked in the page (a source box's "Open … in the Look up tab"): the
+        # page script writes the link's query here (outside the tabs, which mount lazily)
+        goto = gr.Textbox(visible="hidden", elem_id="oa-goto", label="Section link")
 
-        with gr.Tabs():
+        with gr.Tabs(elem_id="oa-tabs") as tabs:
             # ------------------------------------------------------------ Ask
             with gr.Tab("Ask", id="ask"):
-                with gr.Row():
+                with gr.Row(equal_height=False):
+                    # min_width: on a phone the box takes the whole row (it was clipped to
+                    # "Detect from m…" beside the note)
                     ask_muni = gr.Dropdown(
                         _municipality_choices("Detect from my question"), value="auto",
-                        label="Municipality", scale=1, elem_id="oa-ask-muni",
+                        label="Municipality", scale=1, min_width=300, elem_id="oa-ask-muni",
                     )
-                    detected = gr.Markdown("", elem_id="oa-detected")
-                chatbot = gr.Chatbot(label="Conversation", height=520, elem_id="oa-chat",
-                                     buttons=["copy"], feedback_options=None, latex_delimiters=[])
-                with gr.Row():
+                    with gr.Column(scale=2, min_width=240):
+                        detected = gr.Markdown("", elem_id="oa-detected", elem_classes=["oa-live"])
+                # the height follows the viewport (app.css), so the question box stays in view
+                chatbot = gr.Chatbot(label="Conversation", elem_id="oa-chat", autoscroll=False,
+                                     buttons=["copy"], feedback_options=None, latex_delimiters=[],
+                                     placeholder="Ask a question below; answers quote the code.")
+                with gr.Row(equal_height=False):
+                    # one line that grows: Enter sends, Shift+Enter starts a new line
                     question = gr.Textbox(
                         label="Your question", placeholder="Ask about streets, sidewalks, permits, fees…",
-                        lines=2, max_length=settings.max_question_chars, scale=5, elem_id="oa-question",
-                        info=f"Up to {settings.max_question_chars} characters.",
+                        lines=1, max_lines=6, max_length=settings.max_question_chars, scale=5, min_width=200,
+                        elem_id="oa-question",
+                        info=f"Enter sends; Shift+Enter starts a new line. Up to {settings.max_question_chars} "
+                             "characters.",
                     )
-                    ask_btn = gr.Button("Ask", variant="primary", scale=1, elem_id="oa-ask")
-                clear_btn = gr.Button("New conversation", size="sm")
-                gr.Examples(EXAMPLES, inputs=[question], label="Example questions (click one, then Ask)")
+                    ask_btn = gr.Button("Ask", variant="primary", scale=1, min_width=72, elem_id="oa-ask")
+                clear_btn = gr.Button("New conversation", size="sm", elem_id="oa-clear")
+                gr.Examples(_examples(), inputs=[question], label="Example questions (pick one, then Ask)")
 
                 def ask(question_text: str, municipality: str, history: list[dict] | None):
                     history = list(history or [])
@@ -274,33 +348,40 @@ def build_app(
 
                 ask_inputs = [question, ask_muni, chatbot]
                 ask_outputs = [chatbot, question, detected]
-                ask_btn.click(ask, ask_inputs, ask_outputs, api_name="ask")
-                question.submit(ask, ask_inputs, ask_outputs, api_name=False)
-                clear_btn.click(lambda: ([], "", ""), None, [chatbot, question, detected], api_name=False,
-                                queue=False)
+                def announce_answer(history: list[dict] | None) -> str:
+                    return _announce(render.answer_announcement(history or []))
+
+                for event in (ask_btn.click(ask, ask_inputs, ask_outputs, api_name="ask"),
+                              question.submit(ask, ask_inputs, ask_outputs, api_name=False)):
+                    event.then(announce_answer, chatbot, announce, api_name=False, queue=False,
+                               show_progress="hidden", js=None).then(
+                        None, None, None, js="() => window.oaShowLastAnswer && window.oaShowLastAnswer()",
+                        api_name=False, queue=False)
+                clear_btn.click(lambda: ([], "", "", _announce("New conversation started.")), None,
+                                [chatbot, question, detected, announce], api_name=False, queue=False)
 
             # ------------------------------------------------------------ Look up
             with gr.Tab("Look up", id="lookup"):
                 with gr.Row():
                     lookup_q = gr.Textbox(label="Search the code", placeholder="e.g. backfill compaction",
                                           scale=4, max_length=settings.max_question_chars,
-                                          elem_id="oa-lookup-q")
+                                          min_width=240, elem_id="oa-lookup-q")
                     lookup_muni = gr.Dropdown(_municipality_choices("Both"), value="auto",
-                                              label="Municipality", scale=1, elem_id="oa-lookup-muni")
-                    lookup_btn = gr.Button("Search", variant="primary", scale=1, elem_id="oa-lookup-go")
+                                              label="Municipality", scale=1, min_width=200, elem_id="oa-lookup-muni")
+                    lookup_btn = gr.Button("Search", variant="primary", scale=1, min_width=120, elem_id="oa-lookup-go")
                 lookup_results = gr.HTML(elem_id="oa-lookup-results")
                 hits_state = gr.State([])
                 with gr.Row():
                     pick = gr.Dropdown(label="Result", choices=[], interactive=True, scale=2,
-                                       elem_id="oa-pick")
+                                       min_width=240, elem_id="oa-pick")
                     citation_box = gr.Textbox(label="Citation (copy it)", interactive=False,
-                                              buttons=["copy"], scale=3, elem_id="oa-citation")
-                    open_btn = gr.Button("Open the whole section", scale=1, elem_id="oa-open")
-                with gr.Accordion("Open a citation (e.g. § 404-7H, Delafield 8.01(4), or a title)", open=False):
+                                              buttons=["copy"], scale=3, min_width=240, elem_id="oa-citation")
+                    open_btn = gr.Button("Open the whole section", scale=1, min_width=200, elem_id="oa-open")
+                with gr.Accordion("Open a citation (e.g. § 404-7H, 8.01(4), or a title)", open=False):
                     with gr.Row():
                         ref_box = gr.Textbox(label="Citation or title", scale=4, max_length=200,
-                                             elem_id="oa-ref")
-                        ref_btn = gr.Button("Open", scale=1, elem_id="oa-ref-go")
+                                             min_width=240, elem_id="oa-ref")
+                        ref_btn = gr.Button("Open", scale=1, min_width=120, elem_id="oa-ref-go")
                 section_view = gr.HTML(elem_id="oa-section")
                 with gr.Accordion("Browse each chapter's outline", open=False):
                     outline_muni = gr.Radio(_municipality_choices("")[1:], label="Chapter",
@@ -308,8 +389,8 @@ def build_app(
                     outline_view = gr.HTML(elem_id="oa-outline")
                     with gr.Row():
                         outline_pick = gr.Dropdown(label="Section", choices=[], scale=4,
-                                                   elem_id="oa-outline-pick")
-                        outline_open = gr.Button("Open section", scale=1, elem_id="oa-outline-open")
+                                                   min_width=240, elem_id="oa-outline-pick")
+                        outline_open = gr.Button("Open section", scale=1, min_width=160, elem_id="oa-outline-open")
 
                 def lookup(query: str, municipality: str):
                     q = (query or "").strip()
@@ -337,8 +418,16 @@ def build_app(
 
                 lookup_io = dict(inputs=[lookup_q, lookup_muni],
                                  outputs=[lookup_results, pick, citation_box, hits_state])
-                lookup_btn.click(lookup, **lookup_io, api_name="lookup")
-                lookup_q.submit(lookup, **lookup_io, api_name=False)
+                def announce_hits(stored: list[dict] | None, html: str | None) -> str:
+                    if stored:
+                        n = len(stored)
+                        return _announce(f"{n} passage{'s' if n != 1 else ''} found. The first is picked below.")
+                    return _announce(re.sub(r"<[^>]+>", "", html or ""))
+
+                for event in (lookup_btn.click(lookup, **lookup_io, api_name="lookup"),
+                              lookup_q.submit(lookup, **lookup_io, api_name=False)):
+                    event.then(announce_hits, [hits_state, lookup_results], announce, api_name=False,
+                               queue=False, show_progress="hidden")
 
                 def _stored_passage(stored: list[dict], index: str | None):
                     from assistant.types import Passage
@@ -365,7 +454,8 @@ def build_app(
                         log.exception("open section failed")
                         return _error_html(SORRY)
 
-                open_btn.click(open_section, [pick, hits_state], section_view, api_name="open_section")
+                open_btn.click(open_section, [pick, hits_state], section_view, api_name="open_section").then(
+                    None, None, None, js=_FOCUS_SECTION, api_name=False, queue=False)
 
                 def open_reference(ref: str):
                     ref = (ref or "").strip()
@@ -383,10 +473,12 @@ def build_app(
                         return "<p>Nothing found for that reference.</p>"
                     p0 = passages[0]
                     title = render.section_title_for_passage(p0)
-                    return render.section_html(title, passages)
+                    return render.section_html(title, passages, link=render.section_link(p0))
 
-                ref_btn.click(open_reference, ref_box, section_view, api_name="open_reference")
-                ref_box.submit(open_reference, ref_box, section_view, api_name=False)
+                ref_btn.click(open_reference, ref_box, section_view, api_name="open_reference").then(
+                    None, None, None, js=_FOCUS_SECTION, api_name=False, queue=False)
+                ref_box.submit(open_reference, ref_box, section_view, api_name=False).then(
+                    None, None, None, js=_FOCUS_SECTION, api_name=False, queue=False)
 
                 def outline(mid: str | None):
                     from assistant.corpus import document
@@ -416,7 +508,19 @@ def build_app(
                         return _error_html(SORRY)
 
                 outline_open.click(open_outline_section, outline_pick, section_view, api_name=False,
-                                   concurrency_limit=None)
+                                   concurrency_limit=None).then(
+                    None, None, None, js=_FOCUS_SECTION, api_name=False, queue=False)
+
+                def follow_link(query: str):
+                    from urllib.parse import parse_qs
+
+                    params = parse_qs((query or "").split("#", 1)[0].lstrip("?"))
+                    html, said = _section_from_link((params.get("section") or [""])[0], (params.get("m") or [""])[0])
+                    return gr.Tabs(selected="lookup"), html, _announce(said)
+
+                goto.change(follow_link, goto, [tabs, section_view, announce], api_name=False, queue=False,
+                           show_progress="hidden").then(None, None, None, js=_FOCUS_SECTION, api_name=False,
+                                                         queue=False)
 
             # ------------------------------------------------------------ Checklist
             with gr.Tab("Contractor checklist", id="checklist"):
@@ -427,8 +531,59 @@ def build_app(
                 with gr.Tab("Staff", id="staff", elem_id="oa-staff"):
                     _staff_tab(settings, loader)
 
+        def on_load(request: gr.Request):
+            s = loader.status()
+            banner, timer_state = _status_html(s), gr.Timer(active=not (s["ready"] or s["error"]))
+            params = dict(request.query_params) if request is not None else {}
+            if params.get("section"):
+                html, said = _section_from_link(params["section"], params.get("m", ""))
+                return banner, timer_state, gr.Tabs(selected="lookup"), html, _announce(said)
+            return banner, timer_state, gr.update(), gr.update(), gr.update()
+
+        demo.load(on_load, None, [status, timer, tabs, section_view, announce], api_name=False, queue=False,
+                  show_progress="hidden").then(None, None, None, js=_FOCUS_SECTION, api_name=False, queue=False)
+
     demo.queue(default_concurrency_limit=settings.queue_concurrency, max_size=settings.queue_max_size)
     return demo
+
+
+_FOCUS_SECTION = "() => window.oaFocusSection && window.oaFocusSection()"
+
+
+def _announce(text: str) -> str:
+    """The live region's content: plain words, escaped; a zero-width tail changes with
+    the time so the same words said twice are announced twice."""
+    return f"<p>{render.escape_html(text)}<span hidden>{time.monotonic_ns()}</span></p>" if text else ""
+
+
+def _section_from_link(ref: str, mid: str) -> tuple[str, str]:
+    """The whole section a link names, its cited part marked: (HTML, what to announce).
+    Reads the corpus only, so a shared link opens while the index is still loading."""
+    from assistant.corpus import municipality_by_id
+    from assistant.retrieval.citations import parse_citation, passages_for
+
+    ref = (ref or "").strip()[:200]
+    mid = (mid or "").strip()[:40] or None
+    if mid is not None and municipality_by_id(mid) is None:
+        return _error_html(f"No municipality '{mid}' in this assistant."), "That link names no known municipality."
+    try:
+        parsed = parse_citation(ref, mid) if ref else None
+    except Exception:
+        log.exception("section link failed")
+        parsed = None
+    if parsed is None:
+        msg = f"The link's section '{ref}' was not found. Try a section number such as § 404-7H."
+        return _error_html(msg), msg
+    whole = passages_for(parsed.model_copy(update={"subsection": None}))
+    cited = [p.id for p in passages_for(parsed)] if parsed.subsection else []
+    if not whole:
+        return _error_html("That section was not found."), "That section was not found."
+    p0 = whole[0]
+    title = render.section_title_for_passage(p0)
+    if parsed.subsection:
+        title += f" — cited: {parsed.subsection}"
+    link = render.section_link(p0.model_copy(update={"subsection": parsed.subsection}))
+    return render.section_html(title, whole, cited=cited, link=link), f"Opened {title}."
 
 
 def _section_for(mid: str, key: str) -> str:
@@ -436,7 +591,8 @@ def _section_for(mid: str, key: str) -> str:
 
     for s in document(mid).sections:
         if s.key == key or s.section == key or s.title == key:
-            return render.section_html(render.section_title(s), s.passages)
+            link = render.section_link(s.passages[0].model_copy(update={"subsection": None})) if s.passages else None
+            return render.section_html(render.section_title(s), s.passages, link=link)
     return "<p>That section was not found.</p>"
 
 
@@ -449,56 +605,63 @@ def _checklist_tab(settings: Settings) -> None:
     gr.Markdown("Describe the job; the checklist lists permits, fees, bonds and insurance, notices with "
                 "their dates, seasonal limits, specifications and guarantees — each with its provision.")
     with gr.Row():
-        c_muni = gr.Dropdown(_municipality_choices("")[1:], value="brandon", label="Municipality",
-                             elem_id="oa-cl-muni")
+        c_muni = gr.Dropdown(_municipality_choices("")[1:], value=_first_municipality(), label="Municipality",
+                             min_width=240, elem_id="oa-cl-muni")
         c_work = gr.Dropdown([(v, k) for k, v in WORK_LABELS.items()], value="street_opening",
-                             label="Kind of work", elem_id="oa-cl-work")
+                             label="Kind of work", min_width=240, elem_id="oa-cl-work")
         c_loc = gr.Textbox(label="Location", placeholder="e.g. 120 Main St.", max_length=300,
-                           elem_id="oa-cl-location")
+                           min_width=240, elem_id="oa-cl-location")
     with gr.Row():
         c_start = gr.Textbox(label="Planned start date (YYYY-MM-DD)", value=date.today().isoformat(),
-                             max_length=10, elem_id="oa-cl-start")
+                             max_length=10, min_width=200, elem_id="oa-cl-start")
         c_days = gr.Number(label="Duration (days)", value=5, precision=0, minimum=1, maximum=366,
-                           elem_id="oa-cl-days")
+                           min_width=160, elem_id="oa-cl-days")
         c_pave = gr.Radio([("Bituminous (asphalt)", "bituminous"), ("Concrete", "concrete"),
                            ("No pavement", "none")], value="none", label="Pavement opened",
-                          elem_id="oa-cl-pavement")
+                          min_width=240, elem_id="oa-cl-pavement")
         c_paved = gr.Textbox(label="Date of final paving (YYYY-MM-DD, if known)", max_length=10,
-                             elem_id="oa-cl-paved")
+                             min_width=200, elem_id="oa-cl-paved")
+    # checkboxes stand in a column of their own: in a row, gradio squeezes them to nothing on a phone
     with gr.Row():
-        c_emerg = gr.Checkbox(label="Emergency excavation", elem_id="oa-cl-emergency")
-        c_util = gr.Checkbox(label="Applicant is a public utility", elem_id="oa-cl-utility")
-        c_vutil = gr.Checkbox(label="…a Village public utility (Brandon)", elem_id="oa-cl-vutility")
-        c_loss = gr.Checkbox(label="Utility service to properties will be cut", elem_id="oa-cl-loss")
+        with gr.Column(scale=3, min_width=260):
+            c_emerg = gr.Checkbox(label="Emergency excavation", elem_id="oa-cl-emergency")
+            c_util = gr.Checkbox(label="Applicant is a public utility", elem_id="oa-cl-utility")
+            c_vutil = gr.Checkbox(label="…a Village public utility", elem_id="oa-cl-vutility")
+            c_loss = gr.Checkbox(label="Utility service to properties will be cut", elem_id="oa-cl-loss")
         c_lanes = gr.Dropdown([(v, k) for k, v in LANE_LABELS.items()], value="none",
-                              label="Lane closures", elem_id="oa-cl-lanes")
+                              label="Lane closures", scale=1, min_width=220, elem_id="oa-cl-lanes")
     with gr.Accordion("Contractor's insurance certificate and bond", open=False):
         with gr.Row():
-            c_pp = gr.Number(label="Bodily injury, each person ($)", minimum=0, elem_id="oa-cl-pp")
-            c_pa = gr.Number(label="Bodily injury, each accident ($)", minimum=0, elem_id="oa-cl-pa")
-            c_pd = gr.Number(label="Property damage ($)", minimum=0, elem_id="oa-cl-pd")
-            c_exp = gr.Textbox(label="Certificate expires (YYYY-MM-DD)", max_length=10, elem_id="oa-cl-exp")
+            c_pp = gr.Number(label="Bodily injury, each person ($)", minimum=0, min_width=200, elem_id="oa-cl-pp")
+            c_pa = gr.Number(label="Bodily injury, each accident ($)", minimum=0, min_width=200, elem_id="oa-cl-pa")
+            c_pd = gr.Number(label="Property damage ($)", minimum=0, min_width=200, elem_id="oa-cl-pd")
+            c_exp = gr.Textbox(label="Certificate expires (YYYY-MM-DD)", max_length=10, min_width=200,
+                               elem_id="oa-cl-exp")
         with gr.Row():
-            c_self = gr.Checkbox(label="Self-insured", elem_id="oa-cl-self")
-            c_bond = gr.Number(label="Indemnity bond on file ($, 0 if none)", minimum=0, elem_id="oa-cl-bond")
-            c_fee = gr.Number(label="Permit fee set by the Board, if known ($)", minimum=0, elem_id="oa-cl-fee")
+            with gr.Column(min_width=160):
+                c_self = gr.Checkbox(label="Self-insured", elem_id="oa-cl-self")
+            c_bond = gr.Number(label="Indemnity bond on file ($, 0 if none)", minimum=0, min_width=200,
+                               elem_id="oa-cl-bond")
+            c_fee = gr.Number(label="Permit fee set by the Board, if known ($)", minimum=0, min_width=200,
+                              elem_id="oa-cl-fee")
     with gr.Accordion("Details for sidewalks, driveways and heavy vehicles", open=False):
         with gr.Row():
-            c_comm = gr.Checkbox(label="Commercial or industrial frontage (sidewalk)", elem_id="oa-cl-comm")
-            c_appr = gr.Checkbox(label="Includes a driveway approach (sidewalk)", elem_id="oa-cl-appr")
+            with gr.Column(scale=2, min_width=260):
+                c_comm = gr.Checkbox(label="Commercial or industrial frontage (sidewalk)", elem_id="oa-cl-comm")
+                c_appr = gr.Checkbox(label="Includes a driveway approach (sidewalk)", elem_id="oa-cl-appr")
+                c_lug = gr.Checkbox(label="Lugged wheels", elem_id="oa-cl-lug")
             c_surf = gr.Dropdown([("—", ""), ("Concrete", "concrete"), ("Asphalt", "asphalt"),
                                   ("Gravel", "gravel")], value="", label="Driveway surface",
-                                 elem_id="oa-cl-surface")
+                                 min_width=200, elem_id="oa-cl-surface")
             c_road = gr.Dropdown([("Village / Town road", "local"), ("County highway", "county"),
                                   ("State highway", "state")], value="local", label="Road",
-                                 elem_id="oa-cl-road")
-            c_tons = gr.Number(label="Vehicle gross weight (tons)", minimum=0, elem_id="oa-cl-tons")
-            c_lug = gr.Checkbox(label="Lugged wheels", elem_id="oa-cl-lug")
+                                 min_width=200, elem_id="oa-cl-road")
+            c_tons = gr.Number(label="Vehicle gross weight (tons)", minimum=0, min_width=200, elem_id="oa-cl-tons")
     c_go = gr.Button("Make the checklist", variant="primary", elem_id="oa-cl-go")
-    c_msg = gr.Markdown(elem_id="oa-cl-msg")
+    c_msg = gr.Markdown(elem_id="oa-cl-msg", elem_classes=["oa-live"])
     with gr.Row():
-        c_md_dl = gr.DownloadButton("Download Markdown", visible=False, elem_id="oa-cl-md")
-        c_pdf_dl = gr.DownloadButton("Download PDF", visible=False, elem_id="oa-cl-pdf")
+        c_md_dl = gr.DownloadButton("Download Markdown", visible=False, min_width=200, elem_id="oa-cl-md")
+        c_pdf_dl = gr.DownloadButton("Download PDF", visible=False, min_width=200, elem_id="oa-cl-pdf")
     c_view = gr.Markdown(elem_id="oa-cl-view")
 
     def make_checklist(municipality, work, location, start_date, duration_days, pavement, final_paving_date,
@@ -555,7 +718,7 @@ def _checklist_tab(settings: Settings) -> None:
                    + (f" — **{len(checklist.warnings)} warning(s)**" if checklist.warnings else "")
                    + ". Download it below.")
             return (msg, gr.update(visible=True, value=str(md_path)), gr.update(visible=True, value=str(pdf_path)),
-                    render.safe_markdown(md))
+                    render.checklist_preview(md))
         except Exception:
             log.exception("checklist failed")
             return SORRY, hidden, hidden, ""
@@ -585,7 +748,7 @@ def _staff_tab(settings: Settings, loader: AssistantLoader) -> None:
         s_reindex_msg = gr.Markdown()
         gr.Markdown("### Replace a chapter\nUpload the new PDF; it is validated before anything is replaced.")
         with gr.Row():
-            s_muni = gr.Dropdown(_municipality_choices("")[1:], value="brandon", label="Chapter of")
+            s_muni = gr.Dropdown(_municipality_choices("")[1:], value=_first_municipality(), label="Chapter of")
             s_file = gr.File(label="Chapter PDF", file_types=[".pdf"], type="filepath")
         s_validate = gr.Button("Validate")
         s_report = gr.Markdown()

@@ -1,0 +1,414 @@
+"""The reading stage: a turn of the conversation (question + history) becomes one typed
+``Query``, built once and passed down; no later stage re-reads the question string for
+values.
+
+Every value the user wrote — a date, a time, an amount of money, a duration, a length, a
+weight, a count, a percent — becomes a ``Slot`` holding the exact characters it came from
+(``Span``): which text (this turn or the earlier user turn it continues) and where in it.
+Calculators are fed only from slots (or from defaults the calculator declares), and the
+answer shows what was read.
+
+Worded integers ("twenty-four", "three hundred and forty") are read with the text2num
+library; fractions written as words ("one and a half", "two and a half") and feet-inches
+("5'6\"", "five foot six") are read here. dateparser's ``search_dates`` and quantulum3 were
+tried and not used: on this domain's sentences dateparser read "we" as a Wednesday, "1/2" as
+January 2 and "June and we" as a date; quantulum3's unit classifier fails to load with the
+current scikit-learn.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal
+from typing import Any, Literal
+
+from dateutil.relativedelta import relativedelta
+from pydantic import BaseModel, ConfigDict, Field
+
+from assistant.answering import slots as dates
+
+SlotKind = Literal["date", "time", "money", "duration", "length", "weight", "count", "percent"]
+Origin = Literal["turn", "earlier"]
+MunicipalitySource = Literal["request", "named", "kind", "conversation", "none"]
+Asks = Literal["rule", "figure", "date", "yes_no"]
+
+
+class Span(BaseModel):
+    """Where a value was read: which text, and the characters [start, end) of it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    origin: Origin = Field(description="'turn' = this turn's words; 'earlier' = the earlier user turn it continues.")
+    start: int
+    end: int
+    text: str = Field(description="The characters read, verbatim.")
+
+    def overlaps(self, other: "Span") -> bool:
+        return self.origin == other.origin and self.start < other.end and other.start < self.end
+
+
+class Slot(BaseModel):
+    """One value the user wrote."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: SlotKind
+    value: str = Field(description="ISO date, HH:MM, or a decimal number as text.")
+    unit: str | None = Field(default=None, description="'ft' / 'in' / 'hours' / 'days' / 'tons' / what is counted.")
+    span: Span
+    precision: Literal["day", "month", "year"] | None = Field(
+        default=None, description="Dates: how precisely the words name the day ('in 2017' = year).")
+    before: str = Field(default="", description="Up to 60 characters before the span, lower case (its cue words).")
+    after: str = Field(default="", description="Up to 40 characters after the span, lower case.")
+
+    @property
+    def number(self) -> Decimal:
+        return Decimal(self.value)
+
+    @property
+    def day(self) -> date:
+        return date.fromisoformat(self.value)
+
+    def label(self) -> str:
+        return f"“{self.span.text}”"
+
+
+class Query(BaseModel):
+    """One turn, read."""
+
+    model_config = ConfigDict(frozen=True)
+
+    turn: str = Field(description="This turn's words, with any injected instruction removed.")
+    earlier: str = Field(default="", description="The earlier user turn this one continues (follow-up or reply).")
+    text: str = Field(description="What retrieval reads: the earlier topic and this turn.")
+    follow_up: bool = Field(default=False, description="A short follow-up keeping the earlier topic.")
+    clarified: bool = Field(default=False, description="A reply to a clarifying question of ours.")
+    municipality: str | None = None
+    municipality_from: MunicipalitySource = "none"
+    asks: Asks = "rule"
+    figure: str | None = Field(default=None, description="The kind of figure asked ('money', 'width', ...).")
+    slots: tuple[Slot, ...] = ()
+    removed: tuple[str, ...] = Field(default=(), description="Instructions found in the question and ignored.")
+
+    def of(self, kind: SlotKind, origin: Origin | None = None) -> list[Slot]:
+        return [s for s in self.slots if s.kind == kind and (origin is None or s.span.origin == origin)]
+
+    def source(self, origin: Origin) -> str:
+        return self.turn if origin == "turn" else self.earlier
+
+
+# -- numbers written as words ------------------------------------------------------------
+_UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+          "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety").split()
+_NUMBER_WORD = r"(?:" + "|".join(_UNITS) + r"|hundred|thousand|million)"
+WORDED = re.compile(rf"\b{_NUMBER_WORD}(?:(?:[\s-]+|\s+and\s+){_NUMBER_WORD})*\b", re.I)
+_SMALL = {"a": 1, "an": 1, "one": 1, "a single": 1, "single": 1, "a couple of": 2, "a couple": 2, "a pair of": 2,
+          "a dozen": 12, "dozen": 12, "half a dozen": 6, "a half": Decimal("0.5"), "half an": Decimal("0.5"),
+          "half a": Decimal("0.5")}
+_FRACTION_WORDS = {"half": Decimal("0.5"), "quarter": Decimal("0.25"), "third": Decimal(1) / 3}
+
+
+def worded_number(words: str) -> Decimal | None:
+    """'twenty-four' -> 24, 'three hundred and forty' -> 340 (text2num)."""
+    from text_to_num import text2num
+
+    w = re.sub(r"\s+", " ", words.lower().replace("-", " ")).strip()
+    if w in _SMALL:
+        return Decimal(_SMALL[w])
+    try:
+        return Decimal(text2num(w, "en"))
+    except ValueError:
+        try:
+            return Decimal(text2num(w.replace(" and ", " "), "en"))
+        except ValueError:
+            return None
+
+
+_DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# a number: digits, a mixed number ("2 1/2"), a fraction, words, and "and a half"
+NUMBER = re.compile(
+    rf"(?P<num>(?:(?P<digits>{_DIGITS})(?:\s+(?P<frac>\d/\d{{1,2}}))?|(?P<lonefrac>\d/\d{{1,2}})|"
+    rf"(?P<words>{WORDED.pattern}|a couple of|a couple|a pair of|half a dozen|a dozen|an?|a single))"
+    rf"(?P<andfrac>\s+and\s+(?:a|one)\s+(?P<fw>half|quarter|third))?(?P<halfword>\s+(?:and\s+)?a\s+half)?"
+    r"|(?P<bare>half an?|a half))",
+    re.I,
+)
+
+
+def number_value(m: re.Match) -> Decimal | None:
+    if m.group("bare"):
+        return Decimal("0.5")
+    if m.group("digits"):
+        v = Decimal(m.group("digits").replace(",", ""))
+        if m.group("frac"):
+            a, b = m.group("frac").split("/")
+            v += Decimal(a) / Decimal(b)
+    elif m.group("lonefrac"):
+        a, b = m.group("lonefrac").split("/")
+        v = Decimal(a) / Decimal(b)
+    else:
+        v = worded_number(m.group("words"))
+        if v is None:
+            return None
+    if m.group("fw"):
+        v += _FRACTION_WORDS[m.group("fw").lower()]
+    elif m.group("halfword"):
+        v += Decimal("0.5")
+    return v
+
+
+def _norm(d: Decimal) -> str:
+    d = d.quantize(Decimal("0.0001")).normalize() if d == d.to_integral_value() or abs(d) < 10**9 else d
+    s = format(d.normalize(), "f")
+    return s
+
+
+# -- the slots of a text -----------------------------------------------------------------------
+_MONEY_WORDS = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?P<u>dollars?|bucks|grand|k\b)", re.I)
+_MONEY = re.compile(rf"\$\s?(?P<v>{_DIGITS})(?:\s*(?P<mult>thousand|million|k)\b)?"
+                    r"(?P<per>\s*(?:/\s*|an?\s+|per\s+|each\s+)(?P<pu>hour|hr|occasion|day|foot|square foot|ton)\b)?", re.I)
+_HALF = r"(?P<uhalf>\s+and\s+a\s+half)?"
+_DURATION = re.compile(rf"(?P<n>{NUMBER.pattern})[\s-]*(?P<u>hours?|hrs?\.?|days?|weeks?|months?|years?|minutes?|mins?)\b{_HALF}",
+                       re.I)
+_FEET_INCHES = re.compile(
+    r"(?P<ft>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)\s*(?:,?\s*(?:and\s+)?)?(?P<in>\d+(?:\.\d+)?)\s*(?:\"|”|''|in\.?|inch(?:es)?)?"
+    r"(?![\d/])", re.I)
+_LENGTH = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>feet|foot|ft\.?|inch(?:es)?|in\.(?!\w)|\"|”|'|’){_HALF}", re.I)
+_OUT_OF = re.compile(r"\b(?P<a>\d{1,4})\s+(?:out\s+)?of\s+(?:the\s+|our\s+)?(?P<b>\d{1,4})\s+(?:\w+\s+)?(?P<u>blocks|squares|slabs|sections)\b",
+                     re.I)
+_WORD_FOOT_INCH = re.compile(rf"(?P<ft>{WORDED.pattern})\s+(?:foot|feet)\s+(?P<in>{WORDED.pattern})\b(?!\s*(?:inch|feet|foot))",
+                             re.I)
+_WEIGHT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>tons?|pounds?|lbs?\.?)\b", re.I)
+_PERCENT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:%|percent\b|per cent\b)", re.I)
+_COUNT = re.compile(
+    rf"(?P<n>{NUMBER.pattern})\s+(?:(?:separate|different|more|other|village|town|city|full[- ]time|property|"
+    r"sidewalk|concrete|of\s+(?:our|the|my|its))\s+){0,2}"
+    r"(?P<u>employees?|workers?|crew members?|people|persons?|men|staff|occasions?|times|visits?|trips?|owners?|"
+    r"homes?|houses?|lots?|properties|parcels?|blocks?|squares?|slabs?|sections?|rows?|openings?|cuts?|permits?)\b",
+    re.I,
+)
+_SEASONS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (12, 2)}
+
+
+def _slot(kind, value, unit, text, origin, start, end, precision=None) -> Slot:
+    return Slot(kind=kind, value=value, unit=unit, precision=precision,
+                span=Span(origin=origin, start=start, end=end, text=text[start:end]),
+                before=text[max(0, start - 60):start].lower(), after=text[end:end + 40].lower())
+
+
+def _free(taken: list[tuple[int, int]], a: int, b: int) -> bool:
+    return not any(x < b and a < y for x, y in taken)
+
+
+def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
+    out: list[Slot] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(a, b, d, precision="day"):
+        if _free(taken, a, b):
+            taken.append((a, b))
+            out.append(_slot("date", d.isoformat(), None, text, origin, a, b, precision))
+
+    # "two years ago this June", "3 years ago last May": the month, that many years back
+    for m in re.finditer(rf"(?P<n>{NUMBER.pattern})\s+years?\s+ago\s+(?:this|last|in)\s+{dates._MON}\b", text, re.I):
+        n = number_value(m)
+        month = dates.MONTHS[m.group(m.lastindex).lower()[:3]]
+        this_year = ref.year if month <= ref.month else ref.year - 1  # "this June" = the latest June
+        if n is not None and n == int(n):
+            add(m.start(), m.end(), date(this_year - int(n), month, 1), "month")
+    for rx, kind in dates.DATE_RES:
+        for m in rx.finditer(text):
+            try:
+                if kind == "mdy":
+                    d, p = date(int(m.group(3)), dates.MONTHS[m.group(1).lower()[:3]], int(m.group(2))), "day"
+                elif kind == "iso":
+                    d, p = date(int(m.group(1)), int(m.group(2)), int(m.group(3))), "day"
+                elif kind == "us":
+                    d, p = date(int(m.group(3)), int(m.group(1)), int(m.group(2))), "day"
+                elif kind == "md":
+                    d, p = dates.nearest_year(dates.MONTHS[m.group(1).lower()[:3]], int(m.group(2)), ref), "day"
+                else:
+                    d, p = date(int(m.group(2)), dates.MONTHS[m.group(1).lower()[:3]], 1), "month"
+            except (ValueError, KeyError):
+                continue
+            add(m.start(), m.end(), d, p)
+    for m in re.finditer(r"\b(today|tomorrow|yesterday)\b", text, re.I):
+        add(m.start(), m.end(), ref + relativedelta(days={"today": 0, "tomorrow": 1, "yesterday": -1}[m.group(1).lower()]))
+    for m in re.finditer(rf"\b(last|this past|this coming|next|this)\s+{dates._MON}\b", text, re.I):
+        month = dates.MONTHS[m.group(2).lower()[:3]]
+        back = m.group(1).lower() in ("last", "this past")
+        if back:
+            year = ref.year if month < ref.month else ref.year - 1
+        else:
+            year = ref.year if month > ref.month or (m.group(1).lower() == "this" and month == ref.month) else ref.year + 1
+        add(m.start(), m.end(), date(year, month, 1), "month")
+    for m in re.finditer(rf"(?P<n>{NUMBER.pattern})\s+(?P<u>years?|months?|weeks?|days?)\s+ago\b", text, re.I):
+        n = number_value(m)
+        if n is None:
+            continue
+        u = m.group("u").lower()
+        if u.startswith("year"):
+            d, p = ref - relativedelta(months=int(round(n * 12))), "month" if n == int(n) else "month"
+        elif u.startswith("month"):
+            d, p = ref - relativedelta(months=int(round(n))), "month"
+        elif u.startswith("week"):
+            d, p = ref - relativedelta(days=int(round(n * 7))), "day"
+        else:
+            d, p = ref - relativedelta(days=int(round(n))), "day"
+        add(m.start(), m.end(), d, p)
+    for m in re.finditer(r"\b(last|this past|this)\s+(spring|summer|fall|autumn|winter)\b", text, re.I):
+        first, _ = _SEASONS[m.group(2).lower()]
+        year = ref.year if first < ref.month else ref.year - 1
+        add(m.start(), m.end(), date(year, first, 1), "month")
+    # a year alone: "paved in 2017", "back in 2019"
+    for m in re.finditer(r"\b(?:in|during|since|of)\s+((?:19|20)\d\d)\b(?![-/]\d)", text, re.I):
+        add(m.start(1), m.end(1), date(int(m.group(1)), 1, 1), "year")
+    return sorted(out, key=lambda s: s.span.start)
+
+
+def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> list[Slot]:
+    """Every value written in ``text``, each with its span; a span is read once, as its most
+    specific kind (a date's day number is not also a count)."""
+    ref = ref or dates.today()
+    out = _dates(text, origin, ref)
+    taken = [(s.span.start, s.span.end) for s in out]
+
+    def add(kind, value, unit, a, b):
+        if _free(taken, a, b):
+            taken.append((a, b))
+            out.append(_slot(kind, _norm(value), unit, text, origin, a, b))
+
+    for m in dates.TIME_RE.finditer(text):
+        if m.group(4):
+            hm = "12:00" if m.group(4).lower() == "noon" else "00:00"
+        else:
+            hour = int(m.group(1)) % 12 + (12 if m.group(3).lower().startswith("p") else 0)
+            hm = f"{hour:02d}:{int(m.group(2) or 0):02d}"
+        a = m.start(1) if m.group(1) else m.start(4)
+        if _free(taken, a, m.end()):
+            taken.append((a, m.end()))
+            out.append(Slot(kind="time", value=hm, span=Span(origin=origin, start=a, end=m.end(), text=text[a:m.end()]),
+                            before=text[max(0, a - 60):a].lower(), after=text[m.end():m.end() + 40].lower()))
+    for m in _MONEY.finditer(text):
+        v = Decimal(m.group("v").replace(",", ""))
+        mult = (m.group("mult") or "").lower()
+        v *= {"thousand": 1000, "k": 1000, "million": 1_000_000}.get(mult, 1)
+        per = (m.group("pu") or "").lower().replace("hr", "hour")
+        add("money", v, f"USD/{per}" if per else "USD", m.start(), m.end())
+    for m in _MONEY_WORDS.finditer(text):
+        v = number_value(m)
+        if v is None:
+            continue
+        if m.group("u").lower() in ("grand", "k"):
+            v *= 1000
+        add("money", v, "USD", m.start(), m.end())
+    for m in _PERCENT.finditer(text):
+        v = number_value(m)
+        if v is not None:
+            add("percent", v, "%", m.start(), m.end())
+    for m in _OUT_OF.finditer(text):
+        u = m.group("u").lower()
+        add("count", Decimal(m.group("a")), u, m.start("a"), m.end("a"))
+        add("count", Decimal(m.group("b")), u, m.start("b"), m.end())
+    for m in _FEET_INCHES.finditer(text):
+        v = Decimal(m.group("ft")) + Decimal(m.group("in")) / 12
+        add("length", v, "ft", m.start(), m.end())
+    for m in _WORD_FOOT_INCH.finditer(text):
+        ft, inch = worded_number(m.group("ft")), worded_number(m.group("in"))
+        if ft is not None and inch is not None and inch < 12:
+            add("length", ft + inch / 12, "ft", m.start(), m.end())
+    for m in _LENGTH.finditer(text):
+        v = number_value(m)
+        if v is None:
+            continue
+        u = m.group("u").lower()
+        if m.group("uhalf"):
+            v += Decimal("0.5")
+        add("length", v, "ft" if u[0] in "f'’" else "in", m.start(), m.end())
+    for m in _WEIGHT.finditer(text):
+        v = number_value(m)
+        if v is not None:
+            u = m.group("u").lower()
+            add("weight", v if u.startswith("ton") else v / 2000, "tons", m.start(), m.end())
+    for m in _DURATION.finditer(text):
+        v = number_value(m)
+        if v is None:
+            continue
+        if m.group("uhalf"):
+            v += Decimal("0.5")
+        u = m.group("u").lower().rstrip(".")
+        unit = {"hr": "hours", "hrs": "hours", "min": "minutes", "mins": "minutes"}.get(u, u if u.endswith("s") else u + "s")
+        add("duration", v, unit, m.start(), m.end())
+    for m in _COUNT.finditer(text):
+        v = number_value(m)
+        if v is None or v != int(v):
+            continue
+        u = m.group("u").lower()
+        add("count", v, u if u.endswith("s") else u + "s", m.start(), m.end())
+    return sorted(out, key=lambda s: (s.span.origin, s.span.start))
+
+
+# -- what is asked ------------------------------------------------------------------------------
+_YES_NO = re.compile(r"^\s*(?:do|does|did|can|could|may|must|is|are|am|will|would|should|shall|have|has)\b", re.I)
+_DATE_Q = re.compile(r"\b(when|by what date|what date|which date|deadline|how soon|last day|until when|by when)\b", re.I)
+
+
+def asks(turn: str, figure: str | None) -> Asks:
+    if _DATE_Q.search(turn):
+        return "date"
+    if figure is not None:
+        return "figure"
+    if _YES_NO.search(turn):
+        return "yes_no"
+    return "rule"
+
+
+def read_query(turn: str, earlier: str = "", *, follow_up: bool = False, clarified: bool = False,
+               text: str | None = None, municipality: str | None = None,
+               municipality_from: MunicipalitySource = "none", figure: str | None = None,
+               removed: tuple[str, ...] = (), ref: date | None = None) -> Query:
+    slots_ = read_slots(turn, "turn", ref) + (read_slots(earlier, "earlier", ref) if earlier else [])
+    return Query(turn=turn, earlier=earlier, text=text if text is not None else turn, follow_up=follow_up,
+                 clarified=clarified, municipality=municipality, municipality_from=municipality_from,
+                 asks=asks(turn, figure), figure=figure, slots=tuple(slots_), removed=tuple(removed))
+
+
+def describe(slot: Slot) -> str:
+    """How a value reads back: '1.5 hours', '$42.50', 'June 2024'."""
+    from assistant.answering.formatting import fmt_date, fmt_money
+
+    if slot.kind == "date":
+        d = slot.day
+        if slot.precision == "year":
+            return str(d.year)
+        if slot.precision == "month":
+            return d.strftime("%B %Y")
+        return fmt_date(d)
+    if slot.kind == "money":
+        return fmt_money(slot.value)
+    unit = {"ft": "feet", "in": "inches"}.get(slot.unit or "", slot.unit or "")
+    return f"{slot.value} {unit}".strip()
+
+
+def trace_value(value: Any, query: Query) -> list[Slot]:
+    """The slots whose value equals ``value`` (a date, a number)."""
+    if isinstance(value, date):
+        value = value.isoformat()
+    if isinstance(value, bool) or value is None:
+        return []
+    text = str(value)[:10] if re.match(r"\d{4}-\d\d-\d\d", str(value)) else str(value)
+    found = []
+    for s in query.slots:
+        if s.kind == "date":
+            if s.value == text:
+                found.append(s)
+            continue
+        if s.kind == "time":
+            continue
+        try:
+            if Decimal(s.value) == Decimal(text):
+                found.append(s)
+        except ArithmeticError:
+            continue
+    return found

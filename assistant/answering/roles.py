@@ -1,0 +1,241 @@
+"""Which value the user wrote is which argument: roles for the slots of a Query.
+
+A slot takes a role from the cue words nearest before it ("paved in June 2024", "open it on
+May 3"); a role with no slot is missing, and a role two slots compete for is asked about —
+never guessed. Pure functions over the Query; cue words are general English, not any
+municipality's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from assistant.answering.reading import Query, Slot
+from assistant.answering.slot_safety import DISTRIBUTIVE
+
+
+@dataclass
+class Ambiguous:
+    role: str
+    candidates: tuple[Slot, ...]
+
+    def question(self) -> str:
+        return f"the {self.role}: is it " + " or ".join(f"“{s.span.text}”" for s in self.candidates) + "?"
+
+
+def _nearest_cue(slot: Slot, cues: dict[str, re.Pattern], query: Query | None = None) -> str | None:
+    """The role whose cue word stands nearest before the slot, within its sentence and after
+    the value before it ("paved in 2017 on May 3": "paved" is 2017's cue, not May 3's)."""
+    before = slot.before
+    if query is not None:
+        text = query.source(slot.span.origin)
+        prev = max((x.span.end for x in query.slots if x.span.origin == slot.span.origin
+                    and x.span.end <= slot.span.start), default=0)
+        before = text[max(prev, slot.span.start - 60):slot.span.start].lower()
+    before = re.split(r"[.;?!]\s", before)[-1]
+    best, pos = None, -1
+    for role, rx in cues.items():
+        for m in rx.finditer(before):
+            if m.start() > pos:
+                best, pos = role, m.start()
+    return best
+
+
+def assign(slots: list[Slot], cues: dict[str, re.Pattern], query: Query | None = None) -> dict[str, list[Slot]]:
+    """Slots by role; slots with no cue under ''."""
+    out: dict[str, list[Slot]] = {}
+    for s in slots:
+        out.setdefault(_nearest_cue(s, cues, query) or "", []).append(s)
+    return out
+
+
+# -- the street-opening surcharge: paving date, opening date, permit fee -------------------------
+PAVED = re.compile(r"pav|surfac|asphalt|blacktop|overlay|laid|new street|built|reconstruct", re.I)
+OPENED = re.compile(r"open|dig|dug|excavat|\bcut|start|begin|work|trench|plan", re.I)
+FEE = re.compile(r"fee|permit cost|paid|pay|costs?\b", re.I)
+
+
+@dataclass
+class SurchargeReading:
+    paving: Slot | None = None
+    opening: Slot | None = None
+    fee: Slot | None = None
+    ambiguous: Ambiguous | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def surcharge_values(query: Query) -> SurchargeReading:
+    days = query.of("date", "turn") or query.of("date")
+    by = assign(days, {"final paving date": PAVED, "opening date": OPENED}, query)
+    out = SurchargeReading()
+    paving, opening, loose = by.get("final paving date", []), by.get("opening date", []), by.get("", [])
+    if len(paving) > 1:
+        out.ambiguous = Ambiguous("date of the final paving", tuple(paving))
+        return out
+    if len(opening) > 1:
+        out.ambiguous = Ambiguous("opening date", tuple(opening))
+        return out
+    if not paving and loose:
+        if len(loose) == 1 and not opening and len(days) == 1:
+            out.ambiguous = Ambiguous("date of the final paving (or is it the opening date?)", tuple(loose))
+            return out
+        if len(loose) > 1 or (loose and not opening):
+            out.ambiguous = Ambiguous("date of the final paving", tuple(loose))
+            return out
+        paving = loose  # the one date besides the opening
+    elif loose and not opening:
+        if len(loose) > 1:
+            out.ambiguous = Ambiguous("opening date", tuple(loose))
+            return out
+        opening = loose
+    out.paving = paving[0] if paving else None
+    out.opening = opening[0] if opening else None
+    money = [s for s in (query.of("money", "turn") or query.of("money")) if s.unit == "USD"]
+    fees = assign(money, {"fee": FEE}, query)
+    if len(money) == 1:
+        out.fee = money[0]
+    elif len(fees.get("fee", [])) == 1:
+        out.fee = fees["fee"][0]
+    elif money:
+        out.ambiguous = Ambiguous("permit fee", tuple(money))
+    return out
+
+
+# -- snow and ice removal by employees: hours and hourly rates -------------------------------------
+WORK_CUE = re.compile(r"work|spent|spend|took|take|labou?r|clear|shovel|plow|remov|each|crew|employee|worker|"
+                      r"\bfor\s*$|\bput in|logged|billed", re.I)
+DEADLINE_CUE = re.compile(r"within|run out|ran out|expire|passed|deadline|allow|after the (?:end|snow|storm)|"
+                          r"grace|had (?:my|our|his|her|their|the)|gave|give|notice|wait", re.I)
+RATE_CUE = re.compile(r"hour|hourly|rate|wage|/\s*hr", re.I)
+
+
+@dataclass
+class SnowReading:
+    employees: list[dict] = field(default_factory=list)
+    occasions: int = 1
+    occasions_slot: Slot | None = None
+    derived: dict[str, str] = field(default_factory=dict)
+    sources: dict[str, Slot] = field(default_factory=dict)
+    missing: str | None = None
+    ambiguous: Ambiguous | None = None
+
+
+def _context(s: Slot) -> str:
+    return s.before[-35:] + " # " + s.after[:25]
+
+
+def snow_values(query: Query) -> SnowReading:
+    out = SnowReading()
+    rates = [s for s in query.of("money") if s.unit == "USD/hour" or RATE_CUE.search(s.after[:15])]
+    hours = [s for s in query.of("duration") if s.unit == "hours"
+             and (WORK_CUE.search(_context(s)) or not DEADLINE_CUE.search(_context(s)))]
+    hours = [s for s in hours if not DEADLINE_CUE.search(s.before[-25:]) or WORK_CUE.search(s.before[-25:])]
+    staff = [s for s in query.of("count") if s.unit in ("employees", "workers", "crew members", "people", "men", "staff")]
+    occ = [s for s in query.of("count") if s.unit in ("occasions", "times", "visits", "trips")]
+    if len(occ) == 1:
+        out.occasions, out.occasions_slot = int(occ[0].number), occ[0]
+    elif len(occ) > 1:
+        out.ambiguous = Ambiguous("number of occasions", tuple(occ))
+        return out
+    if not rates:
+        out.missing = "the hourly rate (including benefits) of each employee who removed the snow or ice."
+        return out
+    if not hours:
+        out.missing = "the hours each employee worked."
+        return out
+    n = int(staff[0].number) if len(staff) == 1 else None
+    each = bool(DISTRIBUTIVE.search(query.text))
+    if len(hours) == len(rates):
+        pairs = list(zip(hours, rates))
+        if n is not None and n != len(pairs):
+            if len(pairs) == 1 and each:
+                pairs = pairs * n
+            else:
+                out.ambiguous = Ambiguous(
+                    f"hours and rate of each of the {staff[0].span.text} (is {hours[0].span.text} for each, or for all "
+                    "together?)", tuple(hours))
+                return out
+    elif len(hours) == 1 and each:
+        pairs = [(hours[0], r) for r in rates]
+    elif len(rates) == 1 and each:
+        pairs = [(h, rates[0]) for h in hours]
+    else:
+        out.ambiguous = Ambiguous("hours each employee worked, at which hourly rate",
+                                  tuple(hours) + tuple(rates))
+        return out
+    per_occasion = bool(re.search(r"each (?:time|occasion|visit)|per (?:occasion|visit)", query.text, re.I))
+    for i, (h, r) in enumerate(pairs):
+        value = h.number * out.occasions if per_occasion and out.occasions > 1 else h.number
+        if value != h.number:
+            out.derived[f"employees[{i}].hours"] = f"{value} hours ({h.span.text} x {out.occasions} occasions)"
+        out.employees.append({"hours": str(value), "hourly_rate_including_benefits": str(r.number)})
+        out.sources[f"employees[{i}].hours"] = h
+        out.sources[f"employees[{i}].hourly_rate_including_benefits"] = r
+    if out.occasions_slot is not None:
+        out.sources["occasions"] = out.occasions_slot
+    return out
+
+
+def as_number(d: Decimal) -> str:
+    return format(d.normalize(), "f")
+
+
+# -- the date a deadline counts from ------------------------------------------------------------
+def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
+    """The date the words tie to the rule's starting event ("dug on May 3" for an excavation,
+    not "reported the leak on May 1"); asked about when two dates are tied to it alike."""
+    from assistant.retrieval.expansion import expand
+    from assistant.retrieval.lexical import stems
+
+    days = query.of("date", "turn") or query.of("date")
+    if len(days) <= 1:
+        return days[0] if days else None
+    want = stems(expand(event_text)) - stems("the a an of on date day time or and was were is by")
+    scored = []
+    for s in days:
+        text = query.source(s.span.origin)
+        prev = max((x.span.end for x in query.slots if x.span.origin == s.span.origin and x.span.end <= s.span.start),
+                   default=0)
+        before = re.split(r"[.;?!]\s", text[max(prev, s.span.start - 60):s.span.start])[-1]
+        scored.append((len(stems(expand(before)) & want), s))
+    top = max(n for n, _ in scored)
+    best = [s for n, s in scored if n == top]
+    if len(best) == 1 and top > 0:
+        return best[0]
+    return Ambiguous("date the period counts from", tuple(best if top > 0 else days))
+
+
+# -- a deposit settled against the actual cost ----------------------------------------------------
+DEPOSIT = re.compile(r"deposit|put down|paid (?:up ?front|in advance)|advance|estimate", re.I)
+ACTUAL = re.compile(r"cost|came to|bill|billed|actual|final|total|invoice|charged|ran|spent", re.I)
+
+
+@dataclass
+class SettlementReading:
+    deposit: Slot | None = None
+    actual: Slot | None = None
+    ambiguous: Ambiguous | None = None
+
+
+def settlement_values(query: Query) -> SettlementReading:
+    money = [s for s in query.of("money") if s.unit == "USD"]
+    by = assign(money, {"deposit": DEPOSIT, "actual cost": ACTUAL}, query)
+    dep, act, loose = by.get("deposit", []), by.get("actual cost", []), by.get("", [])
+    out = SettlementReading()
+    if len(dep) > 1:
+        out.ambiguous = Ambiguous("deposit", tuple(dep))
+    elif len(act) > 1:
+        out.ambiguous = Ambiguous("actual cost", tuple(act))
+    elif len(dep) == 1 and len(act) == 1:
+        out.deposit, out.actual = dep[0], act[0]
+    elif len(dep) == 1 and len(loose) == 1:
+        out.deposit, out.actual = dep[0], loose[0]
+    elif len(act) == 1 and len(loose) == 1:
+        out.deposit, out.actual = loose[0], act[0]
+    elif len(money) == 2 and not dep and not act:
+        out.ambiguous = Ambiguous("deposit (and which is the actual cost)", tuple(money))
+    elif money:
+        out.ambiguous = Ambiguous("deposit and the actual cost", tuple(money))
+    return out

@@ -1,0 +1,189 @@
+"""Slot safety: a calculator runs only on values the user wrote.
+
+Every date or number argument of a calculator call must come from a distinct span of the
+conversation (a ``reading.Slot``) or from a default the route declares; one span never
+fills two arguments (unless the user said so: "3 hours *each*"); when another value of the
+same kind is as likely to be the one meant, the answer asks, naming the argument and the
+candidates. Pure functions over the Query and the arguments.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from assistant.answering.reading import Query, Slot, describe, trace_value
+from assistant.retrieval.lexical import stems
+
+# arguments that name a choice (which rule, which permit, which municipality), not a value read
+CHOICE_ARGUMENTS = frozenset({"municipality", "rule", "permit_type", "applicant", "situation", "use", "kind",
+                              "pavement", "direction", "address", "emergency", "wet_area", "lugged_wheels",
+                              "temporary_limit_posted"})
+# a value written once may fill the same field of several items only when the words distribute it
+DISTRIBUTIVE = re.compile(r"\b(each|both|apiece|every one|all of them|all three|all two|same (?:rate|hours))\b", re.I)
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+GENERIC_CUE_STEMS = stems("the a an of in on at for to date amount number value cost")
+
+
+@dataclass(frozen=True)
+class ReadValue:
+    argument: str  # path: "employees[1].hours"
+    label: str  # "hours (employee 2)"
+    value: str
+    slot: Slot | None = None
+    default: str | None = None
+    derived: str | None = None
+
+    def line(self) -> str:
+        if self.slot is not None:
+            shown = describe(self.slot)
+            said = self.slot.span.text
+            return f"{self.label} {shown}" + ("" if _same(shown, said) else f" (“{said}”)")
+        if self.derived is not None:
+            return f"{self.label} {self.derived}"
+        return f"{self.label} {self.default}"
+
+
+@dataclass(frozen=True)
+class Unsafe:
+    argument: str
+    label: str
+    candidates: tuple[str, ...] = ()
+    reason: str = "missing"  # missing | shared | competing
+
+
+def _same(a: str, b: str) -> bool:
+    return re.sub(r"[^0-9a-z]", "", a.lower()) == re.sub(r"[^0-9a-z]", "", b.lower())
+
+
+def _is_value(v: Any) -> bool:
+    if isinstance(v, bool) or v is None:
+        return False
+    if isinstance(v, (int, float, Decimal, date, datetime)):
+        return True
+    if isinstance(v, str):
+        if re.match(r"^\d{4}-\d\d-\d\d", v):
+            return True
+        try:
+            Decimal(v)
+            return True
+        except InvalidOperation:
+            return False
+    return False
+
+
+LABELS = {"event": "date counted from", "excavation": "date of the excavation"}
+
+
+def _label(path: str) -> str:
+    if path in LABELS:
+        return LABELS[path]
+    m = re.match(r"(\w+)\[(\d+)\]\.(\w+)$", path)
+    if m:
+        item = m.group(1).rstrip("s").replace("_", " ")
+        nth = ORDINALS[int(m.group(2))] if int(m.group(2)) < len(ORDINALS) else f"next {item}"
+        return f"{m.group(3).replace('_', ' ')} ({nth} {item})"
+    return path.replace("_", " ")
+
+
+def flatten(arguments: dict[str, Any]) -> list[tuple[str, str, Any]]:
+    """(path, field, value) for every date or number argument (choices left out)."""
+    out = []
+    for key, v in arguments.items():
+        if key in CHOICE_ARGUMENTS:
+            continue
+        if isinstance(v, list):
+            for i, item in enumerate(v):
+                if isinstance(item, dict):
+                    out += [(f"{key}[{i}].{k}", k, x) for k, x in item.items() if k not in CHOICE_ARGUMENTS and _is_value(x)]
+                elif _is_value(item):
+                    out.append((f"{key}[{i}]", key, item))
+        elif _is_value(v):
+            out.append((key, key, v))
+    return out
+
+
+def _cued(slot: Slot, cue: set[str]) -> bool:
+    return bool(cue and stems(slot.before[-45:] + " " + slot.after[:30]) & cue)
+
+
+def _kin(a: Slot, b: Slot) -> bool:
+    return a.kind == b.kind and (a.unit == b.unit or a.kind in ("date", "money"))
+
+
+def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | None = None,
+          derived: dict[str, str] | None = None, cues: dict[str, str] | None = None,
+          sources: dict[str, Slot] | None = None) -> tuple[list[ReadValue], Unsafe | None]:
+    """What each argument was read from; or the first argument that is not safe to use.
+    ``sources`` are the slots a reading of roles chose (it has settled their competition)."""
+    defaults, derived, cues, sources = defaults or {}, derived or {}, cues or {}, sources or {}
+    read: list[ReadValue] = []
+    used: dict[tuple, str] = {}  # span -> field that took it
+    for path, field_name, value in flatten(arguments):
+        label = _label(path)
+        text = value.isoformat() if isinstance(value, (date, datetime)) else str(value)
+        if path in derived or field_name in derived:
+            read.append(ReadValue(path, label, text, derived=derived.get(path) or derived[field_name]))
+            continue
+        if path not in sources and (path in defaults or field_name in defaults):
+            # the route declared it did not read this one: the default, never a chance equal value
+            read.append(ReadValue(path, label, text, default=defaults.get(path) or defaults[field_name]))
+            continue
+        candidates = [sources[path]] if path in sources else trace_value(value, query)
+        if path in sources and candidates[0].kind != "date" and Decimal(candidates[0].value) != Decimal(text):
+            candidates = []  # a source that does not hold the value is no source
+        if not candidates:
+            if path in defaults or field_name in defaults:
+                read.append(ReadValue(path, label, text, default=defaults.get(path) or defaults[field_name]))
+                continue
+            return read, Unsafe(path, label, reason="missing")
+        free = [s for s in candidates if _key(s) not in used]
+        if free:
+            slot = free[0]
+        else:
+            slot = candidates[0]
+            if not (used.get(_key(slot)) == field_name and "[" in path and DISTRIBUTIVE.search(query.text)):
+                return read, Unsafe(path, label, (slot.span.text,), reason="shared")
+        used[_key(slot)] = field_name
+        read.append(ReadValue(path, label, text, slot=slot))
+    # competing spans: another value of the same kind, not used by any argument, that the words
+    # tie to this argument as well as (or better than) the one used
+    taken = {_key(r.slot) for r in read if r.slot is not None}
+    for r in read:
+        if r.slot is None or r.argument in sources:
+            continue
+        field_name = r.argument.split(".")[-1].split("[")[0]
+        cue = stems((cues.get(r.argument) or cues.get(field_name) or field_name.replace("_", " "))) - GENERIC_CUE_STEMS
+        rivals = [s for s in query.slots if _kin(s, r.slot) and _key(s) not in taken and s.value != r.slot.value]
+        if not rivals:
+            continue
+        mine = _cued(r.slot, cue)
+        theirs = [s for s in rivals if _cued(s, cue)]
+        if theirs or not mine:
+            options = (r.slot, *(theirs or rivals))
+            return read, Unsafe(r.argument, r.label, tuple(s.span.text for s in options), reason="competing")
+    return read, None
+
+
+def _key(s: Slot) -> tuple:
+    return (s.span.origin, s.span.start, s.span.end)
+
+
+def read_line(read: list[ReadValue]) -> str:
+    """'I read: hours (employee 1) 1.5 hours; hourly rate (employee 1) $42.50; occasions 1.'"""
+    if not read:
+        return ""
+    return "I read: " + "; ".join(r.line() for r in read) + "."
+
+
+def clarify_text(unsafe: Unsafe) -> str:
+    if unsafe.reason == "competing":
+        opts = " or ".join(f"“{c}”" for c in unsafe.candidates)
+        return f"the {unsafe.label}: is it {opts}?"
+    if unsafe.reason == "shared":
+        return (f"the {unsafe.label}: “{unsafe.candidates[0]}” is already read as another value; "
+                "please give each value separately.")
+    return f"the {unsafe.label}."

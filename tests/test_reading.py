@@ -1,0 +1,146 @@
+"""The reading stage: values with their spans, roles, and slot safety (no model needed)."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from assistant.answering import roles
+from assistant.answering.reading import read_query, read_slots
+from assistant.answering.slot_safety import read_line, trace
+
+TODAY = date(2026, 12, 1)
+
+
+def _slots(text):
+    return [(s.kind, s.value, s.unit, s.span.text) for s in read_slots(text, ref=TODAY)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("one and a half hours", ("duration", "1.5", "hours", "one and a half hours")),
+    ("two and a half hours", ("duration", "2.5", "hours", "two and a half hours")),
+    ("twenty-four hours", ("duration", "24", "hours", "twenty-four hours")),
+    ("a walk 5'6\" wide", ("length", "5.5", "ft", "5'6\"")),
+    ("a walk five foot six wide", ("length", "5.5", "ft", "five foot six")),
+    ("a foot and a half", ("length", "1.5", "ft", "a foot and a half")),
+    ("66 inches", ("length", "66", "in", "66 inches")),
+    ("$42.50 an hour", ("money", "42.5", "USD/hour", "$42.50 an hour")),
+    ("ten grand", ("money", "10000", "USD", "ten grand")),
+    ("a 12.5 ton truck", ("weight", "12.5", "tons", "12.5 ton")),
+    ("paved two years ago this June", ("date", "2024-06-01", None, "two years ago this June")),
+    ("last paved in 2017", ("date", "2017-01-01", None, "2017")),
+    ("3 out of 10 blocks", ("count", "3", "blocks", "3")),
+])
+def test_values_are_read_with_their_exact_span(text, expected):
+    assert expected in _slots(text)
+
+
+def test_a_span_is_read_once_as_its_most_specific_kind():
+    kinds = _slots("We open it on May 3, 2027 at 8 am")
+    assert ("date", "2027-05-03", None, "May 3, 2027") in kinds
+    assert not any(k == "count" or (k == "duration") for k, *_ in kinds)
+
+
+def test_spans_point_at_the_words_of_their_own_turn():
+    q = read_query("Ours was paved in June 2024.", "How much is the surcharge? Fee $100.")
+    for s in q.slots:
+        assert q.source(s.span.origin)[s.span.start:s.span.end] == s.span.text
+
+
+def _snow(text):
+    q = read_query(text, ref=TODAY)
+    return q, roles.snow_values(q)
+
+
+def test_two_employees_with_their_own_hours_and_rates_and_a_passing_deadline():
+    q, w = _snow("Two employees: Ann worked one and a half hours at $42.50 an hour and Bob 2 hours at $38.00 an hour; "
+                 "my 24 hours had run out. What is the snow removal charge?")
+    assert w.employees == [{"hours": "1.5", "hourly_rate_including_benefits": "42.5"},
+                           {"hours": "2", "hourly_rate_including_benefits": "38"}]
+    read, unsafe = trace({"employees": w.employees, "occasions": w.occasions}, q,
+                         defaults={"occasions": "1"}, sources=w.sources)
+    assert unsafe is None
+    assert "“one and a half hours”" in read_line(read)
+
+
+def test_one_figure_for_several_employees_is_asked_about_unless_the_words_distribute_it():
+    _, w = _snow("Two village employees spent 3 hours clearing my sidewalk at $40 per hour. Charge?")
+    assert w.ambiguous is not None and not w.employees
+    q, w = _snow("Two village employees each spent 3 hours clearing my sidewalk at $40 per hour. Charge?")
+    assert len(w.employees) == 2
+    assert trace({"employees": w.employees}, q, sources=w.sources)[1] is None
+
+
+def test_a_missing_rate_is_asked_for():
+    _, w = _snow("The Village shoveled my walk for 2 hours. What will they charge?")
+    assert w.missing and "hourly rate" in w.missing
+
+
+def test_one_span_never_fills_two_arguments():
+    q = read_query("The deposit was $500. What do I get back?", ref=TODAY)
+    _, unsafe = trace({"deposit": "500", "actual_cost": "500"}, q)
+    assert unsafe is not None and unsafe.reason == "shared"
+
+
+def test_a_value_the_words_do_not_give_is_missing_unless_declared():
+    q = read_query("What surcharge applies?", ref=TODAY)
+    assert trace({"opening_date": "2026-12-01"}, q)[1].reason == "missing"
+    read, unsafe = trace({"opening_date": "2026-12-01"}, q, defaults={"opening_date": "today"})
+    assert unsafe is None and read[0].default == "today"
+
+
+@pytest.mark.parametrize("text, paving, opening", [
+    ("The street was paved on June 1, 2024 and we open it on May 3, 2027.", "2024-06-01", "2027-05-03"),
+    ("We open a street last paved in 2017 on May 3, 2027.", "2017-01-01", "2027-05-03"),
+    ("We will dig on May 3, 2027 in a street resurfaced March 2, 2025.", "2025-03-02", "2027-05-03"),
+])
+def test_paving_and_opening_dates_take_their_roles_from_their_own_cue_words(text, paving, opening):
+    r = roles.surcharge_values(read_query(text, ref=TODAY))
+    assert r.ambiguous is None
+    assert r.paving.value == paving and r.opening.value == opening
+
+
+def test_two_dates_without_cues_are_asked_about():
+    r = roles.surcharge_values(read_query("Surcharge for May 1, 2025 and June 3, 2027?", ref=TODAY))
+    assert r.ambiguous is not None and len(r.ambiguous.candidates) == 2
+
+
+def test_two_amounts_that_could_each_be_the_fee_are_asked_about():
+    r = roles.surcharge_values(read_query("Paved June 1, 2024, opening May 3, 2027; the permit fee is $150 (the review fee was $75). Surcharge?",
+                                          ref=TODAY))
+    assert r.ambiguous is not None and r.ambiguous.role == "permit fee"
+
+
+# -- property: every argument of a generated calculator question is traceable to a span ------------
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_names = st.sampled_from(["Ann", "Bob", "Cy", "Dee"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 6), st.booleans(), st.integers(2000, 9999)), min_size=1, max_size=3),
+       st.integers(1000, 9999), st.booleans())
+def test_generated_snow_questions_trace_every_argument_to_a_span(crew, house, worded):
+    parts = []
+    for i, (h, half, cents) in enumerate(crew):
+        hours = (f"{_WORDS[h]} and a half hours" if half else f"{_WORDS[h]} hours") if worded else \
+            (f"{h}.5 hours" if half else f"{h} hours")
+        parts.append(f"worker {i + 1} put in {hours} at ${cents // 100}.{cents % 100:02d} an hour")
+    text = (f"I live at {house} Elm St and my 24 hours had run out. The Village cleared my walk: "
+            + "; ".join(parts) + ". What is the charge?")
+    q = read_query(text, ref=TODAY)
+    w = roles.snow_values(q)
+    assert w.ambiguous is None and w.missing is None, (text, w)
+    args = {"employees": w.employees, "occasions": w.occasions}
+    read, unsafe = trace(args, q, defaults={"occasions": "1"}, sources=w.sources)
+    assert unsafe is None
+    for r in read:
+        assert r.slot is not None or r.default is not None
+        if r.slot is not None:
+            assert text[r.slot.span.start:r.slot.span.end] == r.slot.span.text
+    for (h, half, cents), emp in zip(crew, w.employees):
+        assert Decimal(emp["hours"]) == Decimal(h) + (Decimal("0.5") if half else 0)
+        assert Decimal(emp["hourly_rate_including_benefits"]) == Decimal(cents) / 100
