@@ -118,7 +118,7 @@ def reset_caches() -> None:
     """Forget parsed manifests and documents (after the corpus folder changed)."""
     _manifest.cache_clear()
     _document.cache_clear()
-    _try_document.cache_clear()
+    _FAILURES.clear()
     _cite.cache_clear()
     _RUNTIME_PROBLEMS.clear()
 
@@ -186,9 +186,22 @@ def source_of(m: Municipality, ch: ChapterSource | None) -> str | bytes:
         return data.decode("cp1252", errors="replace")
 
 
-@functools.cache
+_FAILURES: dict[tuple[str, str], str] = {}
+
+
 def _try_document(mid: str, corpus: str) -> Document | str:
-    """The document, or one line saying why it cannot be read (logged once)."""
+    """The document, or one line saying why it cannot be read (logged once; a success is
+    cached by ``_document``, a failure here until ``reset_caches``)."""
+    failed = _FAILURES.get((mid, corpus))
+    if failed is not None:
+        return failed
+    got = _read_document(mid, corpus)
+    if isinstance(got, str):
+        _FAILURES[(mid, corpus)] = got
+    return got
+
+
+def _read_document(mid: str, corpus: str) -> Document | str:
     from assistant.parsing import ParseError
 
     m = municipality_by_id(mid)
@@ -232,6 +245,7 @@ def forget_parsed() -> None:
     _manifest.cache_clear()
     _document.cache_clear()
     _cite.cache_clear()
+    _FAILURES.clear()
 
 
 def all_passages() -> list[Passage]:

@@ -133,7 +133,7 @@ def replace_chapter(v: Validation, settings: Settings) -> str:
     The caller re-indexes."""
     import os
 
-    from assistant.corpus import _document, municipality_by_id
+    from assistant.corpus import municipality_by_id, reset_caches
     from assistant.parsing import parse_document
 
     if not v.ok or not v.text_path:
@@ -152,6 +152,6 @@ def replace_chapter(v: Validation, settings: Settings) -> str:
     tmp = target.with_name(f"{target.name}.new")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, target)
-    _document.cache_clear()  # the next read parses the new text
+    reset_caches()  # the next read parses the new text
     log.info("replaced %s with an uploaded PDF (%d sections); backup %s", target, len(doc.sections), backup)
     return f"Replaced {m.source_file} ({len(doc.sections)} sections); the previous text is kept as {backup.name}."
