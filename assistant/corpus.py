@@ -91,10 +91,20 @@ def municipalities() -> tuple[Municipality, ...]:
     return tuple(m for m in declared_municipalities() if not isinstance(_try_document(m.id, corpus, source_stamp(m)), str))
 
 
+_RUNTIME_PROBLEMS: list[str] = []
+
+
+def note_problem(message: str) -> None:
+    """Record (and log) a municipality left out while the process runs (e.g. it failed to index)."""
+    log.warning("left out: %s", message)
+    if message not in _RUNTIME_PROBLEMS:
+        _RUNTIME_PROBLEMS.append(message)
+
+
 def load_problems() -> list[str]:
     """One line per municipality or manifest entry left out, and why."""
     corpus = str(corpus_dir())
-    out = list(_manifest(str(corpus_dir() / "manifest.yaml"))[1])
+    out = list(_manifest(str(corpus_dir() / "manifest.yaml"))[1]) + list(_RUNTIME_PROBLEMS)
     for m in declared_municipalities():
         got = _try_document(m.id, corpus, source_stamp(m))
         if isinstance(got, str):
@@ -114,9 +124,10 @@ def manifest_entries() -> list[dict]:
 def reset_caches() -> None:
     """Forget parsed manifests and documents (after the corpus folder changed)."""
     _manifest.cache_clear()
-    _document.cache_clear()
     _try_document.cache_clear()
+    _document.cache_clear()
     _cite.cache_clear()
+    _RUNTIME_PROBLEMS.clear()
 
 
 def municipality_by_id(mid: str) -> Municipality | None:

@@ -265,7 +265,7 @@ def apply_add(plan: AddPlan, build_index: bool = True, progress=None) -> AddResu
         from assistant.retrieval.index import SearchIndex
 
         idx = SearchIndex.open(progress=progress)
-        built = sorted({p.municipality for p in idx.passages} - set(idx.reused)) if idx.built_now else []
+        built = list(idx.built_units)
         msg += f"; index: {', '.join(built) or 'up to date'} built"
     return AddResult(msg, time.perf_counter() - t0, built)
 
@@ -292,29 +292,7 @@ def remove_municipality(mid: str) -> list[str]:
             p.unlink()
             removed.append(f)
     reset_caches()
-    _drop_index_of(mid)
     return removed
-
-
-def _drop_index_of(mid: str) -> None:
-    """Delete the municipality's vectors (under the index lock); a failure only leaves
-    them for the next full build to prune."""
-    import logging
-
-    from filelock import FileLock
-
-    from assistant.retrieval.vector_store import drop_municipality, make_client
-    from assistant.settings import get_settings
-
-    settings = get_settings()
-    data_dir = Path(settings.data_dir)
-    if settings.chroma_mode == "embedded" and not (data_dir / "chroma").exists():
-        return
-    try:
-        with FileLock(str(data_dir / "index.lock"), timeout=60):
-            drop_municipality(make_client(settings), mid)
-    except Exception as exc:  # noqa: BLE001
-        logging.getLogger("assistant.corpus").warning("could not drop the index of %s: %s", mid, exc)
 
 
 def _write_file(target: Path, source: str | bytes) -> None:

@@ -260,6 +260,8 @@ def format_citation(
         core = f"§ {section}{sub}"
         text = f"{who} Code {core} ({title})"
     elif section:
+        if sub and style == "section" and not sub.startswith("("):
+            sub = " " + sub  # '§ 16-12.16 f.1.', not '§ 16-12.16f.1.'
         text = f"{who} Code ch. {chap} § {section}{sub} {title}".replace("  ", " ")
     else:
         chapter_txt = f"ch. {chap}, " if m else ""

@@ -112,6 +112,33 @@ def test_a_municipality_whose_text_fails_to_index_is_left_out_of_search(tmp_corp
     assert idx.search("clear the sidewalk within 24 hours", "ok", k=1)[0].passage.section == "1-1"
 
 
+def test_a_municipality_whose_embedding_fails_is_left_out_of_the_index(tmp_corpus):
+    from tests.fake_embedder import FakeEmbedder
+
+    from assistant.corpus import load_problems
+    from assistant.retrieval.index import SearchIndex
+
+    (tmp_corpus / "ok.txt").write_text(SECTIONED, encoding="utf-8")
+    _append(tmp_corpus, """
+  - id: ok
+    name: City of Okay
+    kind: city
+    state: OR
+    chapters: [{chapter: "1", source_file: ok.txt, source_format: text}]
+""")
+
+    class FailsOnOkay(FakeEmbedder):
+        def embed_documents(self, texts, show_progress: bool = False):
+            if any("clear the sidewalk within 24 hours" in t for t in texts):
+                raise RuntimeError("the model ran out of memory")
+            return super().embed_documents(texts)
+
+    idx = SearchIndex.open(embedder=FailsOnOkay())
+    assert {p.municipality for p in idx.passages} == {"brandon", "delafield"}
+    assert idx.search("snow removal", "brandon", k=1)
+    assert any(p.startswith("ok: its passages could not be indexed (RuntimeError") for p in load_problems())
+
+
 def test_places_sharing_a_name_are_told_apart_by_state(tmp_corpus):
     from assistant.answering.detect import clarify_candidates, name_candidates, named_municipality
     from assistant.corpus import UnknownMunicipality, resolve_municipality

@@ -182,6 +182,18 @@ def test_somerville_notes_and_definitions():
     assert len(doc.groups) == 10 and doc.groups[0] == "ARTICLE I. IN GENERAL"
 
 
+@needs_samples
+def test_somerville_flattened_subsections_are_split_where_the_sequence_continues():
+    doc = _doc("somerville-ma-ch12")
+    openings = {p.subsection: p for p in doc.passages if p.section == "12-20"}
+    assert list(openings)[:7] == [None, "(1)", "(1)a.", "(1)b.", "(1)c.", "(1)d.", "(2)"]
+    assert openings["(1)a."].text == "A $50.00 nonrefundable application fee is required."
+    assert openings["(2)"].text.startswith("The superintendent of the highway department must be notified 24 hours")
+    # a reference inside a sentence is never a label: 12-8 (b) cites "subsection (a)" and stays whole
+    snow_b = next(p for p in doc.passages if p.section == "12-8" and p.subsection == "(b)")
+    assert snow_b.text == "Whoever violates any of the provisions of subsection (a) of this section shall be fined in accordance with section 1-11 ."
+
+
 # ---------------------------------------------------------------- layouts the samples do not show
 
 
@@ -338,3 +350,47 @@ def test_municipality_add_builds_only_its_part_of_the_index(tmp_corpus, monkeypa
     assert not idx.built_now
     hits = idx.search("snow removal from roofs within eight hours of daylight", "williams", k=3)
     assert hits and hits[0].passage.section == "152.18"
+
+
+@needs_samples
+def test_a_pdf_is_read_with_its_pages_and_without_its_running_lines(tmp_path):
+    from fpdf import FPDF
+
+    from assistant.parsing.layouts import pdf_to_paged_text
+
+    text = _text_file("williams-az-ch152").read_text(encoding="utf-8")
+    lines = text.encode("latin-1", "replace").decode("latin-1").splitlines()
+
+    class CodePDF(FPDF):
+        def header(self):
+            self.set_font("helvetica", size=8)
+            self.cell(0, 6, "Williams - Streets, Sidewalks and Public Property", align="C")
+            self.ln(10)
+
+        def footer(self):
+            self.set_y(-12)
+            self.set_font("helvetica", size=8)
+            self.cell(0, 6, str(40 + self.page_no()), align="C")
+
+    pdf = CodePDF(format="letter")
+    pdf.set_auto_page_break(True, margin=15)
+    pdf.add_page()
+    pdf.set_font("helvetica", size=9)
+    for ln in lines:
+        pdf.multi_cell(0, 4.2, ln if ln.strip() else " ", new_x="LMARGIN", new_y="NEXT")
+    path = tmp_path / "williams.pdf"
+    path.write_bytes(bytes(pdf.output()))
+    paged = pdf_to_paged_text(path.read_bytes())
+    st = read_structure(read_layout(paged, "text", "williams.txt"))
+    got = [f"{s.number} | {s.caption}" for s in st.sections]
+    assert got == [row.replace("’", "?") for row in EXPECTED["sections"]["williams-az-ch152"]]
+    assert st.sections[0].page == 41 and st.sections[-1].page > 41
+    assert not any("Williams - Streets" in p.text for s in st.sections for p in s.paras)
+
+
+def test_plain_section_numbers_under_a_prefix():
+    text = ("Section 1. Title.\nThis ordinance is the sidewalk ordinance.\n\nSection 2. Snow removal.\n"
+            "(a) Owners shall clear snow within 24 hours.\n(b) The city may clear it at the owner's cost.\n\n"
+            "Section 3. Penalty.\nA fine of $50 applies.\n")
+    st = read_structure(read_layout(text, "text"))
+    assert [(s.number, s.caption) for s in st.sections] == [("1", "Title"), ("2", "Snow removal"), ("3", "Penalty")]

@@ -93,5 +93,5 @@ def _remove(args) -> int:
     if args.json:
         print_json({"removed": args.id, "files": removed})
     else:
-        print(f"removed {args.id}" + (f" and {', '.join(removed)}" if removed else "") + " (and its index)")
+        print(f"removed {args.id}" + (f" and {', '.join(removed)}" if removed else "") + "; its vectors go with the next index build")
     return 0

@@ -61,7 +61,7 @@ NOTE_START = re.compile(
     r"Note|Notes|Annotations?)\s*(?:[:–—-]|$)",
     re.I,
 )
-FOOTNOTE_LINE = re.compile(r"^(?:\[\d+\]|\*\s)")
+FOOTNOTE_LINE = re.compile(r"^(?:\[\d+\]\s|\*(?=[A-Z]))")
 LABEL = re.compile(
     r"^(?:\((?P<p>[A-Za-z]{1,4}|\d{1,3})\)|(?P<d>[A-Za-z]|[ivxlIVXL]{1,5}|\d{1,3})\.(?=[\t ]))[\t ]*"
 )
@@ -221,8 +221,10 @@ def _num_key(num: str) -> tuple:
 
 
 def _family(num: str) -> str:
+    """The part every section number of a chapter shares: '152.' of 152.16, '16-' of 16-12.16;
+    plain numbers ('Section 5.') are one family."""
     m = re.match(r"^(\d+)([-.])", num)
-    return f"{m.group(1)}{m.group(2)}" if m else num
+    return f"{m.group(1)}{m.group(2)}" if m else "#"
 
 
 def _caption(cap: str) -> str:
@@ -435,7 +437,11 @@ class LabelStack:
         self.levels = self.levels[:depth] + [(kind, style, value, printed)]
         return "".join(lv[3] for lv in self.levels), note
 
-    def _place(self, kinds: list[tuple[str, int]], style: str) -> tuple[int, str, int] | None:
+    def fits(self, core: str, style: str) -> bool:
+        """True when the label continues a level or opens the first level below (no guessing)."""
+        return self._place(_label_kinds(core), style, strict=True) is not None
+
+    def _place(self, kinds: list[tuple[str, int]], style: str, strict: bool = False) -> tuple[int, str, int] | None:
         top = len(self.levels) - 1
         # continuation of the innermost level
         for kind, value in kinds:
@@ -450,6 +456,8 @@ class LabelStack:
             for kind, value in kinds:
                 if self.levels[depth][:2] == (kind, style) and value == self.levels[depth][2] + 1:
                     return depth, kind, value
+        if strict:
+            return None
         for kind, value in kinds:
             if value == 1:
                 for depth in range(top, -1, -1):
@@ -706,12 +714,63 @@ def _chapter_of(lt: LayoutText, lines: list[Line], groups: list[_Cand], sections
     return None, None
 
 
+INLINE_LABEL = re.compile(r"(?<=[.;:])\s+(?:\((?P<p>[a-zA-Z]{1,4}|\d{1,3})\)|(?P<d>[a-z]|\d{1,2})\.)\s+(?=[A-Z$“\"(])")
+
+
+def _split_inline(text: str, stack: "LabelStack") -> list[tuple[str | None, str | None, str]]:
+    """A paragraph into which deeper levels were flattened ('(1) Fees: a. A $50 fee… b. A $500
+    deposit… (2) The superintendent…'): [(core, style, text)], the first piece unlabelled.
+    A label is taken only where a sentence ends and the label continues the sequence
+    (never 'subsection (a)' in a sentence); at least two must be found."""
+    if len(text) < 200:
+        return [(None, None, text)]
+    probe = LabelStack()
+    probe.levels = list(stack.levels)
+    cuts: list[tuple[int, int, str, str]] = []
+    for m in INLINE_LABEL.finditer(text):
+        core = m.group("p") or m.group("d")
+        style = "paren" if m.group("p") else "period"
+        if not probe.fits(core, style):
+            continue
+        printed = f"({core})" if style == "paren" else f"{core}."
+        probe.push(printed, core, style)
+        cuts.append((m.start(), m.end(), core, style))
+    if len(cuts) < 2:
+        return [(None, None, text)]
+    pieces: list[tuple[str | None, str | None, str]] = [(None, None, text[: cuts[0][0]].strip())]
+    for k, (a, b, core, style) in enumerate(cuts):
+        end = cuts[k + 1][0] if k + 1 < len(cuts) else len(text)
+        pieces.append((core, style, text[b:end].strip()))
+    return pieces
+
+
 def _title_case(t: str) -> str:
     if not t.isupper():
         return t
     small = {"and", "or", "of", "the", "a", "an", "in", "on", "to", "for", "by", "at"}
     words = t.lower().split()
     return " ".join(w if (k and w in small) else w[:1].upper() + w[1:] for k, w in enumerate(words))
+
+
+def _append_split(sec: RawSection, p: Para, stack: "LabelStack") -> None:
+    """Append a paragraph, split where flattened subsections continue the label sequence."""
+    pieces = _split_inline(p.text, stack)
+    if len(pieces) == 1:
+        sec.paras.append(p)
+        return
+    first, *rest = pieces
+    if first[2]:
+        p.text = first[2]
+        sec.paras.append(p)
+    for core, style, text in rest:
+        printed = f"({core})" if style == "paren" else f"{core}."
+        path, note = stack.push(printed, core, style)
+        q = Para(text=text, start=p.start, end=p.end, page=p.page, page_end=p.page_end, label=path,
+                 label_note=note, indent=p.indent + 4)
+        head = run_in_heading(text)
+        if head and len(head.split()) <= 12:
+            q.heading = head
+        sec.paras.append(q)
 
 
 def _fill(sec: RawSection, body: list[Line], wrapped: bool, warnings: list[str], markdown: bool = False,
@@ -739,13 +798,13 @@ def _fill(sec: RawSection, body: list[Line], wrapped: bool, warnings: list[str],
             head = run_in_heading(p.text)
             if head and len(head.split()) <= 12:
                 p.heading = head
-            sec.paras.append(p)
+            _append_split(sec, p, stack)
             continue
         d = _definition(p.text, in_defs)
         if d and (in_defs or d[0].isupper()):
             p.heading, p.definition = d[0], True
             stack.reset()
-        sec.paras.append(p)
+        _append_split(sec, p, stack)
     if sec.reserved and not [p for p in sec.paras if p.kind == "text"]:
         return
 

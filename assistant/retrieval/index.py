@@ -33,7 +33,7 @@ from filelock import FileLock, Timeout
 from pydantic import BaseModel, ConfigDict, Field
 
 from assistant.settings import ranking
-from assistant.corpus import all_passages
+from assistant.corpus import all_passages, note_problem
 from assistant.retrieval.chunking import CHUNKER_VERSION, Chunk, chunk_passages
 from assistant.retrieval.citations import lookup
 from assistant.retrieval.embeddings import Embedder, get_embedder
@@ -111,6 +111,7 @@ class SearchIndex:
         self.problems: list[str] = []  # damage found (and repaired) while opening
         self.removed: list[str] = []  # old generations removed by this open
         self.reused: list[str] = []  # municipalities whose vectors were reused, not re-embedded
+        self.built_units: list[str] = []  # municipalities embedded by this build
         self._unit_chunks: dict[str, list[Chunk]] = {}
         self._unit_vectors: dict[str, np.ndarray] = {}
         self._lease: Lease | None = None
@@ -279,6 +280,7 @@ class SearchIndex:
             unit_vectors: dict[str, np.ndarray] = {}
             to_embed = sum(len(cs) for m, cs in unit_chunks.items() if not kept[m])
             done = 0
+            failed: list[str] = []
             if to_embed:
                 report(0.05, f"loading the embedding model to index {to_embed} passages")
             for m, cs in unit_chunks.items():
@@ -288,13 +290,22 @@ class SearchIndex:
                     reused_from = previous[0]
                 else:
                     rows: list[list[float]] = []
-                    for i in range(0, len(cs), BUILD_BATCH):
-                        batch = cs[i : i + BUILD_BATCH]
-                        rows += self.embedder.embed_documents([c.embed_text for c in batch])
-                        done += len(batch)
-                        report(0.05 + 0.85 * done / to_embed, f"embedded {done}/{to_embed} passages")
+                    try:
+                        for i in range(0, len(cs), BUILD_BATCH):
+                            batch = cs[i : i + BUILD_BATCH]
+                            rows += self.embedder.embed_documents([c.embed_text for c in batch])
+                            done += len(batch)
+                            report(0.05 + 0.85 * done / to_embed, f"embedded {done}/{to_embed} passages")
+                    except (KeyboardInterrupt, MemoryError):
+                        raise
+                    except Exception as exc:  # noqa: BLE001 - one municipality must not stop the others
+                        failed.append(m)
+                        note_problem(f"{m}: its passages could not be indexed ({type(exc).__name__}: "
+                                     f"{_one_line(exc)[:120]}); it is left out of search")
+                        continue
                     arr = np.asarray(rows, dtype=np.float32)
                     collection, reused_from = collection_name(gid, m), None
+                    self.built_units.append(m)
                 rel = f"vectors/{slug(m)}.npy"
                 np.save(path / rel, arr)
                 unit_vectors[m] = arr
@@ -302,6 +313,11 @@ class SearchIndex:
                                     reused_from=reused_from)
             if self.reused:
                 report(0.9, f"reused the vectors of {', '.join(self.reused)} (unchanged)")
+            if failed:  # left out: the generation holds the others (and is rebuilt, retrying, next time)
+                passages = [p for p in passages if p.municipality not in failed]
+                unit_chunks = {m: cs for m, cs in unit_chunks.items() if m not in failed}
+                chunks = [c for c in chunks if c.municipality not in failed]
+                fingerprint = corpus_fingerprint(passages, self.embedder.fingerprint)
             (path / "passages.json").write_text(json.dumps([p.model_dump(mode="json") for p in passages]), "utf-8")
             (path / "chunks.json").write_text(json.dumps([c.model_dump(mode="json") for c in chunks]), "utf-8")
             client = make_client(self.settings, path / "chroma")
@@ -557,3 +573,8 @@ def _word_stems(text: str) -> tuple[tuple[str, str], ...]:
         if w not in seen:
             seen[w] = _stemmer.stemWord(w.lower())
     return tuple(seen.items())
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
