@@ -127,3 +127,15 @@ def test_a_decimal_section_number_in_a_label_backs_the_same_reference():
                  quote="A Town Highway Commission is hereby established")
     assert invented_numbers("— Town of Delafield Code ch. 8 § 8.01 HIGHWAY COMMISSION", [c], []) == []
     assert invented_numbers("It costs $8.01.", [c], []) == ["$8.01"]
+
+
+def test_a_clarifying_question_may_quote_the_users_values_back_but_an_answer_may_not():
+    from assistant.answering.guards import check_answer
+    from assistant.types import Answer
+
+    q = "Surcharge for May 1, 2025 and June 3, 2027? Fee $100."
+    text = "To work this out I need the date of the final paving: is it “May 1, 2025” or “June 3, 2027”?"
+    assert check_answer(Answer(status="clarify", answer=text), question=q) == []
+    assert check_answer(Answer(status="answered", answer=text), question=q) != []
+    # a figure quoted back must be the user's own words
+    assert check_answer(Answer(status="clarify", answer="Is it “May 2, 2025”?"), question=q) != []

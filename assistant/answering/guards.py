@@ -110,7 +110,7 @@ def _flatten(obj: Any) -> str:
 
 
 def invented_numbers(answer_text: str, citations: list[Citation], tool_results: list[Any],
-                     allowed_text: str = "") -> list[str]:
+                     allowed_text: str = "", echoed: str = "") -> list[str]:
     """Figures of the answer that no source supports, as written.
 
     Sources: the cited quotes and their labels, the calculators' calls (arguments and
@@ -126,6 +126,7 @@ def invented_numbers(answer_text: str, citations: list[Citation], tool_results: 
     for r in tool_results:
         sources += source_figures(_flatten(r))
     sources += source_figures(allowed_text, references_only=True)
+    sources += source_figures(echoed) if echoed else []
     return [f.text for f in unsupported(answer_text, sources)]
 
 
@@ -137,7 +138,11 @@ def check_answer(answer: Answer, allowed_text: str = "", question: str = "") -> 
         if not citation_ok(c):
             problems.append(f"citation does not resolve or quote not verbatim: {c.label()}")
     calls = [part for t in answer.tool_calls for part in (t.arguments, t.result)]
-    bad = invented_numbers(answer.answer, answer.citations, calls, allowed_text)
+    # a clarifying question states no figure: it may name the user's own values back, in quotes,
+    # to ask which is which ("is it “3 hours” or “24 hours”?")
+    echo = " ; ".join(q for q in re.findall(r"“([^”]{1,80})”", answer.answer) if q in question) \
+        if answer.status == "clarify" and question else ""
+    bad = invented_numbers(answer.answer, answer.citations, calls, allowed_text, echoed=echo)
     if bad:
         asked = {f.text for f in figures_in(question)} if question else set()
         problems.append("numbers from no calculator and no cited quote: "

@@ -165,8 +165,7 @@ def snow_values(query: Query) -> SnowReading:
                 pairs = pairs * n
             else:
                 out.ambiguous = Ambiguous(
-                    f"hours and rate of each of the {staff[0].span.text} (is {hours[0].span.text} for each, or for all "
-                    "together?)", tuple(hours))
+                    f"hours of each of the “{staff[0].span.text}” (for each, or for all together?)", tuple(hours))
                 return out
     elif len(hours) == 1 and each:
         pairs = [(hours[0], r) for r in rates]
