@@ -23,7 +23,7 @@ from typing import Annotated, Any, Literal
 import yaml
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from assistant.corpus import cite, resolve_municipality
+from assistant.corpus import QuoteNotFound, cite, resolve_municipality
 from assistant.types import Citation, ToolOutput
 
 WorkKind = Literal["street_opening", "sidewalk", "driveway_culvert", "street_privilege", "heavy_vehicle"]
@@ -278,10 +278,36 @@ class _Builder:
         self.warnings: list[str] = []
         self.not_covered: list[str] = []
         self.tools: list[str] = []
+        self.stale: list[tuple[Citation, str, list[Citation]]] = []  # quotes an amendment changed
 
     # -- citations and items -----------------------------------------------------
     def cite(self, quote: str, section: str | None = None) -> Citation:
-        return cite(self.mid, quote, section=section)
+        """The citation of ``quote``; when an amendment changed it, a placeholder that makes
+        ``add`` put a "this rule changed" warning (citing the new text) in place of the item."""
+        try:
+            return cite(self.mid, quote, section=section)
+        except QuoteNotFound as exc:
+            from assistant.amendments import changed_rule
+
+            message, new = changed_rule(self.mid, quote, exc.section)
+            placeholder = Citation(municipality=self.mid, chapter="", section=section, title="", quote=quote)
+            self.stale.append((placeholder, message, new))
+            return placeholder
+
+    def changed(self, exc: QuoteNotFound, group: Group = "permits") -> None:
+        """A calculator's rule changed: say so, citing the new text, in place of its items."""
+        from assistant.amendments import changed_rule
+
+        message, new = changed_rule(exc.municipality or self.mid, exc.quote, exc.section)
+        self._changed_item(message, new, group)
+
+    def _changed_item(self, message: str, new: list[Citation], group: Group = "permits") -> None:
+        if any(i.text == message for i in self.items) or message in self.warnings:
+            return
+        if new:
+            self.add(group, message, new, status="warning")
+        else:
+            self.warnings.append(message)
 
     def rule(self, role: str) -> str:
         """The id of this municipality's deadline rule playing ``role`` (data/deadlines.yaml)."""
@@ -292,9 +318,14 @@ class _Builder:
     def quote(self, role: str) -> Citation:
         """The citation of a quote kept in the checklist data (``quotes:`` of data/checklist.yaml)."""
         q = _checklist_data()["quotes"][provision_key_of(self.mid, role)]
-        return cite(self.mid, q["quote"], section=q.get("section"))
+        return self.cite(q["quote"], section=q.get("section"))
 
-    def add(self, group: Group, text: str, citations: list[Citation], **kw: Any) -> ChecklistItem:
+    def add(self, group: Group, text: str, citations: list[Citation], **kw: Any) -> ChecklistItem | None:
+        stale = [(m, new) for c in citations for (p, m, new) in self.stale if c is p]
+        if stale:  # never list an item whose provision changed: say what changed instead
+            for message, new in stale:
+                self._changed_item(message, new)
+            return None
         seen: list[Citation] = []
         for c in citations:
             if c not in seen:
@@ -344,6 +375,7 @@ class _Builder:
         from assistant.tools import specs
 
         self.used(ToolOutput(tool="specifications (data)"))
+        specs._cite(key)  # the figure is given only while its quote still reads so (QuoteNotFound otherwise)
         raw = str(specs._provision(key)[field])
         return specs._num(specs._fraction(key, field) if "/" in raw else specs._figure(key, field))
 
@@ -397,8 +429,12 @@ def _applicant(req: ChecklistRequest) -> str:
 def _bond_items(b: _Builder, permit_type: str) -> None:
     from assistant.tools.bonds import BondRequirementsInput, bond_insurance_requirements
 
-    out = b.used(bond_insurance_requirements(BondRequirementsInput(
-        municipality=b.mid, permit_type=permit_type, applicant=_applicant(b.req))))
+    try:
+        out = b.used(bond_insurance_requirements(BondRequirementsInput(
+            municipality=b.mid, permit_type=permit_type, applicant=_applicant(b.req))))
+    except QuoteNotFound as exc:  # an amended provision: a warning in place of the bond items, the rest goes on
+        b.changed(exc, "bonds")
+        return
     if not out.ok:
         return
     surface = b.req.driveway_surface
@@ -438,13 +474,17 @@ def _certificate_items(b: _Builder, permit_type: str, work_end: date, permit_iss
     ins = b.req.insurance
     if ins is None:
         return
-    out = b.used(insurance_certificate_check(CertificateCheckInput(
-        municipality=b.mid, permit_type=permit_type, per_person_limit=ins.per_person,
-        per_accident_limit=ins.per_accident, property_damage_limit=ins.property_damage,
-        expiry_date=ins.expires, work_start_date=b.req.start_date, work_end_date=work_end,
-        permit_issue_date=permit_issue, self_insured=ins.self_insured,
-        village_public_utility=b.req.village_utility, indemnity_bond_amount=ins.indemnity_bond,
-        cancellation_notice_days=ins.cancellation_notice_days)))
+    try:
+        out = b.used(insurance_certificate_check(CertificateCheckInput(
+            municipality=b.mid, permit_type=permit_type, per_person_limit=ins.per_person,
+            per_accident_limit=ins.per_accident, property_damage_limit=ins.property_damage,
+            expiry_date=ins.expires, work_start_date=b.req.start_date, work_end_date=work_end,
+            permit_issue_date=permit_issue, self_insured=ins.self_insured,
+            village_public_utility=b.req.village_utility, indemnity_bond_amount=ins.indemnity_bond,
+            cancellation_notice_days=ins.cancellation_notice_days)))
+    except QuoteNotFound as exc:
+        b.changed(exc, "bonds")
+        return
     if not out.ok:
         return
     for row in out.shortfalls:
@@ -872,11 +912,15 @@ def _delafield_excavation(b: _Builder, *, what: str = "excavation") -> None:
                                                "when it is proposed to begin")], who="the Town",
           due=f"before {b.date_text(req.start_date)}")
     _bond_items(b, "excavation")
-    sur = b.used(surcharge_for_opening(SurchargeInput(municipality=b.mid, opening_date=req.start_date,
-                                                      disturbs_pavement=req.pavement != "none"), calendar=b.cal))
-    b.add("fees", f"No pavement-age surcharge in the {municipality_name(b.mid)}.", sur.citations[:2] or
-          [b.cite("Applicants shall pay a non-refundable application fee")], status="info", figure="none",
-          tool=sur.tool, explanation=sur.explanation)
+    try:
+        sur = b.used(surcharge_for_opening(SurchargeInput(municipality=b.mid, opening_date=req.start_date,
+                                                          disturbs_pavement=req.pavement != "none"), calendar=b.cal))
+    except QuoteNotFound as exc:  # amended: a warning in place of this item, the rest goes on
+        b.changed(exc, "fees")
+    else:
+        b.add("fees", f"No pavement-age surcharge in the {municipality_name(b.mid)}.", sur.citations[:2] or
+              [b.cite("Applicants shall pay a non-refundable application fee")], status="info", figure="none",
+              tool=sur.tool, explanation=sur.explanation)
     _certificate_items(b, "excavation", work_end=req.end_date, permit_issue=req.start_date)
     n = b.used(excavation_notice_deadlines(ExcavationNoticesInput(
         municipality=b.mid, work_start=req.start_moment, emergency=req.emergency), calendar=b.cal))
@@ -1106,9 +1150,17 @@ def build_checklist(req: ChecklistRequest) -> Checklist:
               status=step.get("status", "required"))
     for note in work.get("not_covered", []):
         b.not_covered.append(note)
-    BUILDERS[work["builder"]](b, **work.get("arguments", {}))
-    for builder in plan.get("after_every_job", []):
-        BUILDERS[builder](b)
+    steps = [(work["builder"], work.get("arguments", {}))] + [(name, {}) for name in plan.get("after_every_job", [])]
+    from assistant.amendments import raising_changed_rules
+
+    for builder, arguments in steps:
+        try:
+            with raising_changed_rules():  # a calculator whose rule changed raises: no stale figure is listed
+                BUILDERS[builder](b, **arguments)
+        except QuoteNotFound as exc:
+            b.changed(exc)
+            b.not_covered.append("Part of this checklist is not listed: a provision it rests on was amended and "
+                                 "its rule data awaits an update (see the warning).")
     if req.village_utility and plan.get("village_utility_note"):
         b.not_covered.append(plan["village_utility_note"])
     order = {key: i for i, (key, _) in enumerate(GROUPS)}

@@ -24,7 +24,14 @@ class UnknownMunicipality(ValueError):
 
 
 class QuoteNotFound(LookupError):
-    pass
+    """No passage (or more than one) holds a quote; carries what was looked for, so a
+    calculator can say which rule changed (assistant/amendments.py)."""
+
+    def __init__(self, message: str, municipality: str = "", quote: str = "", section: str | None = None):
+        super().__init__(message)
+        self.municipality = municipality
+        self.quote = quote
+        self.section = section
 
 
 def corpus_dir() -> Path:
@@ -81,7 +88,7 @@ def municipalities() -> tuple[Municipality, ...]:
     """The municipalities in service: valid entries whose text parses. One that fails is
     left out (see ``load_problems``) and every other keeps working."""
     corpus = str(corpus_dir())
-    return tuple(m for m in declared_municipalities() if not isinstance(_try_document(m.id, corpus), str))
+    return tuple(m for m in declared_municipalities() if not isinstance(_try_document(m.id, corpus, source_stamp(m)), str))
 
 
 _RUNTIME_PROBLEMS: list[str] = []
@@ -99,7 +106,7 @@ def load_problems() -> list[str]:
     corpus = str(corpus_dir())
     out = list(_manifest(str(corpus_dir() / "manifest.yaml"))[1]) + list(_RUNTIME_PROBLEMS)
     for m in declared_municipalities():
-        got = _try_document(m.id, corpus)
+        got = _try_document(m.id, corpus, source_stamp(m))
         if isinstance(got, str):
             out.append(got)
     return out
@@ -118,7 +125,7 @@ def reset_caches() -> None:
     """Forget parsed manifests and documents (after the corpus folder changed)."""
     _manifest.cache_clear()
     _document.cache_clear()
-    _FAILURES.clear()
+    _try_document.cache_clear()
     _cite.cache_clear()
     _RUNTIME_PROBLEMS.clear()
 
@@ -160,7 +167,7 @@ def resolve_municipality(name: str | None) -> Municipality | None:
         )
     for m in declared_municipalities():
         if m not in municipalities() and any(_norm_name(n) == key for n in [m.id, m.name, m.display_name, *m.aliases]):
-            raise UnknownMunicipality(f"{m.display_name} is left out: {_try_document(m.id, str(corpus_dir()))}")
+            raise UnknownMunicipality(f"{m.display_name} is left out: {_try_document(m.id, str(corpus_dir()), source_stamp(m))}")
     raise UnknownMunicipality(
         f"unknown municipality {name!r}; known: "
         + ", ".join(f"{m.id} ({m.name})" for m in municipalities())
@@ -186,28 +193,30 @@ def source_of(m: Municipality, ch: ChapterSource | None) -> str | bytes:
         return data.decode("cp1252", errors="replace")
 
 
-_FAILURES: dict[tuple[str, str], str] = {}
+def source_stamp(m: Municipality) -> tuple[tuple[int, int, int], ...]:
+    """(modification time in ns, size, inode) of each of the municipality's texts: part of every
+    cache key, so a chapter replaced on disk — by this process or another — is parsed and cited
+    afresh."""
+    files = [c.source_file for c in (getattr(m, "chapters", None) or [])] or [m.source_file]
+    out = []
+    for f in files:
+        try:
+            st = (corpus_dir() / f).stat()
+            out.append((st.st_mtime_ns, st.st_size, st.st_ino))
+        except OSError:
+            out.append((0, 0, 0))
+    return tuple(out)
 
 
-def _try_document(mid: str, corpus: str) -> Document | str:
-    """The document, or one line saying why it cannot be read (logged once; a success is
-    cached by ``_document``, a failure here until ``reset_caches``)."""
-    failed = _FAILURES.get((mid, corpus))
-    if failed is not None:
-        return failed
-    got = _read_document(mid, corpus)
-    if isinstance(got, str):
-        _FAILURES[(mid, corpus)] = got
-    return got
-
-
-def _read_document(mid: str, corpus: str) -> Document | str:
+@functools.lru_cache(maxsize=64)
+def _try_document(mid: str, corpus: str, stamp: tuple = ()) -> Document | str:
+    """The document, or one line saying why it cannot be read (logged once)."""
     from assistant.parsing import ParseError
 
     m = municipality_by_id(mid)
     name = m.display_name if m else mid
     try:
-        return _document(mid, corpus)
+        return _document(mid, corpus, stamp)
     except FileNotFoundError as exc:
         msg = f"{name} ({mid}): its text is missing ({Path(exc.filename or '').name or exc})"
     except UnicodeDecodeError:
@@ -220,8 +229,8 @@ def _read_document(mid: str, corpus: str) -> Document | str:
     return msg
 
 
-@functools.cache
-def _document(mid: str, corpus: str) -> Document:
+@functools.lru_cache(maxsize=64)
+def _document(mid: str, corpus: str, stamp: tuple = ()) -> Document:
     from assistant.parsing import parse_municipality
 
     m = municipality_by_id(mid)
@@ -233,7 +242,7 @@ def document(mid: str) -> Document:
     m = municipality_by_id(mid)
     if m is None:
         raise UnknownMunicipality(f"unknown municipality {mid!r}")
-    got = _try_document(mid, str(corpus_dir()))
+    got = _try_document(mid, str(corpus_dir()), source_stamp(m))
     if isinstance(got, str):
         raise UnknownMunicipality(f"left out: {got}")
     return got
@@ -243,9 +252,9 @@ def forget_parsed() -> None:
     """Drop the parsed manifest, documents and citations: the corpus changed on disk (a
     newer index generation was built from it) and is read again on next use."""
     _manifest.cache_clear()
+    _try_document.cache_clear()
     _document.cache_clear()
     _cite.cache_clear()
-    _FAILURES.clear()
 
 
 def all_passages() -> list[Passage]:
@@ -271,14 +280,27 @@ def passage_by_id(pid: str) -> Passage | None:
 def cite(municipality: str, quote: str, section: str | None = None, title: str | None = None) -> Citation:
     """The citation of the one passage of ``municipality`` whose text holds ``quote``.
 
-    Cached per corpus folder (the calculators cite the same provisions on every call);
-    each caller gets its own copy.
+    Cached per corpus folder and version of the chapter's text (the calculators cite the
+    same provisions on every call; an amended chapter is cited afresh, never from the
+    cache); each caller gets its own copy.
     """
-    return _cite(municipality, quote, section, title, str(corpus_dir())).model_copy()
+    m = municipality_by_id(municipality)
+    stamp = source_stamp(m) if m else ()
+    found = _cite(municipality, quote, section, title, str(corpus_dir()), stamp).model_copy()
+    if (corpus_dir() / "amendments.yaml").is_file():
+        from assistant.amendments import pending_change
+
+        if pending_change(municipality, quote):
+            raise QuoteNotFound(
+                f"the paragraph of {municipality} holding {quote[:60]!r} was amended; its rule data awaits an update",
+                municipality=municipality, quote=quote, section=section,
+            )
+    return found
 
 
-@functools.cache
-def _cite(municipality: str, quote: str, section: str | None, title: str | None, corpus: str) -> Citation:
+@functools.lru_cache(maxsize=4096)
+def _cite(municipality: str, quote: str, section: str | None, title: str | None, corpus: str,
+          stamp: tuple[int, ...] = ()) -> Citation:
     """The uncached search behind ``cite``.
 
     Whitespace is compared normalised; words are compared exactly. ``section`` or
@@ -297,7 +319,8 @@ def _cite(municipality: str, quote: str, section: str | None, title: str | None,
     if len(hits) != 1:
         raise QuoteNotFound(
             f"{len(hits)} passages of {municipality} hold the quote {quote[:60]!r}"
-            + (f" (section {section})" if section else "")
+            + (f" (section {section})" if section else ""),
+            municipality=municipality, quote=quote, section=section,
         )
     p = hits[0]
     # Return the quote as it stands in the passage (original whitespace).

@@ -84,7 +84,13 @@ class Settings(BaseSettings):
     port: int = 7860
     staff_user: str | None = None
     staff_password: str | None = None
-    queue_concurrency: int = 2
+    staff_login_failures_per_address: str = Field(
+        default="5/15 minutes", description="Failed staff sign-ins allowed per client address (moving window)."
+    )
+    staff_login_failures_overall: str = Field(
+        default="30/15 minutes", description="Failed staff sign-ins allowed from all addresses together."
+    )
+    queue_concurrency: int = 4  # answers hold no shared per-request state (tests/test_concurrency.py); 2 cores serve 4 at once
     queue_max_size: int = 16
 
     ranking: Ranking = Field(default_factory=Ranking, description="Ranking knobs (defaults tuned on the tuned set).")

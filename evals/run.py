@@ -74,7 +74,8 @@ CORPUS = ROOT / "corpus"
 INJECTION_TEXT = ROOT / "evals" / "data" / "injection-town.txt"
 INJECTION_MANIFEST = ROOT / "evals" / "data" / "injection-manifest.yaml"
 SCRATCH_MUNICIPALITIES = {"testville"}  # served only by the scratch corpus
-LINE_TIMEOUT_S = 180.0  # one answer (the first one also loads the model)
+LINE_TIMEOUT_S = 180.0  # one answer
+FIRST_TIMEOUT_S = 1200.0  # the first answer also loads the model and may build the index (slow on a busy machine)
 
 Ask = Callable[[dict], dict]  # request {"id","question","municipality","history"} -> Answer JSON
 
@@ -176,6 +177,7 @@ class JsonlAssistant:
     def __init__(self, env: dict[str, str] | None = None, cwd: Path = ROOT, timeout_s: float = LINE_TIMEOUT_S,
                  command: Sequence[str] = COMMAND):
         self.command = list(command)
+        self._answered = False
         self.env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
                     "ANONYMIZED_TELEMETRY": "False", "PYTHONUNBUFFERED": "1", **(env or {})}
         self.cwd = cwd
@@ -214,10 +216,12 @@ class JsonlAssistant:
             self.proc.stdin.flush()
         except BrokenPipeError as exc:
             raise BrokenPipeError(f"the assistant process exited: {self.stderr_tail()}") from exc
+        wait = self.timeout_s if self._answered else max(self.timeout_s, FIRST_TIMEOUT_S)
         try:
-            line = self._lines.get(timeout=self.timeout_s)
+            line = self._lines.get(timeout=wait)
         except queue.Empty as exc:
-            raise TimeoutError(f"no answer within {self.timeout_s:.0f} s to {request.get('id')}") from exc
+            raise TimeoutError(f"no answer within {wait:.0f} s to {request.get('id')}") from exc
+        self._answered = True
         if line is None:
             raise EOFError(f"the assistant process exited: {self.stderr_tail()}")
         answer = json.loads(line)

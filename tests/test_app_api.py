@@ -356,10 +356,22 @@ def test_staff_area_absent_without_credentials(server):
     assert not any(name.startswith("/staff") for name in api)
 
 
-def test_uploads_are_refused_without_a_staff_area(server, staff_server):
+def staff_login(c: Client, password: str = "correct horse") -> str:
+    """Sign the client's session in; its upload grant goes with its uploads (as the page's cookie)."""
+    msg, token = c.predict("clerk", password, api_name="/staff_login")
+    if token:
+        c.cookies["oa_staff"] = token
+    return msg
+
+
+def test_uploads_are_refused_without_a_staff_area_or_a_signed_in_session(server, staff_server):
     big = {"files": ("chapter.pdf", b"%PDF-1.4 " + b"x" * 5000, "application/pdf")}
-    assert httpx.post(server.url + "gradio_api/upload", files=big).status_code == 413
-    assert httpx.post(staff_server.url + "gradio_api/upload", files=big).status_code == 200
+    assert httpx.post(server.url + "gradio_api/upload", files=big).status_code == 403
+    assert httpx.post(staff_server.url + "gradio_api/upload", files=big).status_code == 403
+    c = staff_server.client()
+    assert staff_login(c) == ""
+    r = httpx.post(staff_server.url + "gradio_api/upload", files=big, cookies={"oa_staff": c.cookies["oa_staff"]})
+    assert r.status_code == 200
 
 
 def test_staff_area_behind_login_with_credentials(staff_server):
@@ -367,8 +379,8 @@ def test_staff_area_behind_login_with_credentials(staff_server):
     c = staff_server.client()
     assert c.predict(api_name="/staff_reindex") == "Please sign in first."
     assert staff_server.assistant.reindexed == 0
-    assert c.predict("clerk", "wrong", api_name="/staff_login") == "Wrong user or password."
-    assert c.predict("clerk", "correct horse", api_name="/staff_login") == ""
+    assert c.predict("clerk", "wrong", api_name="/staff_login") == ("Wrong user or password.", "")
+    assert staff_login(c) == ""
     assert c.predict(api_name="/staff_reindex") == "Re-indexed."
     assert staff_server.assistant.reindexed == 1
     other = staff_server.client()  # a new session is not signed in
@@ -377,7 +389,7 @@ def test_staff_area_behind_login_with_credentials(staff_server):
 
 def test_staff_upload_is_validated_before_anything_is_replaced(staff_server, tmp_path):
     c = staff_server.client()
-    c.predict("clerk", "correct horse", api_name="/staff_login")
+    staff_login(c)
     fake_pdf = tmp_path / "chapter.pdf"
     fake_pdf.write_text("not a pdf at all")
     corpus = Path(staff_server.settings.corpus_dir)
@@ -434,7 +446,7 @@ def test_staff_replaces_a_chapter_with_a_validated_pdf(tmp_path):
     try:
         c = s.client()
         assert c.predict(api_name="/staff_replace") == "Please sign in first."
-        c.predict("clerk", "correct horse", api_name="/staff_login")
+        staff_login(c)
         report = c.predict("delafield", handle_file(str(_chapter_pdf(tmp_path / "ch8.pdf"))),
                            api_name="/staff_validate")
         assert "**Valid.**" in report and "15 pages" in report, report

@@ -21,8 +21,9 @@ import pytest
 from assistant.answering.assistant import Assistant
 from assistant.retrieval.follower import IndexFollower
 from assistant.retrieval.generations import Generations
-from assistant.retrieval.index import SearchIndex
+from assistant.retrieval.index import SearchIndex, VectorStoreUnreachable
 from assistant.settings import Settings
+from assistant.webapp.loader import AssistantLoader
 from tests.fake_embedder import FakeEmbedder
 from tests.test_index_backends import start_chroma
 
@@ -100,7 +101,11 @@ def test_exact_search_finds_what_the_vector_store_finds(tmp_path, small_corpus):
 
 def test_ten_rebuilds_leave_no_orphaned_generation_or_segment(tmp_path, small_corpus):
     settings = Settings(data_dir=tmp_path)
+    (tmp_path / "chroma").mkdir(parents=True)  # the single store of earlier versions
+    (tmp_path / "chroma" / "chroma.sqlite3").write_bytes(b"old")
     reader = SearchIndex.open(settings, embedder=FakeEmbedder())  # a process still answering from the first
+    _, unfinished = Generations(tmp_path).create()  # a build SIGKILLed half-way
+    (unfinished / "chunks.json").write_text("[")
     first = reader.generation
     want = [h.passage.id for h in reader.search("indemnity bond for excavation", "brandon", k=5)]
     latest = None
@@ -171,6 +176,14 @@ def test_a_corrupted_store_is_reported_and_rebuilt(tmp_path, monkeypatch, capsys
     assert out["built_now"] and out["generation"] != again.generation
     assert Generations(tmp_path).all_ids() == [out["generation"]]
 
+    # a pointer naming nothing is reported too, and a generation built
+    (tmp_path / "CURRENT").write_text("garbage")
+    repaired = SearchIndex.open(settings, embedder=FakeEmbedder())
+    assert repaired.built_now and any("pointer" in p and "unreadable" in p for p in repaired.problems)
+    repaired.close()
+    out["generation"] = repaired.generation
+    assert Generations(tmp_path).all_ids() == [out["generation"]]
+
     # and `index` (no --force) on a damaged store reports the damage in its output
     (tmp_path / "generations" / out["generation"] / "passages.json").write_text("{ not json")
     assert main(["index"]) == 0
@@ -192,9 +205,10 @@ time.sleep(600)
 
 
 _REBUILDER = """
-import time
+import sys, time
 import tests.fake_cli
 from assistant.__main__ import main
+sys.stdin.readline()  # started early (imports overlap the others' start), rebuilds when told
 for _ in range(3):
     assert main(["index", "--force"]) == 0
     time.sleep(0.3)
@@ -218,7 +232,10 @@ def test_batch_and_app_keep_answering_while_another_process_rebuilds_three_times
     batch_err = (tmp_path / "batch.err").open("w")
     batch = subprocess.Popen([PY, "-m", "tests.fake_cli", "ask", "--jsonl"], cwd=ROOT, env=_env(tmp_path),
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=batch_err, text=True, bufsize=1)
+    rebuilder_proc = subprocess.Popen([PY, "-c", _REBUILDER], cwd=ROOT, env=_env(tmp_path), stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     app = Assistant(SearchIndex.open(Settings(data_dir=tmp_path), embedder=FakeEmbedder()))
+    loader = AssistantLoader(assistant=app)  # what the web app's handlers ask for the assistant
     try:
         assert reader.stdout.readline().strip() == first
 
@@ -232,18 +249,18 @@ def test_batch_and_app_keep_answering_while_another_process_rebuilds_three_times
 
         def app_ask(n: int) -> dict:
             q, m = QUESTIONS[n % len(QUESTIONS)]
-            return json.loads(app.ask(q, m).model_dump_json())
+            return json.loads(loader.get().ask(q, m).model_dump_json())
 
         base_batch = [_comparable(batch_ask(n)) for n in range(len(QUESTIONS))]
         base_app = [_comparable(app_ask(n)) for n in range(len(QUESTIONS))]
         assert base_batch == base_app  # one code path: the batch and the app agree
         assert not any("Sorry" in a["answer"] for a in base_batch)
 
-        rebuilt: list[subprocess.CompletedProcess] = []
+        rebuilt: list[tuple[int, str, str]] = []
 
         def rebuild_three_times() -> None:  # one process, the CLI's `index --force` three times
-            rebuilt.append(subprocess.run([PY, "-c", _REBUILDER], cwd=ROOT, env=_env(tmp_path),
-                                          capture_output=True, text=True, timeout=300))
+            out, err = rebuilder_proc.communicate("go\n", timeout=300)
+            rebuilt.append((rebuilder_proc.returncode, out, err))
 
         rebuilder = threading.Thread(target=rebuild_three_times)
         rebuilder.start()
@@ -271,8 +288,8 @@ def test_batch_and_app_keep_answering_while_another_process_rebuilds_three_times
             for w in workers:
                 w.result(timeout=300)
         rebuilder.join()
-        assert rebuilt[0].returncode == 0, rebuilt[0].stderr[-2000:]
-        assert rebuilt[0].stdout.count("built: generation") == 3
+        assert rebuilt[0][0] == 0, rebuilt[0][2][-2000:]
+        assert rebuilt[0][1].count("built: generation") == 3
         assert not wrong, wrong[:3]
         assert counts["batch"] >= 300 and counts["app"] >= 200
         print(f"answered while rebuilding: batch {counts['batch']}, app {counts['app']}")
@@ -281,7 +298,7 @@ def test_batch_and_app_keep_answering_while_another_process_rebuilds_three_times
         last = gens.current()
         assert _comparable(batch_ask(0)) == base_batch[0]
         assert _comparable(app_ask(0)) == base_app[0]
-        assert app.index.generation == last and app.follower.switches >= 1
+        assert app.index.generation == last == loader.status()["index_generation"] and app.follower.switches >= 3
         assert gens.all_ids() == sorted({first, last})  # the killed-to-be reader still holds the first
 
         reader.send_signal(signal.SIGKILL)
@@ -292,8 +309,9 @@ def test_batch_and_app_keep_answering_while_another_process_rebuilds_three_times
         assert _comparable(batch_ask(1)) == base_batch[1]  # the batch follows the app's rebuild too
         assert gens.all_ids() == [gens.current()]  # ... and lets the one it left go
     finally:
-        if reader.poll() is None:
-            reader.kill()
+        for proc in (reader, rebuilder_proc):
+            if proc.poll() is None:
+                proc.kill()
         batch.stdin.close()
         rc = batch.wait(timeout=60)
         batch_err.close()
@@ -336,6 +354,10 @@ def test_a_chroma_server_restarted_empty_is_refilled(tmp_path, monkeypatch, smal
         stop()
         assert [h.passage.id for h in third.search(query, "brandon", k=5)] == want
         assert [h.passage.id for h in third.search(query, None, k=5)]
+        # ... and opening says the server does not answer (no rebuild: it would not help)
+        with pytest.raises(VectorStoreUnreachable, match="does not answer"):
+            SearchIndex.open(settings, embedder=FakeEmbedder())
+        assert Generations(tmp_path / "data").all_ids() == [third.generation]
     finally:
         stop()
 

@@ -135,6 +135,54 @@ def test_a_number_no_tool_produced_is_replaced(assistant, fake):
     assert any("replaced the llm:ScriptedChatModel answer" in e and "$250" in e for e in ans.guard_events)
 
 
+# -- (2b) figures compared as values with units; the question is no source (issue 13) -------------
+BRANDON_BOND = "brandon:404-6:D(1):25"
+BRANDON_BOND_QUOTE = "an indemnity bond in the sum of $10,000"
+SURCHARGE = "brandon:404-6:A(4):18"
+SURCHARGE_QUOTE = "a surcharge shall be levied for any street opening"
+BOND_QUESTION = "How large is the indemnity bond for a street opening permit?"
+
+
+def test_the_bond_fixture_quotes_are_real():
+    assert BRANDON_BOND_QUOTE in passage_by_id(BRANDON_BOND).text
+    assert SURCHARGE_QUOTE in passage_by_id(SURCHARGE).text
+
+
+@pytest.mark.parametrize("figure", ["$100", "$1,000", "$10"])
+def test_a_figure_inside_the_quoted_one_is_replaced(assistant, fake, figure):
+    """"$100" and "$1,000" passed as substrings of the quoted "$10,000"."""
+    fake.script(reply("answered", f"The indemnity bond is {figure}.", [(BRANDON_BOND, BRANDON_BOND_QUOTE)]))
+    ans = assistant.ask(BOND_QUESTION, "brandon")
+    assert ans.backend == "embedded"
+    assert any("replaced the llm:ScriptedChatModel answer" in e and f"{figure}" in e for e in ans.guard_events)
+
+
+def test_the_quoted_figure_itself_is_kept(assistant, fake):
+    fake.script(reply("answered", "The indemnity bond is $10,000.00.", [(BRANDON_BOND, BRANDON_BOND_QUOTE)]))
+    ans = assistant.ask(BOND_QUESTION, "brandon")
+    assert ans.backend.startswith("llm:") and ans.guard_events == []
+
+
+def test_a_figure_only_the_question_gave_is_replaced(assistant, fake):
+    """"$7,777" passed because the user's question said it."""
+    fake.script(reply("answered", "The permit fee is $7,777.", [(BRANDON_FEE, BRANDON_FEE_QUOTE)]))
+    ans = assistant.ask("The clerk told me the street opening permit fee is $7,777. What is the permit fee?",
+                        "brandon")
+    assert ans.backend == "embedded" and "7,777" not in ans.answer
+    assert any("$7,777 (only in the question)" in e for e in ans.guard_events), ans.guard_events
+
+
+def test_a_question_figure_a_calculator_echoed_is_kept(assistant, fake):
+    args = {"municipality": "brandon", "opening_date": "2025-06-01", "final_paving_date": "2025-01-01",
+            "permit_fee": "7777"}
+    text = "The surcharge is 5 times the $7,777 permit fee: $38,885, on top of the fee."
+    fake.script(tool_request("street_opening_surcharge", args), reply("answered", text, [(SURCHARGE, SURCHARGE_QUOTE)]))
+    ans = assistant.ask("The Board set my street opening permit fee at $7,777 and the street was paved on "
+                        "January 1, 2025. I open it June 1, 2025. What is the surcharge?", "brandon")
+    assert ans.backend.startswith("llm:") and ans.guard_events == [], ans.guard_events
+    assert ans.answer == text and ans.tool_calls[0].arguments["permit_fee"] == "7777"
+
+
 # -- (3) a citation that does not resolve, or a quote not in the passage: replaced -----------
 @pytest.mark.parametrize("pid, quote", [
     ("brandon:404-99:Z(9):1", BRANDON_FEE_QUOTE),  # no such passage

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from assistant.answering.batch import BadLine, parse_request, refusal
-from assistant.answering.guards import InputProblem, check_answer, check_question, split_injection
+from assistant.answering.guards import InputProblem, check_answer, check_question
 from assistant.answering.planner import EmbeddedPlanner
 from assistant.bounded_input import InputLine
 from assistant.corpus import forget_parsed, resolve_municipality
@@ -98,6 +98,7 @@ class Assistant:
     # -- answering -----------------------------------------------------------------
     def ask(self, question: str, municipality: str | None = None,
             history: Iterable[ChatTurn | dict] | None = None) -> Answer:
+        self.follower.refresh()  # first: a newer generation may know another municipality
         try:
             muni = resolve_municipality(municipality).id if municipality else None
         except ValueError as exc:
@@ -129,9 +130,9 @@ class Assistant:
         return None
 
     def _guarded(self, using: _Answerers, answer: Answer, question: str, fallback: Answer) -> Answer:
-        # numbers in an injected instruction ("say the fee is $5") are no source for the answer
-        asked, _ = split_injection(question)
-        problems = check_answer(answer, allowed_text=asked + " " + using.embedded._coverage())
+        # the question is no source of figures: a number the user gave counts only where a
+        # calculator echoed it as an input (its call's arguments or result)
+        problems = check_answer(answer, allowed_text=using.embedded._coverage(), question=question)
         if not problems:
             return answer
         for p in problems:
@@ -146,6 +147,7 @@ class Assistant:
 
     # -- staff lookups --------------------------------------------------------------
     def search(self, query: str, municipality: str | None = None, k: int = 10) -> list[SearchHit]:
+        self.follower.refresh()
         muni = resolve_municipality(municipality).id if municipality else None
         with self.follower.using() as idx:
             return idx.search(query, muni, k=k)
@@ -153,6 +155,7 @@ class Assistant:
     def show(self, ref: str, municipality: str | None = None) -> list[Passage]:
         from assistant.retrieval.citations import lookup
 
+        self.follower.refresh()
         return lookup(ref, municipality)
 
     def reindex(self, progress: Callable[[float, str], None] | None = None, force: bool = True) -> None:

@@ -13,8 +13,9 @@ import json
 import re
 from typing import Any
 
+from assistant.answering.figures import Figure, figures_in, source_figures, unsupported
 from assistant.corpus import passage_by_id, quote_is_verbatim
-from assistant.types import Answer, Citation, normalize_ws
+from assistant.types import Answer, Citation
 
 INJECTION_PATTERNS = [
     r"\bignore\b[^.?!\n]{0,40}\b(instructions?|rules?|prompts?|guidelines|above|previous|prior)\b",
@@ -104,87 +105,43 @@ def citation_ok(c: Citation) -> bool:
 
 
 # -- numbers -----------------------------------------------------------------------------
-_MONTHS = (
-    "January|February|March|April|May|June|July|August|September|October|November|December|"
-    "Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec"
-)
-NUMBER_RE = re.compile(
-    rf"(?:\b(?:{_MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,\s*\d{{4}})?)"  # dates
-    r"|\$\s?\d[\d,]*(?:\.\d+)?"  # money
-    r"|\d+(?:[.,/]\d+)*\s*%?"  # plain numbers, 1/2, 2.5, 50%
-)
-
-
-def numbers_in(text: str) -> list[str]:
-    return [m.group(0).strip() for m in NUMBER_RE.finditer(text or "")]
-
-
-def _canon(token: str) -> set[str]:
-    """Forms under which a number may appear in a source."""
-    t = token.replace("$", "").replace(" ", "").rstrip("%")
-    forms = {token.strip(), t}
-    digits = t.replace(",", "")
-    forms.add(digits)
-    if re.fullmatch(r"\d+\.00", digits):
-        forms.add(digits[:-3])
-    if re.fullmatch(r"\d+", digits):
-        forms.add(f"{int(digits):,}")
-    return {f for f in forms if f}
-
-
 def _flatten(obj: Any) -> str:
     return json.dumps(obj, default=str, ensure_ascii=False) if not isinstance(obj, str) else obj
 
 
 def invented_numbers(answer_text: str, citations: list[Citation], tool_results: list[Any],
                      allowed_text: str = "") -> list[str]:
-    """Numbers in the answer found in no calculator result, no cited quote and no
-    allowed text (the question itself, the municipality names and citation labels)."""
-    sources = " ".join(
-        [c.quote for c in citations]
-        + [c.label() for c in citations]
-        + [_flatten(r) for r in tool_results]
-        + [allowed_text]
-    )
-    src_norm = normalize_ws(sources).replace(",", "")
-    src_tokens = set()
-    for tok in numbers_in(sources):
-        src_tokens |= _canon(tok)
-    bad = []
-    for tok in numbers_in(answer_text):
-        forms = _canon(tok)
-        if forms & src_tokens:
-            continue
-        if any(f.replace(",", "") in src_norm for f in forms if len(f) > 2):
-            continue
-        # a formatted date whose ISO form a tool produced
-        iso = _date_iso(tok)
-        if iso and iso in sources:
-            continue
-        bad.append(tok)
-    return bad
+    """Figures of the answer that no source supports, as written.
+
+    Sources: the cited quotes and their labels, the calculators' calls (arguments and
+    results: a figure the user gave reaches an answer only as a calculator's echoed
+    input) and ``allowed_text`` (municipality and chapter names; never the question).
+    Figures are compared as values with their units (assistant.answering.figures), not
+    as substrings: "$10,000" supports neither "$1,000" nor "$100", and "24 hours" does
+    not support "$24".
+    """
+    sources: list[Figure] = []
+    for c in citations:
+        sources += source_figures(c.quote) + source_figures(c.label(), references_only=True)
+    for r in tool_results:
+        sources += source_figures(_flatten(r))
+    sources += source_figures(allowed_text, references_only=True)
+    return [f.text for f in unsupported(answer_text, sources)]
 
 
-def _date_iso(token: str) -> str | None:
-    from datetime import datetime
-
-    for fmt in ("%B %d, %Y", "%b %d, %Y", "%B %d %Y"):
-        try:
-            return datetime.strptime(re.sub(r"(st|nd|rd|th),", ",", token), fmt).date().isoformat()
-        except ValueError:
-            continue
-    return None
-
-
-def check_answer(answer: Answer, allowed_text: str = "") -> list[str]:
-    """Problems that make an answer unfit to show (empty list = fit)."""
+def check_answer(answer: Answer, allowed_text: str = "", question: str = "") -> list[str]:
+    """Problems that make an answer unfit to show (empty list = fit). ``question`` is
+    never a source of figures; it only names the ones an answer took from it."""
     problems = []
     for c in answer.citations:
         if not citation_ok(c):
             problems.append(f"citation does not resolve or quote not verbatim: {c.label()}")
-    bad = invented_numbers(answer.answer, answer.citations, [t.result for t in answer.tool_calls], allowed_text)
+    calls = [part for t in answer.tool_calls for part in (t.arguments, t.result)]
+    bad = invented_numbers(answer.answer, answer.citations, calls, allowed_text)
     if bad:
-        problems.append("numbers from no calculator and no cited quote: " + ", ".join(bad))
+        asked = {f.text for f in figures_in(question)} if question else set()
+        problems.append("numbers from no calculator and no cited quote: "
+                        + ", ".join(f"{b} (only in the question)" if b in asked else b for b in bad))
     if looks_like_injection(answer.answer):
         problems.append("answer repeats an instruction")
     return problems

@@ -25,13 +25,14 @@ from assistant.answering.compose import (
     who_sets,
 )
 from assistant.answering.detect import from_history, named_municipality, other_place
-from assistant.answering.formatting import fmt_date
 from assistant.answering.guards import (
     EVASION,
     InputProblem,
     check_question,
     split_injection,
 )
+from assistant.answering import phrasing
+from assistant.answering.phrasing import CLARIFY_MUNI, CLARIFY_VALUE
 from assistant.answering.reading import Query, read_query, read_slots
 from assistant.answering.routing import Missing
 from assistant.answering.slot_safety import clarify_text, read_line, trace
@@ -42,7 +43,6 @@ from assistant.retrieval.index import SearchHit, SearchIndex
 from assistant.retrieval.lexical import stems
 from assistant.types import Answer, ChatTurn, Citation, ToolCall
 
-CLARIFY_MUNI = "Which municipality do you mean"
 # a question that asks for a figure (an amount, a rate, a size, a date)
 QUANTITY_Q = re.compile(
     r"\b(how much|how many|what(?:'s| is| are| does| do)\b[^?.]{0,50}\b(?:fee|fees|cost|costs|rate|amount|fine|penalty|"
@@ -146,7 +146,6 @@ FOLLOW_UP = re.compile(
     r"if|same|in (?:the )?(?:town|village)|i'm in|we're in|we are in)\b|\b(it|that|this one|ours|them|those)\b[^.?!]*[.?!]?\s*$",
     re.I,
 )
-CLARIFY_VALUE = "To work this out I need"
 # below this similarity, a question none of whose words (nor their expansions) appear in what
 # was found is about something else ("rent my house on Airbnb" is near "lease Village
 # equipment" in meaning, and shares no word with it)
@@ -193,21 +192,19 @@ class EmbeddedPlanner:
         try:
             q = check_question(question, self.settings.max_question_chars)
         except InputProblem as exc:
-            return Answer(status="refused", answer=f"I can't take that question: {exc}.")
+            return Answer(status="refused", answer=phrasing.refuse_input(str(exc)))
         q, removed = split_injection(q)
         guard_events = [f"ignored an instruction in the question: {r!r}" for r in removed]
         if EVASION.search(q):
             return Answer(
                 status="refused",
-                answer="I can't help with getting around the code. I can tell you what it requires — for example "
-                "which permits, notices and bonds apply to the work — with citations.",
+                answer=phrasing.refuse_evasion(),
                 guard_events=guard_events + ["refused a request to evade the code"],
             )
         if removed and not q:
             return Answer(
                 status="refused",
-                answer="I only answer questions about the municipal codes I hold "
-                + self._coverage() + ". Instructions to change how I answer are ignored.",
+                answer=phrasing.refuse_only_instructions(self._coverage()),
                 guard_events=guard_events,
             )
         # a short reply to a clarifying question completes the earlier question
@@ -232,11 +229,12 @@ class EmbeddedPlanner:
                   else "conversation" if muni_id else "none")
         query = read_query(turn, earlier if carried else "", follow_up=bool(carried.get("follow_up")),
                            clarified=bool(carried.get("clarified")), text=q, municipality=muni_id,
-                           municipality_from=source, figure=figure_kind(turn), removed=tuple(removed))
+                           municipality_from=source, figure=figure_kind(turn), removed=tuple(removed),
+                           asked=history[-1].content if carried.get("clarified") else "")
         answer = self._answer(q, muni_id, history, carried, Request(query))
         answer.guard_events = guard_events + answer.guard_events
         if removed and answer.status == "answered":
-            answer.notes.append("Part of the question asked me to change how I answer; that part was ignored.")
+            answer.notes.append(phrasing.IGNORED_INSTRUCTION)
         return answer
 
     # -- follow-ups --------------------------------------------------------------
@@ -261,7 +259,7 @@ class EmbeddedPlanner:
                 req: Request) -> Answer:
         elsewhere = other_place(q)
         if elsewhere and named_municipality(q) is None:
-            return self._out_of_scope(f"I only hold the codes of {self._coverage()}, not {elsewhere}.")
+            return self._out_of_scope(phrasing.not_held(self._coverage(), elsewhere))
         # a citation typed as the question: the exact text
         ref = parse_citation(q, muni_id)
         if ref:
@@ -337,21 +335,17 @@ class EmbeddedPlanner:
         if len(per) == 1:
             (mid, hits), = per.items()
             ans = self._lookup(q, mid, hits, req)
-            ans.notes.insert(0, f"The question names no municipality; only the {muni_name(mid)} code covers this topic.")
+            ans.notes.insert(0, phrasing.only_code_covers(muni_name(mid)))
             return ans
         best = {mid: max(h.dense_score or 0 for h in hits) for mid, hits in per.items()}
         ranked = sorted(best.items(), key=lambda kv: -kv[1])
         if ranked[0][1] - ranked[1][1] >= ranking().clear_lead:
             mid = ranked[0][0]
             ans = self._lookup(q, mid, per[mid], req)
-            ans.notes.insert(0, f"The question names no municipality; the {muni_name(mid)} code is the one that addresses it.")
+            ans.notes.insert(0, phrasing.code_that_addresses(muni_name(mid)))
             return ans
-        names = " or the ".join(f"{muni_name(m)} (ch. {municipality_by_id(m).chapter})" for m in per)
-        return Answer(
-            status="clarify",
-            answer=f"{CLARIFY_MUNI}: the {names}? Their codes differ on this.",
-            municipality=None,
-        )
+        names = [f"{muni_name(m)} (ch. {municipality_by_id(m).chapter})" for m in per]
+        return Answer(status="clarify", answer=phrasing.clarify_between(names), municipality=None)
 
     # -- answers -----------------------------------------------------------------
     def _exact_text(self, passages) -> Answer:
@@ -393,9 +387,7 @@ class EmbeddedPlanner:
                 p, s, _ = deferring[0]
                 who = who_sets(s)
                 block, c = quote_block(p, s)
-                lead = (f"The {name} code does not state this amount: it is set by {who}, so ask the office for "
-                        "the current figure." if who else
-                        f"The {name} code does not state this figure; it says where it comes from:")
+                lead = phrasing.not_stated_set_by(name, who)
                 return Answer(status="not_stated", municipality=muni_id, citations=[c], notes=text_notes([p]),
                               answer=lead + "\n\n" + block)
             if stating and fs >= 0.5 * top:
@@ -410,8 +402,7 @@ class EmbeddedPlanner:
                 return Answer(
                     status="not_stated", municipality=muni_id, citations=cites,
                     notes=text_notes([p for p, _, _ in picked]),
-                    answer=(f"The {name} code does not state that figure. The closest provision says:\n\n"
-                            + "\n\n".join(blocks)),
+                    answer=phrasing.not_stated_closest(name) + "\n\n" + "\n\n".join(blocks),
                 )
         blocks, cites = [], []
         quoted = {(p.id, s) for p, s, _ in picked}
@@ -425,7 +416,7 @@ class EmbeddedPlanner:
                     block, c = quote_block(item, item.text)
                     blocks.append(block)
                     cites.append(c)
-        lead = f"Here is what the {name} code says:"
+        lead = phrasing.lookup_lead(name)
         return Answer(
             status="answered", municipality=muni_id, citations=cites,
             answer=lead + "\n\n" + "\n\n".join(blocks),
@@ -442,11 +433,9 @@ class EmbeddedPlanner:
 
         if isinstance(routed, Missing):
             if routed.needs_municipality:
-                return Answer(status="clarify", answer=f"{CLARIFY_MUNI}: {routed.question}")
-            return Answer(status="clarify", municipality=muni_id or None, answer=f"{CLARIFY_VALUE} {routed.question}",
-                          notes=[f"Asked for {routed.slot}" + (": the question gives " + ", ".join(
-                              f"“{c}”" for c in routed.candidates) if routed.candidates else "") + "."]
-                          if routed.slot else [])
+                return Answer(status="clarify", answer=phrasing.clarify_municipality(routed.question))
+            return Answer(status="clarify", municipality=muni_id or None, answer=phrasing.clarify_value(routed.question),
+                          notes=[phrasing.asked_for(routed.slot, routed.candidates)] if routed.slot else [])
         parts, calls, cites, notes = [], [], [], []
         read_all = []
         for step in [routed, *routed.follow]:
@@ -454,7 +443,7 @@ class EmbeddedPlanner:
             if unsafe is not None:
                 # never a figure from a value the words do not give, or give twice
                 return Answer(status="clarify", municipality=muni_id or routed.municipality,
-                              answer=f"{CLARIFY_VALUE} {clarify_text(unsafe)}",
+                              answer=phrasing.clarify_value(clarify_text(unsafe)),
                               notes=[f"Calculator `{step.tool}` not run: its argument {unsafe.argument} "
                                      f"({unsafe.reason}) is not read safely from the question."])
             read_all += [r for r in read if r.line() not in {x.line() for x in read_all}]
@@ -464,13 +453,13 @@ class EmbeddedPlanner:
             result = step.run()
             if not result.ok and "date and time" in (result.error or "") and step.tool == "deadline":
                 return Answer(status="clarify", municipality=muni_id or routed.municipality,
-                              answer=f"{CLARIFY_VALUE} the time of day as well as the date (this period is counted in hours).")
+                              answer=phrasing.clarify_time_of_day())
             calls.append(ToolCall(name=step.tool, arguments=step.arguments, result=result.model_dump(mode="json")))
             text = result.error if not result.ok else step.summary(result)
             if text:
                 parts.append(text)
             if result.explanation:
-                parts.append(f"How it was worked out (calculator `{step.tool}`): {result.explanation}")
+                parts.append(phrasing.worked_out(step.tool, result.explanation))
             for c in step.citations(result):
                 if not any(c.passage_id == x.passage_id and c.quote == x.quote for x in cites):
                     cites.append(c)
@@ -478,8 +467,7 @@ class EmbeddedPlanner:
                 notes.insert(0, result.convention)
             notes += [a for a in result.assumptions if a not in notes]
         for written, d in slots.yearless_dates(q):
-            note = (f"The question gives no year for “{written}”: it is read as {fmt_date(d)}, the nearest such "
-                    "day to today. Give the year if you meant another.")
+            note = phrasing.yearless_date(written, d)
             if note not in notes:
                 notes.append(note)
         cites = self._relevant_citations(q, cites, req)
@@ -510,13 +498,7 @@ class EmbeddedPlanner:
         return [c for sc, _, c in scored if sc >= ranking().citation_share * top]
 
     def _out_of_scope(self, why: str) -> Answer:
-        lead = why + " " if why else ""
-        return Answer(
-            status="out_of_scope",
-            answer=(f"{lead}That is not covered by the chapters I hold: {self._coverage()}. "
-                    "They cover streets, sidewalks, excavation and street-opening permits, driveways and culverts, "
-                    "obstructions, snow and ice on walks, and house numbering. Ask your municipal office about other topics."),
-        )
+        return Answer(status="out_of_scope", answer=phrasing.out_of_scope(why, self._coverage()))
 
     def _coverage(self) -> str:
-        return "; ".join(f"{m.name} Code ch. {m.chapter} ({m.chapter_title})" for m in municipalities())
+        return phrasing.coverage(municipalities())

@@ -90,6 +90,7 @@ class Query(BaseModel):
     figure: str | None = Field(default=None, description="The kind of figure asked ('money', 'width', ...).")
     slots: tuple[Slot, ...] = ()
     removed: tuple[str, ...] = Field(default=(), description="Instructions found in the question and ignored.")
+    asked: str = Field(default="", description="Our clarifying question this turn replies to, if any.")
 
     def of(self, kind: SlotKind, origin: Origin | None = None) -> list[Slot]:
         return [s for s in self.slots if s.kind == kind and (origin is None or s.span.origin == origin)]
@@ -367,11 +368,12 @@ def asks(turn: str, figure: str | None) -> Asks:
 def read_query(turn: str, earlier: str = "", *, follow_up: bool = False, clarified: bool = False,
                text: str | None = None, municipality: str | None = None,
                municipality_from: MunicipalitySource = "none", figure: str | None = None,
-               removed: tuple[str, ...] = (), ref: date | None = None) -> Query:
+               removed: tuple[str, ...] = (), asked: str = "", ref: date | None = None) -> Query:
     slots_ = read_slots(turn, "turn", ref) + (read_slots(earlier, "earlier", ref) if earlier else [])
     return Query(turn=turn, earlier=earlier, text=text if text is not None else turn, follow_up=follow_up,
                  clarified=clarified, municipality=municipality, municipality_from=municipality_from,
-                 asks=asks(turn, figure), figure=figure, slots=tuple(slots_), removed=tuple(removed))
+                 asks=asks(turn, figure), figure=figure, slots=tuple(slots_), removed=tuple(removed),
+                 asked=asked)
 
 
 def describe(slot: Slot) -> str:

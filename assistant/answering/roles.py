@@ -40,7 +40,18 @@ def _nearest_cue(slot: Slot, cues: dict[str, re.Pattern], query: Query | None = 
         for m in rx.finditer(before):
             if m.start() > pos:
                 best, pos = role, m.start()
+    if best is None and query is not None and query.clarified and slot.span.origin == "turn" and query.asked:
+        # a bare reply ("June 1, 2024") to our question fills what the question asked for
+        first = [(m.start(), role) for role, rx in cues.items() if (m := rx.search(query.asked))]
+        best = min(first)[1] if first else None
     return best
+
+
+def of(query: Query, kind) -> list[Slot]:
+    """The values of a kind: this turn's first; in a reply to our question, the earlier turn's too."""
+    if query.clarified:
+        return query.of(kind)
+    return query.of(kind, "turn") or query.of(kind)
 
 
 def assign(slots: list[Slot], cues: dict[str, re.Pattern], query: Query | None = None) -> dict[str, list[Slot]]:
@@ -67,7 +78,7 @@ class SurchargeReading:
 
 
 def surcharge_values(query: Query) -> SurchargeReading:
-    days = query.of("date", "turn") or query.of("date")
+    days = of(query, "date")
     by = assign(days, {"final paving date": PAVED, "opening date": OPENED}, query)
     out = SurchargeReading()
     paving, opening, loose = by.get("final paving date", []), by.get("opening date", []), by.get("", [])
@@ -92,7 +103,7 @@ def surcharge_values(query: Query) -> SurchargeReading:
         opening = loose
     out.paving = paving[0] if paving else None
     out.opening = opening[0] if opening else None
-    money = [s for s in (query.of("money", "turn") or query.of("money")) if s.unit == "USD"]
+    money = [s for s in of(query, "money") if s.unit == "USD"]
     fees = assign(money, {"fee": FEE}, query)
     if len(money) == 1:
         out.fee = money[0]
@@ -189,7 +200,7 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     from assistant.retrieval.expansion import expand
     from assistant.retrieval.lexical import stems
 
-    days = query.of("date", "turn") or query.of("date")
+    days = of(query, "date")
     if len(days) <= 1:
         return days[0] if days else None
     want = stems(expand(event_text)) - stems("the a an of on date day time or and was were is by")

@@ -198,8 +198,13 @@ class ToolRouter:
                 and re.search(r"sidewalk|walk", low) and feet and self._serves("sidewalk_dimension_check", muni):
             use = "commercial" if re.search(r"commercial|business|store|shop", low) else "residential"
             only = self._only_municipality("sidewalk_dimension_check", muni)
-            return Routed("sidewalk_dimension_check", {"municipality": only, "use": use, "width_ft": str(feet[0])},
-                          only, _summary_sidewalk_drop)
+            widths = [x for x in (ctx.query.of("length") if ctx.query is not None else []) if x.unit == "ft"]
+            if len(widths) > 1:
+                return Missing("the width of the walk: is it " + " or ".join(f"“{x.span.text}”" for x in widths) + "?",
+                               slot="width", candidates=tuple(x.span.text for x in widths))
+            width, sources = (widths[0].number, {"width_ft": widths[0]}) if widths else (feet[0], {})
+            return Routed("sidewalk_dimension_check", {"municipality": only, "use": use, "width_ft": roles.as_number(width)},
+                          only, _summary_sidewalk_drop, sources=sources)
         # Brandon: pavement patch depth
         if "pavement_patch_check" in self.tools and re.search(r"\bpatch|replacement|restor", low) and inches \
                 and re.search(r"existing|current|old", low) and self._serves("pavement_patch_check", muni):
@@ -227,12 +232,17 @@ class ToolRouter:
             if len(args) > 1:
                 return Routed("driveway_check", args, args["municipality"], _summary_driveway)
         # Delafield: heavy vehicles
-        tons = re.search(r"(\d+(?:\.\d+)?)\s*(?:-\s*)?tons?\b", low)
-        if "heavy_vehicle_check" in self.tools and tons and self._serves("heavy_vehicle_check", muni):
-            args = {"municipality": self._only_municipality("heavy_vehicle_check", muni), "gross_weight_tons": tons.group(1),
+        weights = ctx.query.of("weight") if ctx.query is not None else []
+        if "heavy_vehicle_check" in self.tools and weights and self._serves("heavy_vehicle_check", muni):
+            if len({w.value for w in weights}) > 1:
+                return Missing("the vehicle's gross weight: is it " + " or ".join(f"“{w.span.text}”" for w in weights)
+                               + "?", slot="gross weight", candidates=tuple(w.span.text for w in weights))
+            args = {"municipality": self._only_municipality("heavy_vehicle_check", muni),
+                    "gross_weight_tons": roles.as_number(weights[0].number),
                     "lugged_wheels": bool(re.search(r"lug|cleat|track", low)),
                     "temporary_limit_posted": bool(re.search(r"posted|temporary|weight limit|limit is", low))}
-            return Routed("heavy_vehicle_check", args, args["municipality"], _summary_heavy)
+            return Routed("heavy_vehicle_check", args, args["municipality"], _summary_heavy,
+                          sources={"gross_weight_tons": weights[0]})
         # Delafield: road construction standards
         if "road_construction_check" in self.tools and self._serves("road_construction_check", muni) and \
                 re.search(r"stone|aggregate|lift|too thin|deficien|base course|gravel base|road base", low):
@@ -587,9 +597,12 @@ def _summary_heavy(r) -> str:
     bits = []
     if r.permit_required:
         bits.append("a Town permit naming the route is required")
-    if over:
+    if over and getattr(r, "exceeds_temporary_limit", None):
         bits.append(f"the vehicle is **{_num(over)} tons** over the posted temporary limit; only a special permit "
                     "(for an emergency) allows it while the limit is in effect")
+    elif over:
+        bits.append(f"on a road where a temporary limit is posted it would be **{_num(over)} tons** over it, and "
+                    "could run there only with a special permit (for an emergency)")
     return ("For this vehicle " + "; ".join(bits) + ".") if bits else ""
 
 

@@ -81,6 +81,7 @@ LABELS = {"event": "date counted from", "excavation": "date of the excavation"}
 def _label(path: str) -> str:
     if path in LABELS:
         return LABELS[path]
+    path = re.sub(r"_(ft|in|tons|percent)$", "", path)
     m = re.match(r"(\w+)\[(\d+)\]\.(\w+)$", path)
     if m:
         item = m.group(1).rstrip("s").replace("_", " ")

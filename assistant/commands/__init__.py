@@ -3,4 +3,4 @@
 ``python -m assistant <verb>`` discovers them: adding a verb is adding a module.
 """
 
-VERBS = ("search", "show", "toc", "index", "ingest", "tool", "ask", "checklist", "municipality")
+VERBS = ("search", "show", "toc", "index", "ingest", "amend", "tool", "ask", "checklist", "municipality")

@@ -166,6 +166,17 @@ class Generations:
             return []
         return sorted(p.name for p in self.root.iterdir() if p.is_dir() and _ID_RE.match(p.name))
 
+    def pointer_problem(self) -> str | None:
+        """What is wrong with the pointer file, if it exists and names no generation on disk."""
+        if not self.pointer.exists():
+            return None
+        gid = self.current()
+        if gid is None:
+            return f"the index pointer {self.pointer} is unreadable"
+        if not (self.path(gid) / INFO_FILE).is_file():
+            return f"the index pointer names generation {gid}, which is not on disk"
+        return None
+
     def lease(self, gid: str) -> Lease:
         return Lease(self.path(gid) / "lease")
 

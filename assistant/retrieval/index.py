@@ -19,7 +19,6 @@ takes an exclusive file lock in the data directory, so two processes never build
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import logging
 import re
@@ -39,6 +38,18 @@ from assistant.retrieval.chunking import CHUNKER_VERSION, Chunk, chunk_passages
 from assistant.retrieval.citations import lookup
 from assistant.retrieval.embeddings import Embedder, get_embedder
 from assistant.retrieval.expansion import expand
+from assistant.retrieval.generation_files import (
+    IndexDamaged,
+    by_unit,
+    corpus_fingerprint,
+    in_chunker_order,
+    named_collections,
+    one_line,
+    read_vectors,
+    readable_previous,
+    reusable,
+    unit_fingerprints,
+)
 from assistant.retrieval.generations import (
     GenerationInfo,
     Generations,
@@ -55,6 +66,7 @@ log = logging.getLogger("assistant.index")
 
 LOCK_TIMEOUT_S = 300
 REFILL_LOCK_TIMEOUT_S = 5
+STORE_RETRY_S = 30  # after the vector store failed, searches use the stored vectors this long
 BUILD_BATCH = 8  # texts embedded at once while building: small batches keep the peak memory down
 
 
@@ -62,8 +74,8 @@ class IndexBusy(RuntimeError):
     pass
 
 
-class IndexDamaged(RuntimeError):
-    """A generation's stores cannot be read (or disagree with its description)."""
+class VectorStoreUnreachable(RuntimeError):
+    """The Chroma server does not answer: not damage, and rebuilding would not help."""
 
 
 class _NeedsRefill(RuntimeError):
@@ -80,24 +92,6 @@ class SearchHit(BaseModel):
     lexical_rank: int | None = None
     dense_score: float | None = Field(default=None, description="Cosine similarity of the best chunk.")
     exact_citation: bool = Field(default=False, description="The query was this passage's citation.")
-
-
-def corpus_fingerprint(passages: list[Passage], embedder_id: str) -> str:
-    """Hash of every passage (all fields: the store keeps them), the chunker and the model."""
-    h = hashlib.sha256()
-    h.update(CHUNKER_VERSION.encode())
-    h.update(embedder_id.encode())
-    for p in passages:
-        h.update(p.model_dump_json().encode())
-    return h.hexdigest()
-
-
-def unit_fingerprints(passages: list[Passage], embedder_id: str) -> dict[str, str]:
-    """One fingerprint per municipality: the unit whose vectors are reused when unchanged."""
-    by_unit: dict[str, list[Passage]] = {}
-    for p in passages:
-        by_unit.setdefault(p.municipality, []).append(p)
-    return {m: corpus_fingerprint(ps, embedder_id) for m, ps in by_unit.items()}
 
 
 class SearchIndex:
@@ -125,6 +119,7 @@ class SearchIndex:
         self._hold = threading.Lock()
         self._users = 0
         self._retired = False
+        self._store_down_until = 0.0
         self.closed = False
 
     @classmethod
@@ -184,6 +179,10 @@ class SearchIndex:
         the damage is logged and kept in ``problems``)."""
         got = gens.lease_current()
         if got is None:
+            problem = gens.pointer_problem()
+            if problem and f"{problem}; building a new one" not in self.problems:
+                log.warning("%s; building a new one", problem)
+                self.problems.append(f"{problem}; building a new one")
             return False
         gid, lease = got
         try:
@@ -196,9 +195,12 @@ class SearchIndex:
         except _NeedsRefill:
             lease.release()
             return False
+        except VectorStoreUnreachable:
+            lease.release()
+            raise
         except Exception as exc:
             lease.release()
-            problem = f"index generation {gid} is damaged ({_one_line(exc)}); building a new one"
+            problem = f"index generation {gid} is damaged ({one_line(exc)}); building a new one"
             if problem not in self.problems:
                 log.warning(problem)
                 self.problems.append(problem)
@@ -212,15 +214,22 @@ class SearchIndex:
         if len(passages) != info.passages or len(chunks) != info.chunks:
             raise IndexDamaged(f"the stores hold {len(passages)} passages / {len(chunks)} chunks, "
                                f"the generation says {info.passages} / {info.chunks}")
-        unit_chunks = _by_unit(chunks)
+        unit_chunks = by_unit(chunks)
         if set(unit_chunks) != set(info.units):
             raise IndexDamaged("the chunk store and the generation name different municipalities")
         unit_vectors = {}
         for m, unit in info.units.items():
-            unit_vectors[m] = _read_vectors(path / unit.vectors, len(unit_chunks[m]))
+            unit_vectors[m] = read_vectors(path / unit.vectors, len(unit_chunks[m]))
         if self.settings.chroma_mode == "embedded" and not (path / "chroma").is_dir() and not locked:
             raise _NeedsRefill("no embedded store yet")  # creating one needs the lock
-        client = make_client(self.settings, path / "chroma")
+        try:
+            client = make_client(self.settings, path / "chroma")
+        except Exception as exc:
+            if self.settings.chroma_mode == "server":
+                raise VectorStoreUnreachable(
+                    f"the Chroma server at {self.settings.chroma_host}:{self.settings.chroma_port} "
+                    f"does not answer ({one_line(exc)})") from exc
+            raise
         try:
             store = VectorStore(client, {m: u.collection for m, u in info.units.items()})
             missing = store.missing({m: len(cs) for m, cs in unit_chunks.items()})
@@ -256,12 +265,12 @@ class SearchIndex:
         for p in passages:
             unit_passages.setdefault(p.municipality, []).append(p)
         unit_fps = unit_fingerprints(passages, self.embedder.fingerprint)
-        previous = None if force else _readable_previous(gens)
+        previous = None if force else readable_previous(gens)
         # an unchanged municipality keeps its chunks, vectors and (on a server) collection
-        kept = {m: _reusable(gens, previous, m, unit_fps[m]) for m in unit_passages}
+        kept = {m: reusable(gens, previous, m, unit_fps[m]) for m in unit_passages}
         unit_chunks = {m: kept[m][0] if kept[m] else chunk_passages(ps, with_sentences=True)
                        for m, ps in unit_passages.items()}
-        chunks = _in_chunker_order(unit_chunks, passages)
+        chunks = in_chunker_order(unit_chunks, passages)
         gid, path = gens.create()
         lease = gens.lease(gid)
         client = None
@@ -328,7 +337,7 @@ class SearchIndex:
             lease.release()
             if client is not None:
                 if self.settings.chroma_mode == "server":
-                    sweep_collections(client, keep=_named_collections(gens, but=gid))
+                    sweep_collections(client, keep=named_collections(gens, but=gid))
                 _close_client(client, self.settings)
             shutil.rmtree(path, ignore_errors=True)
             raise
@@ -345,7 +354,7 @@ class SearchIndex:
         removed = gens.collect(keep=(self.generation,) if keep_own and self.generation else ())
         gens.remove_legacy()
         if self.settings.chroma_mode == "server" and self._client is not None:
-            sweep_collections(self._client, keep=_named_collections(gens))
+            sweep_collections(self._client, keep=named_collections(gens))
         if removed:
             log.info("removed old index generations: %s", ", ".join(removed))
         return removed
@@ -357,7 +366,7 @@ class SearchIndex:
         if self.vectors is None or not self._unit_vectors:
             return False
         log.warning("vector search failed in generation %s (%s); checking the collections",
-                    self.generation, _one_line(exc))
+                    self.generation, one_line(exc))
         data_dir = Path(self.settings.data_dir)
         try:  # a short wait: a build holding the lock can take minutes, and a request is waiting
             with FileLock(str(data_dir / "index.lock")).acquire(timeout=REFILL_LOCK_TIMEOUT_S):
@@ -366,7 +375,7 @@ class SearchIndex:
                 for m in missing:
                     store.fill(m, self._unit_chunks[m], self._unit_vectors[m])
         except Exception as again:
-            log.error("could not refill the collections of generation %s: %s", self.generation, _one_line(again))
+            log.error("could not refill the collections of generation %s: %s", self.generation, one_line(again))
             return False
         if missing:
             log.warning("refilled the collections of %s in generation %s", ", ".join(missing), self.generation)
@@ -414,7 +423,7 @@ class SearchIndex:
         except Timeout:
             pass  # a build is running: it collects when it is done
         except Exception as exc:  # collecting is housekeeping; never fail a caller for it
-            log.warning("could not remove old index generations: %s", _one_line(exc))
+            log.warning("could not remove old index generations: %s", one_line(exc))
         if self._client is not None:
             _close_client(self._client, self.settings)
 
@@ -450,20 +459,27 @@ class SearchIndex:
               vector: list[float] | None = None) -> list[tuple[Chunk, float]]:
         k = ranking().candidates if k is None else k
         vec = vector if vector is not None else self.embedder.embed_query(query)
-        try:
-            found = self.vectors.search(vec, municipality, k)
-        except Exception as exc:
-            found = None
-            if self._refill(exc):
-                try:
-                    found = self.vectors.search(vec, municipality, k)
-                except Exception as again:
-                    exc = again
-            if found is None:  # the store is unreachable or broken: the generation's own vectors answer
-                log.warning("vector store unavailable in generation %s (%s); searching the stored vectors",
-                            self.generation, _one_line(exc))
-                found = self.exact_search(vec, municipality, k)
+        if time.monotonic() < self._store_down_until:  # failed a moment ago: don't wait on it again
+            found = self.exact_search(vec, municipality, k)
+        else:
+            found = self._store_search(vec, municipality, k)
         return [(self.chunk_by_id[cid], s) for cid, s in found if cid in self.chunk_by_id]
+
+    def _store_search(self, vec: list[float], municipality: str | None, k: int) -> list[tuple[str, float]]:
+        try:
+            return self.vectors.search(vec, municipality, k)
+        except Exception as exc:
+            failed = exc
+        if self._refill(failed):
+            try:
+                return self.vectors.search(vec, municipality, k)
+            except Exception as again:
+                failed = again
+        # the store is unreachable or broken: the generation's own vectors answer for a while
+        log.warning("vector store unavailable in generation %s (%s); searching the stored vectors for %d s",
+                    self.generation, one_line(failed), STORE_RETRY_S)
+        self._store_down_until = time.monotonic() + STORE_RETRY_S
+        return self.exact_search(vec, municipality, k)
 
     def exact_search(self, vector: list[float], municipality: str | None = None, k: int = 20) -> list[tuple[str, float]]:
         """(chunk id, cosine similarity), best first, by brute force over this generation's
@@ -534,96 +550,12 @@ def _acquire(lock: FileLock, data_dir: Path):
         raise IndexBusy(f"another process is building the index in {data_dir}; try again later") from exc
 
 
-def _by_unit(chunks: list[Chunk]) -> dict[str, list[Chunk]]:
-    out: dict[str, list[Chunk]] = {}
-    for c in chunks:
-        out.setdefault(c.municipality, []).append(c)
-    return out
-
-
-def _read_vectors(path: Path, rows: int) -> np.ndarray:
-    arr = np.load(path, allow_pickle=False)
-    if arr.ndim != 2 or arr.shape[0] != rows or arr.dtype != np.float32 or not np.isfinite(arr).all():
-        raise IndexDamaged(f"{path.name} holds {arr.shape} {arr.dtype}, expected {rows} finite float32 rows")
-    return arr
-
-
-def _readable_previous(gens: Generations) -> tuple[str, GenerationInfo] | None:
-    gid = gens.current()
-    if gid is None:
-        return None
-    try:
-        return gid, gens.info(gid)
-    except Exception:
-        return None
-
-
-def _reusable(gens: Generations, previous, municipality: str, fingerprint: str):
-    """(chunks, vectors, collection) of an unchanged municipality in the previous generation,
-    if they read back sound; None to chunk and embed it again."""
-    if previous is None:
-        return None
-    gid, info = previous
-    unit = info.units.get(municipality)
-    if unit is None or unit.fingerprint != fingerprint:
-        return None
-    try:
-        chunks = [c for c in _read_chunks(gens.path(gid)) if c.municipality == municipality]
-        if len(chunks) != unit.chunks:
-            raise IndexDamaged(f"{len(chunks)} chunks stored, {unit.chunks} expected")
-        return chunks, _read_vectors(gens.path(gid) / unit.vectors, unit.chunks), unit.collection
-    except Exception as exc:
-        log.warning("the stored chunks or vectors of %s in generation %s are unusable (%s); embedding again",
-                    municipality, gid, _one_line(exc))
-        return None
-
-
-@functools.lru_cache(maxsize=2)
-def _read_chunks_cached(path: str, mtime_ns: int) -> tuple[Chunk, ...]:
-    return tuple(Chunk.model_validate(d) for d in json.loads(Path(path).read_text("utf-8")))
-
-
-def _read_chunks(gen_path: Path) -> list[Chunk]:
-    f = gen_path / "chunks.json"
-    return list(_read_chunks_cached(str(f), f.stat().st_mtime_ns))
-
-
-_KIND_ORDER = {"passage": 0, "sentence": 1, "heading": 2}
-
-
-def _in_chunker_order(unit_chunks: dict[str, list[Chunk]], passages: list[Passage]) -> list[Chunk]:
-    """The chunks of every unit in the order ``chunk_passages`` gives for the whole corpus
-    (passage chunks, then sentences, then headings, each in passage order): ties in BM25 and
-    in sentence similarity are broken by this order, so a reused unit changes no result."""
-    at = {p.id: i for i, p in enumerate(passages)}
-    every = [c for cs in unit_chunks.values() for c in cs]
-    return sorted(every, key=lambda c: (_KIND_ORDER.get(c.kind, 3), at.get(c.passage_id, len(at))))
-
-
-def _named_collections(gens: Generations, but: str | None = None) -> set[str]:
-    """The collections the generations on disk name (a generation being abandoned excepted)."""
-    names: set[str] = set()
-    for gid in gens.all_ids():
-        if gid == but:
-            continue
-        try:
-            names |= {u.collection for u in gens.info(gid).units.values()}
-        except Exception:  # unfinished or damaged: it names nothing anyone can load
-            continue
-    return names
-
-
 def _close_client(client, settings: Settings) -> None:
     if settings.chroma_mode == "embedded":
         try:
             client.close()
         except Exception:  # closing is best effort
             pass
-
-
-def _one_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
 
 
 def matched_words(text: str, q_stems: set[str]) -> list[str]:

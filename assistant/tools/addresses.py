@@ -35,6 +35,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from assistant.amendments import answers_changed_rules
 from assistant.tools.spec import ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
@@ -621,6 +622,7 @@ class AddressFromPositionOutput(ToolOutput):
     )
 
 
+@answers_changed_rules("address_from_position")
 def address_from_position(inp: AddressFromPositionInput) -> AddressFromPositionOutput:
     """The Waukesha County grid address of a property from its position and street."""
     g = _grid()
@@ -851,6 +853,7 @@ def _check_parts(l1: str, street_block: int, l2: str, n2: str) -> str | None:
     return _block_problem(l2, int(n2[:-width]), "The property number's block")
 
 
+@answers_changed_rules("parse_address")
 def parse_address(inp: ParseAddressInput) -> ParseAddressOutput:
     """Read a grid address: where it lies, which side of the street, whether it can exist."""
     g = _grid()
@@ -1005,6 +1008,7 @@ def _sum_in_runs(origin: int, blocks: tuple[int, ...]) -> str:
     return " + ".join(parts)
 
 
+@answers_changed_rules("grid_block_line")
 def grid_block_line(inp: GridBlockLineInput) -> GridBlockLineOutput:
     """The block line at the outer edge of the first N sections (rows) along one axis."""
     g = _grid()
@@ -1240,6 +1244,7 @@ def _evaluate(rule: PlacementRule, value: Any) -> tuple[CheckStatus, str]:
     )
 
 
+@answers_changed_rules("check_house_number_placement")
 def check_house_number_placement(inp: PlacementInput) -> PlacementOutput:
     """Installed house numbers against Delafield's or Brandon's rules, requirement by requirement."""
     rules = load_address_data().placement[inp.municipality]

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from assistant.corpus import cite, resolve_municipality
 from assistant.tools.coverage import provision_key
+from assistant.amendments import answers_changed_rules
 from assistant.tools.spec import ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
@@ -201,6 +202,7 @@ def _describe(r: BondRequirement) -> str:
     return f"{label}{tag}: {figure}"
 
 
+@answers_changed_rules("bond_insurance_requirements")
 def bond_insurance_requirements(inp: BondRequirementsInput) -> BondRequirementsOutput:
     """Bonds, insurance, guarantees and fees for one permit, with who is exempt."""
     tool = "bond_insurance_requirements"
@@ -592,6 +594,7 @@ def _check_bond_or_insurance(inp: CertificateCheckInput, entry: dict[str, Any]) 
     return rows + ins, notes
 
 
+@answers_changed_rules("insurance_certificate_check")
 def insurance_certificate_check(inp: CertificateCheckInput) -> CertificateCheckOutput:
     """Every shortfall of a contractor's certificate (and bond) against the code."""
     tool = "insurance_certificate_check"

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from assistant.corpus import cite, resolve_municipality
 from assistant.tools.coverage import municipality_field, not_covered, provision_key as _key
+from assistant.amendments import answers_changed_rules
 from assistant.tools.spec import ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
@@ -102,6 +103,7 @@ class VillageRepairBillOutput(ToolOutput):
     )
 
 
+@answers_changed_rules("village_repair_bill")
 def village_repair_bill(inp: VillageRepairBillInput) -> VillageRepairBillOutput:
     tool = "village_repair_bill"
     if (message := not_covered(tool, inp.municipality)):
@@ -210,6 +212,7 @@ def _split_equally(total: Decimal, n: int) -> list[Decimal]:
     return [Decimal(base + (1 if i < extra else 0)) / 100 for i in range(n)]
 
 
+@answers_changed_rules("sidewalk_assessment")
 def sidewalk_assessment(inp: SidewalkAssessmentInput) -> SidewalkAssessmentOutput:
     tool = "sidewalk_assessment"
     if (message := not_covered(tool, inp.municipality)):
@@ -320,6 +323,7 @@ class SnowRemovalChargeOutput(ToolOutput):
     fine_maximum: Decimal | None = Field(default=None, description="Separate penalty: highest fine, $.")
 
 
+@answers_changed_rules("snow_removal_charge")
 def snow_removal_charge(inp: SnowRemovalChargeInput) -> SnowRemovalChargeOutput:
     tool = "snow_removal_charge"
     if (message := not_covered(tool, inp.municipality)):
@@ -379,6 +383,7 @@ class AsphaltServiceOutput(ToolOutput):
     tax_roll_date: str | None = Field(default=None, description="Unpaid by this date, the balance goes on the tax roll.")
 
 
+@answers_changed_rules("asphalt_service_settlement")
 def asphalt_service_settlement(inp: AsphaltServiceInput) -> AsphaltServiceOutput:
     tool = "asphalt_service_settlement"
     if (message := not_covered(tool, inp.municipality)):
@@ -450,6 +455,7 @@ class CulvertDepositOutput(ToolOutput):
     )
 
 
+@answers_changed_rules("culvert_installation_deposit")
 def culvert_installation_deposit(inp: CulvertDepositInput) -> CulvertDepositOutput:
     tool = "culvert_installation_deposit"
     if (message := not_covered(tool, inp.municipality)):

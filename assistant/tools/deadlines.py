@@ -30,6 +30,7 @@ from assistant.tools.calendar import (
     describe_moment,
 )
 from assistant.tools.coverage import municipality_field, not_covered
+from assistant.amendments import answers_changed_rules
 from assistant.tools.spec import ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
@@ -298,6 +299,7 @@ def _convention_sentence(cal: BusinessCalendar, rule: DeadlineRule, count: Count
     return ""
 
 
+@answers_changed_rules("deadline")
 def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> DeadlineResult:
     """Compute one deadline of the codes: the due date or moment, with its citation."""
     cal = calendar or business_calendar()
@@ -546,6 +548,7 @@ class EmergencyExcavationResult(ToolOutput):
     related_rules: list[str] = Field(default_factory=list)
 
 
+@answers_changed_rules("emergency_excavation_deadlines")
 def emergency_excavation_deadlines(
     inp: EmergencyExcavationInput, calendar: BusinessCalendar | None = None
 ) -> EmergencyExcavationResult:
@@ -638,6 +641,7 @@ class ExcavationNoticesResult(ToolOutput):
     related_rules: list[str] = Field(default_factory=list, description="Other rules that bind at the same time.")
 
 
+@answers_changed_rules("excavation_notice_deadlines")
 def excavation_notice_deadlines(
     inp: ExcavationNoticesInput, calendar: BusinessCalendar | None = None
 ) -> ExcavationNoticesResult:
@@ -729,6 +733,7 @@ class OpeningSeasonInput(ToolInput):
         return _municipality_id(v)
 
 
+@answers_changed_rules("winter_opening_restriction")
 def winter_opening_restriction(
     inp: OpeningSeasonInput, calendar: BusinessCalendar | None = None
 ) -> DeadlineResult:

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from assistant.corpus import cite, resolve_municipality, short_name
 from assistant.tools.coverage import municipality_field, not_covered
+from assistant.amendments import answers_changed_rules
 from assistant.tools.spec import ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
@@ -219,6 +220,7 @@ class SidewalkDefectOutput(SpecCheckOutput):
         default=None, description="True when the defective share reaches the whole-replacement threshold.")
 
 
+@answers_changed_rules("sidewalk_defect_check")
 def sidewalk_defect_check(inp: SidewalkDefectInput) -> SidewalkDefectOutput:
     tool = "sidewalk_defect_check"
     if (message := not_covered(tool, inp.municipality)):
@@ -311,6 +313,7 @@ class SidewalkDimensionOutput(SpecCheckOutput):
         "(width x the minimum slope per foot of width).")
 
 
+@answers_changed_rules("sidewalk_dimension_check")
 def sidewalk_dimension_check(inp: SidewalkDimensionInput) -> SidewalkDimensionOutput:
     tool = "sidewalk_dimension_check"
     if (message := not_covered(tool, inp.municipality)):
@@ -390,6 +393,7 @@ _ONLY_FOR = {
 }
 
 
+@answers_changed_rules("pavement_patch_check")
 def pavement_patch_check(inp: PavementPatchInput) -> PavementPatchOutput:
     tool = "pavement_patch_check"
     if (message := not_covered(tool, inp.municipality)):
@@ -577,6 +581,7 @@ def _allowed_widths(inp: ObstructionInput) -> tuple[Decimal | None, Decimal | No
     return side, street, said, notes
 
 
+@answers_changed_rules("obstruction_check")
 def obstruction_check(inp: ObstructionInput) -> ObstructionOutput:
     tool = "obstruction_check"
     if (message := not_covered(tool, inp.municipality)):
@@ -677,6 +682,7 @@ class TrenchInput(ToolInput):
     check_municipality = field_validator("municipality")(_municipality_id)
 
 
+@answers_changed_rules("trench_check")
 def trench_check(inp: TrenchInput) -> SpecCheckOutput:
     tool = "trench_check"
     if (message := not_covered(tool, inp.municipality)):
@@ -748,6 +754,7 @@ class DrivewayOutput(SpecCheckOutput):
         "(the check itself uses the exact ratio).")
 
 
+@answers_changed_rules("driveway_check")
 def driveway_check(inp: DrivewayInput) -> DrivewayOutput:
     tool = "driveway_check"
     if (message := not_covered(tool, inp.municipality)):
@@ -851,6 +858,7 @@ class HeavyVehicleOutput(SpecCheckOutput):
         "(given whether or not a limit is posted: how far over a posted road's limit the vehicle would be).")
 
 
+@answers_changed_rules("heavy_vehicle_check")
 def heavy_vehicle_check(inp: HeavyVehicleInput) -> HeavyVehicleOutput:
     tool = "heavy_vehicle_check"
     if (message := not_covered(tool, inp.municipality)):
@@ -962,6 +970,7 @@ class RoadConstructionOutput(SpecCheckOutput):
         "remedies it (equal to the deficiency, never less than the minimum); 0 when not deficient.")
 
 
+@answers_changed_rules("road_construction_check")
 def road_construction_check(inp: RoadConstructionInput) -> RoadConstructionOutput:
     tool = "road_construction_check"
     if (message := not_covered(tool, inp.municipality)):

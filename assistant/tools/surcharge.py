@@ -31,6 +31,7 @@ from assistant.corpus import resolve_municipality
 from assistant.tools.calendar import BusinessCalendar, business_calendar, describe_date
 from assistant.tools.deadlines import DeadlineInput, QuoteRef, citation_for, deadline, rule_citations, rules
 from assistant.tools.coverage import default_municipality, municipality_field, not_covered
+from assistant.amendments import answers_changed_rules
 from assistant.tools.spec import ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
@@ -241,6 +242,7 @@ def _money(value: Decimal) -> str:
     return f"${value.quantize(Decimal('0.01')):,}"
 
 
+@answers_changed_rules("street_opening_surcharge")
 def surcharge_for_opening(inp: SurchargeInput, calendar: BusinessCalendar | None = None) -> SurchargeResult:
     """Surcharge for a street opening (Brandon § 404-6), with warnings from § 404-7."""
     cal = calendar or business_calendar()

@@ -54,6 +54,9 @@ class AssistantLoader:
             "error": self.error,
             "elapsed_s": round(time.monotonic() - self.started_at, 1) if self.started_at else 0.0,
             "left_out": left_out(),
+            # the index generation answers come from (the assistant moves to a newer one
+            # between requests when another process rebuilds)
+            "index_generation": getattr(getattr(self._assistant, "index", None), "generation", None),
         }
 
     def get(self) -> Any:

@@ -23,12 +23,15 @@ import gradio as gr
 from assistant.settings import Settings, get_settings
 from assistant.webapp import render
 from assistant.webapp.loader import AssistantLoader, NotReady
+from assistant.webapp.log_limits import bound_log_records
+from assistant.webapp.login_guard import GRANT_COOKIE, UploadGrants
+from assistant.webapp.request_gate import with_request_gate
 from assistant.webapp.staff import (
-    MAX_LOGIN_FAILURES,
     Validation,
-    check_login,
-    failure_pause,
+    client_address,
+    login_guard_for,
     replace_chapter,
+    sign_in,
     staff_enabled,
     validate_chapter_pdf,
 )
@@ -112,6 +115,7 @@ class OrdinanceApp(gr.Blocks):
 
     settings: Settings
     loader: AssistantLoader
+    upload_grants: UploadGrants | None = None
 
     def launch(self, *args: Any, **kwargs: Any):  # type: ignore[override]
         kwargs.setdefault("theme", THEME)
@@ -124,6 +128,9 @@ class OrdinanceApp(gr.Blocks):
         kwargs.setdefault("share", False)
         kwargs.setdefault("quiet", True)
         kwargs.setdefault("ssr_mode", False)
+        # uploads only with a signed-in staff session's grant; every other body bounded
+        kwargs["app_kwargs"] = with_request_gate(kwargs.get("app_kwargs"), self.upload_grants,
+                                                 self.settings.max_upload_bytes, self.settings.max_request_bytes)
         return super().launch(*args, **kwargs)
 
 
@@ -254,11 +261,13 @@ def build_app(
         if assistant is None:
             loader.start()
     staff_on = staff_enabled(settings)
+    bound_log_records("assistant", "assistant.webapp", "assistant.guards")
 
     with OrdinanceApp(title=_app_title(), analytics_enabled=False,
                       delete_cache=(3600, 3600)) as demo:
         demo.settings = settings
         demo.loader = loader
+        demo.upload_grants = UploadGrants() if staff_on else None
         gr.Markdown(_app_header(), elem_id="oa-header")
         # The banner starts empty and the page asks the loader for its state as it loads
         # (demo.load below): the config is built once, so a value computed here would show a
@@ -529,7 +538,7 @@ def build_app(
             # ------------------------------------------------------------ Staff
             if staff_on:
                 with gr.Tab("Staff", id="staff", elem_id="oa-staff"):
-                    _staff_tab(settings, loader)
+                    _staff_tab(settings, loader, demo.upload_grants)
 
         def on_load(request: gr.Request):
             s = loader.status()
@@ -732,9 +741,9 @@ def _checklist_tab(settings: Settings) -> None:
 # ----------------------------------------------------------------------------- staff tab
 
 
-def _staff_tab(settings: Settings, loader: AssistantLoader) -> None:
+def _staff_tab(settings: Settings, loader: AssistantLoader, grants: UploadGrants | None) -> None:
     authed = gr.State(False)
-    failures = gr.State(0)
+    guard = login_guard_for(settings)  # failed sign-ins per client address and overall, across sessions
     pending = gr.State(None)
     with gr.Column(visible=True) as login_col:
         gr.Markdown("Staff only: sign in to re-index or replace a chapter.")
@@ -742,6 +751,7 @@ def _staff_tab(settings: Settings, loader: AssistantLoader) -> None:
         s_pw = gr.Textbox(label="Password", type="password", max_length=200, elem_id="oa-staff-pw")
         s_login = gr.Button("Sign in", elem_id="oa-staff-login")
         s_login_msg = gr.Markdown()
+        s_grant = gr.Textbox(visible="hidden", elem_id="oa-staff-grant")  # the session's upload grant
     with gr.Column(visible=False) as panel:
         gr.Markdown("### Re-index\nRebuild the search index from the corpus.")
         s_reindex = gr.Button("Re-index now", elem_id="oa-staff-reindex")
@@ -774,23 +784,27 @@ def _staff_tab(settings: Settings, loader: AssistantLoader) -> None:
         a_pending = gr.State(None)
         s_logout = gr.Button("Sign out", size="sm")
 
-    def login(user: str, password: str, n_failed: int):
-        n_failed = int(n_failed or 0)
-        if n_failed >= MAX_LOGIN_FAILURES:
-            return (False, n_failed, gr.update(), gr.update(),
-                    "Too many failed attempts in this session. Reload the page to try again later.")
-        if check_login(settings, user, password):
-            return True, 0, gr.update(visible=False), gr.update(visible=True), ""
-        failure_pause()
-        return False, n_failed + 1, gr.update(), gr.update(), "Wrong user or password."
+    async def login(user: str, password: str, request: gr.Request):
+        r = await sign_in(settings, guard, grants, user, password, client_address(request))
+        if r.ok:
+            return True, gr.update(visible=False), gr.update(visible=True), "", r.token
+        return False, gr.update(), gr.update(), r.message, ""
 
-    s_login.click(login, [s_user, s_pw, failures], [authed, failures, login_col, panel, s_login_msg],
-                  api_name="staff_login")
+    # its own queue, unlimited and async: an attempt starts at once (a locked address is refused in
+    # a millisecond, a failure pauses without a thread), so a flood never fills the shared queue
+    s_login.click(login, [s_user, s_pw], [authed, login_col, panel, s_login_msg, s_grant],
+                  api_name="staff_login", concurrency_id="staff_login", concurrency_limit=None).then(
+        None, s_grant, None, js=f"(t) => {{ if (t) document.cookie = '{GRANT_COOKIE}=' + t + "
+                                f"'; path=/; SameSite=Strict'; }}")
 
-    def logout():
-        return False, gr.update(visible=True), gr.update(visible=False), None, gr.update(interactive=False)
+    def logout(token: str):
+        if grants is not None:
+            grants.revoke(token)
+        return False, gr.update(visible=True), gr.update(visible=False), None, gr.update(interactive=False), ""
 
-    s_logout.click(logout, None, [authed, login_col, panel, pending, s_replace], api_name=False)
+    s_logout.click(logout, s_grant, [authed, login_col, panel, pending, s_replace, s_grant], api_name=False,
+                   queue=False).then(None, None, None,
+                                     js=f"() => {{ document.cookie = '{GRANT_COOKIE}=; path=/; max-age=0'; }}")
 
     def reindex(is_authed: bool, progress=gr.Progress()):
         if not is_authed:
