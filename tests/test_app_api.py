@@ -489,7 +489,7 @@ def test_staff_adds_a_municipality_after_reading_its_report(tmp_path, monkeypatc
     try:
         c = s.client()
         assert c.predict(api_name="/staff_add") == "Please sign in first."
-        c.predict("clerk", "correct horse", api_name="/staff_login")
+        staff_login(c)
         minutes = tmp_path / "minutes.txt"
         minutes.write_text("The council met and adjourned.\n", encoding="utf-8")
         before = (corpus / "manifest.yaml").read_text(encoding="utf-8")

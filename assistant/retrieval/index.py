@@ -301,7 +301,7 @@ class SearchIndex:
                     except Exception as exc:  # noqa: BLE001 - one municipality must not stop the others
                         failed.append(m)
                         note_problem(f"{m}: its passages could not be indexed ({type(exc).__name__}: "
-                                     f"{_one_line(exc)[:120]}); it is left out of search")
+                                     f"{' '.join(str(exc).split())[:120]}); it is left out of search")
                         continue
                     arr = np.asarray(rows, dtype=np.float32)
                     collection, reused_from = collection_name(gid, m), None
