@@ -573,8 +573,3 @@ def _word_stems(text: str) -> tuple[tuple[str, str], ...]:
         if w not in seen:
             seen[w] = _stemmer.stemWord(w.lower())
     return tuple(seen.items())
-
-
-def _one_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0] if text else type(exc).__name__
