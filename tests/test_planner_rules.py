@@ -126,3 +126,26 @@ def test_a_question_shares_words_only_through_telling_words():
     assert not shares_words("Can I rent my house on Airbnb?", hits, common)
     assert shares_words("Can I lease the equipment?", hits, common)
     assert not shares_words("Can any person use it in the Village?", hits, common)  # only common words
+
+
+def _planner_over(texts: dict[str, str]):
+    from types import SimpleNamespace
+
+    from assistant.answering.planner import EmbeddedPlanner
+    from assistant.settings import Settings
+    from assistant.types import Passage
+
+    passages = [Passage(id=f"{m}-1", municipality=m, chapter="1", section="1-1", title="Streets", text=t,
+                        start=0, end=len(t)) for m, t in texts.items()]
+    return EmbeddedPlanner(SimpleNamespace(passages=passages, settings=Settings(), embedder=None))
+
+
+def test_an_off_topic_word_is_off_topic_only_where_no_chapter_held_covers_it():
+    planner = _planner_over({"a": "Sidewalks shall be cleared of snow.",
+                             "b": "During a snow emergency no vehicle shall park on a snow emergency route; a "
+                                  "parking ticket may be issued."})
+    q = "Can I get a parking ticket during a snow emergency?"
+    assert planner._off_topic(q, "a")
+    assert not planner._off_topic(q, "b")
+    assert not planner._off_topic(q, None)
+    assert planner._off_topic("How do I register my dog?", None)

@@ -52,6 +52,13 @@ class Assistant:
     def llm(self):
         return self._answerers_for(self.follower.index).llm
 
+    @llm.setter
+    def llm(self, planner) -> None:
+        """Set (or, with None, remove) the LLM backend for the requests that start after this."""
+        have = self._answerers_for(self.follower.index)
+        with self._answerers_lock:
+            self._answerers = _Answerers(have.index, have.embedded, planner)
+
     @contextmanager
     def _answering(self) -> Iterator[_Answerers]:
         """The answerers of the published index generation, held for one request: a newer

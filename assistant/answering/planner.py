@@ -24,7 +24,7 @@ from assistant.answering.compose import (
     text_notes,
     who_sets,
 )
-from assistant.answering.detect import from_history, named_municipality, other_place
+from assistant.answering.detect import clarify_candidates, from_history, named_municipality, other_place
 from assistant.answering.guards import (
     EVASION,
     InputProblem,
@@ -184,6 +184,7 @@ class EmbeddedPlanner:
 
         self.router = tool_router or ToolRouter(index.embedder)
         self._common: frozenset[str] | None = None  # the chapters' common words, counted on first use
+        self._words: list[tuple[str, set[str]]] | None = None
 
     # -- entry point -------------------------------------------------------------
     def answer(self, question: str, municipality: str | None = None,
@@ -218,6 +219,10 @@ class EmbeddedPlanner:
         named = named_municipality(carried.get("current") or q) or named_municipality(q)
         if muni_id is None and named is not None:
             muni_id = named.id
+        if muni_id is None and named is None:
+            shared = clarify_candidates(turn_words := (carried.get("current") or q))
+            if shared and turn_words:
+                return Answer(status="clarify", answer=shared, guard_events=guard_events)
         if muni_id is None and history:
             prev = from_history(history)
             muni_id = prev.id if prev else None
@@ -266,7 +271,7 @@ class EmbeddedPlanner:
             passages = passages_for(ref)
             if passages:
                 return self._exact_text(passages)
-        if OFF_TOPIC_ALWAYS.search(q) or (OFF_TOPIC.search(q) and not self._mentions_streets(q)):
+        if self._off_topic(q, muni_id):
             return self._out_of_scope("")
         # a follow-up turn: its own words first, the earlier topic when they are not enough
         current = carried.get("current") if carried.get("follow_up") else None
@@ -305,6 +310,20 @@ class EmbeddedPlanner:
         if not self._relevant(hits, q=q):
             return self._out_of_scope("")
         return self._lookup(q, muni_id, hits, req)
+
+    def _off_topic(self, q: str, muni_id: str | None) -> bool:
+        """A topic these chapters do not cover (parking tickets, dog licences...) — unless the
+        words are in a chapter held (a city's snow chapter may well cover snow emergency parking)."""
+        m = OFF_TOPIC_ALWAYS.search(q) or (not self._mentions_streets(q) and OFF_TOPIC.search(q))
+        return bool(m) and not self._in_corpus(m.group(0), muni_id)
+
+    def _in_corpus(self, phrase: str, muni_id: str | None) -> bool:
+        words = stems(phrase)
+        if not words:
+            return False
+        if self._words is None:  # each passage's words, counted once per planner (the same for every request)
+            self._words = [(p.municipality, _passage_words(p)) for p in self.index.passages]
+        return any(words <= have for mid, have in self._words if muni_id is None or mid == muni_id)
 
     def _common_words(self) -> frozenset[str]:
         if self._common is None:
