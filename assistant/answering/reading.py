@@ -189,6 +189,8 @@ _COUNT = re.compile(
     r"homes?|houses?|lots?|properties|parcels?|blocks?|squares?|slabs?|sections?|rows?|openings?|cuts?|permits?)\b",
     re.I,
 )
+_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+_ORDINAL = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\s+(rows?|sections?|tiers?)\b", re.I)
 _SEASONS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (12, 2)}
 
 
@@ -341,6 +343,9 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         u = m.group("u").lower().rstrip(".")
         unit = {"hr": "hours", "hrs": "hours", "min": "minutes", "mins": "minutes"}.get(u, u if u.endswith("s") else u + "s")
         add("duration", v, unit, m.start(), m.end())
+    for m in _ORDINAL.finditer(text):  # "the second row of sections": a count of rows
+        add("count", Decimal(_ORDINALS.index(m.group(1).lower()) + 1), m.group(2).lower().rstrip("s") + "s",
+            m.start(), m.end())
     for m in _COUNT.finditer(text):
         v = number_value(m)
         if v is None or v != int(v):

@@ -139,7 +139,8 @@ def _context(s: Slot) -> str:
 
 def snow_values(query: Query) -> SnowReading:
     out = SnowReading()
-    rates = [s for s in query.of("money") if s.unit == "USD/hour" or RATE_CUE.search(s.after[:15])]
+    rates = [s for s in query.of("money") if s.unit == "USD/hour" or RATE_CUE.search(s.after[:15])
+             or RATE_CUE.search(s.before[-30:])]
     hours = [s for s in query.of("duration") if s.unit == "hours"
              and (WORK_CUE.search(_context(s)) or not DEADLINE_CUE.search(_context(s)))]
     hours = [s for s in hours if not DEADLINE_CUE.search(s.before[-25:]) or WORK_CUE.search(s.before[-25:])]

@@ -148,6 +148,12 @@ class ToolRouter:
             return Missing(reading.ambiguous.question(), slot=reading.ambiguous.role,
                            candidates=tuple(c.span.text for c in reading.ambiguous.candidates))
         paved = reading.paving
+        if paved is None:
+            # does this municipality's rule need the paving date at all? (one without a surcharge does not)
+            probe = run_tool(tool, {"municipality": muni, "opening_date": slots.today().isoformat()})
+            if probe.ok or "final_paving_date" not in (probe.error or ""):
+                return Routed(tool, {"municipality": muni, "opening_date": slots.today().isoformat()}, muni,
+                              _summary_surcharge, defaults={"opening_date": "today (the rule does not depend on it)"})
         if muni in self.tools[tool].municipalities and paved is None:
             if asks_amount:
                 return Missing("the date of the street's final paving (for example “paved last June” or “paved two years ago”).",
@@ -368,6 +374,9 @@ class ToolRouter:
             if isinstance(chosen, roles.Ambiguous):
                 return Missing(chosen.question(), slot=chosen.role,
                                candidates=tuple(c.span.text for c in chosen.candidates))
+            if chosen is not None and chosen.precision == "year" and year is not None \
+                    and slots.event_moment(ctx.current) is None and slots.event_moment(q) is None:
+                chosen = None  # "curb and gutter in 2028": the yearly rule's own default below
             if chosen is not None:
                 if chosen.precision != "day":
                     return Missing(f"the day of {best.event.rstrip('.')}: “{chosen.span.text}” names no single day.",
@@ -418,13 +427,17 @@ class ToolRouter:
                     "cost": str(amounts[0])}
             if kind == "new_one_side_none_either":
                 n = slots.counts(q)
-                if len(n) == 1 and re.search(r"\bon each side|\bon both sides", low):
+                same_both_sides = len(n) == 1 and re.search(r"\bon each side|\bon both sides", low)
+                if same_both_sides:
                     n = [n[0], n[0]]
                 if len(n) >= 2:
                     args["owners_on_sidewalk_side"], args["owners_on_opposite_side"] = n[0], n[1]
                 else:
                     return Missing("how many property owners are on each side of the street.")
-            return Routed("sidewalk_assessment", args, args["municipality"], _summary_generic)
+            routed = Routed("sidewalk_assessment", args, args["municipality"], _summary_generic)
+            if kind == "new_one_side_none_either" and same_both_sides:
+                routed.derived["owners_on_opposite_side"] = f"{n[1]} (the same number: “on each side”)"
+            return routed
         if "village_repair_bill" in self.tools and re.search(r"labor|labour|materials|equipment", low) and len(amounts) >= 1:
             parts = slots.labelled_money(q, ("labor", "labour", "materials", "equipment"))
             args = {"municipality": self._only_municipality("village_repair_bill", muni),
