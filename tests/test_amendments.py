@@ -274,6 +274,7 @@ def test_asked_after_an_amendment_the_answer_says_the_rule_changed(scratch_corpu
                     ("Village employees removed snow from my sidewalk in Brandon: 2 hours at $40. What is the charge?",
                      "snow_removal_charge")):
         ans = a.ask(q)
-        assert ans.answer.startswith("This rule changed on "), (q, ans.answer)
+        lead = next(p for p in ans.answer.split("\n\n") if not p.startswith("I read:"))  # after what was read
+        assert lead.startswith("This rule changed on "), (q, ans.answer)
         assert [t.name for t in ans.tool_calls] == [tool] and not ans.tool_calls[0].result["ok"]
         assert "$10,000" not in ans.answer and "Sorry" not in ans.answer and not ans.guard_events

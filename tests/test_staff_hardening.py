@@ -243,7 +243,7 @@ def test_the_page_signs_in_uploads_and_signs_out(staff_app, tmp_path):
             [cookie] = [c for c in context.cookies() if c["name"] == "oa_staff"]
             assert staff_app.demo.upload_grants.valid(cookie["value"])
             with page.expect_response(lambda r: r.url.endswith("/gradio_api/upload") or "/upload?" in r.url) as up:
-                page.locator("input[type=file]").set_input_files(str(pdf))
+                page.locator("#oa-replace-file input[type=file]").set_input_files(str(pdf))
             assert up.value.status == 200
             page.get_by_role("button", name="Validate").click()
             page.get_by_text("15 pages", exact=False).wait_for()  # the uploaded PDF was read

@@ -759,7 +759,7 @@ def _staff_tab(settings: Settings, loader: AssistantLoader, grants: UploadGrants
         gr.Markdown("### Replace a chapter\nUpload the new PDF; it is validated before anything is replaced.")
         with gr.Row():
             s_muni = gr.Dropdown(_municipality_choices("")[1:], value=_first_municipality(), label="Chapter of")
-            s_file = gr.File(label="Chapter PDF", file_types=[".pdf"], type="filepath")
+            s_file = gr.File(label="Chapter PDF", file_types=[".pdf"], type="filepath", elem_id="oa-replace-file")
         s_validate = gr.Button("Validate")
         s_report = gr.Markdown()
         s_replace = gr.Button("Replace the chapter", interactive=False)
