@@ -93,6 +93,15 @@ class Municipality(BaseModel):
         default_factory=list,
         description="Known flaws of the text (../shared/TEXT-NOTES.md) and the readings used; data, not code.",
     )
+    off_topic: list[str] = Field(
+        default_factory=list,
+        description="Topics this municipality's chapters do not cover (regular expressions, case-insensitive): "
+        "a question on one is out of scope for it.",
+    )
+    off_topic_unless_streets: list[str] = Field(
+        default_factory=list,
+        description="Topics out of scope unless the question also names a street thing (dogs, noise...).",
+    )
 
     @model_validator(mode="before")
     @classmethod

@@ -128,24 +128,20 @@ def test_a_question_shares_words_only_through_telling_words():
     assert not shares_words("Can any person use it in the Village?", hits, common)  # only common words
 
 
-def _planner_over(texts: dict[str, str]):
+def test_off_topic_lists_are_each_municipalitys_data(monkeypatch):
     from types import SimpleNamespace
 
+    from assistant.answering import planner as planner_mod
     from assistant.answering.planner import EmbeddedPlanner
     from assistant.settings import Settings
-    from assistant.types import Passage
 
-    passages = [Passage(id=f"{m}-1", municipality=m, chapter="1", section="1-1", title="Streets", text=t,
-                        start=0, end=len(t)) for m, t in texts.items()]
-    return EmbeddedPlanner(SimpleNamespace(passages=passages, settings=Settings(), embedder=None))
-
-
-def test_an_off_topic_word_is_off_topic_only_where_no_chapter_held_covers_it():
-    planner = _planner_over({"a": "Sidewalks shall be cleared of snow.",
-                             "b": "During a snow emergency no vehicle shall park on a snow emergency route; a "
-                                  "parking ticket may be issued."})
+    streets = SimpleNamespace(id="a", off_topic=["parking tickets?"], off_topic_unless_streets=["dogs?"])
+    snow_city = SimpleNamespace(id="b", off_topic=[], off_topic_unless_streets=[])
+    monkeypatch.setattr(planner_mod, "municipalities", lambda: [streets, snow_city])
+    p = EmbeddedPlanner(SimpleNamespace(passages=[], settings=Settings(), embedder=None))
     q = "Can I get a parking ticket during a snow emergency?"
-    assert planner._off_topic(q, "a")
-    assert not planner._off_topic(q, "b")
-    assert not planner._off_topic(q, None)
-    assert planner._off_topic("How do I register my dog?", None)
+    assert p._off_topic(q, "a")  # the streets chapter does not cover it
+    assert not p._off_topic(q, "b")  # a city whose chapter may: left to the search
+    assert not p._off_topic(q, None)  # not off for every municipality held
+    assert p._off_topic("Can my dog run loose?", "a")
+    assert not p._off_topic("Can my dog run loose on the sidewalk?", "a")  # names a street thing
