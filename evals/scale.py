@@ -99,7 +99,7 @@ def _open(settings, embedder):
 
 def bench_scale(tiers: tuple[int, ...] = TIERS, codes_dir: Path = SCALE_DIR, embedder=None,
                 max_seconds: float | None = None, progress: Callable[[str], None] = lambda m: None,
-                with_answers: bool = True, sample: int = 64) -> dict:
+                with_answers: bool = True, sample: int = 64, queries: int | None = None) -> dict:
     from evals.bench import (GOLD_RETRIEVAL, HELDOUT_RETRIEVAL, DEPTH, first_hit_rank, forget_queries, load_gold,
                              peak_rss_mb, recall_at_k)
     from assistant.retrieval.chunking import chunk_passages
@@ -112,6 +112,8 @@ def bench_scale(tiers: tuple[int, ...] = TIERS, codes_dir: Path = SCALE_DIR, emb
 
         embedder = get_embedder()
     gold, heldout = load_gold(GOLD_RETRIEVAL), load_gold(HELDOUT_RETRIEVAL) if HELDOUT_RETRIEVAL.exists() else []
+    if queries is not None:  # a quick run of the mechanics (tests)
+        gold, heldout = gold[:queries], heldout[:queries]
     saved = {k: os.environ.get(k) for k in ("ASSISTANT_CORPUS_DIR", "ASSISTANT_DATA_DIR")}
     out: dict = {"codes_available": len(files), "codes_dir": str(codes_dir), "embedder": embedder.fingerprint,
                  "tiers": [], "skipped_tiers": []}
@@ -175,6 +177,8 @@ def bench_scale(tiers: tuple[int, ...] = TIERS, codes_dir: Path = SCALE_DIR, emb
                     _env(corpus, data)
                     idx2, add_s = _open(settings, embedder)
                     build_total += add_s
+                    if add_s > 0:
+                        rate = nxt.stat().st_size / add_s
                     row["add_one_code"] = {"code": mid, "seconds": round(add_s, 2),
                                            "chunks_embedded": sum(1 for c in idx2.chunks if c.municipality == mid),
                                            "chunks_total": len(idx2.chunks), "units_reused": len(idx2.reused),
