@@ -314,7 +314,10 @@ def projection(out: dict) -> str:
     last = rows[-1]
     per_code_passages = (last["passages"] - out["tiers"][0]["passages"]) / last["codes"]
     target_passages = per_code_passages * 310
-    rate = out.get("passages_per_s") or last.get("chunks_per_s_build") or 1
+    rates = [r["chunks_per_s_build"] for r in out["tiers"] if r.get("chunks_per_s_build")]
+    rates += [r["add_one_code"]["chunks_embedded"] / r["add_one_code"]["seconds"] for r in out["tiers"]
+              if r.get("add_one_code") and r["add_one_code"]["seconds"] > 0]
+    rate = round(max(rates), 1) if rates else (out.get("passages_per_s") or 1)  # the best build rate seen
     chunks_per_passage = last["chunks"] / max(1, last["passages"])
     build_h = target_passages * chunks_per_passage / rate / 3600
     vec_gb = target_passages * chunks_per_passage * 384 * 4 / 1e9
