@@ -62,6 +62,9 @@ class StructureReport(BaseModel):
     pages: list[str]
     skipped: list[str]
     warnings: list[str]
+    chapters: list[dict] = Field(default_factory=list,
+                                 description="A whole code: per chapter, as cited: chapter, title, sections, "
+                                             "reserved, passages, depth, notes")
 
 
 # ------------------------------------------------------------------------ add
@@ -150,6 +153,13 @@ def report_lines(r: StructureReport) -> list[str]:
            f"  layout: {r.layout}; numbering: {r.numbering}",
            f"  {len(r.sections)} sections, {r.passages} passages, subsection depth {r.subsection_depth}, "
            f"{r.notes} notes" + (f", pages {r.pages[0]}–{r.pages[-1]}" if r.pages else ", no page numbers")]
+    if r.chapters:
+        for c in r.chapters:
+            out.append(f"  ch. {c['chapter']} {c['title']}: {c['sections']} sections ({c['reserved']} reserved), "
+                       f"{c['passages']} passages, depth {c['depth']}, {c['notes']} notes")
+        out += [f"  skipped: {x}" for x in r.skipped[:40]] + (["  …"] if len(r.skipped) > 40 else [])
+        out += [f"  warning: {w}" for w in r.warnings[:40]] + (["  …"] if len(r.warnings) > 40 else [])
+        return out
     out += [f"  group: {g}" for g in r.groups]
     for s in r.sections:
         extra = " (reserved)" if s["reserved"] else f": {s['passages']} passages, depth {s['depth']}, {s['notes']} notes"
@@ -169,10 +179,12 @@ def report_markdown(r: StructureReport, limit: int = 200) -> str:
              f"Layout: {esc(r.layout)}; numbering: {esc(r.numbering)}. {len(r.sections)} sections, {r.passages} "
              f"passages, subsection depth {r.subsection_depth}, {r.notes} notes"
              + (f", pages {esc(r.pages[0])}–{esc(r.pages[-1])}." if r.pages else ", no page numbers."), ""]
-    for s in r.sections[:limit]:
+    for c in r.chapters[:limit]:
+        lines.append(f"- ch. {esc(c['chapter'])} {esc(c['title'])} — {c['sections']} sections, {c['passages']} passages")
+    for s in ([] if r.chapters else r.sections[:limit]):
         extra = " (reserved)" if s["reserved"] else f" — {s['passages']} passages, depth {s['depth']}, {s['notes']} notes"
         lines.append(f"- § {esc(s['number'] or '')} {esc(s['caption'])}{extra}")
-    if len(r.sections) > limit:
+    if len(r.sections) > limit and not r.chapters:
         lines.append(f"- … and {len(r.sections) - limit} more")
     lines += [f"- skipped: {esc(x)}" for x in r.skipped]
     lines += [f"- warning: {esc(w)}" for w in r.warnings]
@@ -187,6 +199,7 @@ class AddPlan:
     source: str | bytes
     report: StructureReport
     existing: bool
+    whole_code: bool = False
 
 
 def plan_add(req: AddRequest) -> AddPlan:
@@ -209,7 +222,14 @@ def plan_add(req: AddRequest) -> AddPlan:
     existing = municipality_by_id(req.id)
     if existing is not None and (existing.name != req.name or existing.state != state):
         raise ParseError(f"the id {req.id!r} is already {existing.display_name}; choose another id")
-    st = read_structure(read_layout(source, layout, path.name))
+    lt = read_layout(source, layout, path.name)
+    if req.chapter is None:
+        from assistant.parsing.whole_code import split_code
+
+        split = split_code(lt)
+        if split is not None:
+            return _plan_whole_code(req, path, source, layout, suffix, lt, split, existing)
+    st = read_structure(lt)
     if not st.sections:
         provisional = build_entry(req, layout, suffix, req.chapter or "0", req.title or "", None)
         parse_general(provisional, provisional.chapters[0], source)  # raises the no-structure error
@@ -225,6 +245,69 @@ def plan_add(req: AddRequest) -> AddPlan:
     doc = parse_general(m, ch, source, id_prefix=req.id if len(m.chapters) == 1 else f"{req.id}:{chapter}")
     report = report_of(doc, req.display_file or path.name, m, chapter)
     return AddPlan(req, m, ch, source, report, existing is not None)
+
+
+def _plan_whole_code(req: AddRequest, path: Path, source, layout: str, suffix: str, lt, split,
+                     existing: Municipality | None) -> AddPlan:
+    """A whole code (charter, chapters, appendices in one file): one municipality whose
+    manifest entry lists every chapter that holds numbered sections, all read from the
+    one stored file, each cited by its own chapter."""
+    from assistant.parsing import parse_municipality
+    from assistant.parsing.reader import read_structure
+    from assistant.parsing.whole_code import part_layout
+
+    if existing is not None:
+        raise ParseError(f"{existing.display_name} is already in the corpus; a whole code is added as a new "
+                         f"municipality (python -m assistant municipality remove {req.id} first)")
+    stored = f"{req.id}-code{suffix}"
+    chapters, left_out = [], []
+    for part in split.parts:
+        st = read_structure(part_layout(lt, part))
+        if st.sections:
+            chapters.append(ChapterSource(chapter=part.key, chapter_title=part.title, source_file=stored,
+                                          source_format=layout, citation_style="section"))
+        else:
+            left_out.append(f"{part.key} {part.title}".strip())
+    if not chapters:
+        raise ParseError(f"{path.name} prints chapter headings but no numbered sections under them")
+    kind = req.kind or _kind_from_name(req.name) or "city"
+    m = Municipality.model_validate({
+        "id": req.id, "name": req.name, "kind": kind, "county": req.county, "state": req.state,
+        "aliases": list(req.aliases), "chapters": [c.model_dump(exclude_none=True) for c in chapters],
+    })
+    doc = parse_municipality(m, lambda ch: source)
+    notes = list(split.notes)
+    if left_out:
+        notes.append(f"{len(left_out)} parts without numbered sections left out: " + "; ".join(left_out[:8])
+                     + (" …" if len(left_out) > 8 else ""))
+    report = code_report(doc, req.display_file or path.name, m, notes)
+    return AddPlan(req, m, m.chapters[0], source, report, False, whole_code=True)
+
+
+def code_report(doc: Document, file: str, m: Municipality, notes: list[str]) -> StructureReport:
+    """The structure report of a whole code: every section (with its chapter) and a line per chapter."""
+    per: dict[str, dict] = {c.chapter: {"chapter": c.chapter, "title": c.chapter_title, "sections": 0, "reserved": 0,
+                                        "passages": 0, "depth": 0, "notes": 0} for c in m.chapters}
+    sections = []
+    for s in doc.sections:
+        d = max((len(re.findall(r"\([^)]*\)|[^.()]+\.", p.subsection or "")) for p in s.passages), default=0)
+        n_notes = len(s.notes) + sum(len(p.notes) for p in s.passages)
+        row = per[s.chapter]
+        row["sections"] += 1
+        row["reserved"] += not s.passages
+        row["passages"] += len(s.passages)
+        row["depth"] = max(row["depth"], d)
+        row["notes"] += n_notes
+        pages = [str(x) for x in dict.fromkeys(p.page for p in s.passages if p.page is not None)]
+        sections.append({"chapter": s.chapter, "number": s.section, "caption": s.title, "passages": len(s.passages),
+                         "depth": d, "notes": n_notes, "pages": pages, "reserved": not s.passages})
+    rows = list(per.values())
+    return StructureReport(
+        file=file, municipality=m.display_name, chapter=f"{rows[0]['chapter']}–{rows[-1]['chapter']}",
+        chapter_title=f"whole code, {len(rows)} chapters", layout=doc.layout or "", numbering=doc.numbering[:200],
+        sections=sections, groups=doc.groups, subsection_depth=max(r["depth"] for r in rows),
+        passages=sum(r["passages"] for r in rows), notes=sum(r["notes"] for r in rows), pages=[],
+        skipped=notes + doc.skipped, warnings=doc.warnings, chapters=rows)
 
 
 @dataclass
@@ -259,7 +342,9 @@ def apply_add(plan: AddPlan, build_index: bool = True, progress=None) -> AddResu
         target.unlink(missing_ok=True)
         raise
     reset_caches()
-    msg = f"added {m.display_name} ch. {ch.chapter} ({len(plan.report.sections)} sections) to {cdir}"
+    msg = (f"added {m.display_name}: whole code, {len(m.chapters)} chapters ({len(plan.report.sections)} sections) "
+           f"to {cdir}" if plan.whole_code else
+           f"added {m.display_name} ch. {ch.chapter} ({len(plan.report.sections)} sections) to {cdir}")
     built: list[str] = []
     if build_index:
         from assistant.retrieval.index import SearchIndex
@@ -293,6 +378,13 @@ def remove_municipality(mid: str) -> list[str]:
             removed.append(f)
     reset_caches()
     return removed
+
+
+def _drop_index_of(mid: str) -> None:
+    """Nothing to delete by hand: the index is built in generations (one unit per
+    municipality), so the next open publishes a generation without this municipality,
+    reusing every other unit, and collects the old one once no reader holds it."""
+    return None
 
 
 def _write_file(target: Path, source: str | bytes) -> None:

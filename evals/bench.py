@@ -397,6 +397,15 @@ def build_parser() -> argparse.ArgumentParser:
     a = sub.add_parser("answer", help="answer latency, cold start and accuracy of the assistant")
     a.add_argument("--json", action="store_true")
     a.add_argument("--questions", type=Path, default=QUESTIONS)
+    s = sub.add_parser("scale", help="tiers of whole codes added to the two chapters (see evals/scale.py)")
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--tiers", default="0,1,10,31", help="codes per tier, comma-separated (0 = the two chapters)")
+    s.add_argument("--codes", type=Path, default=None, help="folder of whole codes (default ../shared/corpus-scale)")
+    s.add_argument("--max-seconds", type=float, default=None,
+                   help="skip a tier whose expected build would pass this budget")
+    s.add_argument("--report", type=Path, default=None, help="write a Markdown report (and a PNG plot beside it)")
+    s.add_argument("--fake-embedder", action="store_true", help="hashed bag-of-words vectors (mechanics only)")
+    s.add_argument("--no-answers", action="store_true", help="skip the answer latency")
     return parser
 
 
@@ -417,6 +426,22 @@ def main(argv: list[str] | None = None) -> int:
                 print()
             else:
                 print_retrieval(out)
+        elif args.what == "scale":
+            from evals.scale import SCALE_DIR, bench_scale, write_report
+
+            embedder = None
+            if args.fake_embedder:
+                sys.path.insert(0, str(ROOT))
+                from tests.fake_embedder import FakeEmbedder
+
+                embedder = FakeEmbedder()
+            tiers = tuple(int(x) for x in args.tiers.split(",") if x.strip())
+            out = bench_scale(tiers, args.codes or SCALE_DIR, embedder, args.max_seconds, progress,
+                              with_answers=not args.no_answers)
+            if args.report:
+                progress(f"report written to {write_report(out, args.report)}")
+            json.dump(out, sys.stdout, indent=2 if args.json else None)
+            print()
         else:
             out = bench_answer(args.questions, progress)
             if args.json:

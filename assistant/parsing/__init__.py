@@ -39,18 +39,36 @@ def parse_document(m: "Municipality", text: str | bytes) -> "Document":
     raise ParseError(f"no parser for source format {fmt!r}")
 
 
-def parse_general(m: "Municipality", ch: "ChapterSource | None", source: str | bytes,
-                  id_prefix: str | None = None, ordinal: int = 0) -> "Document":
-    """A chapter in any layout, read by the general reader; ParseError when it holds no
-    section structure."""
+def read_code(source: str | bytes, fmt: str, filename: str | None):
+    """(layout, split): the source's lines and, when it is a whole code (two or more
+    chapter headings), its parts (``assistant.parsing.whole_code``); split is None for
+    a single chapter."""
     from assistant.parsing.layouts import read_layout
+    from assistant.parsing.whole_code import split_code
+
+    lt = read_layout(source, fmt, filename)
+    return lt, split_code(lt)
+
+
+def parse_general(m: "Municipality", ch: "ChapterSource | None", source: str | bytes,
+                  id_prefix: str | None = None, ordinal: int = 0, code=None) -> "Document":
+    """A chapter in any layout, read by the general reader; ParseError when it holds no
+    section structure. When the source is a whole code, the chapter is the part the code
+    prints under that number (``code``: a ``read_code`` result to reuse)."""
     from assistant.parsing.reader import read_structure, to_sections
+    from assistant.parsing.whole_code import part_layout
     from assistant.types import Document
 
     fmt = ch.source_format if ch else m.source_format
     filename = ch.source_file if ch else m.source_file
     chapter = ch.chapter if ch else m.chapter
-    lt = read_layout(source, fmt, filename)
+    lt, split = code if code is not None else read_code(source, fmt, filename)
+    if split is not None:
+        part = next((p for p in split.parts if p.key == chapter), None)
+        if part is None:
+            keys = ", ".join(p.key for p in split.parts[:12]) + (" …" if len(split.parts) > 12 else "")
+            raise ParseError(f"{filename} is a whole code and prints no chapter {chapter!r} (its chapters: {keys})")
+        lt = part_layout(lt, part)
     st = read_structure(lt)
     if not st.sections:
         raise ParseError(
@@ -71,13 +89,17 @@ def parse_municipality(m: "Municipality", read_source) -> "Document":
     sections, warnings, skipped, groups = [], [], [], []
     ordinal = 0
     layouts, numbering = [], []
+    codes: dict[tuple[str, str], tuple] = {}  # a whole code's file is read and split once for all its chapters
     for ch in m.chapters:
         src = read_source(ch)
         if ch.source_format in ("ecode_text", "pdf_transcript"):
             sub = parse_document(m.model_copy(update={"chapters": [ch], **{k: getattr(ch, k) for k in (
                 "chapter", "chapter_title", "source_file", "source_format", "citation_style")}}), src)
         else:
-            sub = parse_general(m, ch, src, id_prefix=f"{m.id}:{ch.chapter}", ordinal=ordinal)
+            key = (ch.source_file, ch.source_format)
+            if key not in codes:
+                codes[key] = read_code(src, ch.source_format, ch.source_file)
+            sub = parse_general(m, ch, src, id_prefix=f"{m.id}:{ch.chapter}", ordinal=ordinal, code=codes[key])
         ordinal += len(sub.passages)
         sections += sub.sections
         warnings += [f"ch. {ch.chapter}: {w}" for w in sub.warnings]

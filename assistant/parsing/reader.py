@@ -61,7 +61,8 @@ NOTE_START = re.compile(
     r"Note|Notes|Annotations?)\s*(?:[:–—-]|$)",
     re.I,
 )
-FOOTNOTE_LINE = re.compile(r"^(?:\[\d+\]\s|\*(?=[A-Z]))")
+FOOTNOTE_LINE = re.compile(r"^(?:\[\d+\]\s|\*(?=[A-Z])|\*\s|-{2,}\s*\(\d+\)\s*-{2,})")
+FOOTNOTE_MARK = re.compile(r"^-{2,}\s*\(\d+\)\s*-{2,}")  # Municode's '--- (1) ---' above a footnote's text
 LABEL = re.compile(
     r"^(?:\((?P<p>[A-Za-z]{1,4}|\d{1,3})\)|(?P<d>[A-Za-z]|[ivxlIVXL]{1,5}|\d{1,3})\.(?=[\t ]))[\t ]*"
 )
@@ -323,9 +324,10 @@ def choose_sections(lines: list[Line], cands: list[_Cand]) -> tuple[list[_Cand],
         return [], [], skipped
     fam = Counter(_family(c.num) for c in cands)
     family, _ = fam.most_common(1)[0]
-    kept = [c for c in cands if _family(c.num) == family]
+    families = _article_families(cands) or {family}
+    kept = [c for c in cands if _family(c.num) in families]
     for c in cands:
-        if _family(c.num) != family and c.prefixed:
+        if _family(c.num) not in families and c.prefixed:
             skipped.append(f"line {c.i + 1}: {lines[c.i].text[:60]!r} is numbered outside the chapter's "
                            f"family ({family}…): read as text")
     # a number printed twice: the earlier one was a table of contents
@@ -354,6 +356,22 @@ def choose_sections(lines: list[Line], cands: list[_Cand]) -> tuple[list[_Cand],
         else:
             sections.append(c)
     return sections, groups, skipped
+
+
+def _article_families(cands: list[_Cand]) -> set[str] | None:
+    """A text numbered by article ('Sec. 1.01.' … 'Sec. 2.01.' … 'Sec. 3.01.', as charters
+    are): the prefixed headings' families, in the order printed (a table of contents'
+    earlier copies set aside), only go forward. Then every one of them is the text's."""
+    pref = [c for c in cands if c.prefixed and _family(c.num) != c.num]
+    last = {c.num: k for k, c in enumerate(pref)}
+    fams = [_family(c.num) for k, c in enumerate(pref) if last[c.num] == k]
+    distinct = list(dict.fromkeys(fams))
+    if len(distinct) < 2 or len({f[-1] for f in distinct}) != 1:
+        return None
+    keys = [_num_key(f[:-1]) for f in fams]
+    if any(b < a for a, b in zip(keys, keys[1:])):
+        return None
+    return set(distinct)
 
 
 def _has_body(lines: list[Line], c: _Cand, nxt: _Cand | None) -> bool:
@@ -571,6 +589,7 @@ def read_structure(lt: LayoutText) -> Structure:
         lines, furn = remove_furniture(lines)
         skipped += furn
     lines = _split_note_then_heading(lines)
+    lines = _fold_footnotes(lines)
     cands = _candidates(lines)
     sections_c, groups_c, skip_c = choose_sections(lines, cands)
     skipped += skip_c
@@ -619,8 +638,8 @@ def read_structure(lt: LayoutText) -> Structure:
         if ln.text and _is_group_line(ln) and _next_is_heading(lines, i, heads) and not CHAPTER_LINE.match(ln.text):
             close()
             cur = None
-            groups.append(ln.text.rstrip("*").strip())
-            group_now, group_num = [ln.text.rstrip("*").strip()], None
+            groups.append(_group_title(ln.text))
+            group_now, group_num = [_group_title(ln.text)], None
             continue
         if i < first_section_line:
             pre.append(ln)
@@ -628,8 +647,8 @@ def read_structure(lt: LayoutText) -> Structure:
         if ln.heading_level and cur is not None and not _is_section_heading_text(ln.text):
             close()
             cur = None
-            groups.append(ln.text.rstrip("*").strip())
-            group_now, group_num = [ln.text.rstrip("*").strip()], None
+            groups.append(_group_title(ln.text))
+            group_now, group_num = [_group_title(ln.text)], None
             continue
         if cur is None:
             if ln.text:
@@ -675,6 +694,38 @@ def _next_is_heading(lines: list[Line], i: int, heads: dict) -> bool:
             continue
         return lines[k].heading_level > 0 and _is_section_heading_text(lines[k].text)
     return False
+
+
+def _fold_footnotes(lines: list[Line], limit: int = 20) -> list[Line]:
+    """A footnote printed as '--- (1) ---' with its text on the lines below is one note
+    line (so its words are never read as rule text, and a heading above it still sees
+    the section heading after it). The text runs to a blank line, the next footnote
+    mark or a heading."""
+    if not any(FOOTNOTE_MARK.match(ln.text) for ln in lines):
+        return lines
+    out: list[Line] = []
+    i, n = 0, len(lines)
+    while i < n:
+        ln = lines[i]
+        if not FOOTNOTE_MARK.match(ln.text):
+            out.append(ln)
+            i += 1
+            continue
+        parts, end, j = [ln.text], ln.end, i + 1
+        while (j < n and j - i <= limit and lines[j].text and not FOOTNOTE_MARK.match(lines[j].text)
+               and not H_PREFIXED.match(lines[j].text) and not GROUP_WORD.match(lines[j].text)
+               and (j == i + 1 or not NOTE_START.match(lines[j].text))):
+            parts.append(lines[j].text)
+            end = lines[j].end
+            j += 1
+        out.append(Line(text=" ".join(parts), indent=ln.indent, start=ln.start, end=end, page=ln.page,
+                        raw_lead=ln.raw_lead, after_break=ln.after_break))
+        i = j
+    return out
+
+
+def _group_title(t: str) -> str:
+    return re.sub(r"\s*\[\d+\]\s*$", "", t.rstrip("*").strip())
 
 
 def _split_note_then_heading(lines: list[Line]) -> list[Line]:

@@ -15,6 +15,7 @@ from langchain_core.embeddings import Embeddings
 
 MODEL_ID = "sentence-transformers/all-MiniLM-L6-v2"
 MAX_TOKENS = 256  # the model's word-piece window
+DOC_BATCH = 64  # texts per forward pass when indexing (sorted by length within each call)
 
 
 def default_model_dir() -> Path:
@@ -72,8 +73,11 @@ class Embedder:
         return f"{MODEL_ID}@{self.model_dir.name}"
 
     def embed_documents(self, texts: list[str], show_progress: bool = False) -> list[list[float]]:
+        # sentence-transformers sorts the texts it is given by length before batching, so a
+        # batch pads to its own longest text; larger batches of sorted texts waste less on
+        # padding and on per-call overhead (measured: ~2x passages/s over batches of 8)
         vecs = self.model.encode(
-            texts, batch_size=8, normalize_embeddings=True, show_progress_bar=show_progress
+            texts, batch_size=DOC_BATCH, normalize_embeddings=True, show_progress_bar=show_progress
         )
         return [v.tolist() for v in vecs]
 
