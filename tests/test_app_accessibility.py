@@ -97,7 +97,7 @@ def _open(browser, url: str, width: int = 1280, height: int = 900, scheme: str =
             else page.offsite.append(r.url))  # type: ignore[attr-defined]
     page.set_default_timeout(30_000)
     page.goto(url)
-    page.wait_for_selector("#oa-question textarea")
+    page.wait_for_selector("#oa-question textarea", state="attached")  # a section link opens on Look up
     return context, page
 
 
