@@ -25,16 +25,19 @@ class Ambiguous:
         return f"the {self.role}: is it " + " or ".join(f"“{s.span.text}”" for s in self.candidates) + "?"
 
 
+def own_words_before(slot: Slot, query: Query, width: int = 60) -> str:
+    """The words just before a value, within its sentence and after the value before it:
+    in "paved in 2017 on May 3", May 3's own words are " on "."""
+    text = query.source(slot.span.origin)
+    prev = max((x.span.end for x in query.slots if x.span.origin == slot.span.origin
+                and x.span.end <= slot.span.start), default=0)
+    return re.split(r"[.;?!]\s", text[max(prev, slot.span.start - width):slot.span.start])[-1]
+
+
 def _nearest_cue(slot: Slot, cues: dict[str, re.Pattern], query: Query | None = None) -> str | None:
     """The role whose cue word stands nearest before the slot, within its sentence and after
     the value before it ("paved in 2017 on May 3": "paved" is 2017's cue, not May 3's)."""
-    before = slot.before
-    if query is not None:
-        text = query.source(slot.span.origin)
-        prev = max((x.span.end for x in query.slots if x.span.origin == slot.span.origin
-                    and x.span.end <= slot.span.start), default=0)
-        before = text[max(prev, slot.span.start - 60):slot.span.start].lower()
-    before = re.split(r"[.;?!]\s", before)[-1]
+    before = own_words_before(slot, query).lower() if query is not None else re.split(r"[.;?!]\s", slot.before)[-1]
     best, pos = None, -1
     for role, rx in cues.items():
         for m in rx.finditer(before):
@@ -206,10 +209,7 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     want = stems(expand(event_text)) - stems("the a an of on date day time or and was were is by")
     scored = []
     for s in days:
-        text = query.source(s.span.origin)
-        prev = max((x.span.end for x in query.slots if x.span.origin == s.span.origin and x.span.end <= s.span.start),
-                   default=0)
-        before = re.split(r"[.;?!]\s", text[max(prev, s.span.start - 60):s.span.start])[-1]
+        before = own_words_before(s, query)
         scored.append((len(stems(expand(before)) & want), s))
     top = max(n for n, _ in scored)
     best = [s for n, s in scored if n == top]
