@@ -152,7 +152,7 @@ def _norm_name(text: str) -> str:
 
 
 def resolve_municipality(name: str | None) -> Municipality | None:
-    """Accept an id, a name or an alias ('brandon', 'Village of Brandon', 'Delafield town')."""
+    """Accept an id, a name or an alias (an id such as 'springfield', 'City of Springfield', 'Springfield city')."""
     if name is None or not str(name).strip():
         return None
     key = _norm_name(str(name))

@@ -380,12 +380,6 @@ def remove_municipality(mid: str) -> list[str]:
     return removed
 
 
-def _drop_index_of(mid: str) -> None:
-    """Nothing to delete by hand: the index is built in generations (one unit per
-    municipality), so the next open publishes a generation without this municipality,
-    reusing every other unit, and collects the old one once no reader holds it."""
-    return None
-
 
 def _write_file(target: Path, source: str | bytes) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)

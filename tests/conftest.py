@@ -31,3 +31,24 @@ def _no_network(monkeypatch):
     """Forbid any connection that is not to loopback (model hubs included)."""
     monkeypatch.setattr(socket.socket, "connect", _guarded_connect)
     yield
+
+
+@pytest.fixture
+def tmp_corpus(tmp_path, monkeypatch):
+    """A copy of corpus/ (and an empty data folder) the settings point at, caches cleared
+    before and after: for tests that add, remove or amend municipalities."""
+    import shutil
+    from pathlib import Path
+
+    from assistant.corpus import reset_caches
+    from assistant.settings import get_settings
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "corpus", corpus)
+    monkeypatch.setenv("ASSISTANT_CORPUS_DIR", str(corpus))
+    monkeypatch.setenv("ASSISTANT_DATA_DIR", str(tmp_path / "data"))
+    get_settings.cache_clear()
+    reset_caches()
+    yield corpus
+    get_settings.cache_clear()
+    reset_caches()

@@ -278,7 +278,7 @@ def test_a_conversation_and_a_checklist_by_keyboard_only(open_page):
     # open a source box and follow its link to the Look up tab
     _tab_to(page, lambda f: f["role"] == "button" and f["text"].startswith("Source:"), back=True)
     kb.press("Enter")
-    f = _tab_to(page, lambda f: f["tag"] == "A" and "Look up tab" in f["text"])
+    _tab_to(page, lambda f: f["tag"] == "A" and "Look up tab" in f["text"])
     kb.press("Enter")
     page.locator("#oa-section h3").wait_for()
     page.wait_for_function("() => document.activeElement && document.activeElement.tagName === 'H3'")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -11,21 +10,6 @@ ROOT = Path(__file__).resolve().parents[1]
 
 SECTIONED = "§ 1-1 Sidewalks.\nThe owner shall clear the sidewalk within 24 hours.\n\n§ 1-2 Penalty.\nA fine of $50.\n"
 
-
-@pytest.fixture
-def tmp_corpus(tmp_path, monkeypatch):
-    from assistant.corpus import reset_caches
-    from assistant.settings import get_settings
-
-    corpus = tmp_path / "corpus"
-    shutil.copytree(ROOT / "corpus", corpus)
-    monkeypatch.setenv("ASSISTANT_CORPUS_DIR", str(corpus))
-    monkeypatch.setenv("ASSISTANT_DATA_DIR", str(tmp_path / "data"))
-    get_settings.cache_clear()
-    reset_caches()
-    yield corpus
-    get_settings.cache_clear()
-    reset_caches()
 
 
 def _append(corpus: Path, text: str) -> None:

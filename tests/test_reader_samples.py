@@ -9,7 +9,6 @@ the tests add them to a copy of the corpus folder.
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -247,21 +246,6 @@ def test_text_without_sections_is_refused():
 
 # ---------------------------------------------------------------- municipality add into a tmp corpus
 
-
-@pytest.fixture
-def tmp_corpus(tmp_path, monkeypatch):
-    from assistant.corpus import reset_caches
-    from assistant.settings import get_settings
-
-    corpus = tmp_path / "corpus"
-    shutil.copytree(ROOT / "corpus", corpus)
-    monkeypatch.setenv("ASSISTANT_CORPUS_DIR", str(corpus))
-    monkeypatch.setenv("ASSISTANT_DATA_DIR", str(tmp_path / "data"))
-    get_settings.cache_clear()
-    reset_caches()
-    yield corpus
-    get_settings.cache_clear()
-    reset_caches()
 
 
 @needs_samples

@@ -144,3 +144,12 @@ def test_generated_snow_questions_trace_every_argument_to_a_span(crew, house, wo
     for (h, half, cents), emp in zip(crew, w.employees):
         assert Decimal(emp["hours"]) == Decimal(h) + (Decimal("0.5") if half else 0)
         assert Decimal(emp["hourly_rate_including_benefits"]) == Decimal(cents) / 100
+
+
+def test_hours_given_per_occasion_are_multiplied_by_the_occasions_and_say_so():
+    q, w = _snow("The Village cleared my walk on 3 occasions; one employee worked 2 hours each time at $40 an hour. "
+                 "What is the charge?")
+    assert w.occasions == 3 and w.employees == [{"hours": "6", "hourly_rate_including_benefits": "40"}]
+    read, unsafe = trace({"employees": w.employees, "occasions": w.occasions}, q, derived=w.derived, sources=w.sources)
+    assert unsafe is None
+    assert "2 hours x 3 occasions" in read_line(read)

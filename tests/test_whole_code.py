@@ -3,7 +3,6 @@ as one municipality with many chapters, each section cited by its own chapter.""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -12,21 +11,6 @@ ROOT = Path(__file__).resolve().parents[1]
 EXCERPT = ROOT / "tests" / "data" / "whole-code-excerpt.txt"
 SCALE = ROOT.parent / "shared" / "corpus-scale"
 
-
-@pytest.fixture()
-def tmp_corpus(tmp_path, monkeypatch):
-    from assistant.corpus import reset_caches
-    from assistant.settings import get_settings
-
-    corpus = tmp_path / "corpus"
-    shutil.copytree(ROOT / "corpus", corpus)
-    monkeypatch.setenv("ASSISTANT_CORPUS_DIR", str(corpus))
-    monkeypatch.setenv("ASSISTANT_DATA_DIR", str(tmp_path / "data"))
-    get_settings.cache_clear()
-    reset_caches()
-    yield corpus
-    get_settings.cache_clear()
-    reset_caches()
 
 
 def _split(data: bytes):
