@@ -13,7 +13,7 @@ from assistant.answering.planner import (
     figure_pattern,
     shares_words,
 )
-from assistant.answering.routing import road_focus
+from assistant.answering.routes.checks import road_focus
 
 
 @pytest.mark.parametrize("question, sentence, states", [

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from datetime import date
 
-from assistant.answering.formatting import fmt_date
+import re
+
+from assistant.answering.formatting import fmt_date, fmt_money
 
 CLARIFY_MUNI = "Which municipality do you mean"
 CLARIFY_VALUE = "To work this out I need"
@@ -90,6 +92,149 @@ def worked_out(tool: str, explanation: str) -> str:
     return f"How it was worked out (calculator `{tool}`): {explanation}"
 
 
+def not_run(tool: str, argument: str, reason: str) -> str:
+    return f"Calculator `{tool}` not run: its argument {argument} ({reason}) is not read safely from the question."
+
+
+def quoted(quote: str, label: str) -> str:
+    return f"> “{quote}”\n> — {label}"
+
+
 def asked_for(slot: str, candidates: tuple[str, ...]) -> str:
     return f"Asked for {slot}" + (": the question gives " + ", ".join(f"“{c}”" for c in candidates)
                                   if candidates else "") + "."
+
+
+# -- calculator leads: the sentence that opens a calculator's answer, from its result ----------
+
+def lead_generic(r) -> str:
+    return ""  # the calculator's explanation says it all
+
+
+def lead_surcharge(r) -> str:
+    if not r.ok:
+        return ""
+    lead = f"Surcharge: **{r.amount_text}**." if r.amount_text else ""
+    warn = " ".join(r.warnings) if getattr(r, "warnings", None) else ""
+    return f"{lead} {warn}".strip()
+
+
+def _plain_number(x) -> str:
+    from decimal import Decimal
+
+    d = Decimal(str(x)).normalize()
+    return format(d, "f")
+
+
+def lead_obstruction(r) -> str:
+    parts = []
+    if getattr(r, "max_sidewalk_obstruction_ft", None) is not None:
+        parts.append(f"at most **{_plain_number(r.max_sidewalk_obstruction_ft)} feet** of the sidewalk")
+    if getattr(r, "max_street_obstruction_ft", None) is not None:
+        parts.append(f"at most **{_plain_number(r.max_street_obstruction_ft)} feet** of the traveled street")
+    return ("Building materials may cover " + " and ".join(parts) + ".") if parts else ""
+
+
+def lead_sidewalk_drop(r) -> str:
+    drop = getattr(r, "min_cross_slope_drop_in", None)
+    return f"The walk must fall at least **{_plain_number(drop)} inches** toward the curb across its width." if drop is not None else ""
+
+
+def lead_patch(r) -> str:
+    parts = []
+    if getattr(r, "required_depth_in", None) is not None:
+        parts.append(f"the patch must be at least **{_plain_number(r.required_depth_in)} inches** deep")
+    if getattr(r, "backfill_below_surface_in", None) is not None:
+        parts.append(f"the backfill stops **{_plain_number(r.backfill_below_surface_in)} inches** below the original surface")
+    return ("For this pavement " + "; ".join(parts) + ".") if parts else ""
+
+
+def lead_defects(r) -> str:
+    if getattr(r, "defective_percent", None) is None:
+        return ""
+    verdict = "the entire sidewalk is replaced" if r.whole_replacement_required else "the whole sidewalk is not replaced"
+    return f"**{_plain_number(r.defective_percent)}%** of the blocks are defective, so {verdict}."
+
+
+def lead_driveway(r) -> str:
+    slope = getattr(r, "slope_percent_computed", None)
+    failed = "slope" in (r.failures or [])
+    lead = f"The slope is **{_plain_number(slope)}%**" if slope is not None else "The slope"
+    return f"{lead}, which {'exceeds' if failed else 'is within'} the 12% limit." if r.all_pass is not None or failed else ""
+
+
+def lead_heavy(r) -> str:
+    over = getattr(r, "tons_over_limit", None)
+    bits = []
+    if r.permit_required:
+        bits.append("a Town permit naming the route is required")
+    if over and getattr(r, "exceeds_temporary_limit", None):
+        bits.append(f"the vehicle is **{_plain_number(over)} tons** over the posted temporary limit; only a special permit "
+                    "(for an emergency) allows it while the limit is in effect")
+    elif over:
+        bits.append(f"on a road where a temporary limit is posted it would be **{_plain_number(over)} tons** over it, and "
+                    "could run there only with a special permit (for an emergency)")
+    return ("For this vehicle " + "; ".join(bits) + ".") if bits else ""
+
+
+
+
+def lead_road(r, focus: str = "aggregate") -> str:
+    if focus == "corrective" and getattr(r, "corrective_lift_in", None) is not None:
+        n = r.corrective_lift_in
+        return f"The standards require a corrective lift of **{_plain_number(n)} inch{'es' if n != 1 else ''}** over the entire roadway."
+    if focus == "lift" and getattr(r, "required_initial_lift_in", None) is not None:
+        return (f"The first lift of bituminous concrete is **{_plain_number(r.required_initial_lift_in)} inches**, placed on "
+                "the approved aggregate.")
+    if getattr(r, "aggregate_depth_in", None) is not None:
+        return f"The standards give crushed aggregate **{_plain_number(r.aggregate_depth_in)} inches** deep in all."
+    return ""
+
+
+def lead_grid(r) -> str:
+    line = getattr(r, "block_line", None)
+    return f"That block line is **{line}**." if line is not None else ""
+
+
+def lead_emergency(r) -> str:
+    if not r.ok:
+        return ""
+    return (f"Apply for the excavation permit by **{fmt_date(r.apply_by)}** (the next business day) and notify the "
+            f"Village office immediately. To keep the permit fee waived, file the application by "
+            f"**{fmt_date(r.fee_waiver_by)}** (within two regular business days).")
+
+
+def lead_insurance(r) -> str:
+    if not r.ok:
+        return ""
+    shorts = []
+    for sf in r.shortfalls:
+        m = re.search(r"\$\s?([\d,]+(?:\.\d+)?)", sf.note or "")
+        amount = f" short by {fmt_money(m.group(1).replace(',', ''))}" if m else ""
+        shorts.append(f"{sf.description}: required {sf.required}, shown {sf.provided}{amount}")
+    if not shorts:
+        return "The certificate meets every limit that could be checked." if r.compliant is not False else ""
+    return "The certificate falls short: " + "; ".join(shorts) + "."
+
+
+def lead_deadline(r) -> str:
+    if getattr(r, "due_at", None):
+        return f"{r.obligation} Latest moment: **{fmt_date(r.due_at)}**." if r.direction == "before" else f"{r.obligation} Due by **{fmt_date(r.due_at)}**."
+    if getattr(r, "due_date", None) and getattr(r, "earliest_date", None):  # a publication window
+        return (f"{r.obligation} Earliest day: **{fmt_date(r.earliest_date)}**; latest day: "
+                f"**{fmt_date(r.due_date)}**.")
+    if getattr(r, "due_date", None):
+        word = "Latest day" if r.direction == "before" else ("Last day" if r.direction != "window" else "Date")
+        moved = ""
+        plain = getattr(r, "unadjusted", None)
+        if plain and str(plain)[:10] != r.due_date.isoformat() and r.direction == "after":
+            why = ", ".join(sorted({d.reason for d in r.skipped})) if r.skipped else "a closed day"
+            moved = (f" Counted plainly the period ends on {fmt_date(str(plain)[:10])}; it moves to the date above "
+                     f"because of {why} (the Wisconsin rule for counting time). If the office is open that day, "
+                     f"acting by {fmt_date(str(plain)[:10])} is safe either way.")
+        return f"{r.obligation} {word}: **{fmt_date(r.due_date)}**.{moved}"
+    if getattr(r, "direction", "") == "window" and r.window_start:
+        inside = "inside" if r.in_window else "outside"
+        return f"{r.obligation} That date is {inside} the window from {fmt_date(r.window_start)} to {fmt_date(r.window_end)}."
+    return r.obligation
+

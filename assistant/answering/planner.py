@@ -10,7 +10,7 @@ results. Each question is embedded once; the vector is reused for every search.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from assistant.settings import ranking
@@ -32,6 +32,7 @@ from assistant.answering.guards import (
     split_injection,
 )
 from assistant.answering import phrasing
+from assistant.answering.plan import Calculate, Clarify, Lookup, NotStated, OutOfScope, Plan, Refuse
 from assistant.answering.phrasing import CLARIFY_MUNI, CLARIFY_VALUE
 from assistant.answering.reading import Query, read_query, read_slots
 from assistant.answering.routing import Missing
@@ -153,11 +154,13 @@ FOLLOW_UP = re.compile(
 
 @dataclass
 class Request:
-    """One request's own state (its reading and the vector of the words searched with);
-    made per call and passed down, never kept on the shared planner."""
+    """One request's own state (its reading, the vector of the words searched with, the
+    guard's events); made per call and passed down, never kept on the shared planner."""
 
     query: Query
     vector: Any = None
+    events: list[str] = field(default_factory=list)
+    removed: tuple[str, ...] = ()
 
 
 def _off_topic_for(m, q: str, names_a_street: bool) -> bool:
@@ -180,25 +183,30 @@ class EmbeddedPlanner:
     # -- entry point -------------------------------------------------------------
     def answer(self, question: str, municipality: str | None = None,
                history: list[ChatTurn] | None = None) -> Answer:
+        plan, req = self.plan(question, municipality, history)
+        answer = self.render(plan, req)
+        answer.guard_events = req.events + answer.guard_events
+        if req.removed and answer.status == "answered":
+            answer.notes.append(phrasing.IGNORED_INSTRUCTION)
+        return answer
+
+    def plan(self, question: str, municipality: str | None = None,
+             history: list[ChatTurn] | None = None) -> tuple[Plan, Request]:
+        """Read the turn once into a ``Query`` and decide what to do with it: a typed plan."""
         history = list(history or [])[-self.settings.max_history_turns:]
+        empty = Request(read_query(""))
         try:
             q = check_question(question, self.settings.max_question_chars)
         except InputProblem as exc:
-            return Answer(status="refused", answer=phrasing.refuse_input(str(exc)))
+            return Refuse(phrasing.refuse_input(str(exc))), empty
         q, removed = split_injection(q)
-        guard_events = [f"ignored an instruction in the question: {r!r}" for r in removed]
+        events = [f"ignored an instruction in the question: {r!r}" for r in removed]
         if EVASION.search(q):
-            return Answer(
-                status="refused",
-                answer=phrasing.refuse_evasion(),
-                guard_events=guard_events + ["refused a request to evade the code"],
-            )
+            empty.events = events + ["refused a request to evade the code"]
+            return Refuse(phrasing.refuse_evasion()), empty
         if removed and not q:
-            return Answer(
-                status="refused",
-                answer=phrasing.refuse_only_instructions(self._coverage()),
-                guard_events=guard_events,
-            )
+            empty.events = events
+            return Refuse(phrasing.refuse_only_instructions(self._coverage())), empty
         # a short reply to a clarifying question completes the earlier question
         q, carried = self._complete_follow_up(q, history)
         if removed and not carried and len(q.split()) < 6:
@@ -213,7 +221,8 @@ class EmbeddedPlanner:
         if muni_id is None and named is None:
             shared = clarify_candidates(turn_words := (carried.get("current") or q))
             if shared and turn_words:
-                return Answer(status="clarify", answer=shared, guard_events=guard_events)
+                empty.events, empty.removed = events, tuple(removed)
+                return Clarify(shared), empty
         if muni_id is None and history:
             prev = from_history(history)
             muni_id = prev.id if prev else None
@@ -227,11 +236,8 @@ class EmbeddedPlanner:
                            clarified=bool(carried.get("clarified")), text=q, municipality=muni_id,
                            municipality_from=source, figure=figure_kind(turn), removed=tuple(removed),
                            asked=history[-1].content if carried.get("clarified") else "")
-        answer = self._answer(q, muni_id, history, carried, Request(query))
-        answer.guard_events = guard_events + answer.guard_events
-        if removed and answer.status == "answered":
-            answer.notes.append(phrasing.IGNORED_INSTRUCTION)
-        return answer
+        req = Request(query, events=events, removed=tuple(removed))
+        return self._decide(q, muni_id, history, carried, req), req
 
     # -- follow-ups --------------------------------------------------------------
     def _complete_follow_up(self, q: str, history: list[ChatTurn]) -> tuple[str, dict]:
@@ -250,20 +256,20 @@ class EmbeddedPlanner:
             return f"{prev_user.strip()} {q} {q}", {"follow_up": True, "current": q}
         return q, {}
 
-    # -- routing -----------------------------------------------------------------
-    def _answer(self, q: str, muni_id: str | None, history: list[ChatTurn], carried: dict,
-                req: Request) -> Answer:
+    # -- deciding ------------------------------------------------------------------
+    def _decide(self, q: str, muni_id: str | None, history: list[ChatTurn], carried: dict,
+                req: Request) -> Plan:
         elsewhere = other_place(q)
         if elsewhere and named_municipality(q) is None:
-            return self._out_of_scope(phrasing.not_held(self._coverage(), elsewhere))
+            return OutOfScope(phrasing.not_held(self._coverage(), elsewhere))
         # a citation typed as the question: the exact text
         ref = parse_citation(q, muni_id)
         if ref:
             passages = passages_for(ref)
             if passages:
-                return self._exact_text(passages)
+                return Lookup(q, passages[0].municipality, exact=tuple(passages))
         if self._off_topic(q, muni_id):
-            return self._out_of_scope("")
+            return OutOfScope()
         # a follow-up turn: its own words first, the earlier topic when they are not enough
         current = carried.get("current") if carried.get("follow_up") else None
         if current:
@@ -271,20 +277,20 @@ class EmbeddedPlanner:
             req.vector = cur_vec
             routed = self.router.route(current, muni_id, current=current, vector=cur_vec, query=req.query)
             if routed is not None and not isinstance(routed, Missing):
-                return self._calculate(current, muni_id, routed, req)
+                return self._decide_calculation(current, muni_id, routed, req)
         vector = self.index.embedder.embed_query(expand(q))  # embedded once, reused for every search
         routed = self.router.route(q, muni_id, current=carried.get("current"), vector=vector, query=req.query)
         if current:
             if routed is not None and not isinstance(routed, Missing):
                 req.vector = vector
-                return self._calculate(q, muni_id, routed, req)
+                return self._decide_calculation(q, muni_id, routed, req)
             if muni_id is not None and len(stems(current) - place_stems("about what how")) >= 2:
                 hits = self.index.search(current, muni_id, k=6, vector=cur_vec)
                 if hits and max(h.dense_score or 0.0 for h in hits) >= ranking().follow_up_own_topic:
-                    return self._lookup(current, muni_id, hits, req)
+                    return self._decide_lookup(current, muni_id, hits, req)
         req.vector = vector
         if routed is not None:  # a calculator
-            return self._calculate(q, muni_id, routed, req)
+            return self._decide_calculation(q, muni_id, routed, req)
         if muni_id is None:
             return self._without_municipality(q, req)
         hits = self.index.search(q, muni_id, k=6, vector=vector)
@@ -296,11 +302,11 @@ class EmbeddedPlanner:
             if prev_user:
                 query = req.query.model_copy(update={"earlier": prev_user, "follow_up": True, "slots": tuple(
                     [*req.query.slots, *read_slots(prev_user, "earlier")])})
-                return self._answer(f"{prev_user} {q} {q}", muni_id, history, {"follow_up": True, "current": q},
-                                    Request(query))
+                req.query = query
+                return self._decide(f"{prev_user} {q} {q}", muni_id, history, {"follow_up": True, "current": q}, req)
         if not self._relevant(hits, q=q):
-            return self._out_of_scope("")
-        return self._lookup(q, muni_id, hits, req)
+            return OutOfScope()
+        return self._decide_lookup(q, muni_id, hits, req)
 
     def _off_topic(self, q: str, muni_id: str | None) -> bool:
         """A topic the municipality's chapters do not cover (its manifest entry lists them:
@@ -327,49 +333,36 @@ class EmbeddedPlanner:
             return False
         return best >= floor or (hits[0].lexical_rank == 1 and best >= floor - 0.08)
 
-    def _without_municipality(self, q: str, req: Request) -> Answer:
+    def _without_municipality(self, q: str, req: Request) -> Plan:
         per: dict[str, list[SearchHit]] = {}
         for m in municipalities():
             hits = self.index.search(q, m.id, k=6, vector=req.vector)
             if self._relevant(hits, floor=ranking().rel_min - 0.05, q=q):
                 per[m.id] = hits
         if not per:
-            return self._out_of_scope("")
+            return OutOfScope()
         if len(per) == 1:
             (mid, hits), = per.items()
-            ans = self._lookup(q, mid, hits, req)
-            ans.notes.insert(0, phrasing.only_code_covers(muni_name(mid)))
-            return ans
+            return self._with_note(self._decide_lookup(q, mid, hits, req), phrasing.only_code_covers(muni_name(mid)))
         best = {mid: max(h.dense_score or 0 for h in hits) for mid, hits in per.items()}
         ranked = sorted(best.items(), key=lambda kv: -kv[1])
         if ranked[0][1] - ranked[1][1] >= ranking().clear_lead:
             mid = ranked[0][0]
-            ans = self._lookup(q, mid, per[mid], req)
-            ans.notes.insert(0, phrasing.code_that_addresses(muni_name(mid)))
-            return ans
+            return self._with_note(self._decide_lookup(q, mid, per[mid], req),
+                                   phrasing.code_that_addresses(muni_name(mid)))
         names = [f"{muni_name(m)} (ch. {municipality_by_id(m).chapter})" for m in per]
-        return Answer(status="clarify", answer=phrasing.clarify_between(names), municipality=None)
+        return Clarify(phrasing.clarify_between(names))
 
-    # -- answers -----------------------------------------------------------------
-    def _exact_text(self, passages) -> Answer:
-        first = passages[0]
-        lines = [f"**{first.citation().label().split(' (')[0] if first.section else first.title}** — {muni_name(first.municipality)}"]
-        cites = []
-        for p in passages:
-            c = p.citation()
-            cites.append(c)
-            lines.append(f"{p.subsection or ''} {p.text}".strip())
-        return Answer(
-            status="answered", answer="\n\n".join(lines), municipality=first.municipality,
-            citations=cites, notes=text_notes(passages),
-        )
+    @staticmethod
+    def _with_note(plan: Plan, note: str) -> Plan:
+        return replace(plan, note=note) if isinstance(plan, (Lookup, NotStated)) else plan
 
-    def _lookup(self, q: str, muni_id: str, hits: list[SearchHit], req: Request) -> Answer:
-        name = muni_name(muni_id)
+    def _decide_lookup(self, q: str, muni_id: str, hits: list[SearchHit], req: Request) -> Plan:
+        """Which sentences answer; or that the code leaves the figure to someone, or does not state it."""
         sims = self._sims(req, hits)
         picked = best_sentences(expand(q), hits, max_sentences=ranking().max_sentences, similarity=sims)
         if not picked:
-            return self._out_of_scope("")
+            return OutOfScope()
         if QUANTITY_Q.search(q):
             # the figure asked for: stated in the code, left to someone, or not there at all
             states = figure_pattern(q)
@@ -387,29 +380,89 @@ class EmbeddedPlanner:
             best_passage = max(picked, key=lambda x: x[2])[0].id
             defer_share = 0.5 if deferring and deferring[0][0].id == best_passage else ranking().defer_other
             if deferring and ds >= fs and ds >= defer_share * top:
-                p, s, _ = deferring[0]
-                who = who_sets(s)
-                block, c = quote_block(p, s)
-                lead = phrasing.not_stated_set_by(name, who)
-                return Answer(status="not_stated", municipality=muni_id, citations=[c], notes=text_notes([p]),
-                              answer=lead + "\n\n" + block)
+                return NotStated(muni_id, tuple(deferring), set_by=True, who=who_sets(deferring[0][1]))
             if stating and fs >= 0.5 * top:
                 if not any(x[1] == stating[0][1] for x in picked):
                     picked = stating + picked[:1]
             else:
-                blocks, cites = [], []
-                for p, s, _ in picked:
-                    block, c = quote_block(p, s)
-                    blocks.append(block)
-                    cites.append(c)
-                return Answer(
-                    status="not_stated", municipality=muni_id, citations=cites,
-                    notes=text_notes([p for p, _, _ in picked]),
-                    answer=phrasing.not_stated_closest(name) + "\n\n" + "\n\n".join(blocks),
-                )
+                return NotStated(muni_id, tuple(picked), set_by=False)
+        return Lookup(q, muni_id, picked=tuple(picked))
+
+    def _sims(self, req: Request, hits: list[SearchHit], depth: int = 4) -> dict:
+        if req.vector is None:
+            return {}
+        return self.index.sentence_similarity(req.vector, [h.passage.id for h in hits[:depth]])
+
+    def _decide_calculation(self, q: str, muni_id: str | None, routed, req: Request) -> Plan:
+        """Run the calculator only when every argument is read safely; else ask."""
+        if isinstance(routed, Missing):
+            if routed.needs_municipality:
+                return Clarify(phrasing.clarify_municipality(routed.question))
+            return Clarify(phrasing.clarify_value(routed.question), municipality=muni_id or None, slot=routed.slot,
+                           candidates=routed.candidates,
+                           notes=(phrasing.asked_for(routed.slot, routed.candidates),) if routed.slot else ())
+        read_all = []
+        for step in [routed, *routed.follow]:
+            read, unsafe = trace(step.arguments, req.query, step.defaults, step.derived, step.cues, step.sources)
+            if unsafe is not None:
+                # never a figure from a value the words do not give, or give twice
+                return Clarify(phrasing.clarify_value(clarify_text(unsafe)), municipality=muni_id or routed.municipality,
+                               slot=unsafe.argument, notes=(phrasing.not_run(step.tool, unsafe.argument, unsafe.reason),))
+            read_all += [r for r in read if r.line() not in {x.line() for x in read_all}]
+        return Calculate(q, muni_id or routed.municipality, routed, read=tuple(read_all))
+
+    # -- rendering -----------------------------------------------------------------
+    def render(self, plan: Plan, req: Request) -> Answer:
+        """The answer a plan makes: quotes, a calculator's result, a question; all wording from phrasing."""
+        match plan:
+            case Refuse(message=message):
+                return Answer(status="refused", answer=message)
+            case OutOfScope(why=why):
+                return Answer(status="out_of_scope", answer=phrasing.out_of_scope(why, self._coverage()))
+            case Clarify():
+                return Answer(status="clarify", municipality=plan.municipality, answer=plan.question,
+                              notes=list(plan.notes))
+            case Lookup(exact=exact) if exact:
+                return self._render_exact(exact)
+            case Lookup():
+                return self._render_lookup(plan)
+            case NotStated():
+                return self._render_not_stated(plan)
+            case Calculate():
+                return self._render_calculation(plan, req)
+        raise TypeError(f"not a plan: {plan!r}")
+
+    def _render_exact(self, passages) -> Answer:
+        first = passages[0]
+        lines = [f"**{first.citation().label().split(' (')[0] if first.section else first.title}** — {muni_name(first.municipality)}"]
+        cites = []
+        for p in passages:
+            c = p.citation()
+            cites.append(c)
+            lines.append(f"{p.subsection or ''} {p.text}".strip())
+        return Answer(
+            status="answered", answer="\n\n".join(lines), municipality=first.municipality,
+            citations=cites, notes=text_notes(passages),
+        )
+
+    def _render_not_stated(self, plan: NotStated) -> Answer:
+        name = muni_name(plan.municipality)
         blocks, cites = [], []
-        quoted = {(p.id, s) for p, s, _ in picked}
-        for p, s, _ in picked:
+        for p, s, _ in plan.picked:
+            block, c = quote_block(p, s)
+            blocks.append(block)
+            cites.append(c)
+        lead = phrasing.not_stated_set_by(name, plan.who) if plan.set_by else phrasing.not_stated_closest(name)
+        notes = text_notes([p for p, _, _ in plan.picked])
+        if plan.note:
+            notes.insert(0, plan.note)
+        return Answer(status="not_stated", municipality=plan.municipality, citations=cites, notes=notes,
+                      answer=lead + "\n\n" + "\n\n".join(blocks))
+
+    def _render_lookup(self, plan: Lookup) -> Answer:
+        blocks, cites = [], []
+        quoted = {(p.id, s) for p, s, _ in plan.picked}
+        for p, s, _ in plan.picked:
             block, c = quote_block(p, s)
             blocks.append(block)
             cites.append(c)
@@ -419,44 +472,24 @@ class EmbeddedPlanner:
                     block, c = quote_block(item, item.text)
                     blocks.append(block)
                     cites.append(c)
-        lead = phrasing.lookup_lead(name)
+        notes = text_notes([p for p, _, _ in plan.picked])
+        if plan.note:
+            notes.insert(0, plan.note)
         return Answer(
-            status="answered", municipality=muni_id, citations=cites,
-            answer=lead + "\n\n" + "\n\n".join(blocks),
-            notes=text_notes([p for p, _, _ in picked]),
+            status="answered", municipality=plan.municipality, citations=cites,
+            answer=phrasing.lookup_lead(muni_name(plan.municipality)) + "\n\n" + "\n\n".join(blocks),
+            notes=notes,
         )
 
-    def _sims(self, req: Request, hits: list[SearchHit], depth: int = 4) -> dict:
-        if req.vector is None:
-            return {}
-        return self.index.sentence_similarity(req.vector, [h.passage.id for h in hits[:depth]])
-
-    def _calculate(self, q: str, muni_id: str | None, routed, req: Request) -> Answer:
-        from assistant.answering.routing import Missing
-
-        if isinstance(routed, Missing):
-            if routed.needs_municipality:
-                return Answer(status="clarify", answer=phrasing.clarify_municipality(routed.question))
-            return Answer(status="clarify", municipality=muni_id or None, answer=phrasing.clarify_value(routed.question),
-                          notes=[phrasing.asked_for(routed.slot, routed.candidates)] if routed.slot else [])
+    def _render_calculation(self, plan: Calculate, req: Request) -> Answer:
+        routed, q, muni_id = plan.routed, plan.text, plan.municipality
         parts, calls, cites, notes = [], [], [], []
-        read_all = []
-        for step in [routed, *routed.follow]:
-            read, unsafe = trace(step.arguments, req.query, step.defaults, step.derived, step.cues, step.sources)
-            if unsafe is not None:
-                # never a figure from a value the words do not give, or give twice
-                return Answer(status="clarify", municipality=muni_id or routed.municipality,
-                              answer=phrasing.clarify_value(clarify_text(unsafe)),
-                              notes=[f"Calculator `{step.tool}` not run: its argument {unsafe.argument} "
-                                     f"({unsafe.reason}) is not read safely from the question."])
-            read_all += [r for r in read if r.line() not in {x.line() for x in read_all}]
-        if read_all:
-            parts.append(read_line(read_all))
+        if plan.read:
+            parts.append(read_line(list(plan.read)))
         for step in [routed, *routed.follow]:
             result = step.run()
             if not result.ok and "date and time" in (result.error or "") and step.tool == "deadline":
-                return Answer(status="clarify", municipality=muni_id or routed.municipality,
-                              answer=phrasing.clarify_time_of_day())
+                return Answer(status="clarify", municipality=muni_id, answer=phrasing.clarify_time_of_day())
             calls.append(ToolCall(name=step.tool, arguments=step.arguments, result=result.model_dump(mode="json")))
             text = result.error if not result.ok else step.summary(result)
             if text:
@@ -478,9 +511,9 @@ class EmbeddedPlanner:
         for c in cites:
             if len(quoted) < 3 and not any(c.passage_id == x.passage_id for x in quoted):
                 quoted.append(c)
-        parts += [f"> “{c.quote}”\n> — {c.label()}" for c in quoted]
+        parts += [phrasing.quoted(c.quote, c.label()) for c in quoted]
         return Answer(
-            status="answered", municipality=muni_id or routed.municipality, answer="\n\n".join(parts),
+            status="answered", municipality=muni_id, answer="\n\n".join(parts),
             citations=cites, tool_calls=calls, notes=notes,
         )
 
@@ -499,9 +532,6 @@ class EmbeddedPlanner:
                   for i, c in enumerate(cites)]
         top = max(sc for sc, _, _ in scored)
         return [c for sc, _, c in scored if sc >= ranking().citation_share * top]
-
-    def _out_of_scope(self, why: str) -> Answer:
-        return Answer(status="out_of_scope", answer=phrasing.out_of_scope(why, self._coverage()))
 
     def _coverage(self) -> str:
         return phrasing.coverage(municipalities())

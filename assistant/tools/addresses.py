@@ -36,7 +36,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from assistant.amendments import answers_changed_rules
-from assistant.tools.spec import ToolSpec
+from assistant.tools.spec import Route, ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "address_grid.yaml"
@@ -1354,6 +1354,9 @@ TOOLS: list[ToolSpec] = [
             "address", "where is", "which side", "odd", "even", "house number", "block", "grid",
             "W", "N", "S", "uniform address system", "Waukesha County",
         ),
+        route=Route(order=10, read="assistant.answering.routes.addresses:parse_address",
+                    answers="a grid address written in the question: where it lies",
+                    cues=()),
     ),
     ToolSpec(
         name=GRID_BLOCK_LINE,
@@ -1370,6 +1373,9 @@ TOOLS: list[ToolSpec] = [
             "west edge", "north edge", "south edge", "county line", "base line", "first sections", "grid",
             "uniform address system", "Waukesha County",
         ),
+        route=Route(order=20, read="assistant.answering.routes.addresses:grid_block_line",
+                    answers="the block line at the edge of the first N sections or rows",
+                    cues=(r"block line",)),
     ),
     ToolSpec(
         name=CHECK_HOUSE_NUMBER_PLACEMENT,

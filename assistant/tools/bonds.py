@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from assistant.corpus import cite, resolve_municipality
 from assistant.tools.coverage import provision_key
 from assistant.amendments import answers_changed_rules
-from assistant.tools.spec import ToolSpec
+from assistant.tools.spec import Route, ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "bonds.yaml"
@@ -654,6 +654,9 @@ TOOLS: list[ToolSpec] = [
         fn=bond_insurance_requirements,
         keywords=("bond", "indemnity", "insurance", "surety", "guarantee", "performance bond", "exempt",
                   "utility", "letter of credit", "self-insured", "annual bond"),
+        route=Route(order=80, read="assistant.answering.routes.bonds:bond_requirements",
+                    answers="the bonds and insurance a permit requires",
+                    cues=(r"\b(bonds?|insurance|insured|certificate|indemnity|liability)\b", r"\b(what|which|how much|need|required|requirements?|do i|must)\b")),
     ),
     ToolSpec(
         name="insurance_certificate_check",
@@ -665,5 +668,8 @@ TOOLS: list[ToolSpec] = [
         fn=insurance_certificate_check,
         keywords=("certificate of insurance", "coverage", "limits", "expiry", "expires", "shortfall",
                   "self-insurance", "policy", "insurance check"),
+        route=Route(order=50, read="assistant.answering.routes.bonds:insurance_certificate",
+                    answers="whether a certificate's stated limits meet the permit's",
+                    cues=(r"\b(policy|certificate|coverage|insurance|insured)\b",)),
     ),
 ]

@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from assistant.corpus import cite, resolve_municipality
 from assistant.tools.coverage import municipality_field, not_covered, provision_key as _key
 from assistant.amendments import answers_changed_rules
-from assistant.tools.spec import ToolSpec
+from assistant.tools.spec import Route, ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "charges.yaml"
@@ -501,6 +501,9 @@ TOOLS: list[ToolSpec] = [
         input_model=VillageRepairBillInput, output_model=VillageRepairBillOutput, fn=village_repair_bill,
         keywords=("repair bill", "administration", "20%", "labor", "materials", "equipment", "village repair",
                   "faulty work", "deficiencies", "lien"),
+        route=Route(order=62, read="assistant.answering.routes.charges:repair_bill",
+                    answers="the bill for repairs from stated labor, materials and equipment",
+                    cues=(r"labor|labour|materials|equipment",)),
     ),
     ToolSpec(
         name="sidewalk_assessment",
@@ -509,6 +512,9 @@ TOOLS: list[ToolSpec] = [
         input_model=SidewalkAssessmentInput, output_model=SidewalkAssessmentOutput, fn=sidewalk_assessment,
         keywords=("sidewalk assessment", "assessed", "50%", "reconstruction", "new sidewalk", "both sides",
                   "replacement cost", "special assessment"),
+        route=Route(order=61, read="assistant.answering.routes.charges:sidewalk_assessment",
+                    answers="an owner's share of a sidewalk's stated cost",
+                    cues=(r"sidewalk", r"assess|pay|share|cost|owe")),
     ),
     ToolSpec(
         name="snow_removal_charge",
@@ -516,6 +522,9 @@ TOOLS: list[ToolSpec] = [
         "hourly rate including benefits + administrative fee per occasion), and the fine range.",
         input_model=SnowRemovalChargeInput, output_model=SnowRemovalChargeOutput, fn=snow_removal_charge,
         keywords=("snow", "ice", "shoveling", "snow removal charge", "fine", "per occasion", "hourly rate"),
+        route=Route(order=64, read="assistant.answering.routes.charges:snow_charge",
+                    answers="the charge for employees' hours of snow removal at stated rates",
+                    cues=(r"snow|ice|shovel|clear", r"hour")),
     ),
     ToolSpec(
         name="asphalt_service_settlement",
@@ -523,6 +532,9 @@ TOOLS: list[ToolSpec] = [
         "cost — the owner pays the balance (30 days, tax roll after November 1) or the Town refunds the difference.",
         input_model=AsphaltServiceInput, output_model=AsphaltServiceOutput, fn=asphalt_service_settlement,
         keywords=("asphalt", "driveway", "deposit", "refund", "balance", "resurfacing", "tax roll"),
+        route=Route(order=63, read="assistant.answering.routes.charges:asphalt_settlement",
+                    answers="the balance or refund of an asphalt deposit against the actual cost",
+                    cues=(r"asphalt|pav(?:e|ed|ing)|blacktop", r"deposit")),
     ),
     ToolSpec(
         name="culvert_installation_deposit",

@@ -31,7 +31,7 @@ from assistant.tools.calendar import (
 )
 from assistant.tools.coverage import municipality_field, not_covered
 from assistant.amendments import answers_changed_rules
-from assistant.tools.spec import ToolSpec
+from assistant.tools.spec import Route, ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "deadlines.yaml"
@@ -771,6 +771,9 @@ TOOLS: list[ToolSpec] = [
             "house number", "address", "sidewalk repair", "June 1", "September 15",
             "November 1", "public hearing", "culvert", "deposit", "when",
         ),
+        route=Route(order=90, read="assistant.answering.routes.deadlines:deadline",
+                    answers="the due date of a rule of the deadline catalogue, from a dated event",
+                    cues=(r"\b(when|deadline|by what date|what date|how long|how many (?:days|hours)|due|how soon|expire|valid until|last day|latest|until|by when|which dates|what dates|between which)\b",)),
     ),
     ToolSpec(
         name="emergency_excavation_deadlines",
@@ -783,6 +786,9 @@ TOOLS: list[ToolSpec] = [
         output_model=EmergencyExcavationResult,
         fn=emergency_excavation_deadlines,  # type: ignore[arg-type]
         keywords=("emergency", "excavation", "without a permit", "fee waived", "next business day", "apply"),
+        route=Route(order=40, read="assistant.answering.routes.deadlines:emergency",
+                    answers="when to apply and file after an emergency dig on a given day",
+                    cues=(r"\b(apply|application|permit|fee|file|filed|filing|waive|waived)\b",)),
     ),
     ToolSpec(
         name="excavation_notice_deadlines",

@@ -14,6 +14,24 @@ from assistant.types import ToolInput, ToolOutput
 
 
 @dataclass(frozen=True)
+class Route:
+    """How a question reaches a calculator, declared beside the calculator.
+
+    The planner loops over every tool's route by ``order`` (a narrower reading before a
+    looser one: an address before a deadline), tries a route only when the question
+    matches every pattern of ``cues`` (case-insensitive), and calls ``read`` — a function
+    of the answering layer, named "module:function" so the calculators never import it —
+    which maps the reading of the question (its slots) to the tool's arguments or says
+    what is missing. ``answers`` says in words what questions it takes.
+    """
+
+    order: int
+    read: str
+    answers: str
+    cues: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class ToolSpec:
     name: str  # registry name, snake_case, stable: the CLI, the planner and the LLM use it
     description: str  # one or two sentences a user (and an LLM) can route on
@@ -21,6 +39,7 @@ class ToolSpec:
     output_model: type[ToolOutput]
     fn: Callable[[ToolInput], ToolOutput]
     keywords: tuple[str, ...] = ()  # words that route a question here (planner hints)
+    route: Route | None = None  # how the embedded planner reaches it; None: only the LLM, the CLI or a checklist
 
     @property
     def municipalities(self) -> tuple[str, ...]:

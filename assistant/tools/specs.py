@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from assistant.corpus import cite, resolve_municipality, short_name
 from assistant.tools.coverage import municipality_field, not_covered
 from assistant.amendments import answers_changed_rules
-from assistant.tools.spec import ToolSpec
+from assistant.tools.spec import Route, ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "specs.yaml"
@@ -1057,6 +1057,9 @@ TOOLS: list[ToolSpec] = [
         input_model=SidewalkDefectInput, output_model=SidewalkDefectOutput, fn=sidewalk_defect_check,
         keywords=("defective sidewalk", "trip hazard", "uneven", "crack", "gap", "deterioration", "60%",
                   "replace sidewalk", "sidewalk blocks"),
+        route=Route(order=74, read="assistant.answering.routes.checks:defects",
+                    answers="whether N of M defective blocks mean replacing the whole walk",
+                    cues=()),
     ),
     ToolSpec(
         name="sidewalk_dimension_check",
@@ -1066,6 +1069,9 @@ TOOLS: list[ToolSpec] = [
         input_model=SidewalkDimensionInput, output_model=SidewalkDimensionOutput, fn=sidewalk_dimension_check,
         keywords=("sidewalk thickness", "sidewalk width", "slope", "driveway approach", "concrete sidewalk",
                   "commercial sidewalk", "inches thick", "cross slope", "fall toward the curb", "drainage"),
+        route=Route(order=72, read="assistant.answering.routes.checks:sidewalk_fall",
+                    answers="how far a walk of a stated width must fall toward the curb",
+                    cues=(r"\b(drop|slope|fall|pitch)\b", r"sidewalk|walk")),
     ),
     ToolSpec(
         name="pavement_patch_check",
@@ -1074,6 +1080,9 @@ TOOLS: list[ToolSpec] = [
         input_model=PavementPatchInput, output_model=PavementPatchOutput, fn=pavement_patch_check,
         keywords=("patch", "pavement replacement", "asphalt", "bituminous", "concrete", "depth", "layer",
                   "calcium chloride", "cold mix"),
+        route=Route(order=73, read="assistant.answering.routes.checks:patch",
+                    answers="how deep a patch must be over a stated existing pavement",
+                    cues=(r"\bpatch|replacement|restor", r"existing|current|old")),
     ),
     ToolSpec(
         name="obstruction_check",
@@ -1084,6 +1093,9 @@ TOOLS: list[ToolSpec] = [
         keywords=("obstruction", "building materials", "dumpster", "encroachment", "fixture", "sidewalk cafe",
                   "street privilege", "temporary sidewalk", "block the sidewalk", "how much of the sidewalk",
                   "how much of the street", "how many feet"),
+        route=Route(order=71, read="assistant.answering.routes.checks:obstruction",
+                    answers="how many feet of a stated walk and street building materials may take",
+                    cues=(r"building materials|materials|lumber|dumpster", r"sidewalk|walk")),
     ),
     ToolSpec(
         name="trench_check",
@@ -1100,6 +1112,9 @@ TOOLS: list[ToolSpec] = [
         input_model=DrivewayInput, output_model=DrivewayOutput, fn=driveway_check,
         keywords=("driveway", "slope", "grade", "culvert", "end guards", "corrugated", "concrete driveway",
                   "12%", "15 inch", "rise", "run", "feet over", "too steep"),
+        route=Route(order=75, read="assistant.answering.routes.checks:driveway",
+                    answers="whether a driveway's stated slope (or rise over run) is within the limit",
+                    cues=(r"driveway|drive\b", r"slope|steep|grade|rise|rises|climb|climbs")),
     ),
     ToolSpec(
         name="heavy_vehicle_check",
@@ -1109,6 +1124,9 @@ TOOLS: list[ToolSpec] = [
         input_model=HeavyVehicleInput, output_model=HeavyVehicleOutput, fn=heavy_vehicle_check,
         keywords=("heavy vehicle", "tons", "weight limit", "lugged wheels", "machine", "truck", "permit",
                   "road restriction", "frost law", "tons over", "special permit", "overweight"),
+        route=Route(order=76, read="assistant.answering.routes.checks:heavy_vehicle",
+                    answers="whether a vehicle of a stated weight needs a permit or exceeds a posted limit",
+                    cues=()),
     ),
     ToolSpec(
         name="road_construction_check",
@@ -1119,5 +1137,8 @@ TOOLS: list[ToolSpec] = [
         keywords=("road construction", "new road", "town highway", "subdivision road", "crushed aggregate",
                   "gravel base", "lift", "asphalt thickness", "bituminous", "wet area", "corrective lift",
                   "deficient", "coring"),
+        route=Route(order=77, read="assistant.answering.routes.checks:road_construction",
+                    answers="the aggregate and asphalt layers a road needs to be accepted",
+                    cues=(r"stone|aggregate|lift|too thin|deficien|base course|gravel base|road base",)),
     ),
 ]

@@ -32,7 +32,7 @@ from assistant.tools.calendar import BusinessCalendar, business_calendar, descri
 from assistant.tools.deadlines import DeadlineInput, QuoteRef, citation_for, deadline, rule_citations, rules
 from assistant.tools.coverage import default_municipality, municipality_field, not_covered
 from assistant.amendments import answers_changed_rules
-from assistant.tools.spec import ToolSpec
+from assistant.tools.spec import Route, ToolSpec
 from assistant.types import Citation, ToolInput, ToolOutput
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "surcharge.yaml"
@@ -433,5 +433,8 @@ TOOLS: list[ToolSpec] = [
             "surcharge", "street opening", "pavement age", "new pavement", "final paving", "permit fee",
             "times the permit fee", "repaved", "cut a new street", "cost of opening",
         ),
+        route=Route(order=30, read="assistant.answering.routes.surcharge:surcharge",
+                    answers="the surcharge for opening a street, by the age of its paving",
+                    cues=(r"\bsurcharge|\bextra (?:fee|charge)\b",)),
     ),
 ]

@@ -1,0 +1,65 @@
+"""Bonds and insurance: what a permit requires, and a certificate's limits checked."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from assistant.answering import phrasing, slots
+from assistant.answering.routes.common import Missing, RouteContext, Routed, which
+from assistant.retrieval.lexical import stems
+
+
+def bond_requirements(q: str, muni: str | None, ctx: RouteContext):
+    """The bonds, insurance and fees a permit requires (a single figure asked for is a lookup)."""
+    if re.search(r"performance bond|annual bond|guarantee|surety|small contracts?|application fee|renewal fee|"
+                 r"permit fee|how (?:large|much)|what amount", q, re.I) and not re.search(r"\$\s?\d", q):
+        return None  # one figure asked for: the passage answers it (or says who sets it)
+    if muni is None:
+        return Missing(which("Their bond and insurance rules differ."), needs_municipality=True)
+    low = q.lower()
+    permit = permit_for(muni, low)
+    applicant = ("village_public_utility" if re.search(r"village(?:-owned)? (?:public )?utility", low)
+                 else "public_utility" if "utility" in low else "contractor")
+    return Routed("bond_insurance_requirements",
+                  {"municipality": muni, "permit_type": permit, "applicant": applicant},
+                  muni, phrasing.lead_generic)
+
+
+def insurance_certificate(q: str, muni: str | None, ctx: RouteContext):
+    """A certificate's limits checked against the permit's rules."""
+    tool = "insurance_certificate_check"
+    limits = slots.insurance_limits(q)
+    if not limits:
+        return None
+    if muni is None:
+        return Missing(which("Their insurance limits differ."), needs_municipality=True)
+    # the municipality's own permit that asks for a certificate (the calculator's data says which)
+    args: dict[str, Any] = {"municipality": muni, **{k: str(v) for k, v in limits.items()}}
+    return Routed(tool, args, muni, phrasing.lead_insurance)
+
+
+# plain words that name a permit as the calculators' data does not (general English)
+PERMIT_WORDS = {"dumpster": "privilege", "building materials": "privilege", "construction materials": "privilege",
+                "encumb": "privilege", "dig": "excavation opening", "trench": "excavation opening",
+                "driveway": "driveway culvert", "curb": "curb gutter"}
+
+
+def permit_for(muni: str, low: str) -> str:
+    """The municipality's permit (from the bond calculator's data) whose words the question
+    shares most; its first permit when none."""
+    from assistant.tools.bonds import _data
+
+    words = stems(low + " " + " ".join(v for k, v in PERMIT_WORDS.items() if k in low)) - stems("permit street the a")
+    best, score = None, 0
+    for e in _data()["permits"]:
+        if e["municipality"] != muni:
+            continue
+        own = stems(" ".join([e["permit_type"].replace("_", " "), e.get("name", ""),
+                              *[a.replace("_", " ") for a in e.get("aliases", [])]])) - stems("permit street")
+        n = len(words & own)
+        if best is None or n > score:
+            best, score = e["permit_type"], n
+    return best or "excavation"
+
+

@@ -1,0 +1,99 @@
+"""Charges: a sidewalk assessment, the repair bill, the asphalt deposit settlement, the
+snow-removal charge. Each reads the amounts the question gives; its Route declares the
+words it answers."""
+
+from __future__ import annotations
+
+import re
+
+from assistant.answering import phrasing, roles, slots
+from assistant.answering.routes.common import (
+    Missing,
+    RouteContext,
+    Routed,
+    ambiguous,
+    only_municipality,
+    rule_ending,
+)
+
+
+def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
+    """An owner's share of a sidewalk's cost (reconstruction, defective replacement, a new walk)."""
+    amounts = slots.money_all(q)
+    if not amounts:
+        return None
+    low = q.lower()
+    kind = ("new_one_side_none_either" if re.search(r"new sidewalk|neither side|no sidewalks?", low)
+            else "defective_replacement" if re.search(r"defect|replac", low) else "reconstruction")
+    args = {"municipality": only_municipality(ctx, "sidewalk_assessment", muni), "kind": kind, "cost": str(amounts[0])}
+    same_both_sides = False
+    if kind == "new_one_side_none_either":
+        n = slots.counts(q)
+        same_both_sides = bool(len(n) == 1 and re.search(r"\bon each side|\bon both sides", low))
+        if same_both_sides:
+            n = [n[0], n[0]]
+        if len(n) >= 2:
+            args["owners_on_sidewalk_side"], args["owners_on_opposite_side"] = n[0], n[1]
+        else:
+            return Missing("how many property owners are on each side of the street.")
+    routed = Routed("sidewalk_assessment", args, args["municipality"], phrasing.lead_generic)
+    if same_both_sides:
+        routed.derived["owners_on_opposite_side"] = f"{n[1]} (the same number: “on each side”)"
+    return routed
+
+
+def repair_bill(q: str, muni: str | None, ctx: RouteContext):
+    """The bill when the municipality repairs faulty work: labor, materials, equipment."""
+    if not slots.money_all(q):
+        return None
+    parts = slots.labelled_money(q, ("labor", "labour", "materials", "equipment"))
+    args = {"municipality": only_municipality(ctx, "village_repair_bill", muni),
+            "labor_cost": str(parts.get("labor") or parts.get("labour") or 0),
+            "materials_cost": str(parts.get("materials") or 0),
+            "equipment_cost": str(parts.get("equipment") or 0)}
+    return Routed("village_repair_bill", args, args["municipality"], phrasing.lead_generic)
+
+
+def asphalt_settlement(q: str, muni: str | None, ctx: RouteContext):
+    """The deposit against the actual cost: the balance due (and by when) or the refund."""
+    amounts = slots.money_all(q)
+    if len(amounts) < 2:
+        return None
+    only = only_municipality(ctx, "asphalt_service_settlement", muni)
+    settled = roles.settlement_values(ctx.query) if ctx.query is not None else None
+    if settled is not None and settled.ambiguous is not None:
+        return ambiguous(settled.ambiguous)
+    if settled is not None and settled.deposit is not None:
+        routed = Routed("asphalt_service_settlement",
+                        {"municipality": only, "deposit": str(settled.deposit.number),
+                         "actual_cost": str(settled.actual.number)}, only, phrasing.lead_generic,
+                        sources={"deposit": settled.deposit, "actual_cost": settled.actual})
+        amounts = [settled.deposit.number, settled.actual.number]
+    else:
+        routed = Routed("asphalt_service_settlement",
+                        {"municipality": only, "deposit": str(amounts[0]), "actual_cost": str(amounts[1])},
+                        only, phrasing.lead_generic)
+    billed = slots.event_moment(q)
+    if billed is not None and amounts[1] > amounts[0]:
+        day = billed.date() if hasattr(billed, "date") else billed
+        balance = rule_ending(only, "asphalt_balance")
+        if balance is not None:
+            routed.follow.append(Routed("deadline", {"rule": balance, "event": day.isoformat()},
+                                        only, phrasing.lead_deadline))
+    return routed
+
+
+def snow_charge(q: str, muni: str | None, ctx: RouteContext):
+    """Employees' hours at their own rates, plus the fee per occasion."""
+    if not slots.money_all(q) or ctx.query is None:
+        return None
+    work = roles.snow_values(ctx.query)
+    if work.ambiguous is not None:
+        return ambiguous(work.ambiguous)
+    if work.missing is not None:
+        return Missing(work.missing)
+    only = only_municipality(ctx, "snow_removal_charge", muni)
+    return Routed("snow_removal_charge",
+                  {"municipality": only, "employees": work.employees, "occasions": work.occasions},
+                  only, phrasing.lead_generic, derived=work.derived, sources=work.sources,
+                  defaults={} if work.occasions_slot else {"occasions": "1 (no number of occasions given)"})

@@ -1,0 +1,145 @@
+"""Specification checks: building materials on the walk, a walk's fall toward the curb, a
+patch's depth, defective blocks, a driveway's slope, a heavy vehicle's weight, road
+construction layers. Each reads its own values; its Route declares the words it answers."""
+
+from __future__ import annotations
+
+import re
+from functools import partial
+from typing import Any
+
+from assistant.answering import phrasing, roles, slots
+from assistant.answering.routes.common import (
+    Missing,
+    RouteContext,
+    Routed,
+    only_municipality,
+    serves,
+)
+
+
+def obstruction(q: str, muni: str | None, ctx: RouteContext):
+    """Building materials on the sidewalk and the street: how many feet of each they may take."""
+    if not slots.lengths(q, "ft"):
+        return None
+    args = {"municipality": only_municipality(ctx, "obstruction_check", muni), "situation": "building_materials"}
+    sw = slots.length_near(q, ("sidewalk", "walk"), "ft")
+    st = slots.length_near(q, ("street", "road", "traveled"), "ft")
+    if sw is not None:
+        args["sidewalk_width_ft"] = str(sw)
+    if st is not None:
+        args["street_width_ft"] = str(st)
+    if len(args) > 2:
+        return Routed("obstruction_check", args, args["municipality"], phrasing.lead_obstruction)
+    return None
+
+
+def sidewalk_fall(q: str, muni: str | None, ctx: RouteContext):
+    """A walk's cross slope: how far it falls toward the curb across a given width."""
+    feet = slots.lengths(q, "ft")
+    if not feet or not serves(ctx, "sidewalk_dimension_check", muni):
+        return None
+    use = "commercial" if re.search(r"commercial|business|store|shop", q, re.I) else "residential"
+    only = only_municipality(ctx, "sidewalk_dimension_check", muni)
+    widths = [x for x in (ctx.query.of("length") if ctx.query is not None else []) if x.unit == "ft"]
+    if len(widths) > 1:
+        return Missing("the width of the walk: is it " + " or ".join(f"“{x.span.text}”" for x in widths) + "?",
+                       slot="width", candidates=tuple(x.span.text for x in widths))
+    width, sources = (widths[0].number, {"width_ft": widths[0]}) if widths else (feet[0], {})
+    return Routed("sidewalk_dimension_check", {"municipality": only, "use": use, "width_ft": roles.as_number(width)},
+                  only, phrasing.lead_sidewalk_drop, sources=sources)
+
+
+def patch(q: str, muni: str | None, ctx: RouteContext):
+    """A pavement patch's required depth over a given existing pavement."""
+    inches = slots.lengths(q, "in")
+    if not inches or not serves(ctx, "pavement_patch_check", muni):
+        return None
+    low = q.lower()
+    pavement = "concrete" if "concrete" in low else "bituminous"
+    depth = slots.length_near(q, ("existing", "thick", "asphalt", "pavement", "concrete"), "in") or inches[0]
+    only = only_municipality(ctx, "pavement_patch_check", muni)
+    return Routed("pavement_patch_check", {"municipality": only, "pavement": pavement,
+                                           "existing_pavement_depth_in": str(depth)}, only, phrasing.lead_patch)
+
+
+BLOCKS = re.compile(r"\b(\d{1,4})\s+(?:out\s+)?of\s+(?:the\s+)?(\d{1,4})\s+(?:sidewalk\s+)?(?:blocks|squares|slabs)", re.I)
+
+
+def defects(q: str, muni: str | None, ctx: RouteContext):
+    """The share of defective blocks, and whether the whole walk is replaced."""
+    m = BLOCKS.search(q)
+    if not m:
+        return None
+    only = only_municipality(ctx, "sidewalk_defect_check", muni)
+    return Routed("sidewalk_defect_check", {"municipality": only, "defective_blocks": int(m.group(1)),
+                                            "total_blocks": int(m.group(2))}, only, phrasing.lead_defects)
+
+
+def driveway(q: str, muni: str | None, ctx: RouteContext):
+    """A driveway's slope, as a percent or from its rise over its run."""
+    if not serves(ctx, "driveway_check", muni):
+        return None
+    low = q.lower()
+    rr = re.search(r"(?:rises|climbs|rise|climb|drops?)\s+(\d+(?:\.\d+)?)\s*(?:feet|foot|ft)\D{0,20}?over\s+(?:a\s+)?(\d+(?:\.\d+)?)", low)
+    pct = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", low)
+    args = {"municipality": only_municipality(ctx, "driveway_check", muni)}
+    if rr and "rise_ft" in ctx.tools["driveway_check"].input_model.model_fields:
+        args.update(rise_ft=rr.group(1), run_ft=rr.group(2))
+    elif pct:
+        args["slope_percent"] = pct.group(1)
+    if len(args) > 1:
+        return Routed("driveway_check", args, args["municipality"], phrasing.lead_driveway)
+    return None
+
+
+def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
+    """A vehicle's gross weight against the permit rule and a posted temporary limit."""
+    weights = ctx.query.of("weight") if ctx.query is not None else []
+    if not weights or not serves(ctx, "heavy_vehicle_check", muni):
+        return None
+    if len({w.value for w in weights}) > 1:
+        return Missing("the vehicle's gross weight: is it " + " or ".join(f"“{w.span.text}”" for w in weights)
+                       + "?", slot="gross weight", candidates=tuple(w.span.text for w in weights))
+    low = q.lower()
+    args = {"municipality": only_municipality(ctx, "heavy_vehicle_check", muni),
+            "gross_weight_tons": roles.as_number(weights[0].number),
+            "lugged_wheels": bool(re.search(r"lug|cleat|track", low)),
+            "temporary_limit_posted": bool(re.search(r"posted|temporary|weight limit|limit is", low))}
+    return Routed("heavy_vehicle_check", args, args["municipality"], phrasing.lead_heavy,
+                  sources={"gross_weight_tons": weights[0]})
+
+
+# which figure of the road standards a question asks: the checks whose provisions it cites
+ROAD_FOCUS = {
+    "aggregate": ("aggregate_base", "aggregate_lifts", "wet_area_stone"),
+    "lift": ("bituminous_lift", "initial_lift"),
+    "corrective": ("final_thickness",),
+}
+
+
+def road_focus(question: str, deficiency_given: bool) -> str:
+    """"How thick is the first bituminous lift?" asks the lift, not the stone under it."""
+    if deficiency_given:
+        return "corrective"
+    if re.search(r"bituminous|asphalt|blacktop|\blifts?\b", question, re.I) and \
+            not re.search(r"aggregate|stone|gravel|base course", question, re.I):
+        return "lift"
+    return "aggregate"
+
+
+def road_construction(q: str, muni: str | None, ctx: RouteContext):
+    """The layers a road needs to be accepted: aggregate, the first lift, a corrective lift."""
+    if not serves(ctx, "road_construction_check", muni):
+        return None
+    low = q.lower()
+    args: dict[str, Any] = {"municipality": only_municipality(ctx, "road_construction_check", muni),
+                            "wet_area": bool(re.search(r"\bwet\b", low))}
+    thin = re.search(r"(\d*\.?\d+)\s*(?:inch|in\.?|\")\s*(?:too thin|short|deficien)", low)
+    if thin:
+        args["final_deficiency_in"] = thin.group(1)
+    fields = ctx.tools["road_construction_check"].input_model.model_fields
+    args = {k: v for k, v in args.items() if k in fields}
+    focus = road_focus(low, thin is not None)
+    return Routed("road_construction_check", args, args.get("municipality"), partial(phrasing.lead_road, focus=focus),
+                  focus=ROAD_FOCUS[focus])

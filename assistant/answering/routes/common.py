@@ -1,0 +1,114 @@
+"""The types every route returns, and the helpers routes share."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from assistant.tools.registry import run_tool
+from assistant.tools.spec import ToolSpec
+from assistant.types import ToolOutput
+
+
+@dataclass
+class Missing:
+    question: str
+    needs_municipality: bool = False
+    slot: str | None = None  # the value asked for
+    candidates: tuple[str, ...] = ()  # the spans that compete for it, verbatim
+
+
+@dataclass(frozen=True)
+class RouteContext:
+    """What one request routes with: the words of this turn, the question's vector and
+    reading, the calculators, and the similarity of the question to each deadline rule
+    (worked out only when a route asks). Made per request and passed down: the router
+    keeps no per-request state."""
+
+    current: str
+    vector: Any = None
+    query: Any = None  # the reading.Query of the turn
+    tools: dict[str, ToolSpec] = field(default_factory=dict)
+    similar: Callable[[], dict[str, float]] = dict
+
+
+@dataclass
+class Routed:
+    tool: str
+    arguments: dict[str, Any]
+    municipality: str | None
+    summarize: Callable[[ToolOutput], str]
+    follow: list["Routed"] = field(default_factory=list)  # further calculators for the same answer
+    # a checklist calculator answering one of its figures: the checks the lead states (their
+    # provisions are the answer's citations; every check stays in the tool call's result)
+    focus: tuple[str, ...] = ()
+    # arguments the question did not give, with the default used and why ("opening_date": "today")
+    defaults: dict[str, str] = field(default_factory=dict)
+    # arguments worked out from several values the user wrote ("hours": "2 hours x 3 occasions")
+    derived: dict[str, str] = field(default_factory=dict)
+    # words that tie a value to an argument, where the argument's own name does not say it
+    # (a deadline's event: "the street excavation starts")
+    cues: dict[str, str] = field(default_factory=dict)
+    # the slot each argument was read from, where a reading of roles chose it
+    sources: dict[str, Any] = field(default_factory=dict)
+
+    def citations(self, result: ToolOutput) -> list:
+        checks = getattr(result, "checks", None) or []
+        focused = []
+        for c in checks:
+            if c.requirement in self.focus and c.citation not in focused:
+                focused.append(c.citation)
+        return focused or list(result.citations)
+
+    def run(self) -> ToolOutput:
+        return run_tool(self.tool, self.arguments)
+
+    def summary(self, result: ToolOutput) -> str:
+        return self.summarize(result)
+
+
+def serves(ctx: RouteContext, tool: str, muni: str | None) -> bool:
+    """No municipality named yet, or the calculator's data covers the one named."""
+    return muni is None or muni in ctx.tools[tool].municipalities
+
+
+def only_municipality(ctx: RouteContext, tool: str, muni: str | None) -> str | None:
+    """The municipality a calculator serves: the question's, or the one its data holds."""
+    served = ctx.tools[tool].municipalities
+    return muni if muni in served else (served[0] if len(served) == 1 else muni)
+
+
+def ambiguous(chosen) -> Missing:
+    """A reading of roles that found two candidates for one value: ask which."""
+    return Missing(chosen.question(), slot=chosen.role, candidates=tuple(c.span.text for c in chosen.candidates))
+
+
+def names_of(ids) -> str:
+    from assistant.corpus import municipality_by_id
+
+    names = [(m.name if (m := municipality_by_id(i)) else i) for i in ids]
+    return " and ".join(f"the {n} code" for n in names)
+
+
+def which(reason: str) -> str:
+    """'the Village of A or the Town of B? <reason>' from the municipalities loaded."""
+    from assistant.corpus import municipalities
+
+    return " or ".join(f"the {m.name}" for m in municipalities()) + f"? {reason}"
+
+
+def rule_ending(muni: str | None, suffix: str) -> str | None:
+    from assistant.tools.deadlines import rules
+
+    return next((r.id for r in rules().values() if r.municipality == muni and r.id.endswith(suffix)), None)
+
+
+def period(slot) -> tuple[date, date]:
+    """The first and last day a month or a year slot may mean."""
+    d = slot.day
+    if slot.precision == "year":
+        return date(d.year, 1, 1), date(d.year, 12, 31)
+    nxt = date(d.year + (d.month == 12), d.month % 12 + 1, 1)
+    return d.replace(day=1), date.fromordinal(nxt.toordinal() - 1)

@@ -1,0 +1,116 @@
+"""Deadlines: after an emergency excavation, and every rule of the deadline catalogue, chosen by the
+catalogue's own titles and descriptions (data) and the event the question dates."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+
+from assistant.answering import phrasing, roles, slots
+from assistant.answering.formatting import fmt_date
+from assistant.answering.routes.common import (
+    Missing,
+    RouteContext,
+    Routed,
+    ambiguous,
+    names_of,
+    only_municipality,
+    serves,
+    which,
+)
+from assistant.retrieval.expansion import expand
+from assistant.retrieval.lexical import stems
+from assistant.settings import ranking
+
+GENERIC_EVENT_STEMS = stems("date day time the of or and was were is")
+
+def emergency(q: str, muni: str | None, ctx: RouteContext):
+    tool = "emergency_excavation_deadlines"
+    """When to apply for the permit and file for the fee waiver after an emergency dig."""
+    if not slots.is_emergency(q) or not serves(ctx, tool, muni):
+        return None
+    when = slots.event_moment(ctx.current) or slots.event_moment(q)
+    if when is None:
+        return None
+    if muni is None:
+        return Missing(which(f"Only {names_of(ctx.tools[tool].municipalities)} sets emergency excavation "
+                              "deadlines."), needs_municipality=True)
+    day = when.date() if hasattr(when, "date") else when
+    sources = {}
+    if ctx.query is not None and ctx.query.of("date"):
+        chosen = roles.event_date(ctx.query, "the emergency excavation: dig dug excavated opened started work")
+        if isinstance(chosen, roles.Ambiguous):
+            return ambiguous(chosen)
+        if chosen is not None:
+            day, sources = chosen.day, {"excavation": chosen}
+    only = only_municipality(ctx, tool, muni)
+    return Routed(tool, {"municipality": only, "excavation": day.isoformat()}, only, phrasing.lead_emergency,
+                  sources=sources)
+
+
+def deadline(q: str, muni: str | None, ctx: RouteContext):
+    """The rule of the catalogue the question's words and dated event pick, counted from that event."""
+    event = slots.event_moment(ctx.current) or slots.event_moment(q)
+    year = re.search(r"\b(?:in|for|during)\s+(20\d\d)\b", q)
+    if event is None and not year:
+        return None  # "how long do I have…" without a date: the passage answers it
+    from assistant.tools.deadlines import rules
+
+    # the numbers of a date say when, not what: "May 30" must not meet "within 30 days"
+    # ("60 days" still meets "60 days")
+    q_stems = stems(slots.without_dates(q))
+    # the event is what the question dates ("We start ... on May 30"), not all it says
+    event_stems = stems(slots.without_dates(expand(slots.dated_clause(q)))) - GENERIC_EVENT_STEMS
+    sims = ctx.similar()
+    scored = []
+    for rule in rules().values():
+        if muni and rule.municipality != muni:
+            continue
+        if event is None and not (rule.count.kind == "annual_date" and "following year" in rule.title):
+            continue  # a year alone dates only a yearly deadline for the following year
+        words = stems(f"{rule.title} {rule.obligation} {rule.event}")
+        title_words = stems(rule.title)
+        # the event the question dates ("we moved in on May 14") picks between rules that
+        # count the same period from different events (occupancy vs building permit)
+        event_words = len(event_stems & stems(rule.event))
+        score = (len(q_stems & words) + 1.5 * len(q_stems & title_words) + ranking().event_weight * event_words
+                 + 12.0 * max(sims.get(rule.id, 0.0) - 0.2, 0.0))
+        if rule.id.endswith("emergency_apply") and slots.is_emergency(q):
+            score += 3
+        scored.append((score, rule))
+    if not scored:
+        return None
+    scored.sort(key=lambda t: -t[0])
+    best_score, best = scored[0]
+    if best_score < 3:
+        return None
+    if muni is None:
+        others = [r for s, r in scored if r.municipality != best.municipality and s >= best_score - 1]
+        if others:
+            return Missing(which("Their deadlines differ."), needs_municipality=True)
+    if event is None:
+        # "curb and gutter in 2028": the request is due in the year before, and not before today
+        event = max(slots.today(), date(int(year.group(1)) - 1, 1, 1))
+    sources = {}
+    if ctx.query is not None and ctx.query.of("date"):
+        chosen = roles.event_date(ctx.query, best.event)
+        if isinstance(chosen, roles.Ambiguous):
+            return ambiguous(chosen)
+        if chosen is not None and chosen.precision == "year" and year is not None \
+                and slots.event_moment(ctx.current) is None and slots.event_moment(q) is None:
+            chosen = None  # "curb and gutter in 2028": the yearly rule's own default below
+        if chosen is not None:
+            if chosen.precision != "day":
+                return Missing(f"the day of {best.event.rstrip('.')}: “{chosen.span.text}” names no single day.",
+                               slot="event date", candidates=(chosen.span.text,))
+            if isinstance(event, datetime):
+                event = datetime.combine(chosen.day, event.time())
+            else:
+                event = chosen.day
+            sources["event"] = chosen
+    args = {"rule": best.id, "event": event.isoformat(), "emergency": slots.is_emergency(q)}
+    routed = Routed("deadline", args, best.municipality, phrasing.lead_deadline, cues={"event": best.event},
+                    sources=sources)
+    if year and slots.event_moment(ctx.current) is None and slots.event_moment(q) is None:
+        routed.defaults["event"] = f"{fmt_date(event)} (the question names only the year {year.group(1)})"
+    return routed

@@ -1,0 +1,68 @@
+"""The street-opening surcharge: the paving and opening dates read by their own cue words."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from assistant.answering import phrasing, roles, slots
+from assistant.answering.formatting import fmt_date
+from assistant.answering.routes.common import (
+    Missing,
+    RouteContext,
+    Routed,
+    ambiguous,
+    names_of,
+    period,
+    which,
+)
+from assistant.tools.registry import run_tool
+
+
+def surcharge(q: str, muni: str | None, ctx: RouteContext):
+    """The surcharge for the age of the final paving on the opening date, or what is missing."""
+    tool = "street_opening_surcharge"
+    if muni is None:
+        return Missing(which(f"Only {names_of(ctx.tools[tool].municipalities)} levies a surcharge by the age "
+                              "of the pavement."), needs_municipality=True)
+    reading = roles.surcharge_values(ctx.query) if ctx.query is not None else roles.SurchargeReading()
+    asks_amount = re.search(r"\b(how much|what(?:'s| is) (?:the|my|our) surcharge|what surcharge (?:do|will|would|applies to) "
+                            r"(?:we|i|us|our|my))\b", q, re.I)
+    if reading.ambiguous is not None and muni in ctx.tools[tool].municipalities:
+        return ambiguous(reading.ambiguous)
+    paved = reading.paving
+    if paved is None:
+        # does this municipality's rule need the paving date at all? (one without a surcharge does not)
+        probe = run_tool(tool, {"municipality": muni, "opening_date": slots.today().isoformat()})
+        if probe.ok or "final_paving_date" not in (probe.error or ""):
+            return Routed(tool, {"municipality": muni, "opening_date": slots.today().isoformat()}, muni,
+                          phrasing.lead_surcharge, defaults={"opening_date": "today (the rule does not depend on it)"})
+    if muni in ctx.tools[tool].municipalities and paved is None:
+        if asks_amount:
+            return Missing("the date of the street's final paving (for example “paved last June” or “paved two years ago”).",
+                           slot="final paving date")
+        return None  # "is there a surcharge…": the table answers it
+    opening = reading.opening.day if reading.opening is not None else slots.today()
+    args: dict[str, Any] = {"municipality": muni, "opening_date": opening.isoformat()}
+    defaults = {} if reading.opening is not None else {"opening_date": f"today, {fmt_date(opening)} (no opening date given)"}
+    derived: dict[str, str] = {}
+    if paved is not None:
+        args["final_paving_date"] = paved.value
+        if paved.precision in ("year", "month"):
+            # the words name a month or a year, not a day: the figure stands only if it is the
+            # same for the first and the last day they may mean
+            first, last = period(paved)
+            ends = [run_tool(tool, {**args, "final_paving_date": d.isoformat(),
+                                    **({"permit_fee": str(reading.fee.number)} if reading.fee else {})}) for d in (first, last)]
+            if getattr(ends[0], "amount_text", None) != getattr(ends[1], "amount_text", None) or not ends[0].ok:
+                return Missing(f"the day of the final paving: “{paved.span.text}” names no day, and the surcharge "
+                               "differs within it.", slot="final paving date", candidates=(paved.span.text,))
+            derived["final_paving_date"] = (f"“{paved.span.text}” (read as its first day; any day of it gives the "
+                                            "same surcharge)")
+    if reading.fee is not None:
+        args["permit_fee"] = str(reading.fee.number)
+    sources = {k: v for k, v in (("opening_date", reading.opening), ("final_paving_date", paved),
+                                 ("permit_fee", reading.fee)) if v is not None}
+    return Routed(tool, args, muni, phrasing.lead_surcharge, defaults=defaults, derived=derived, sources=sources)
+
+# -- specification checks -------------------------------------------------------
