@@ -161,6 +161,7 @@ def run_burst(args: argparse.Namespace) -> int:
 def run_compare(args: argparse.Namespace) -> int:
     from assistant.settings import get_settings
 
+    # a limit may repeat (1,2,4,8,8,4,2,1: on a shared machine the order evens out the others' load)
     limits = [int(x) for x in args.limits.split(",")] if args.limits else [get_settings().queue_concurrency]
     conversations = sample_conversations(args.turns)
     n_turns = sum(len(c) for c in conversations)
@@ -185,12 +186,13 @@ def run_compare(args: argparse.Namespace) -> int:
             wall = time.monotonic() - t0
             diffs = compare(serial, concurrent)
             row = {"limit": limit, "wall_s": round(wall, 1), **latency_summary(concurrent),
+                   "load_avg_1min": round(os.getloadavg()[0], 1),
                    "turns_per_s": round(n_turns / wall, 2), "peak_rss_mb": round(app.rss.peak / MB, 1),
                    "differing": len(diffs), "differences": [d.describe() for d in diffs]}
         report["limits"].append(row)
         say(f"limit {limit}: {args.clients} clients, {n_turns} turns in {row['wall_s']} s "
             f"({row['turns_per_s']} turns/s); answer p50 {row['p50_s']} s, p95 {row['p95_s']} s; "
-            f"peak RSS {row['peak_rss_mb']} MB; {row['differing']} of {n_turns} answers differ from the serial run")
+            f"peak RSS {row['peak_rss_mb']} MB (load avg {row['load_avg_1min']}); {row['differing']} of {n_turns} answers differ from the serial run")
         for d in row["differences"]:
             say("  " + d.replace("\n", "\n  "))
     ok = all(r["differing"] == 0 and r["peak_rss_mb"] < args.max_rss_mb for r in report["limits"])
