@@ -42,7 +42,8 @@ def test_eight_concurrent_clients_get_the_answers_of_the_serial_run(tmp_path):
         concurrent = ask_all(app.url, conversations, clients=CLIENTS)
     # the serial run is real answers, not "still loading" or "Sorry" (else the comparison is empty)
     texts = [json.dumps(r.output["text"], ensure_ascii=False) for r in serial]
-    assert not [t for t in texts if "Sorry" in t or "Preparing" in t or "loading" in t.lower()], texts[:3]
+    failed = ("Sorry — something went wrong", "The assistant is still starting", "The assistant could not start")
+    assert not [t for t in texts if any(f in t for f in failed)], texts[:3]
     assert sum(bool(r.output["citations"]) for r in serial) >= len(serial) // 2
     assert any(r.output["calculators"] for r in serial)
     differing = compare(serial, concurrent)
