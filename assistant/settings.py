@@ -90,8 +90,16 @@ class Settings(BaseSettings):
     staff_login_failures_overall: str = Field(
         default="30/15 minutes", description="Failed staff sign-ins allowed from all addresses together."
     )
-    queue_concurrency: int = 4  # answers hold no shared per-request state (tests/test_concurrency.py); 2 cores serve 4 at once
-    queue_max_size: int = 16
+    queue_concurrency: int = Field(
+        default=4, ge=1, le=64,
+        description="Requests of one kind (answers, lookups, checklists each) the web app computes at once. "
+        "Answers hold no per-request state on shared objects, so any value gives the serial answers "
+        "(tests/test_app_load.py); 4 is what 2 cores hold best: measured with `scripts/load_app.py --compare "
+        "--limits 1,2,4,8`, 8 clients gave no more throughput at 8 than at 4, a longer p95 and more memory "
+        "(README, 'Concurrency').",
+    )
+    queue_max_size: int = Field(default=16, ge=1, le=1000,
+                                description="Requests waiting in a queue; beyond it a request is told 'busy, try again'.")
 
     ranking: Ranking = Field(default_factory=Ranking, description="Ranking knobs (defaults tuned on the tuned set).")
 

@@ -1,15 +1,27 @@
-"""Bounded load test of the web app on loopback: a burst of 10x the queue size.
+"""Bounded load tests of the web app on loopback (benchmark commands, not timed tests).
 
-Starts ``python app.py`` (the real Assistant) on a free loopback port, waits until the
-assistant is ready, then fires one burst of ``--factor`` x ``queue_max_size`` requests
-at once (questions, lookups and an over-long question), and reports how many were
-answered, how many were told "busy, try again" (gradio's full queue), any other error,
-the latencies, and the app's peak resident memory (psutil, app and its children,
-sampled every 100 ms). Exit status 1 when the peak reaches ``--max-rss-mb`` (1,500 by
-default) or when a request fails with anything but "busy".
+Both start ``python app.py`` (the real Assistant, embedded default) on a free loopback
+port, wait until the assistant is ready and sample the app's resident memory (psutil, app
+and its children, every 100 ms). The shared machinery is ``evals/app_load.py``.
 
-    .venv/bin/python scripts/load_app.py            # real assistant, burst of 10 x 16
-    .venv/bin/python scripts/load_app.py --json     # the report as JSON
+Burst (default): one burst of ``--factor`` x ``queue_max_size`` requests at once
+(questions, lookups and an over-long question); reports how many were answered, how many
+were told "busy, try again" (gradio's full queue), any other error, the latencies and the
+peak memory. Exit status 1 when the peak reaches ``--max-rss-mb`` (1,500 by default) or a
+request fails with anything but "busy".
+
+Compare (``--compare``): a fixed sample of the evaluation questions (``--turns``, 66 turns
+by default: lookups, calculations, conversations with history, clarify, out of scope,
+not stated) is asked serially by one client, then from ``--clients`` (8) concurrent
+clients; every concurrent answer (text, calculators, notes, source boxes, the "answered
+for" line) must be identical to its serial one. With ``--limits 1,2,4,8`` the concurrent
+run is repeated against one app per concurrency limit (ASSISTANT_QUEUE_CONCURRENCY);
+each reports answer latency p50/p95, wall time and peak memory. Exit status 1 when any
+answer differs or the peak reaches ``--max-rss-mb``.
+
+    .venv/bin/python scripts/load_app.py                          # burst of 10 x 16
+    .venv/bin/python scripts/load_app.py --compare                # 66 turns, 8 clients, the configured limit
+    .venv/bin/python scripts/load_app.py --compare --limits 1,2,4,8 [--json]
 """
 
 from __future__ import annotations
@@ -17,16 +29,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
-import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
-import psutil
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from evals.app_load import (  # noqa: E402
+    ask_all,
+    compare,
+    latency_summary,
+    running_app,
+    sample_conversations,
+    tree_rss,
+)
+
 QUESTIONS = [
     "What is the surcharge for opening a street paved 18 months ago in Brandon?",
     "When can I not open a street in the Village of Brandon?",
@@ -38,69 +56,14 @@ QUESTIONS = [
     "Do I need a permit to drive a 10 ton machine on a Town road in Delafield?",
 ]
 LOOKUPS = ["backfill compaction", "frozen ground", "indemnity bond", "culvert end guards", "sidewalk thickness"]
+MB = 2**20
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def _log_path(name: str) -> Path | None:
+    return ROOT / "data" / name if (ROOT / "data").is_dir() else None
 
 
-def tree_rss(proc: psutil.Process) -> int:
-    total = 0
-    for p in [proc, *proc.children(recursive=True)]:
-        try:
-            total += p.memory_info().rss
-        except psutil.Error:
-            pass
-    return total
-
-
-class RssSampler(threading.Thread):
-    def __init__(self, proc: psutil.Process, every_s: float = 0.1):
-        super().__init__(daemon=True)
-        self.proc, self.every_s = proc, every_s
-        self.peak = 0
-        self.samples = 0
-        self._stop_evt = threading.Event()
-
-    def run(self) -> None:
-        while not self._stop_evt.is_set():
-            try:
-                self.peak = max(self.peak, tree_rss(self.proc))
-                self.samples += 1
-            except psutil.Error:
-                return
-            self._stop_evt.wait(self.every_s)
-
-    def stop(self) -> None:
-        self._stop_evt.set()
-        self.join(2)
-
-
-def wait_ready(url: str, app: subprocess.Popen, timeout_s: float) -> float:
-    """Seconds until the page serves and the assistant reports ready."""
-    from gradio_client import Client
-
-    t0 = time.monotonic()
-    client = None
-    while time.monotonic() - t0 < timeout_s:
-        if app.poll() is not None:
-            raise SystemExit(f"the app exited with status {app.returncode} before it was ready")
-        try:
-            client = client or Client(url, verbose=False, download_files=False)
-            status = client.predict(api_name="/status")
-            html = status[0] if isinstance(status, (list, tuple)) else status
-            if not html:
-                return time.monotonic() - t0
-            if "could not start" in html:
-                raise SystemExit("the assistant could not start: " + html)
-        except SystemExit:
-            raise
-        except Exception:
-            client = None
-        time.sleep(1.0)
-    raise SystemExit(f"the app was not ready within {timeout_s:.0f} s")
+# ----------------------------------------------------------------------------- burst
 
 
 def burst(url: str, n: int, max_question_chars: int, timeout_s: float) -> dict:
@@ -158,52 +121,21 @@ def burst(url: str, n: int, max_question_chars: int, timeout_s: float) -> dict:
             "p50_s": pct(0.5), "p95_s": pct(0.95), "max_s": round(latencies[-1], 2) if latencies else None}
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--factor", type=int, default=10, help="burst size as a multiple of the queue size (default 10)")
-    ap.add_argument("--max-rss-mb", type=float, default=1500.0, help="fail at or above this peak RSS (default 1500)")
-    ap.add_argument("--ready-timeout", type=float, default=900.0, help="seconds to wait for the assistant")
-    ap.add_argument("--burst-timeout", type=float, default=300.0, help="seconds to wait for the burst to finish")
-    ap.add_argument("--json", action="store_true", help="print the report as JSON")
-    args = ap.parse_args(argv)
-    if not (1 <= args.factor <= 20):
-        ap.error("--factor must be between 1 and 20 (the script stays bounded)")
-
-    sys.path.insert(0, str(ROOT))
+def run_burst(args: argparse.Namespace) -> int:
     from assistant.settings import get_settings
 
     settings = get_settings()
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/"
-    env = dict(os.environ, ASSISTANT_HOST="127.0.0.1", ASSISTANT_PORT=str(port), GRADIO_ANALYTICS_ENABLED="False",
-               HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1")
-    log = open(ROOT / "data" / "load_app.log", "w") if (ROOT / "data").is_dir() else subprocess.DEVNULL
-    app = subprocess.Popen([sys.executable, str(ROOT / "app.py")], cwd=ROOT, env=env, stdout=log,
-                           stderr=subprocess.STDOUT)
-    proc = psutil.Process(app.pid)
-    sampler = RssSampler(proc)
-    sampler.start()
-    report: dict = {"url": url, "queue_max_size": settings.queue_max_size,
-                    "queue_concurrency": settings.queue_concurrency}
-    try:
-        report["ready_s"] = round(wait_ready(url, app, args.ready_timeout), 1)
-        report["rss_ready_mb"] = round(tree_rss(proc) / 2**20, 1)
+    report: dict = {"queue_max_size": settings.queue_max_size, "queue_concurrency": settings.queue_concurrency}
+    with running_app(ready_timeout_s=args.ready_timeout, log_path=_log_path("load_app.log")) as app:
+        report["url"] = app.url
+        report["ready_s"] = round(app.ready_s, 1)
+        report["rss_ready_mb"] = round(tree_rss(app.rss.proc) / MB, 1)
         n = args.factor * settings.queue_max_size
-        report["burst"] = burst(url, n, settings.max_question_chars, args.burst_timeout)
+        report["burst"] = burst(app.url, n, settings.max_question_chars, args.burst_timeout)
         time.sleep(0.5)
-        report["rss_after_mb"] = round(tree_rss(proc) / 2**20, 1)
-    finally:
-        sampler.stop()
-        app.terminate()
-        try:
-            app.wait(15)
-        except subprocess.TimeoutExpired:
-            app.kill()
-            app.wait(5)
-        if log is not subprocess.DEVNULL:
-            log.close()
-    report["peak_rss_mb"] = round(sampler.peak / 2**20, 1)
-    report["rss_samples"] = sampler.samples
+        report["rss_after_mb"] = round(tree_rss(app.rss.proc) / MB, 1)
+        report["peak_rss_mb"] = round(app.rss.peak / MB, 1)
+        report["rss_samples"] = app.rss.samples
     report["max_rss_mb"] = args.max_rss_mb
     b = report["burst"]
     ok = report["peak_rss_mb"] < args.max_rss_mb and b["error"] == 0 and b["busy"] > 0
@@ -221,6 +153,79 @@ def main(argv: list[str] | None = None) -> int:
               f"(limit {args.max_rss_mb:.0f} MB); after the burst {report['rss_after_mb']} MB")
         print("PASS" if ok else "FAIL")
     return 0 if ok else 1
+
+
+# ----------------------------------------------------------------------------- compare
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    from assistant.settings import get_settings
+
+    # a limit may repeat (1,2,4,8,8,4,2,1: on a shared machine the order evens out the others' load)
+    limits = [int(x) for x in args.limits.split(",")] if args.limits else [get_settings().queue_concurrency]
+    conversations = sample_conversations(args.turns)
+    n_turns = sum(len(c) for c in conversations)
+    report: dict = {"turns": n_turns, "conversations": len(conversations), "clients": args.clients,
+                    "max_rss_mb": args.max_rss_mb, "limits": []}
+    serial = None
+    say = (lambda m: None) if args.json else (lambda m: print(m, flush=True))
+    for limit in limits:
+        env = {"ASSISTANT_QUEUE_CONCURRENCY": str(limit),
+               "ASSISTANT_QUEUE_MAX_SIZE": str(max(args.clients * 2, 16))}
+        with running_app(env, ready_timeout_s=args.ready_timeout, log_path=_log_path(f"load_app_{limit}.log")) as app:
+            if serial is None:
+                t0 = time.monotonic()
+                serial = ask_all(app.url, conversations, clients=1)
+                report["serial"] = {"wall_s": round(time.monotonic() - t0, 1), **latency_summary(serial)}
+                say(f"serial: {n_turns} turns ({len(conversations)} conversations) by 1 client in "
+                    f"{report['serial']['wall_s']} s; answer p50 {report['serial']['p50_s']} s, "
+                    f"p95 {report['serial']['p95_s']} s")
+            app.rss.reset()
+            t0 = time.monotonic()
+            concurrent = ask_all(app.url, conversations, clients=args.clients)
+            wall = time.monotonic() - t0
+            diffs = compare(serial, concurrent)
+            row = {"limit": limit, "wall_s": round(wall, 1), **latency_summary(concurrent),
+                   "load_avg_1min": round(os.getloadavg()[0], 1),
+                   "turns_per_s": round(n_turns / wall, 2), "peak_rss_mb": round(app.rss.peak / MB, 1),
+                   "differing": len(diffs), "differences": [d.describe() for d in diffs]}
+        report["limits"].append(row)
+        say(f"limit {limit}: {args.clients} clients, {n_turns} turns in {row['wall_s']} s "
+            f"({row['turns_per_s']} turns/s); answer p50 {row['p50_s']} s, p95 {row['p95_s']} s; "
+            f"peak RSS {row['peak_rss_mb']} MB (load avg {row['load_avg_1min']}); {row['differing']} of {n_turns} answers differ from the serial run")
+        for d in row["differences"]:
+            say("  " + d.replace("\n", "\n  "))
+    ok = all(r["differing"] == 0 and r["peak_rss_mb"] < args.max_rss_mb for r in report["limits"])
+    report["pass"] = ok
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        print("PASS" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--factor", type=int, default=10, help="burst size as a multiple of the queue size (default 10)")
+    ap.add_argument("--max-rss-mb", type=float, default=1500.0, help="fail at or above this peak RSS (default 1500)")
+    ap.add_argument("--ready-timeout", type=float, default=900.0, help="seconds to wait for the assistant")
+    ap.add_argument("--burst-timeout", type=float, default=300.0, help="seconds to wait for the burst to finish")
+    ap.add_argument("--compare", action="store_true",
+                    help="ask evaluation questions serially, then concurrently, and report differing answers")
+    ap.add_argument("--turns", type=int, default=64, help="--compare: at least this many turns (default 64 -> 66)")
+    ap.add_argument("--clients", type=int, default=8, help="--compare: concurrent clients (default 8)")
+    ap.add_argument("--limits", default="", help="--compare: the app's concurrency limits to measure, e.g. 1,2,4,8 "
+                    "(default: the configured ASSISTANT_QUEUE_CONCURRENCY)")
+    ap.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = ap.parse_args(argv)
+    if not (1 <= args.factor <= 20):
+        ap.error("--factor must be between 1 and 20 (the script stays bounded)")
+    if not (1 <= args.clients <= 32) or not (1 <= args.turns <= 400):
+        ap.error("--clients must be 1-32 and --turns 1-400 (the script stays bounded)")
+    if args.limits and not all(x.strip().isdigit() and 1 <= int(x) <= 32 for x in args.limits.split(",")):
+        ap.error("--limits: comma-separated numbers from 1 to 32")
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    return run_compare(args) if args.compare else run_burst(args)
 
 
 if __name__ == "__main__":

@@ -569,3 +569,47 @@ def test_real_assistant_answers_with_citations(tmp_path):
         assert "<mark>" in html and "Delafield" in citation
     finally:
         demo.close()
+
+
+class CountingAssistant(FakeAssistant):
+    """Records how many answers are being computed at once."""
+
+    def __init__(self, delay_s: float):
+        super().__init__(delay_s=delay_s)
+        self._lock = threading.Lock()
+        self.running = 0
+        self.most = 0
+
+    def ask(self, *args: Any, **kwargs: Any) -> Answer:
+        with self._lock:
+            self.running += 1
+            self.most = max(self.most, self.running)
+        try:
+            return super().ask(*args, **kwargs)
+        finally:
+            with self._lock:
+                self.running -= 1
+
+
+def test_the_concurrency_setting_is_how_many_answers_run_at_once(tmp_path):
+    s = Server(CountingAssistant(delay_s=0.6), make_settings(tmp_path, queue_concurrency=3, queue_max_size=16))
+    try:
+        n = 7
+        clients = [s.client() for _ in range(n)]
+        start = threading.Barrier(n)
+        done: list[bool] = []
+
+        def one(i: int) -> None:
+            start.wait(10)
+            clients[i].predict(f"question {i}", "auto", [], api_name="/ask")
+            done.append(True)
+
+        threads = [threading.Thread(target=one, args=(i,)) for i in range(n)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        assert len(done) == n  # all answered: the rest waited in the queue
+        assert s.assistant.most == 3
+    finally:
+        s.close()
