@@ -35,6 +35,8 @@ class Ranking(BaseModel):
     follow_up_own_topic: float = Field(default=0.5, description="a follow-up this close to a passage stands on its own")
     clear_lead: float = Field(default=0.25, description="without a municipality, answer from one code only when it is far more on topic")
     event_weight: float = Field(default=2.0, description="per word the question's event shares with a rule's starting event")
+    event_ask_score: float = Field(default=6.0, description="a question asking for a day, with no date to count from, is asked for "
+                                   "the event only when a deadline rule matches it at least this well")
     rrf_k: int = Field(default=10, description="reciprocal-rank fusion constant (small: the top ranks dominate)")
     lexical_weight: float = Field(default=0.35, description="BM25 is the weaker ranker here: it breaks ties and adds exact terms")
     candidates: int = Field(default=30, description="hits each ranker contributes to the fusion")

@@ -130,3 +130,38 @@ def test_a_follow_up_is_planned_with_its_history(planner):
 
 def test_missing_is_still_what_routes_return():
     assert Missing("x").question == "x"
+
+
+# -- session 6: what the reading asks for instead of guessing ----------------------------------------
+@pytest.mark.parametrize("question, municipality, slot", [
+    ("The street we're opening got its final paving 18 months ago and we dig next week. How many dollars will "
+     "the surcharge be?", "brandon", "permit fee"),
+    ("I deposited $2,400 with the Town for asphalting the part of my driveway in the right-of-way. Do I get money "
+     "back or owe more, and how much?", "delafield", "actual cost"),
+    ("The Village says 14 of the 20 blocks in my sidewalk are defective and it will all be replaced. How much will "
+     "I be assessed?", "brandon", "cost"),
+    ("We did an emergency excavation on a broken water main sometime last week. What's the last date we can file "
+     "the permit application without paying the permit fee?", "brandon", "date of the excavation"),
+    ("The Town wrote to tell me it will install a culvert under my existing driveway. What's my deadline date to "
+     "make the deposit?", "delafield", "event date"),
+    ("Our street opening permit has two dates on it, April 5, 2027 and April 9, 2027, and neither is labeled. "
+     "Through what date is it valid?", "brandon", "date the period counts from"),
+])
+def test_a_missing_or_doubled_input_is_asked_for(planner, question, municipality, slot):
+    plan, _ = planner.plan(question, municipality)
+    assert isinstance(plan, plans.Clarify), plans.describe(plan)
+    assert plan.slot == slot
+
+
+def test_an_address_in_the_story_does_not_pick_the_address_calculator(planner):
+    plan, _ = planner.plan("Town of Delafield: my place is W312 N4567 Lakeview Road. I deposited $3,200 for the "
+                           "Town's asphalting service and the actual cost came to $2,745.60. What happens with "
+                           "the money?", "delafield")
+    assert isinstance(plan, plans.Calculate) and plan.routed.tool == "asphalt_service_settlement"
+
+
+def test_a_width_in_inches_is_read_in_feet_and_says_so(planner):
+    plan, req = planner.plan("We're pouring a residential sidewalk 66 inches wide. What is the minimum fall toward "
+                             "the curb across its width?", "brandon")
+    assert isinstance(plan, plans.Calculate) and plan.routed.arguments["width_ft"] == "5.5"
+    assert "2.75 inches" in planner.render(plan, req).answer

@@ -153,3 +153,69 @@ def test_hours_given_per_occasion_are_multiplied_by_the_occasions_and_say_so():
     read, unsafe = trace({"employees": w.employees, "occasions": w.occasions}, q, derived=w.derived, sources=w.sources)
     assert unsafe is None
     assert "2 hours x 3 occasions" in read_line(read)
+
+
+# -- session 6: relative days, holidays, vague periods, rates in words, word boundaries --------------
+def _dates(text):
+    return [(s.span.text, s.value, s.precision) for s in read_slots(text, ref=TODAY) if s.kind == "date"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("the notice was dated last Tuesday", [("last Tuesday", "2026-11-24", "day")]),  # TODAY is a Tuesday
+    ("we dug on last Monday", [("last Monday", "2026-11-30", "day")]),
+    ("this coming Friday", [("this coming Friday", "2026-12-04", "day")]),
+    ("next Tuesday", [("next Tuesday", "2026-12-08", "week")]),  # this one or the one after: not a day
+    ("on the Friday after Thanksgiving", [("the Friday after Thanksgiving", "2026-11-27", "day")]),
+    ("the day before Christmas", [("the day before Christmas", "2026-12-24", "day")]),
+    ("sometime last week", [("last week", "2026-11-23", "week")]),
+    ("we dig next week", [("next week", "2026-12-07", "week")]),
+    ("last month", [("last month", "2026-11-01", "month")]),
+    ("two weeks ago today", [("two weeks ago", "2026-11-17", "day")]),
+])
+def test_relative_days_holidays_and_vague_periods(text, expected):
+    assert _dates(text) == expected
+
+
+def test_a_rate_written_in_words_keeps_its_unit_and_is_not_a_duration():
+    got = _slots("one guy worked one and a half hours at thirty-eight dollars an hour")
+    assert ("money", "38", "USD/hour", "thirty-eight dollars an hour") in got
+    assert not [s for s in got if s[0] == "duration" and s[3] == "an hour"]
+
+
+@pytest.mark.parametrize("text", ["the Maple Street main break", "after the storm", "a Lakeview Road lot"])
+def test_letters_inside_words_are_not_numbers(text):
+    assert _slots(text) == []
+
+
+def test_minutes_of_work_are_hours_at_the_rate_and_say_so():
+    q = read_query("The Village cleared my walk: one guy spent one and a half hours at $38 an hour and "
+                   "another forty-five minutes at $44 an hour.", ref=TODAY)
+    work = roles.snow_values(q)
+    assert work.employees == [{"hours": "1.5", "hourly_rate_including_benefits": "38"},
+                              {"hours": "0.75", "hourly_rate_including_benefits": "44"}]
+    assert "forty-five minutes = 0.75 hours" in work.derived["employees[1].hours"]
+
+
+def test_dates_that_share_one_cue_are_asked_about():
+    q = read_query("Our two permits: the first was approved May 3, 2027 and the second June 4, 2027. "
+                   "Through what date is each valid?", ref=TODAY)
+    got = roles.event_date(q, "date the permit was approved")
+    assert isinstance(got, roles.Ambiguous) and len(got.candidates) == 2
+    q = read_query("Our permit was approved on May 3, 2027 after we applied on April 20, 2027.", ref=TODAY)
+    assert roles.event_date(q, "date the permit was approved").value == "2027-05-03"
+
+
+def test_a_date_with_its_cue_after_it_takes_that_role():
+    q = read_query("Our street was paved in June 2021, and in August 2024 the Village put a new surface overlay on "
+                   "part of it. We open it May 10, 2027 with a $100 permit fee.", ref=TODAY)
+    got = roles.surcharge_values(q)
+    assert got.ambiguous is not None and len(got.ambiguous.candidates) == 2
+
+
+def test_a_date_of_another_event_is_not_the_one_a_rule_counts_from():
+    q = read_query("I applied for a street opening permit on March 1, 2027. On what date does it stop being valid?",
+                   ref=TODAY)
+    got = roles.event_date(q, "date the permit was approved")
+    assert isinstance(got, roles.Ambiguous) and "application" in got.question()
+    q = read_query("Our permit was approved on May 3, 2027 after we applied on April 20, 2027.", ref=TODAY)
+    assert roles.event_date(q, "date the permit was approved").value == "2027-05-03"

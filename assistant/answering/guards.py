@@ -28,7 +28,8 @@ INJECTION_PATTERNS = [
     r"\b(no|without) (?:any )?(rules|restrictions|filters)\b",
     r"\b(system|hidden|initial|original)\s+prompt\b",
     r"\b(print|reveal|show|repeat|output|tell me)\b[^.?!\n]{0,30}\b(your|the)\s+(prompt|instructions|rules|configuration)\b",
-    r"\byou are now\b",
+    r"\byou are (?:now|no longer)\b",
+    r"\byour (?:new|real|actual|only) (?:job|role|task|purpose|instructions?)\b",
     r"\b(pretend|act as|roleplay|role-play)\b",
     r"\b(say|tell (?:me|the user|users|them)|answer|state|claim|respond)\b[^.?!\n]{0,40}\b(?:the )?(fee|fine|bond|cost|price|surcharge|deposit|charge|amount)\b[^.?!\n]{0,20}\b(is|are|=|of)\b[^.?!\n]{0,20}\$\s*\d",
     r"\bnew instructions?\b",
@@ -66,7 +67,8 @@ def split_injection(question: str) -> tuple[str, list[str]]:
 
     Returns the legitimate remainder (maybe empty) and the removed sentences.
     """
-    pieces = re.split(r"(?<=[.?!;\n])\s+|\s+(?=\b(?:and then|then|also)\b)", question)
+    # a sentence ends at . ? ! ; or a line break, also when a closing quote follows ("… only: 'X.' What …")
+    pieces = re.split(r"(?<=[.?!;\n])\s+|(?<=[.?!]['\"”’])\s+|\s+(?=\b(?:and then|then|also)\b)", question)
     keep, removed = [], []
     for piece in pieces:
         if any(p.search(piece) for p in _INJ):

@@ -115,6 +115,8 @@ def lead_surcharge(r) -> str:
     if not r.ok:
         return ""
     lead = f"Surcharge: **{r.amount_text}**." if r.amount_text else ""
+    if r.amount is not None and r.multiplier:
+        lead = f"Surcharge: {r.multiplier} times the permit fee = **{r.amount_text}**."
     warn = " ".join(r.warnings) if getattr(r, "warnings", None) else ""
     return f"{lead} {warn}".strip()
 

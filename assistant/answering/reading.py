@@ -57,7 +57,7 @@ class Slot(BaseModel):
     value: str = Field(description="ISO date, HH:MM, or a decimal number as text.")
     unit: str | None = Field(default=None, description="'ft' / 'in' / 'hours' / 'days' / 'tons' / what is counted.")
     span: Span
-    precision: Literal["day", "month", "year"] | None = Field(
+    precision: Literal["day", "week", "month", "year"] | None = Field(
         default=None, description="Dates: how precisely the words name the day ('in 2017' = year).")
     before: str = Field(default="", description="Up to 60 characters before the span, lower case (its cue words).")
     after: str = Field(default="", description="Up to 40 characters after the span, lower case.")
@@ -129,10 +129,10 @@ def worded_number(words: str) -> Decimal | None:
 _DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 # a number: digits, a mixed number ("2 1/2"), a fraction, words, and "and a half"
 NUMBER = re.compile(
-    rf"(?P<num>(?:(?P<digits>{_DIGITS})(?:\s+(?P<frac>\d/\d{{1,2}}))?|(?P<lonefrac>\d/\d{{1,2}})|"
-    rf"(?P<words>{WORDED.pattern}|a couple of|a couple|a pair of|half a dozen|a dozen|an?|a single))"
+    rf"(?P<num>(?:(?<![A-Za-z])(?P<digits>{_DIGITS})(?:\s+(?P<frac>\d/\d{{1,2}}))?|(?P<lonefrac>\d/\d{{1,2}})|"
+    rf"(?P<words>{WORDED.pattern}|\b(?:a couple of|a couple|a pair of|half a dozen|a dozen|an?|a single)\b))"
     rf"(?P<andfrac>\s+and\s+(?:a|one)\s+(?P<fw>half|quarter|third))?(?P<halfword>\s+(?:and\s+)?a\s+half)?"
-    r"|(?P<bare>half an?|a half))",
+    r"|\b(?P<bare>half an?|a half)\b)",
     re.I,
 )
 
@@ -166,9 +166,10 @@ def _norm(d: Decimal) -> str:
 
 
 # -- the slots of a text -----------------------------------------------------------------------
-_MONEY_WORDS = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?P<u>dollars?|bucks|grand|k\b)", re.I)
-_MONEY = re.compile(rf"\$\s?(?P<v>{_DIGITS})(?:\s*(?P<mult>thousand|million|k)\b)?"
-                    r"(?P<per>\s*(?:/\s*|an?\s+|per\s+|each\s+)(?P<pu>hour|hr|occasion|day|foot|square foot|ton)\b)?", re.I)
+_PER_UNIT = r"(?P<per>\s*(?:/\s*|an?\s+|per\s+|each\s+)(?P<pu>hour|hr|occasion|day|foot|square foot|ton)\b)?"
+# "thirty-eight dollars an hour": the rate's unit belongs to the amount, never a duration of its own
+_MONEY_WORDS = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?P<u>dollars?|bucks|grand|k\b)" + _PER_UNIT, re.I)
+_MONEY = re.compile(rf"\$\s?(?P<v>{_DIGITS})(?:\s*(?P<mult>thousand|million|k)\b)?" + _PER_UNIT, re.I)
 _HALF = r"(?P<uhalf>\s+and\s+a\s+half)?"
 _DURATION = re.compile(rf"(?P<n>{NUMBER.pattern})[\s-]*(?P<u>hours?|hrs?\.?|days?|weeks?|months?|years?|minutes?|mins?)\b{_HALF}",
                        re.I)
@@ -198,6 +199,27 @@ def _slot(kind, value, unit, text, origin, start, end, precision=None) -> Slot:
     return Slot(kind=kind, value=value, unit=unit, precision=precision,
                 span=Span(origin=origin, start=start, end=end, text=text[start:end]),
                 before=text[max(0, start - 60):start].lower(), after=text[end:end + 40].lower())
+
+
+_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+# holiday names as people write them -> the holidays package's name (general English, US)
+_HOLIDAY_NAMES = {"thanksgiving": "Thanksgiving Day", "thanksgiving day": "Thanksgiving Day",
+                  "christmas": "Christmas Day", "christmas day": "Christmas Day", "new year's day": "New Year's Day",
+                  "new year’s day": "New Year's Day", "memorial day": "Memorial Day", "labor day": "Labor Day",
+                  "independence day": "Independence Day", "the fourth of july": "Independence Day",
+                  "veterans day": "Veterans Day", "columbus day": "Columbus Day", "juneteenth": "Juneteenth National Independence Day",
+                  "martin luther king day": "Martin Luther King Jr. Day", "presidents day": "Washington's Birthday",
+                  "presidents' day": "Washington's Birthday"}
+_HOLIDAYS = sorted((re.escape(k) for k in _HOLIDAY_NAMES), key=len, reverse=True)
+
+
+def _holiday_near(name: str, ref: date) -> date | None:
+    """The day of a named holiday nearest to ``ref`` (this year's, last year's or next year's)."""
+    import holidays
+
+    want = _HOLIDAY_NAMES.get(name.lower())
+    days = [d for d, n in holidays.US(years=range(ref.year - 1, ref.year + 2), observed=False).items() if n == want]
+    return min(days, key=lambda d: abs((d - ref).days)) if days else None
 
 
 def _free(taken: list[tuple[int, int]], a: int, b: int) -> bool:
@@ -236,7 +258,7 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             except (ValueError, KeyError):
                 continue
             add(m.start(), m.end(), d, p)
-    for m in re.finditer(r"\b(today|tomorrow|yesterday)\b", text, re.I):
+    for m in re.finditer(r"(?<!ago )\b(today|tomorrow|yesterday)\b", text, re.I):
         add(m.start(), m.end(), ref + relativedelta(days={"today": 0, "tomorrow": 1, "yesterday": -1}[m.group(1).lower()]))
     for m in re.finditer(rf"\b(last|this past|this coming|next|this)\s+{dates._MON}\b", text, re.I):
         month = dates.MONTHS[m.group(2).lower()[:3]]
@@ -264,6 +286,47 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         first, _ = _SEASONS[m.group(2).lower()]
         year = ref.year if first < ref.month else ref.year - 1
         add(m.start(), m.end(), date(year, first, 1), "month")
+    # "last Tuesday", "this past Friday": the latest such day before today; "this coming Friday" the next
+    # one; "next Tuesday" may mean either of the next two, so it names a week, not a day
+    for m in re.finditer(rf"\b(last|this past|this coming|next|this)\s+({'|'.join(_WEEKDAYS)})\b", text, re.I):
+        wd, which = _WEEKDAYS.index(m.group(2).lower()), m.group(1).lower()
+        if which in ("last", "this past"):
+            add(m.start(), m.end(), ref - relativedelta(days=(ref.weekday() - wd - 1) % 7 + 1))
+        elif which == "this coming":
+            add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday() - 1) % 7 + 1))
+        elif which == "next":
+            add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday() - 1) % 7 + 1), "week")
+    # "the Friday after Thanksgiving", "the day before Christmas": a named holiday (the holidays
+    # package's names), the nearest such day to today
+    for m in re.finditer(rf"\b(?:the\s+)?(day|{'|'.join(_WEEKDAYS)})\s+(after|before)\s+({'|'.join(_HOLIDAYS)})\b",
+                         text, re.I):
+        day = _holiday_near(m.group(3), ref)
+        if day is None:
+            continue
+        step = 1 if m.group(2).lower() == "after" else -1
+        if m.group(1).lower() == "day":
+            day = day + relativedelta(days=step)
+        else:
+            wd = _WEEKDAYS.index(m.group(1).lower())
+            day = day + relativedelta(days=step)
+            while day.weekday() != wd:
+                day = day + relativedelta(days=step)
+        add(m.start(), m.end(), day)
+    for m in re.finditer(rf"\b(?:on\s+)?({'|'.join(_HOLIDAYS)})\b", text, re.I):
+        day = _holiday_near(m.group(1), ref)
+        if day is not None:
+            add(m.start(1), m.end(1), day)
+    # "next week", "sometime last week", "last month": a week or a month, never a day
+    for m in re.finditer(r"\b(last|this past|next|this coming|this)\s+(week|month)\b", text, re.I):
+        back = m.group(1).lower() in ("last", "this past")
+        if m.group(2).lower() == "week":
+            monday = ref - relativedelta(days=ref.weekday())
+            shift = -7 if back else 7 if m.group(1).lower() in ("next", "this coming") else 0
+            add(m.start(), m.end(), monday + relativedelta(days=shift), "week")
+        else:
+            first = ref.replace(day=1)
+            shift = -1 if back else 1 if m.group(1).lower() in ("next", "this coming") else 0
+            add(m.start(), m.end(), first + relativedelta(months=shift), "month")
     # a year alone: "paved in 2017", "back in 2019"
     for m in re.finditer(r"\b(?:in|during|since|of)\s+((?:19|20)\d\d)\b(?![-/]\d)", text, re.I):
         add(m.start(1), m.end(1), date(int(m.group(1)), 1, 1), "year")
@@ -305,7 +368,8 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             continue
         if m.group("u").lower() in ("grand", "k"):
             v *= 1000
-        add("money", v, "USD", m.start(), m.end())
+        per = (m.group("pu") or "").lower().replace("hr", "hour")
+        add("money", v, f"USD/{per}" if per else "USD", m.start(), m.end())
     for m in _PERCENT.finditer(text):
         v = number_value(m)
         if v is not None:

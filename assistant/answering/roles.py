@@ -34,6 +34,14 @@ def own_words_before(slot: Slot, query: Query, width: int = 60) -> str:
     return re.split(r"[.;?!]\s", text[max(prev, slot.span.start - width):slot.span.start])[-1]
 
 
+def own_words_after(slot: Slot, query: Query, width: int = 60) -> str:
+    """The words just after a value, within its clause and before the next value."""
+    text = query.source(slot.span.origin)
+    nxt = min((x.span.start for x in query.slots if x.span.origin == slot.span.origin
+               and x.span.start >= slot.span.end), default=len(text))
+    return re.split(r"[.;?!,]\s|\s-\s|\band\b|\bbut\b", text[slot.span.end:min(nxt, slot.span.end + width)])[0]
+
+
 def _nearest_cue(slot: Slot, cues: dict[str, re.Pattern], query: Query | None = None) -> str | None:
     """The role whose cue word stands nearest before the slot, within its sentence and after
     the value before it ("paved in 2017 on May 3": "paved" is 2017's cue, not May 3's)."""
@@ -43,6 +51,11 @@ def _nearest_cue(slot: Slot, cues: dict[str, re.Pattern], query: Query | None = 
         for m in rx.finditer(before):
             if m.start() > pos:
                 best, pos = role, m.start()
+    if best is None and query is not None:
+        # "in August 2024 the Village put a new overlay": no cue before, the clause after names it
+        after = own_words_after(slot, query).lower()
+        first = [(m.start(), role) for role, rx in cues.items() if (m := rx.search(after))]
+        best = min(first)[1] if first else None
     if best is None and query is not None and query.clarified and slot.span.origin == "turn" and query.asked:
         # a bare reply ("June 1, 2024") to our question fills what the question asked for
         first = [(m.start(), role) for role, rx in cues.items() if (m := rx.search(query.asked))]
@@ -144,7 +157,7 @@ def snow_values(query: Query) -> SnowReading:
     out = SnowReading()
     rates = [s for s in query.of("money") if s.unit == "USD/hour" or RATE_CUE.search(s.after[:15])
              or RATE_CUE.search(s.before[-30:])]
-    hours = [s for s in query.of("duration") if s.unit == "hours"
+    hours = [s for s in query.of("duration") if s.unit in ("hours", "minutes")
              and (WORK_CUE.search(_context(s)) or not DEADLINE_CUE.search(_context(s)))]
     hours = [s for s in hours if not DEADLINE_CUE.search(s.before[-25:]) or WORK_CUE.search(s.before[-25:])]
     staff = [s for s in query.of("count") if s.unit in ("employees", "workers", "crew members", "people", "men", "staff")]
@@ -181,10 +194,15 @@ def snow_values(query: Query) -> SnowReading:
         return out
     per_occasion = bool(re.search(r"each (?:time|occasion|visit)|per (?:occasion|visit)", query.text, re.I))
     for i, (h, r) in enumerate(pairs):
-        value = h.number * out.occasions if per_occasion and out.occasions > 1 else h.number
+        in_hours = h.number / 60 if h.unit == "minutes" else h.number
+        value = in_hours * out.occasions if per_occasion and out.occasions > 1 else in_hours
         if value != h.number:
-            out.derived[f"employees[{i}].hours"] = f"{value} hours ({h.span.text} x {out.occasions} occasions)"
-        out.employees.append({"hours": str(value), "hourly_rate_including_benefits": str(r.number)})
+            why = [f"{h.span.text} = {as_number(in_hours)} hours"] if h.unit == "minutes" else []
+            if value != in_hours:
+                why.append(f"{h.span.text} x {out.occasions} occasions")
+            out.derived[f"employees[{i}].hours"] = f"{as_number(value)} hours ({'; '.join(why)})"
+        out.employees.append({"hours": as_number(value) if h.unit == "minutes" else str(value),
+                              "hourly_rate_including_benefits": str(r.number)})
         out.sources[f"employees[{i}].hours"] = h
         out.sources[f"employees[{i}].hourly_rate_including_benefits"] = r
     if out.occasions_slot is not None:
@@ -197,6 +215,27 @@ def as_number(d: Decimal) -> str:
 
 
 # -- the date a deadline counts from ------------------------------------------------------------
+# events a deadline may count from, and the words that name each (general English): a date tied
+# to one of them is not the date of another
+EVENT_KINDS = {
+    "application": ("the application", re.compile(r"\b(?:appl(?:y|ied|ication)|submit(?:ted)?|filed|requested)\b", re.I)),
+    "approval": ("the approval", re.compile(r"\b(?:approv(?:ed|al)|issued|granted)\b", re.I)),
+    "completion": ("the completion", re.compile(r"\b(?:finish(?:ed)?|complet(?:ed|ion)|done)\b", re.I)),
+    "notice": ("the notice", re.compile(r"\b(?:notice|notif(?:y|ied|ication)|letter|wrote)\b", re.I)),
+    "bill": ("the bill", re.compile(r"\b(?:bill(?:ed)?|invoice[d]?)\b", re.I)),
+}
+
+
+def _event_kind(words: str) -> str | None:
+    """The kind of event the words nearest the end name ("... after we applied on" -> application)."""
+    best, pos = None, -1
+    for kind, (_, rx) in EVENT_KINDS.items():
+        for m in rx.finditer(words):
+            if m.start() > pos:
+                best, pos = kind, m.start()
+    return best
+
+
 def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     """The date the words tie to the rule's starting event ("dug on May 3" for an excavation,
     not "reported the leak on May 1"); asked about when two dates are tied to it alike."""
@@ -204,6 +243,14 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     from assistant.retrieval.lexical import stems
 
     days = of(query, "date")
+    wanted = _event_kind(event_text)
+    if wanted is not None:
+        # "I applied on March 1" for a rule counted from the approval: that date is another event's
+        kinds = {id(s): _event_kind(own_words_before(s, query)) for s in days}
+        if days and all(kinds[id(s)] not in (None, wanted) for s in days):
+            return Ambiguous(f"{event_text.rstrip('.')} (the question dates only "
+                             + " and ".join(EVENT_KINDS[kinds[id(s)]][0] for s in days[:1]) + ")", tuple(days))
+        days = [s for s in days if kinds[id(s)] in (None, wanted)]
     if len(days) <= 1:
         return days[0] if days else None
     want = stems(expand(event_text)) - stems("the a an of on date day time or and was were is by")
@@ -214,8 +261,19 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     top = max(n for n, _ in scored)
     best = [s for n, s in scored if n == top]
     if len(best) == 1 and top > 0:
+        # "the first was approved May 3 and the second June 4": a date whose own words name
+        # nothing of their own shares the cue before it; which one counts is asked
+        bare = [s for n, s in scored if n < top and s.precision == best[0].precision
+                and not (stems(own_words_before(s, query)) - _COORDINATION)]
+        if bare:
+            return Ambiguous("date the period counts from", (best[0], *bare))
         return best[0]
     return Ambiguous("date the period counts from", tuple(best if top > 0 else days))
+
+
+_COORDINATION = frozenset({"and", "or", "the", "a", "an", "then", "first", "second", "third", "other", "anoth",
+                           "one", "both", "either", "on", "in", "at", "of", "it", "also", "later", "earlier", "thi",
+                           "that", "is", "was", "s"})
 
 
 # -- a deposit settled against the actual cost ----------------------------------------------------

@@ -1355,8 +1355,9 @@ TOOLS: list[ToolSpec] = [
             "W", "N", "S", "uniform address system", "Waukesha County",
         ),
         route=Route(order=10, read="assistant.answering.routes.addresses:parse_address",
-                    answers="a grid address written in the question: where it lies",
-                    cues=()),
+                    answers="a grid address written in the question: where it lies, which side, whether it exists",
+                    cues=(r"\b(?:address|which side|what side|where (?:is|does|would)|block|grid|odd|even|exist|valid|"
+                          r"lie|located|location|number(?:ing)?)\b",)),
     ),
     ToolSpec(
         name=GRID_BLOCK_LINE,

@@ -14,13 +14,21 @@ from assistant.answering.routes.common import (
     ambiguous,
     only_municipality,
     rule_ending,
+    serves,
 )
+
+# a question that asks for an amount of money
+ASKS_AMOUNT = re.compile(r"\bhow much\b|\bwhat (?:will|would|do|does) (?:i|we|they|he|she) (?:owe|pay|get)\b|"
+                         r"\b(?:money|refund) back\b|\bowe (?:more|anything)\b|\bwhat(?:'s| is) (?:the|my|our) "
+                         r"(?:share|bill|balance|refund|assessment)\b", re.I)
 
 
 def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     """An owner's share of a sidewalk's cost (reconstruction, defective replacement, a new walk)."""
     amounts = slots.money_all(q)
     if not amounts:
+        if ASKS_AMOUNT.search(q):  # "how much will I be assessed?" with no cost: ask for it
+            return Missing("the cost of the sidewalk work (the assessment is a share of it).", slot="cost")
         return None
     low = q.lower()
     kind = ("new_one_side_none_either" if re.search(r"new sidewalk|neither side|no sidewalks?", low)
@@ -57,6 +65,9 @@ def repair_bill(q: str, muni: str | None, ctx: RouteContext):
 def asphalt_settlement(q: str, muni: str | None, ctx: RouteContext):
     """The deposit against the actual cost: the balance due (and by when) or the refund."""
     amounts = slots.money_all(q)
+    if len(amounts) == 1 and ASKS_AMOUNT.search(q) and serves(ctx, "asphalt_service_settlement", muni):
+        return Missing(f"the actual cost of the work (to settle against “{ctx.query.of('money')[0].span.text if ctx.query and ctx.query.of('money') else amounts[0]}”).",
+                       slot="actual cost")
     if len(amounts) < 2:
         return None
     only = only_municipality(ctx, "asphalt_service_settlement", muni)

@@ -37,11 +37,19 @@ def obstruction(q: str, muni: str | None, ctx: RouteContext):
 def sidewalk_fall(q: str, muni: str | None, ctx: RouteContext):
     """A walk's cross slope: how far it falls toward the curb across a given width."""
     feet = slots.lengths(q, "ft")
-    if not feet or not serves(ctx, "sidewalk_dimension_check", muni):
+    widths = [x for x in (ctx.query.of("length") if ctx.query is not None else []) if x.unit in ("ft", "in")]
+    if not (feet or widths) or not serves(ctx, "sidewalk_dimension_check", muni):
         return None
     use = "commercial" if re.search(r"commercial|business|store|shop", q, re.I) else "residential"
     only = only_municipality(ctx, "sidewalk_dimension_check", muni)
-    widths = [x for x in (ctx.query.of("length") if ctx.query is not None else []) if x.unit == "ft"]
+    if len(widths) == 1 and widths[0].unit == "in":
+        # "66 inches wide": the calculator takes feet
+        w = widths[0]
+        return Routed("sidewalk_dimension_check", {"municipality": only, "use": use,
+                                                   "width_ft": roles.as_number(w.number / 12)},
+                      only, phrasing.lead_sidewalk_drop, sources={"width_ft": w},
+                      derived={"width_ft": f"{roles.as_number(w.number / 12)} feet (“{w.span.text}” ÷ 12)"})
+    widths = [x for x in widths if x.unit == "ft"]
     if len(widths) > 1:
         return Missing("the width of the walk: is it " + " or ".join(f"“{x.span.text}”" for x in widths) + "?",
                        slot="width", candidates=tuple(x.span.text for x in widths))
@@ -63,14 +71,15 @@ def patch(q: str, muni: str | None, ctx: RouteContext):
                                            "existing_pavement_depth_in": str(depth)}, only, phrasing.lead_patch)
 
 
+ASKS_MONEY = re.compile(r"\bhow much\b|\bassess|\bwhat (?:will|would|do) (?:i|we) (?:owe|pay)\b|\bcost\b", re.I)
 BLOCKS = re.compile(r"\b(\d{1,4})\s+(?:out\s+)?of\s+(?:the\s+)?(\d{1,4})\s+(?:sidewalk\s+)?(?:blocks|squares|slabs)", re.I)
 
 
 def defects(q: str, muni: str | None, ctx: RouteContext):
     """The share of defective blocks, and whether the whole walk is replaced."""
     m = BLOCKS.search(q)
-    if not m:
-        return None
+    if not m or ASKS_MONEY.search(q):
+        return None  # "14 of 20 blocks ... how much will I be assessed?" asks the assessment, not the share
     only = only_municipality(ctx, "sidewalk_defect_check", muni)
     return Routed("sidewalk_defect_check", {"municipality": only, "defective_blocks": int(m.group(1)),
                                             "total_blocks": int(m.group(2))}, only, phrasing.lead_defects)

@@ -106,9 +106,11 @@ def rule_ending(muni: str | None, suffix: str) -> str | None:
 
 
 def period(slot) -> tuple[date, date]:
-    """The first and last day a month or a year slot may mean."""
+    """The first and last day a week, a month or a year slot may mean."""
     d = slot.day
     if slot.precision == "year":
         return date(d.year, 1, 1), date(d.year, 12, 31)
+    if slot.precision == "week":
+        return d, date.fromordinal(d.toordinal() + 6)
     nxt = date(d.year + (d.month == 12), d.month % 12 + 1, 1)
     return d.replace(day=1), date.fromordinal(nxt.toordinal() - 1)

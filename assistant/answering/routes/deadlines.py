@@ -23,14 +23,22 @@ from assistant.retrieval.lexical import stems
 from assistant.settings import ranking
 
 GENERIC_EVENT_STEMS = stems("date day time the of or and was were is")
+# the question asks for a calendar day (not "how long"): without a date to count from, ask for it
+ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\blast (?:day|date)\b|\bdeadline date\b|"
+                        r"\bby what (?:date|day)\b|\bon what (?:date|day)\b", re.I)
 
 def emergency(q: str, muni: str | None, ctx: RouteContext):
-    tool = "emergency_excavation_deadlines"
     """When to apply for the permit and file for the fee waiver after an emergency dig."""
+    tool = "emergency_excavation_deadlines"
     if not slots.is_emergency(q) or not serves(ctx, tool, muni):
         return None
     when = slots.event_moment(ctx.current) or slots.event_moment(q)
+    read = ctx.query.of("date") if ctx.query is not None else []
+    if when is None and read:
+        when = read[0].day  # a date the reading stage reads ("the Friday after Thanksgiving"); roles pick below
     if when is None:
+        if ctx.query is not None and ctx.query.asks == "date" and muni is not None:
+            return Missing("the day of the emergency excavation.", slot="date of the excavation")
         return None
     if muni is None:
         return Missing(which(f"Only {names_of(ctx.tools[tool].municipalities)} sets emergency excavation "
@@ -42,6 +50,9 @@ def emergency(q: str, muni: str | None, ctx: RouteContext):
         if isinstance(chosen, roles.Ambiguous):
             return ambiguous(chosen)
         if chosen is not None:
+            if chosen.precision != "day":
+                return Missing(f"the day of the emergency excavation: “{chosen.span.text}” names no single day.",
+                               slot="date of the excavation", candidates=(chosen.span.text,))
             day, sources = chosen.day, {"excavation": chosen}
     only = only_municipality(ctx, tool, muni)
     return Routed(tool, {"municipality": only, "excavation": day.isoformat()}, only, phrasing.lead_emergency,
@@ -52,7 +63,11 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     """The rule of the catalogue the question's words and dated event pick, counted from that event."""
     event = slots.event_moment(ctx.current) or slots.event_moment(q)
     year = re.search(r"\b(?:in|for|during)\s+(20\d\d)\b", q)
-    if event is None and not year:
+    read = [s for s in (ctx.query.of("date") if ctx.query is not None else []) if s.precision != "year"]
+    if event is None and read:
+        event = read[0].day  # a date the reading stage reads ("last Tuesday"); roles pick the event's below
+    wants_day = event is None and not year and ASKS_A_DAY.search(q) is not None
+    if event is None and not year and not wants_day:
         return None  # "how long do I have…" without a date: the passage answers it
     from assistant.tools.deadlines import rules
 
@@ -66,13 +81,13 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     for rule in rules().values():
         if muni and rule.municipality != muni:
             continue
-        if event is None and not (rule.count.kind == "annual_date" and "following year" in rule.title):
+        if event is None and not wants_day and not (rule.count.kind == "annual_date" and "following year" in rule.title):
             continue  # a year alone dates only a yearly deadline for the following year
         words = stems(f"{rule.title} {rule.obligation} {rule.event}")
         title_words = stems(rule.title)
         # the event the question dates ("we moved in on May 14") picks between rules that
         # count the same period from different events (occupancy vs building permit)
-        event_words = len(event_stems & stems(rule.event))
+        event_words = 0 if wants_day else len(event_stems & stems(rule.event))  # no dated event: no event words
         score = (len(q_stems & words) + 1.5 * len(q_stems & title_words) + ranking().event_weight * event_words
                  + 12.0 * max(sims.get(rule.id, 0.0) - 0.2, 0.0))
         if rule.id.endswith("emergency_apply") and slots.is_emergency(q):
@@ -88,6 +103,14 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         others = [r for s, r in scored if r.municipality != best.municipality and s >= best_score - 1]
         if others:
             return Missing(which("Their deadlines differ."), needs_municipality=True)
+    if wants_day:
+        # "what's the last day to make the deposit?" with no date to count from: ask for it — when
+        # one rule clearly answers and it counts from an event (a fixed yearly date needs none)
+        runner_up = scored[1][0] if len(scored) > 1 else 0.0
+        yearly = any(r.count.kind == "annual_date" for s, r in scored if s >= best_score - 1)
+        if best_score < ranking().event_ask_score or best_score - runner_up < 1 or yearly:
+            return None
+        return Missing(f"the {best.event.rstrip('.')} (the period is counted from it).", slot="event date")
     if event is None:
         # "curb and gutter in 2028": the request is due in the year before, and not before today
         event = max(slots.today(), date(int(year.group(1)) - 1, 1, 1))

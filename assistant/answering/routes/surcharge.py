@@ -19,6 +19,11 @@ from assistant.answering.routes.common import (
 from assistant.tools.registry import run_tool
 
 
+# a figure in dollars asked for, not the multiple of the fee
+ASKS_DOLLARS = re.compile(r"\bhow many dollars\b|\bin dollars\b|\bdollar (?:amount|figure)\b|\bwhat (?:will|would|do) "
+                          r"(?:we|i) (?:pay|owe)\b", re.I)
+
+
 def surcharge(q: str, muni: str | None, ctx: RouteContext):
     """The surcharge for the age of the final paving on the opening date, or what is missing."""
     tool = "street_opening_surcharge"
@@ -38,17 +43,31 @@ def surcharge(q: str, muni: str | None, ctx: RouteContext):
             return Routed(tool, {"municipality": muni, "opening_date": slots.today().isoformat()}, muni,
                           phrasing.lead_surcharge, defaults={"opening_date": "today (the rule does not depend on it)"})
     if muni in ctx.tools[tool].municipalities and paved is None:
-        if asks_amount:
+        if asks_amount or ASKS_DOLLARS.search(q):
             return Missing("the date of the street's final paving (for example “paved last June” or “paved two years ago”).",
                            slot="final paving date")
         return None  # "is there a surcharge…": the table answers it
+    if reading.fee is None and ASKS_DOLLARS.search(q):
+        # a figure in dollars asked for: the surcharge is a multiple of the permit fee
+        return Missing("the permit fee (the surcharge is a multiple of it).", slot="permit fee")
     opening = reading.opening.day if reading.opening is not None else slots.today()
     args: dict[str, Any] = {"municipality": muni, "opening_date": opening.isoformat()}
     defaults = {} if reading.opening is not None else {"opening_date": f"today, {fmt_date(opening)} (no opening date given)"}
     derived: dict[str, str] = {}
+    fee = {"permit_fee": str(reading.fee.number)} if reading.fee else {}
+    if reading.opening is not None and reading.opening.precision != "day":
+        # "we dig next week": the figure stands only if it is the same for every day the words may mean
+        first, last = period(reading.opening)
+        ends = [run_tool(tool, {**args, **fee, "opening_date": d.isoformat(),
+                                **({"final_paving_date": paved.value} if paved is not None else {})}) for d in (first, last)]
+        if getattr(ends[0], "amount_text", None) != getattr(ends[1], "amount_text", None) or not ends[0].ok:
+            return Missing(f"the day of the opening: “{reading.opening.span.text}” names no day, and the surcharge "
+                           "differs within it.", slot="opening date", candidates=(reading.opening.span.text,))
+        derived["opening_date"] = (f"“{reading.opening.span.text}” (read as its first day; any day of it gives the "
+                                   "same surcharge)")
     if paved is not None:
         args["final_paving_date"] = paved.value
-        if paved.precision in ("year", "month"):
+        if paved.precision in ("year", "month", "week"):
             # the words name a month or a year, not a day: the figure stands only if it is the
             # same for the first and the last day they may mean
             first, last = period(paved)
