@@ -165,3 +165,11 @@ def test_a_width_in_inches_is_read_in_feet_and_says_so(planner):
                              "the curb across its width?", "brandon")
     assert isinstance(plan, plans.Calculate) and plan.routed.arguments["width_ft"] == "5.5"
     assert "2.75 inches" in planner.render(plan, req).answer
+
+
+def test_a_measured_lip_in_feet_is_checked_in_inches_with_how_far_over(planner):
+    plan, req = planner.plan("My neighbor measured the lip between two of my sidewalk blocks at 0.1 ft. Is that a "
+                             "defect, and by how much does it exceed the limit?", "brandon")
+    assert isinstance(plan, plans.Calculate) and plan.routed.arguments["vertical_differential_in"] == "1.2"
+    text = planner.render(plan, req).answer
+    assert "1.2 inches" in text and "0.2 inches" in text and "× 12" in text

@@ -151,9 +151,22 @@ def lead_patch(r) -> str:
     return ("For this pavement " + "; ".join(parts) + ".") if parts else ""
 
 
+UNIT_WORDS = {"in": "inches", "ft": "feet", "%": "%", "tons": "tons"}
+
+
 def lead_defects(r) -> str:
     if getattr(r, "defective_percent", None) is None:
-        return ""
+        measured = [c for c in (getattr(r, "checks", None) or []) if c.status in ("pass", "fail") and c.difference is not None]
+        parts = []
+        for c in measured:
+            unit = UNIT_WORDS.get(c.unit or "", c.unit or "")
+            shown = f"{_plain_number(c.limit + c.difference)} {unit}"
+            if c.status == "fail":
+                parts.append(f"{c.description}: **{shown}** is defective (required: {c.required}); it is "
+                             f"**{_plain_number(c.difference)} {unit}** over the limit")
+            else:
+                parts.append(f"{c.description}: **{shown}** is within the limit (required: {c.required})")
+        return ("; ".join(parts) + ".") if parts else ""
     verdict = "the entire sidewalk is replaced" if r.whole_replacement_required else "the whole sidewalk is not replaced"
     return f"**{_plain_number(r.defective_percent)}%** of the blocks are defective, so {verdict}."
 

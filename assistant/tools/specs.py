@@ -91,6 +91,9 @@ class SpecCheck(BaseModel):
     limit: Decimal | None = Field(default=None, description="The code's threshold, in `unit`.")
     unit: str | None = Field(default=None, description="Unit of limit and measured: in, ft, %, tons, days, hours.")
     measured: str | None = Field(default=None, description="The value checked, as given.")
+    difference: Decimal | None = Field(
+        default=None, description="The measurement minus the code's threshold, in `unit` (positive: above it); "
+        "only when both are numbers in the same unit.")
     status: Status = Field(
         description="pass; fail; not_checked (no measurement given or the text sets no figure); "
         "not_applicable; waived (by special permission)."
@@ -135,9 +138,11 @@ def _row(
             note = fail_note or f"{shown or 'Not given'} does not meet the requirement: {required}."
         elif status == "not_checked":
             note = "No measurement given."
+    difference = (measured - limit) if isinstance(measured, Decimal) and not isinstance(measured, bool) \
+        and limit is not None else None
     return SpecCheck(
         requirement=requirement, description=description, required=required, limit=limit, unit=unit,
-        measured=shown, status=status, note=note, citation=_cite(key),
+        measured=shown, difference=difference, status=status, note=note, citation=_cite(key),
     )
 
 

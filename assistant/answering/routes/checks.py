@@ -75,9 +75,48 @@ ASKS_MONEY = re.compile(r"\bhow much\b|\bassess|\bwhat (?:will|would|do) (?:i|we
 BLOCKS = re.compile(r"\b(\d{1,4})\s+(?:out\s+)?of\s+(?:the\s+)?(\d{1,4})\s+(?:sidewalk\s+)?(?:blocks|squares|slabs)", re.I)
 
 
+# what a measurement between or within sidewalk blocks is, by the words beside it (general English)
+DEFECT_MEASURES = {
+    "vertical_differential_in": re.compile(r"\b(?:lip|vertical|differential|raised|heav(?:e|ed)|uneven|sticks? up|"
+                                           r"higher|trip)", re.I),
+    "horizontal_gap_in": re.compile(r"\b(?:gap|space|spacing|horizontal|apart|separat)", re.I),
+    "surface_deterioration_depth_in": re.compile(r"\b(?:deteriorat|spall|scal(?:ed|ing)|pitt|pothole|hole|"
+                                                 r"chipped|crumbl)", re.I),
+}
+
+
+def _defect_measures(ctx: RouteContext):
+    """Lengths the words tie to one kind of defect; None when one is unclear or two compete."""
+    if ctx.query is None:
+        return None
+    found: dict[str, object] = {}
+    for s in ctx.query.of("length"):
+        near = s.before[-60:] + " " + s.after[:30]
+        kinds = [k for k, rx in DEFECT_MEASURES.items() if rx.search(near)]
+        if len(kinds) != 1 or kinds[0] in found:
+            return None
+        found[kinds[0]] = s
+    return found or None
+
+
 def defects(q: str, muni: str | None, ctx: RouteContext):
-    """The share of defective blocks, and whether the whole walk is replaced."""
+    """The share of defective blocks, and whether the whole walk is replaced; or whether a measured
+    lip, gap or deterioration makes a block defective, and by how much."""
     m = BLOCKS.search(q)
+    if not m and re.search(r"sidewalk|\bwalk|block|slab", q, re.I) and serves(ctx, "sidewalk_defect_check", muni):
+        measures = _defect_measures(ctx)
+        if not measures:
+            return None
+        only = only_municipality(ctx, "sidewalk_defect_check", muni)
+        args, derived, sources = {"municipality": only}, {}, {}
+        for arg, s in measures.items():
+            inches = s.number * 12 if s.unit == "ft" else s.number
+            args[arg] = roles.as_number(inches)
+            sources[arg] = s
+            if s.unit == "ft":
+                derived[arg] = f"{roles.as_number(inches)} inches (“{s.span.text}” × 12)"
+        return Routed("sidewalk_defect_check", args, only, phrasing.lead_defects, sources=sources, derived=derived,
+                      focus=tuple(a.removesuffix("_in").removesuffix("_depth") for a in measures))
     if not m or ASKS_MONEY.search(q):
         return None  # "14 of 20 blocks ... how much will I be assessed?" asks the assessment, not the share
     only = only_municipality(ctx, "sidewalk_defect_check", muni)
