@@ -335,12 +335,14 @@ class EmbeddedPlanner:
 
     def _without_municipality(self, q: str, req: Request) -> Plan:
         per: dict[str, list[SearchHit]] = {}
+        nearest = 0.0
         for m in municipalities():
             hits = self.index.search(q, m.id, k=6, vector=req.vector)
+            nearest = max([nearest, *(h.dense_score or 0.0 for h in hits)])
             if self._relevant(hits, floor=ranking().rel_min - 0.05, q=q):
                 per[m.id] = hits
-        if not per:
-            return OutOfScope()
+        if not per or nearest < ranking().unnamed_min:
+            return OutOfScope()  # nothing any code says is near enough to ask which code is meant
         if len(per) == 1:
             (mid, hits), = per.items()
             return self._with_note(self._decide_lookup(q, mid, hits, req), phrasing.only_code_covers(muni_name(mid)))

@@ -17,8 +17,8 @@ from assistant.answering.routes.common import (
     serves,
 )
 
-# a question that asks for an amount of money
-ASKS_AMOUNT = re.compile(r"\bhow much\b|\bwhat (?:will|would|do|does) (?:i|we|they|he|she) (?:owe|pay|get)\b|"
+# a question that asks for an amount of money ("how much of the cost do I pay?" asks the share)
+ASKS_AMOUNT = re.compile(r"\bhow much\b(?!\s+of\b)|\bwhat (?:will|would|do|does) (?:i|we|they|he|she) (?:owe|pay|get)\b|"
                          r"\b(?:money|refund) back\b|\bowe (?:more|anything)\b|\bwhat(?:'s| is) (?:the|my|our) "
                          r"(?:share|bill|balance|refund|assessment)\b", re.I)
 

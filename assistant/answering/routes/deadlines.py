@@ -63,7 +63,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     """The rule of the catalogue the question's words and dated event pick, counted from that event."""
     event = slots.event_moment(ctx.current) or slots.event_moment(q)
     year = re.search(r"\b(?:in|for|during)\s+(20\d\d)\b", q)
-    read = [s for s in (ctx.query.of("date") if ctx.query is not None else []) if s.precision != "year"]
+    read = [s for s in (ctx.query.of("date") if ctx.query is not None else []) if s.precision in ("day", "week")]
     if event is None and read:
         event = read[0].day  # a date the reading stage reads ("last Tuesday"); roles pick the event's below
     wants_day = event is None and not year and ASKS_A_DAY.search(q) is not None
