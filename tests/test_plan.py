@@ -179,3 +179,9 @@ def test_a_measured_lip_in_feet_is_checked_in_inches_with_how_far_over(planner):
 def test_a_season_is_not_a_day_to_count_a_deadline_from(planner):
     plan, _ = planner.plan("When is yard waste collected on my street this fall?", "brandon")
     assert not (isinstance(plan, plans.Clarify) and plan.slot == "event date"), plans.describe(plan)
+
+
+def test_an_opening_to_come_without_a_day_is_asked_not_read_as_today(planner):
+    plan, _ = planner.plan("Our street was last paved on May 3, 2022. We open it in three weeks and the permit fee is "
+                           "$120. What is the surcharge?", "brandon")
+    assert isinstance(plan, plans.Clarify) and plan.slot == "opening date"

@@ -219,3 +219,13 @@ def test_a_date_of_another_event_is_not_the_one_a_rule_counts_from():
     assert isinstance(got, roles.Ambiguous) and "application" in got.question()
     q = read_query("Our permit was approved on May 3, 2027 after we applied on April 20, 2027.", ref=TODAY)
     assert roles.event_date(q, "date the permit was approved").value == "2027-05-03"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("10 days from now", [("10 days from now", "2026-12-11", "day")]),
+    ("a year and a half ago", [("a year and a half ago", "2025-06-01", "month")]),
+    ("next spring", [("next spring", "2027-03-01", "month")]),
+    ("we must pay in 30 days", []),  # the code's period quoted back, not a day to come
+])
+def test_periods_counted_from_today(text, expected):
+    assert _dates(text) == expected

@@ -268,23 +268,34 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         else:
             year = ref.year if month > ref.month or (m.group(1).lower() == "this" and month == ref.month) else ref.year + 1
         add(m.start(), m.end(), date(year, month, 1), "month")
-    for m in re.finditer(rf"(?P<n>{NUMBER.pattern})\s+(?P<u>years?|months?|weeks?|days?)\s+ago\b", text, re.I):
+    # "10 days from now", "a year and a half ago": counted from today, either way ("in 30 days" is left
+    # alone: it is as often the code's period quoted back as a day to come)
+    either = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?P<u>years?|months?|weeks?|days?)(?P<h>\s+and\s+a\s+half)?\s+"
+                        rf"(?P<dir>ago|from now|from today)\b", re.I)
+    found = [(m, m.group("dir").lower() != "ago") for m in either.finditer(text)]
+    for m, forward in sorted(found, key=lambda t: t[0].start()):
         n = number_value(m)
         if n is None:
             continue
+        if m.group("h"):
+            n += Decimal("0.5")
         u = m.group("u").lower()
+        sign = 1 if forward else -1
         if u.startswith("year"):
-            d, p = ref - relativedelta(months=int(round(n * 12))), "month" if n == int(n) else "month"
+            d, p = ref + sign * relativedelta(months=int(round(n * 12))), "month"
         elif u.startswith("month"):
-            d, p = ref - relativedelta(months=int(round(n))), "month"
+            d, p = ref + sign * relativedelta(months=int(round(n))), "month"
         elif u.startswith("week"):
-            d, p = ref - relativedelta(days=int(round(n * 7))), "day"
+            d, p = ref + sign * relativedelta(days=int(round(n * 7))), "day"
         else:
-            d, p = ref - relativedelta(days=int(round(n))), "day"
+            d, p = ref + sign * relativedelta(days=int(round(n))), "day"
         add(m.start(), m.end(), d, p)
-    for m in re.finditer(r"\b(last|this past|this)\s+(spring|summer|fall|autumn|winter)\b", text, re.I):
+    for m in re.finditer(r"\b(last|this past|this|next|this coming)\s+(spring|summer|fall|autumn|winter)\b", text, re.I):
         first, _ = _SEASONS[m.group(2).lower()]
-        year = ref.year if first < ref.month else ref.year - 1
+        if m.group(1).lower() in ("next", "this coming"):
+            year = ref.year if first > ref.month else ref.year + 1
+        else:
+            year = ref.year if first < ref.month else ref.year - 1
         add(m.start(), m.end(), date(year, first, 1), "month")
     # "last Tuesday", "this past Friday": the latest such day before today; "this coming Friday" the next
     # one; "next Tuesday" may mean either of the next two, so it names a week, not a day

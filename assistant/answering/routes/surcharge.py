@@ -24,6 +24,11 @@ ASKS_DOLLARS = re.compile(r"\bhow many dollars\b|\bin dollars\b|\bdollar (?:amou
                           r"(?:we|i) (?:pay|owe)\b", re.I)
 
 
+# a time to come the words name without a day ("in three weeks", "later this year", "soon")
+LATER = re.compile(r"\bin (?:a|an|one|two|three|four|five|six|several|a few|\d+) (?:days?|weeks?|months?|years?)\b|"
+                   r"\b(?:later|early|late) (?:this|next) (?:year|month|spring|summer|fall|winter)\b|\bsoon\b", re.I)
+
+
 def surcharge(q: str, muni: str | None, ctx: RouteContext):
     """The surcharge for the age of the final paving on the opening date, or what is missing."""
     tool = "street_opening_surcharge"
@@ -50,6 +55,10 @@ def surcharge(q: str, muni: str | None, ctx: RouteContext):
     if reading.fee is None and ASKS_DOLLARS.search(q):
         # a figure in dollars asked for: the surcharge is a multiple of the permit fee
         return Missing("the permit fee (the surcharge is a multiple of it).", slot="permit fee")
+    if reading.opening is None and LATER.search(q):
+        # "we open it in three weeks": a day to come the reading does not place; today would be a guess
+        return Missing("the day the street will be opened (the surcharge depends on the pavement's age then).",
+                       slot="opening date", candidates=(LATER.search(q).group(0),))
     opening = reading.opening.day if reading.opening is not None else slots.today()
     args: dict[str, Any] = {"municipality": muni, "opening_date": opening.isoformat()}
     defaults = {} if reading.opening is not None else {"opening_date": f"today, {fmt_date(opening)} (no opening date given)"}
