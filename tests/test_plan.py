@@ -185,3 +185,15 @@ def test_an_opening_to_come_without_a_day_is_asked_not_read_as_today(planner):
     plan, _ = planner.plan("Our street was last paved on May 3, 2022. We open it in three weeks and the permit fee is "
                            "$120. What is the surcharge?", "brandon")
     assert isinstance(plan, plans.Clarify) and plan.slot == "opening date"
+
+
+def test_the_cost_of_the_work_is_told_from_other_money_by_its_words(planner):
+    plan, _ = planner.plan("My sidewalk permit was $50 and the reconstruction of my walk will cost $2,400. How much "
+                           "will I be assessed?", "brandon")
+    assert isinstance(plan, plans.Calculate) and plan.routed.arguments["cost"] == "2400"
+
+
+def test_two_slopes_are_asked_about(planner):
+    plan, _ = planner.plan("The road is at an 8% grade and our driveway climbs at 14%. Is our driveway too steep?",
+                           "delafield")
+    assert isinstance(plan, plans.Clarify) and plan.slot == "slope"

@@ -17,6 +17,11 @@ from assistant.answering.routes.common import (
     serves,
 )
 
+# the cost of the work, and other money a story may name (general English)
+WORK_COST = re.compile(r"cost|estimate|quote|reconstruct|replac|repair|bid|price|total|bill|charge|run|come to|came to",
+                       re.I)
+OTHER_MONEY = re.compile(r"permit|fee|deposit|paid for|fine|bond|insurance|tax", re.I)
+
 # a question that asks for an amount of money ("how much of the cost do I pay?" asks the share)
 ASKS_AMOUNT = re.compile(r"\bhow much\b(?!\s+of\b)|\bwhat (?:will|would|do|does) (?:i|we|they|he|she) (?:owe|pay|get)\b|"
                          r"\b(?:money|refund) back\b|\bowe (?:more|anything)\b|\bwhat(?:'s| is) (?:the|my|our) "
@@ -33,7 +38,15 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     low = q.lower()
     kind = ("new_one_side_none_either" if re.search(r"new sidewalk|neither side|no sidewalks?", low)
             else "defective_replacement" if re.search(r"defect|replac", low) else "reconstruction")
-    args = {"municipality": only_municipality(ctx, "sidewalk_assessment", muni), "kind": kind, "cost": str(amounts[0])}
+    cost, sources = amounts[0], {}
+    money = [s for s in (ctx.query.of("money") if ctx.query is not None else []) if s.unit == "USD"]
+    if len(money) > 1:
+        # "the permit was $50 and the replacement will cost $2,400": the cost of the work, by its own words
+        by = roles.assign(money, {"cost": WORK_COST, "other": OTHER_MONEY}, ctx.query)
+        if len(by.get("cost", [])) != 1:
+            return ambiguous(roles.Ambiguous("cost of the sidewalk work", tuple(by.get("cost") or money)))
+        cost, sources = by["cost"][0].number, {"cost": by["cost"][0]}
+    args = {"municipality": only_municipality(ctx, "sidewalk_assessment", muni), "kind": kind, "cost": str(cost)}
     same_both_sides = False
     if kind == "new_one_side_none_either":
         n = slots.counts(q)
@@ -44,7 +57,7 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
             args["owners_on_sidewalk_side"], args["owners_on_opposite_side"] = n[0], n[1]
         else:
             return Missing("how many property owners are on each side of the street.")
-    routed = Routed("sidewalk_assessment", args, args["municipality"], phrasing.lead_generic)
+    routed = Routed("sidewalk_assessment", args, args["municipality"], phrasing.lead_generic, sources=sources)
     if same_both_sides:
         routed.derived["owners_on_opposite_side"] = f"{n[1]} (the same number: “on each side”)"
     return routed

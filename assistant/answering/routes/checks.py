@@ -65,7 +65,12 @@ def patch(q: str, muni: str | None, ctx: RouteContext):
         return None
     low = q.lower()
     pavement = "concrete" if "concrete" in low else "bituminous"
-    depth = slots.length_near(q, ("existing", "thick", "asphalt", "pavement", "concrete"), "in") or inches[0]
+    depth = slots.length_near(q, ("existing", "thick", "asphalt", "pavement", "concrete"), "in")
+    if depth is None:
+        if len(set(inches)) > 1:  # several depths and none the existing pavement's by its words
+            return Missing("the depth of the existing pavement: is it " + " or ".join(f"{x} inches" for x in inches)
+                           + "?", slot="existing pavement depth")
+        depth = inches[0]
     only = only_municipality(ctx, "pavement_patch_check", muni)
     return Routed("pavement_patch_check", {"municipality": only, "pavement": pavement,
                                            "existing_pavement_depth_in": str(depth)}, only, phrasing.lead_patch)
@@ -131,6 +136,11 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
     low = q.lower()
     rr = re.search(r"(?:rises|climbs|rise|climb|drops?)\s+(\d+(?:\.\d+)?)\s*(?:feet|foot|ft)\D{0,20}?over\s+(?:a\s+)?(\d+(?:\.\d+)?)", low)
     pct = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", low)
+    if len(re.findall(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", low)) > 1 and not rr:
+        # two slopes named ("the road is 8% and our drive 14%"): which is the driveway's is asked
+        shown = tuple(m.group(0) for m in re.finditer(r"\d+(?:\.\d+)?\s*(?:%|percent)", q, re.I))
+        return Missing("the driveway's slope: is it " + " or ".join(f"“{x}”" for x in shown) + "?",
+                       slot="slope", candidates=shown)
     args = {"municipality": only_municipality(ctx, "driveway_check", muni)}
     if rr and "rise_ft" in ctx.tools["driveway_check"].input_model.model_fields:
         args.update(rise_ft=rr.group(1), run_ft=rr.group(2))
