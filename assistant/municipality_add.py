@@ -136,7 +136,7 @@ def report_of(doc: Document, file: str, m: Municipality, chapter: str) -> Struct
         notes += n_notes
         pages = [str(x) for x in dict.fromkeys(p.page for p in s.passages if p.page is not None)]
         sections.append({"number": s.section, "caption": s.title, "passages": len(s.passages), "depth": d,
-                         "notes": n_notes, "pages": pages, "reserved": not s.passages})
+                         "notes": n_notes, "pages": pages, "reserved": s.reserved})
     pages = [str(x) for x in dict.fromkeys(p.page for p in doc.passages if p.page is not None and p.chapter == chapter)]
     ch = m.chapter_source(chapter)
     return StructureReport(
@@ -294,13 +294,13 @@ def code_report(doc: Document, file: str, m: Municipality, notes: list[str]) -> 
         n_notes = len(s.notes) + sum(len(p.notes) for p in s.passages)
         row = per[s.chapter]
         row["sections"] += 1
-        row["reserved"] += not s.passages
+        row["reserved"] += s.reserved
         row["passages"] += len(s.passages)
         row["depth"] = max(row["depth"], d)
         row["notes"] += n_notes
         pages = [str(x) for x in dict.fromkeys(p.page for p in s.passages if p.page is not None)]
         sections.append({"chapter": s.chapter, "number": s.section, "caption": s.title, "passages": len(s.passages),
-                         "depth": d, "notes": n_notes, "pages": pages, "reserved": not s.passages})
+                         "depth": d, "notes": n_notes, "pages": pages, "reserved": s.reserved})
     rows = list(per.values())
     return StructureReport(
         file=file, municipality=m.display_name, chapter=f"{rows[0]['chapter']}–{rows[-1]['chapter']}",

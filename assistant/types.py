@@ -133,6 +133,10 @@ class Municipality(BaseModel):
         return None
 
 
+# the text of the passage that stands for a reserved (or repealed) section or range of sections
+RESERVED_TEXTS = ("Reserved.", "Repealed.")
+
+
 class Passage(BaseModel):
     """The smallest citable unit: one subsection or paragraph of one section."""
 
@@ -170,6 +174,12 @@ class Passage(BaseModel):
     )
     ordinal: int = Field(default=0, description="Position of the passage within the chapter.")
 
+    @property
+    def reserved(self) -> bool:
+        """A reserved or repealed section's stand-in passage ("Reserved."): shown by `show`,
+        never searched."""
+        return self.subsection is None and self.text in RESERVED_TEXTS
+
     def citation(self, quote: str | None = None) -> "Citation":
         return Citation(
             municipality=self.municipality,
@@ -202,6 +212,11 @@ class Section(BaseModel):
     @property
     def key(self) -> str:
         return self.section or slug(self.title)
+
+    @property
+    def reserved(self) -> bool:
+        """Reserved or repealed: no passage but the stand-in "Reserved." (or none at all)."""
+        return all(p.reserved for p in self.passages)
 
     @property
     def text(self) -> str:

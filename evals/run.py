@@ -376,19 +376,35 @@ def evaluate_samples(progress: Callable[[str], None] = lambda m: None) -> dict:
         with JsonlAssistant(env=env) as ask:
             records = run_items(items, warmed(ask), progress)
         checker = QuoteChecker([corpus])
+        progress("sample chapters: search recall@5")
+        recall = sample_recall(env)
     scores = score_records(records, checker)
     outs = {}
     for name, qs in sets.items():
         ids = {it["id"] for it in qs}
         mine = [sc for sc in scores if sc.id in ids]
         out = rounded(summarise_all(mine))
+        if name == "samples":  # search recall@5 is measured on the first set's questions
+            for m, row in (out.get("by_municipality") or {}).items():
+                row["recall_at_5"] = (recall.get(m) or {}).get("recall_at_5")
+            out["recall"] = recall
         out["questions"] = len(qs)
         out["failed"] = [sc.id for sc in mine if not sc.correct]
         outs[name] = out
     first = outs.pop("samples", {})
+    first["_scores"], first["_records"] = scores, records  # every answer of both sets (samples_turns.jsonl)
     if outs:
         first["second_set"] = outs["samples2"]
     return first
+
+
+def sample_recall(env: dict[str, str]) -> dict:
+    """Search recall@5 per sample municipality (evals/sample_recall.py, on the samples corpus)."""
+    done = subprocess.run([sys.executable, "-m", "evals.sample_recall"], env={**os.environ, "HF_HUB_OFFLINE": "1", **env},
+                          capture_output=True, text=True, cwd=ROOT, timeout=1800)
+    if done.returncode != 0:
+        return {"error": (done.stderr.strip().splitlines() or ["?"])[-1]}
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def answer_all(items: Sequence[dict], main_ask: Ask | None = None,
@@ -496,6 +512,8 @@ def evaluate_heldout(items: Sequence[dict], main_ask: Ask | None = None, baselin
 def public_figures(figures: dict) -> dict:
     """The figures without the private per-turn data, plus the failed turns' ids."""
     out = rounded({k: v for k, v in figures.items() if not k.startswith("_")})
+    if isinstance(out.get("samples"), dict):
+        out["samples"] = {k: v for k, v in out["samples"].items() if not k.startswith("_")}
     out["failed"] = [s.id for s in figures.get("_scores", []) if not s.correct]
     out["invented"] = {s.id: s.invented for s in figures.get("_scores", []) if s.invented}
     return out
@@ -506,12 +524,19 @@ def write_outputs(figures: dict, out_dir: Path) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     latest = out_dir / "latest.json"
     latest.write_text(json.dumps(public_figures(figures), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    (out_dir / "turns.jsonl").write_text(
-        "".join(json.dumps({**asdict(s), "answer": r["answer"]}, ensure_ascii=False) + "\n"
-                for s, r in zip(figures["_scores"], figures["_records"])),
-        encoding="utf-8",
-    )
-    return [latest, out_dir / "turns.jsonl", *write_report(figures, out_dir)]
+    written = [latest]
+    sam = figures.get("samples") or {}
+    for name, scores, records in (("turns.jsonl", figures.get("_scores"), figures.get("_records")),
+                                  ("samples_turns.jsonl", sam.get("_scores"), sam.get("_records"))):
+        if scores is None:
+            continue
+        (out_dir / name).write_text(
+            "".join(json.dumps({**asdict(s), "answer": r["answer"]}, ensure_ascii=False) + "\n"
+                    for s, r in zip(scores, records)),
+            encoding="utf-8",
+        )
+        written.append(out_dir / name)
+    return [*written, *write_report(figures, out_dir)]
 
 
 # -- the report ----------------------------------------------------------------------------
@@ -683,8 +708,17 @@ def render_report(figures: dict, charts: Sequence[Path] = ()) -> str:
         if sam.get("error"):
             L += [f"Not scored: {sam['error']}", ""]
         else:
-            L += [*_metric_table(sam.get("by_municipality", {}), "municipality"), "",
-                  "Failed: " + (", ".join(f"`{i}`" for i in sam.get("failed", [])) or "none"), ""]
+            L += [*_metric_table(sam.get("by_municipality", {}), "municipality"), ""]
+            rec = sam.get("recall") or {}
+            if rec.get("error"):
+                L += [f"Search recall@5 not measured: {rec['error']}", ""]
+            elif rec:
+                L += ["Search recall@5 (a hit: one of the top 5 passages lies in a cited section):", "",
+                      "| municipality | queries | recall@5 | missed |", "|---|---|---|---|"]
+                L += [f"| {m} | {r['queries']} | {_cell(r['recall_at_5'])} | "
+                      + (", ".join(f"`{i}`" for i in r["missed"]) or "—") + " |" for m, r in rec.items()]
+                L.append("")
+            L += ["Failed: " + (", ".join(f"`{i}`" for i in sam.get("failed", [])) or "none"), ""]
             second = sam.get("second_set") or {}
             if second:
                 L += ["### Second set of sample questions (`evals/samples2/`)", "",
@@ -752,13 +786,36 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--samples", action=argparse.BooleanOptionalAction, default=None,
                    help="also score the sample chapters' questions, per municipality (default: when "
                         "../shared/corpus-samples exists)")
+    p.add_argument("--samples-only", action="store_true",
+                   help="score only the sample chapters' questions (writes samples_latest.json and "
+                        "samples_turns.jsonl under --out)")
     p.add_argument("--kind", action="append", help="only questions of this kind (repeatable)")
     p.add_argument("--in-process", action="store_true",
                    help="ask the ordinary questions in this process instead of the JSONL subprocess")
     p.add_argument("--json", action="store_true", help="print latest.json instead of the summary")
 
 
+def run_samples_only(out_dir: Path) -> int:
+    def progress(msg: str) -> None:
+        print(f"[evals] {msg}", file=sys.stderr)
+
+    figures = {"samples": evaluate_samples(progress)}
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    sam = figures["samples"]
+    (out_dir / "samples_latest.json").write_text(
+        json.dumps(public_figures(figures)["samples"], indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    (out_dir / "samples_turns.jsonl").write_text(
+        "".join(json.dumps({**asdict(s), "answer": r["answer"]}, ensure_ascii=False) + "\n"
+                for s, r in zip(sam["_scores"], sam["_records"])), encoding="utf-8")
+    print_samples(sam)
+    print(f"\nwrote {out_dir / 'samples_latest.json'}, {out_dir / 'samples_turns.jsonl'}")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.samples_only:
+        return run_samples_only(args.out)
     items = load_questions(args.questions)
     if args.kind:
         items = [it for it in items if it.get("kind") in set(args.kind)]
@@ -808,6 +865,20 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
+def print_samples(sam: dict) -> None:
+    if sam.get("error"):
+        print(f"sample chapters: not scored ({sam['error']})")
+    for m, row in (sam.get("by_municipality") or {}).items():
+        print(f"sample {m} ({row['turns']} turns, not gated): "
+              + ", ".join(f"{k} {_fmt(row.get(k))}" for k in ("answer_accuracy", "citation_precision",
+                                                             "lead_citation_precision", "citation_recall",
+                                                             "recall_at_5")))
+    if (sam.get("recall") or {}).get("error"):
+        print(f"sample recall@5 not measured: {sam['recall']['error']}")
+    if sam.get("failed"):
+        print("sample failures: " + ", ".join(sam["failed"]))
+
+
 def print_summary(figures: dict) -> None:
     cols = ["assistant", *figures.get("baselines", {})]
     rows = [figures, *figures.get("baselines", {}).values()]
@@ -831,13 +902,7 @@ def print_summary(figures: dict) -> None:
                                                               "status_accuracy", "invented_numbers", "wrong_figures",
                                                               "right_or_ask")
                           if held.get(m) is not None))
-    sam = figures.get("samples") or {}
-    if sam.get("error"):
-        print(f"sample chapters: not scored ({sam['error']})")
-    for m, row in (sam.get("by_municipality") or {}).items():
-        print(f"sample {m} ({row['turns']} turns, not gated): "
-              + ", ".join(f"{k} {_fmt(row.get(k))}" for k in ("answer_accuracy", "citation_precision",
-                                                             "lead_citation_precision", "citation_recall")))
+    print_samples(figures.get("samples") or {})
     target = figures.get("target")
     if target:
         print("issue targets: " + ("met" if target["met"] else "not met — " + "; ".join(target["missed"])))

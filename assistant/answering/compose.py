@@ -15,20 +15,7 @@ from assistant.retrieval.index import SearchHit
 from assistant.retrieval.lexical import stem_sequence, stems
 from assistant.types import Citation, Passage
 
-# Where the code leaves an amount to someone else: (pattern, who sets it)
-LEFT_TO_OTHERS = [
-    (re.compile(r"as set by the Village Board", re.I), "the Village Board"),
-    (re.compile(r"amount determined by the Village Board", re.I), "the Village Board"),
-    (re.compile(r"by resolution of the Town Board", re.I), "the Town Board, by resolution"),
-    (re.compile(r"set by the Town Board from time to time by resolution", re.I), "the Town Board, by resolution"),
-]
-def who_sets(text: str) -> str | None:
-    for pat, who in LEFT_TO_OTHERS:
-        if pat.search(text):
-            return who
-    return None
-
-
+from assistant.answering.status_phrases import who_sets  # noqa: E402,F401  (kept importable from here)
 
 
 def place_stems(extra: str = "") -> frozenset[str]:
@@ -106,10 +93,15 @@ MAX_LIST_ITEMS = 6  # items of a list quoted after the sentence that introduces 
 _LABEL = re.compile(r"\([^)]*\)|\d+\.|[A-Z]")  # one level of a subsection path: (2), (b), 1., C
 
 
+# a sentence that introduces the items below it: "...if the following requirements are met:",
+# "...subject to the following."
+INTRODUCES_LIST = re.compile(r"(?::|\b(?:the following|as follows)\s*[.:]?)\s*$", re.I)
+
+
 def list_items(passage: Passage, sentence: str, passages: list[Passage]) -> list[Passage]:
     """The items a sentence ending in a colon introduces ("...if the following requirements
     are met:"): the passages one level below it in the same section, in order."""
-    if not sentence.rstrip().endswith(":") or not passage.subsection:
+    if not INTRODUCES_LIST.search(sentence) or not passage.subsection:
         return []
     if sentences(passage.text)[-1] != sentence:
         return []  # the colon is not where the passage ends: its list is inside the text
@@ -118,6 +110,16 @@ def list_items(passage: Passage, sentence: str, passages: list[Passage]) -> list
             if (q.municipality, q.section, q.title) == (passage.municipality, passage.section, passage.title)
             and q.subsection and q.subsection.startswith(parent)
             and len(_LABEL.findall(q.subsection[len(parent):])) == 1][:MAX_LIST_ITEMS]
+
+
+def continuation(passage: Passage, sentence: str) -> str | None:
+    """What a sentence that introduces something ("...the following minimum coverages:") runs on
+    to inside its own passage: the next sentence, or None."""
+    if not INTRODUCES_LIST.search(sentence):
+        return None
+    parts = sentences(passage.text)
+    k = parts.index(sentence) if sentence in parts else -1
+    return parts[k + 1] if 0 <= k < len(parts) - 1 else None
 
 
 def quote_block(passage: Passage, sentence: str) -> tuple[str, Citation]:

@@ -17,13 +17,15 @@ from assistant.settings import ranking
 from assistant.answering import slots
 from assistant.answering.compose import (
     best_sentences,
+    continuation,
     list_items,
     muni_name,
     place_stems,
     quote_block,
     text_notes,
-    who_sets,
 )
+from assistant.answering import status_phrases
+from assistant.answering.status_phrases import who_sets
 from assistant.answering.detect import clarify_candidates, from_history, named_municipality, other_place
 from assistant.answering.guards import (
     EVASION,
@@ -57,8 +59,12 @@ QUANTITY_IN = re.compile(
     r"quarter|hundred|thousand|once|twice|times|double)\b|%|\$",
     re.I,
 )
-_NUM = r"(?:\d[\d,./¼½¾]*(?: \d+/\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty)"
-_UNIT = r"(?:inch(?:es)?|feet|foot|ft\.?|\"|')"
+_WORD_NUM = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+             r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)")
+# a figure as printed: "42", "1 1/2", "forty-two (42)", "three-fourths", "two and one-half"
+_NUM = (rf"(?:\d[\d,./¼½¾]*(?: \d+/\d+)?|{_WORD_NUM}(?:[- ]{_WORD_NUM})*"
+        rf"(?:[- ](?:and[- ])?(?:one[- ])?(?:half|halves|thirds?|fourths?|quarters?|eighths?))?(?:\s*\(\d[\d,./]*\))?)")
+_UNIT = r"(?:(?:square |sq\.? ?|lineal |linear |cubic )?(?:inch(?:es)?|feet|foot|ft\.?|yards?)|\"|')"
 # what kind of figure the question asks for, and how a sentence states one
 FIGURE_KINDS = [
     ("duration", re.compile(r"\bhow many (?:hours|days|weeks|months|years)\b", re.I),
@@ -105,10 +111,22 @@ def attribute_kind(question: str) -> tuple[str, re.Pattern] | None:
     return next(((kind, states) for kind, asks, states in ATTRIBUTE_KINDS if asks.search(question)), None)
 
 
+# "how wide / thick / big ..." names the figure asked for, whatever else the question mentions
+# ("How big a height difference lets the Village ... bill me?" asks for a size, not money)
+_HOW_DIMENSION = re.compile(r"\bhow (wide|thick|deep|tall|high|big|large)\b((?:\W+\w+){0,3})", re.I)
+_DIMENSION_KIND = {"wide": "width", "thick": "thickness", "deep": "thickness", "tall": "height", "high": "height",
+                   "big": "size", "large": "size"}
+
+
 def figure_kind(question: str) -> str | None:
     """The kind of figure a question asks for ("money", "width", "duration", ...)."""
     if UNIT_RATE_Q.search(question):
         return "money"
+    how = _HOW_DIMENSION.search(question)
+    if how:
+        kind = _DIMENSION_KIND[how.group(1).lower()]
+        money = next(asks for k, asks, _ in FIGURE_KINDS if k == "money")
+        return "money" if money.search(how.group(2) or "") else kind
     return next((kind for kind, asks, _ in FIGURE_KINDS if asks.search(question)), None)
 
 
@@ -147,20 +165,12 @@ def figure_pattern(question: str) -> re.Pattern:
     if rate:
         unit = "hour" if rate.group(1) else re.sub(r"f(?:oo|ee)t$", "f(?:oo|ee)t", re.escape(rate.group(2).lower()))
         return re.compile(rf"\$\s?\d[\d,.]*\s*(?:per|an?|/|each)\s*{unit}|\b{'hourly' if unit == 'hour' else unit} rate of \$", re.I)
-    for _, asks, states in FIGURE_KINDS:
-        if asks.search(question):
-            return states
-    return QUANTITY_IN
+    kind = figure_kind(question)
+    return next((states for k, _, states in FIGURE_KINDS if k == kind), QUANTITY_IN)
 
 
-# where the code leaves a figure to someone or somewhere else
-DEFERRAL = re.compile(
-    r"as set by|amount determined by|determined by the Village Board|by resolution|set by the Town Board|"
-    r"as prescribed in § ?1-4|penalties of Chapter \d+|estimated cost|estimated time|shown on Exhibits|"
-    r"at the hourly rate|current cost estimates|when the ground is frozen|may be altered by the Village Board|"
-    r"in an amount determined",
-    re.I,
-)
+# where the code leaves a figure to someone or somewhere else (data: answering/data/status_phrases.yaml)
+DEFERRAL = status_phrases.deferral()
 FOLLOW_UP = re.compile(
     r"^\s*(and|also|what about|how about|ours|our|it|that|this|the (?:notice|bill|permit|job|street)|so|then|ok|okay|"
     r"if|same|in (?:the )?(?:town|village)|i'm in|we're in|we are in)\b|\b(it|that|this one|ours|them|those)\b[^.?!]*[.?!]?\s*$",
@@ -183,9 +193,64 @@ class Request:
 
 
 def _off_topic_for(m, q: str, names_a_street: bool) -> bool:
-    if any(re.search(rf"\b(?:{p})\b", q, re.I) for p in m.off_topic):
+    always, unless_streets = status_phrases.off_topic_lists(m)
+    if any(re.search(rf"\b(?:{p})\b", q, re.I) for p in always):
         return True
-    return not names_a_street and any(re.search(rf"\b(?:{p})\b", q, re.I) for p in m.off_topic_unless_streets)
+    return not names_a_street and any(re.search(rf"\b(?:{p})\b", q, re.I) for p in unless_streets)
+
+
+# a question about the consequence of breaking a rule
+PENALTY_Q = re.compile(r"\b(penalt(?:y|ies)|fined?|fines|offen[cs]es?|misdemeanou?rs?|punish\w*|infractions?|"
+                       r"crimes?|criminal)\b", re.I)
+# the note a section carries that points to its penalty ("Penalty, see § 152.99")
+PENALTY_POINTER = re.compile(r"\bPenalty,? see (?:subsections?\s+|sections?\s+|§+\s*)?(\d[\w.-]*\w)", re.I)
+_RANGE_IN_TEXT = re.compile(r"§§?\s*(\d[\w.-]*\w)\s*(?:through|to|thru|[-–—])\s*(?:§\s*)?(\d[\w.-]*\w)")
+
+
+def _num_key(number: str) -> tuple[str, int] | None:
+    m = re.match(r"^(.*?)(\d+)$", number)
+    return (m.group(1), int(m.group(2))) if m else None
+
+
+def _covers(text: str, section: str | None) -> bool:
+    """Does the text name a range of sections ("§§ 152.15 through 152.22") holding ``section``?"""
+    key = _num_key(section or "")
+    for a, b in _RANGE_IN_TEXT.findall(text):
+        ka, kb = _num_key(a), _num_key(b)
+        if key and ka and kb and ka[0] == kb[0] == key[0] and ka[1] <= key[1] <= kb[1]:
+            return True
+    return False
+
+
+def with_penalty_sections(q: str, muni_id: str, hits: list[SearchHit]) -> list[SearchHit]:
+    """A question about the penalty, where the sections found point to their penalty in a note
+    ("Penalty, see § 152.99"): the penalty section's passages join the hits, after the first
+    (those naming a range that holds the section found first, when some do)."""
+    if not hits or not PENALTY_Q.search(q):
+        return hits
+    from assistant.corpus import document
+    from assistant.retrieval.citations import lookup
+
+    doc = document(muni_id)
+    found = [h.passage for h in hits[:3]]
+    pointed: list = []
+    for p in found:
+        sec = next((s for s in doc.sections if s.section == p.section and s.chapter == p.chapter), None)
+        notes = [*(sec.notes if sec else []), *(n for x in (sec.passages if sec else [p]) for n in x.notes)]
+        for n in notes:
+            m = PENALTY_POINTER.search(n)
+            if not m:
+                continue
+            target = [x for x in lookup(f"§ {m.group(1)}", muni_id) if not x.reserved]
+            own = [x for x in target if _covers(x.text, p.section)]
+            pointed += [x for x in (own or target) if x.id not in {y.id for y in pointed}]
+    have = {h.passage.id for h in hits}
+    extra = [x for x in pointed if x.id not in have][:4]
+    if not extra:
+        return hits
+    top = hits[0]
+    added = [SearchHit(passage=x, score=top.score, dense_score=top.dense_score) for x in extra]
+    return [top, *added, *hits[1:]]
 
 
 class EmbeddedPlanner:
@@ -325,7 +390,7 @@ class EmbeddedPlanner:
                 return self._decide(f"{prev_user} {q} {q}", muni_id, history, {"follow_up": True, "current": q}, req)
         if not self._relevant(hits, q=q):
             return OutOfScope()
-        return self._decide_lookup(q, muni_id, hits, req)
+        return self._decide_lookup(q, muni_id, with_penalty_sections(q, muni_id, hits), req)
 
     def _off_topic(self, q: str, muni_id: str | None) -> bool:
         """A topic the municipality's chapters do not cover (its manifest entry lists them:
@@ -402,10 +467,12 @@ class EmbeddedPlanner:
             defer_share = 0.5 if deferring and deferring[0][0].id == best_passage else ranking().defer_other
             if deferring and ds >= fs and ds >= defer_share * top:
                 return NotStated(muni_id, tuple(deferring), set_by=True, who=who_sets(deferring[0][1]))
+            # a sentence that introduces a list ("subject to the following.") states what its items state
+            listed = [it for p, s, _ in picked for it in list_items(p, s, self.index.passages) if states.search(it.text)]
             if stating and fs >= 0.5 * top:
                 if not any(x[1] == stating[0][1] for x in picked):
                     picked = stating + picked[:1]
-            else:
+            elif not listed:
                 return NotStated(muni_id, tuple(picked), set_by=False)
         elif (attribute := attribute_kind(req.query.turn or q)) is not None \
                 and not any(attribute[1].search(s) for _, s, _ in picked):
@@ -495,6 +562,12 @@ class EmbeddedPlanner:
             block, c = quote_block(p, s)
             blocks.append(block)
             cites.append(c)
+            nxt = continuation(p, s)  # "...the following minimum coverages: General liability ..."
+            if nxt and (p.id, nxt) not in quoted:
+                quoted.add((p.id, nxt))
+                block, c = quote_block(p, nxt)
+                blocks.append(block)
+                cites.append(c)
             for item in list_items(p, s, self.index.passages):  # the list a sentence introduces
                 if (item.id, item.text) not in quoted:
                     quoted.add((item.id, item.text))

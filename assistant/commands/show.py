@@ -21,12 +21,19 @@ def run(args) -> int:
     if not passages:
         raise LookupError(f"no section or subsection matches {args.citation!r} (try: python -m assistant toc)")
     if args.json:
-        print_json([{**citation_fields(p), "text": p.text, "notes": p.notes, "known_problems": known_problems_of(p)}
+        print_json([{**citation_fields(p), "text": p.text, "reserved": p.reserved, "notes": p.notes, "known_problems": known_problems_of(p)}
                     for p in passages])
         return 0
     first = passages[0]
     print(format_citation(first.municipality, first.section, first.title, None, first.page))
     print()
+    if all(p.reserved for p in passages):
+        what = "repealed" if first.text.startswith("Repealed") else "reserved"
+        if "–" in (first.section or ""):
+            print(f"These sections are {what}: the code holds no rule under these numbers.")
+        else:
+            print(f"This section is {what}: the code holds no rule under this number.")
+        print()
     for p in passages:
         label = p.subsection or ""
         rec = " (letter reconstructed)" if p.subsection_reconstructed else ""

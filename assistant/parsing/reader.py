@@ -70,7 +70,7 @@ DEF_CAPS = re.compile(r"^(?P<term>[A-Z][A-Z0-9&’'/-]*(?:[ ,-]+(?:or |and |OR |
 DEF_QUOTED = re.compile(r"^[\"“]\s*(?P<term>[^\"”]{1,80}?)\s*[\"”]\s*[,:.]?\s*(?=\S)")
 DEF_MEANS = re.compile(r"^(?P<term>[A-Z][\w’'/ -]{1,70}?)\s+(?:shall\s+)?(?:means?|includes?)\b")
 CHAPTER_LINE = re.compile(r"^(?:CHAPTER|Chapter|TITLE|Title)\s+\d")
-RESERVED = re.compile(r"^\s*\[?(?:reserved|repealed)\b", re.I)
+RESERVED = re.compile(r"^\s*[\[(]?(?:reserved|repealed)\b", re.I)
 TERMINAL = re.compile(r"[.:;!?][\"”’')\]]*$")
 _PAGE_TOKEN = r"\d{1,5}(?:\.\d{1,3})?(?:-\d{1,4})?"
 FOOTER_TAIL = re.compile(rf"^(?P<body>.*\S)?(?:[ ]*\t[\t ]*|[ ]{{2,}})(?P<page>{_PAGE_TOKEN})\s*$")
@@ -108,6 +108,7 @@ class RawSection:
     group: list[str] = field(default_factory=list)
     paras: list[Para] = field(default_factory=list)
     number_end: str | None = None  # a range's last number
+    head_end: int | None = None  # offset just past the heading (and its caption lines)
 
 
 @dataclass
@@ -632,7 +633,8 @@ def read_structure(lt: LayoutText) -> Structure:
             if group_num and not re.match(rf"^{re.escape(group_num)}[-.]", c.num):
                 group_now, group_num = [], None
             cur = RawSection(number=c.num, caption=c.caption, line=i, start=ln.start, page=ln.page,
-                             reserved=bool(RESERVED.match(c.caption)), group=list(group_now), number_end=c.num_end)
+                             reserved=bool(RESERVED.match(c.caption)), group=list(group_now), number_end=c.num_end,
+                             head_end=lines[min(i + c.cap_lines, len(lines) - 1)].end)
             sections.append(cur)
             continue
         if ln.text and _is_group_line(ln) and _next_is_heading(lines, i, heads) and not CHAPTER_LINE.match(ln.text):
@@ -912,6 +914,16 @@ def to_sections(st: Structure, municipality: str, chapter: str, id_prefix: str, 
             )
             cur_indent = p.indent
             passages.append(cur)
+            ordinal += 1
+        if not passages and (rs.reserved or RESERVED.match(rs.caption)):
+            # "§ 10-3-7 (Reserved)", "Secs. 30-50—30-59. Reserved.": one passage, so that the number
+            # shows and says it is reserved (its history notes kept as notes)
+            word = "Repealed." if re.match(r"^\s*[\[(]?repealed", rs.caption, re.I) else "Reserved."
+            passages.append(Passage(
+                id=f"{id_prefix}:{key}:-:{ordinal}", municipality=municipality, chapter=chapter, section=number,
+                title=rs.caption, heading_path=list(rs.group), page=rs.page, page_end=rs.page, text=word,
+                start=rs.start, end=rs.head_end or rs.start, notes=sec_notes, ordinal=ordinal))
+            sec_notes = []
             ordinal += 1
         end = max((p.end for p in passages), default=rs.start)
         out.append(Section(municipality=municipality, chapter=chapter, section=number, title=rs.caption,

@@ -106,6 +106,7 @@ def heading_chunk(p: Passage) -> Chunk | None:
 
 
 def chunk_passages(passages: list[Passage], with_sentences: bool = False) -> list[Chunk]:
+    passages = [p for p in passages if not p.reserved]  # "Reserved." is shown, never searched
     out = [c for p in passages for c in chunk_passage(p)]
     if with_sentences:
         out += [c for p in passages if len(sentences(p.text)) > 1 for c in sentence_chunks(p)]

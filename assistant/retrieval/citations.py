@@ -67,8 +67,8 @@ def parse_citation(text: str, municipality: str | None = None) -> CitationRef | 
                 sub = re.sub(r"\s+", "", m.group(2) or "")
             for mid in candidates:
                 for s in document(mid).sections:
-                    if s.section == number:
-                        return CitationRef(municipality=mid, section=number, title=s.title, subsection=sub or None)
+                    if s.section == number or in_range(number, s.section):
+                        return CitationRef(municipality=mid, section=s.section, title=s.title, subsection=sub or None)
             if pattern is _GENERAL_RE:
                 return _general_ref(number, sub, candidates)
     if matched:
@@ -77,6 +77,19 @@ def parse_citation(text: str, municipality: str | None = None) -> CitationRef | 
     # title can hold a municipality's word ("STANDARDS FOR THE CONSTRUCTION OF TOWN HIGHWAYS")
     as_typed = [m.id for m in municipalities()] if municipality is None else [municipality]
     return _title_ref(_lead_words(text), as_typed) or _title_ref(rest, candidates)
+
+
+def in_range(number: str, section: str | None) -> bool:
+    """Is ``number`` one of a range of sections ('30-20' in '30-14–30-44', '12.05' in
+    '12.04–12.09')? Both ends share everything but their last number."""
+    if not section or "–" not in section:
+        return False
+    first, _, last = section.partition("–")
+    split = re.compile(r"^(.*?)(\d+)$")
+    a, b, n = split.match(first.strip()), split.match(last.strip()), split.match(number)
+    if not (a and b and n) or not (a.group(1) == b.group(1) == n.group(1)):
+        return False
+    return int(a.group(2)) <= int(n.group(2)) <= int(b.group(2))
 
 
 def _general_ref(number: str, sub: str, candidates: list[str]) -> CitationRef | None:

@@ -58,7 +58,7 @@ def _english() -> frozenset[str]:
     are merely absent from the code ("nothing" is not a misspelling of "thing")."""
     from assistant.retrieval.embeddings import tokenizer
 
-    return frozenset(w for w in tokenizer().get_vocab() if w.isalpha() and len(w) >= 5)
+    return frozenset(w for w in tokenizer().get_vocab() if w.isalpha() and len(w) >= 4)
 
 
 @functools.cache
@@ -66,11 +66,14 @@ def spelling(word: str, corpus: str) -> str | None:
     """The corpus word a misspelt word most likely means, or None."""
     vocab = _vocabulary(corpus)
     w = word.lower()
-    if w in vocab or len(w) < 5 or w in _english():
+    if w in vocab or len(w) < 4 or w in _english():
         return None
     # a known word plus a plural or -ing ending is not a misspelling
     if any(w[: -len(suf)] in vocab for suf in ("s", "es", "ing", "ed") if w.endswith(suf)):
         return None
+    if len(w) == 4:  # a short word: one letter wrong or doubled ("roff" -> roof), and only one such word
+        close = [v for v in difflib.get_close_matches(w, vocab, n=3, cutoff=0.75) if len(v) == 4]
+        return close[0] if len(close) == 1 else None
     close = difflib.get_close_matches(w, vocab, n=1, cutoff=0.8)
     if close:
         return close[0]

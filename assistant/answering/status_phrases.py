@@ -1,0 +1,71 @@
+"""The words that decide an answer's status, read from data (answering/data/status_phrases.yaml):
+where the code leaves a figure to someone else (and who), and the topics a streets chapter
+does not cover, applied to a municipality whose manifest entry lists none of its own."""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+import yaml
+
+DATA_FILE = Path(__file__).resolve().parent / "data" / "status_phrases.yaml"
+
+
+@functools.lru_cache(maxsize=1)
+def _data() -> dict:
+    return yaml.safe_load(DATA_FILE.read_text(encoding="utf-8")) or {}
+
+
+@functools.lru_cache(maxsize=1)
+def deferral() -> re.Pattern:
+    """Any phrase by which the code leaves a figure to someone or somewhere else."""
+    return re.compile("|".join(f"(?:{p})" for p in _data().get("deferral") or []), re.I)
+
+
+@functools.lru_cache(maxsize=1)
+def _left_to_others() -> tuple[tuple[re.Pattern, str | None], ...]:
+    return tuple((re.compile(r["pattern"], re.I), r.get("who")) for r in _data().get("left_to_others") or [])
+
+
+def who_sets(text: str) -> str | None:
+    """Who the text leaves the figure to ("the Village Board", "the city council"), or None."""
+    for pat, who in _left_to_others():
+        m = pat.search(text)
+        if not m:
+            continue
+        if who:
+            return who
+        if "who" in pat.groupindex and m.group("who"):
+            return re.sub(r"\s+", " ", m.group("who")).strip()
+    return None
+
+
+def _mentions(pattern: str, text: str) -> bool:
+    return re.search(rf"\b(?:{pattern})\b", text, re.I) is not None
+
+
+@functools.lru_cache(maxsize=64)
+def _default_lists(mid: str, doc_key: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    from assistant.corpus import document
+
+    doc = document(mid)
+    text = "\n".join([*(s.title for s in doc.sections), *(p.text for p in doc.passages)])
+    data = _data()
+    return (tuple(p for p in data.get("off_topic_default") or [] if not _mentions(p, text)),
+            tuple(p for p in data.get("off_topic_default_unless_streets") or [] if not _mentions(p, text)))
+
+
+def off_topic_lists(m) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(off_topic, off_topic_unless_streets) of a municipality: its manifest entry's lists, or,
+    when it lists none, the default topics its own text never mentions."""
+    if m.off_topic or m.off_topic_unless_streets:
+        return tuple(m.off_topic), tuple(m.off_topic_unless_streets)
+    from assistant.corpus import document
+
+    try:
+        doc = document(m.id)
+    except Exception:  # a text that does not parse is reported elsewhere; no list then
+        return (), ()
+    return _default_lists(m.id, id(doc))
