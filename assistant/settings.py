@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from datetime import date
 import re
 from pathlib import Path
 from typing import Literal
@@ -50,6 +51,8 @@ class Settings(BaseSettings):
 
     corpus_dir: Path = Field(default=ROOT / "corpus", description="Folder with manifest.yaml and the texts.")
     data_dir: Path = Field(default=ROOT / "data", description="Index, Chroma store and logs.")
+    today: date | None = Field(default=None, description="Pin today's date (YYYY-MM-DD) so relative dates in "
+                               "questions ('last Tuesday') read the same on any day: for reproducible evaluations.")
     model_dir: Path | None = Field(
         default=None,
         description="Folder of a sentence-transformers model; default: the one the "

@@ -80,6 +80,8 @@ HELDOUT_NOTES = {
     "for an input); first scored on commit 087aa86: accuracy 0.245, right-or-ask 0.408, 9 wrong figures. Its "
     "failures have not been read.",
 }
+# the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they were written on this day
+QUESTIONS_WRITTEN_ON = "2026-12-01"
 REPORTS = ROOT / "evals" / "reports"
 THRESHOLDS = ROOT / "evals" / "thresholds.yaml"
 CORPUS = ROOT / "corpus"
@@ -793,6 +795,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--in-process", action="store_true",
                    help="ask the ordinary questions in this process instead of the JSONL subprocess")
     p.add_argument("--json", action="store_true", help="print latest.json instead of the summary")
+    p.add_argument("--today", default=QUESTIONS_WRITTEN_ON,
+                   help="the day relative dates in the questions count from ('last Tuesday'); default: the day the "
+                        "relative-date sets were written (ASSISTANT_TODAY for every answering process)")
 
 
 def run_samples_only(out_dir: Path) -> int:
@@ -814,6 +819,7 @@ def run_samples_only(out_dir: Path) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    os.environ["ASSISTANT_TODAY"] = getattr(args, "today", None) or QUESTIONS_WRITTEN_ON
     if args.samples_only:
         return run_samples_only(args.out)
     items = load_questions(args.questions)

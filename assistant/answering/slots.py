@@ -6,6 +6,7 @@ These read values the user wrote; they compute nothing the code prescribes.
 
 from __future__ import annotations
 
+import os
 import re
 from datetime import date, datetime, time
 from decimal import Decimal
@@ -31,7 +32,15 @@ TIME_RE = re.compile(r"\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)\
 
 
 def today() -> date:
-    return date.today()
+    """Today; ``ASSISTANT_TODAY`` (an ISO date) pins it, so an evaluation whose questions say
+    "last Tuesday" is scored against the day they were written."""
+    pinned = os.environ.get("ASSISTANT_TODAY", "").strip()
+    if not pinned:
+        return date.today()
+    try:
+        return date.fromisoformat(pinned)
+    except ValueError:
+        raise ValueError(f"ASSISTANT_TODAY={pinned!r} is not a date (write it as YYYY-MM-DD)") from None
 
 
 def nearest_year(month: int, day: int, ref: date) -> date:

@@ -30,7 +30,8 @@ ASKS_AMOUNT = re.compile(r"\bhow much\b(?!\s+of\b)|\bwhat (?:will|would|do|does)
 
 def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     """An owner's share of a sidewalk's cost (reconstruction, defective replacement, a new walk)."""
-    amounts = slots.money_all(q)
+    amounts = slots.money_all(q) or [s.number for s in (ctx.query.of("money") if ctx.query is not None else [])
+                                     if s.unit == "USD"]  # "three thousand six hundred dollars"
     if not amounts:
         if ASKS_AMOUNT.search(q):  # "how much will I be assessed?" with no cost: ask for it
             return Missing("the cost of the sidewalk work (the assessment is a share of it).", slot="cost")

@@ -4,7 +4,7 @@ catalogue's own titles and descriptions (data) and the event the question dates.
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, time
 
 from assistant.answering import phrasing, roles, slots
 from assistant.answering.formatting import fmt_date
@@ -66,6 +66,10 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     read = [s for s in (ctx.query.of("date") if ctx.query is not None else []) if s.precision in ("day", "week")]
     if event is None and read:
         event = read[0].day  # a date the reading stage reads ("last Tuesday"); roles pick the event's below
+        times = ctx.query.of("time")
+        if len(times) == 1:  # "the snow stopped last Saturday at 9 PM"
+            hh, mm = (int(x) for x in times[0].value.split(":"))
+            event = datetime.combine(event, time(hh, mm))
     wants_day = event is None and not year and ASKS_A_DAY.search(q) is not None
     if event is None and not year and not wants_day:
         return None  # "how long do I have…" without a date: the passage answers it
