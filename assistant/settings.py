@@ -54,7 +54,8 @@ class Settings(BaseSettings):
     embedding_backend: Literal["torch", "onnx"] = Field(
         default="torch",
         description="'onnx': the same weights exported once to ONNX (in data_dir/models) and run by ONNX "
-        "Runtime: same vectors, ~2x passages/s when indexing (evals/reports/scale).",
+        "Runtime: same vectors; on the shared 2-core machine not reliably faster than the torch path "
+        "(0.7-2.2x across interleaved runs, evals/reports/scale/scale.md).",
     )
     chroma_mode: Literal["embedded", "server"] = Field(default="embedded")
     chroma_host: str = Field(default="127.0.0.1")
