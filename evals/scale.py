@@ -57,6 +57,7 @@ def throughput(embedder, texts: list[str]) -> dict:
     if model is None or not texts:
         return {}
     model.encode(texts[:8], batch_size=8, normalize_embeddings=True)  # warm
+    embedder.embed_documents(texts[:8])  # warm (the ONNX path exports its model on first use)
     import numpy as np
 
     t0 = time.perf_counter()
@@ -67,9 +68,17 @@ def throughput(embedder, texts: list[str]) -> dict:
     now = embedder.embed_documents(texts)
     new = time.perf_counter() - t0
     cos = (np.asarray(now) * np.concatenate(old)).sum(axis=1)
-    return {"sample": len(texts), "passages_per_s": round(len(texts) / new, 2),
-            "baseline_passages_per_s": round(len(texts) / base, 2),
-            "min_cosine_to_baseline_vectors": round(float(cos.min()), 6)}
+    out = {"sample": len(texts), "passages_per_s": round(len(texts) / new, 2),
+           "baseline_passages_per_s": round(len(texts) / base, 2),
+           "min_cosine_to_baseline_vectors": round(float(cos.min()), 6),
+           "backend": type(embedder).__name__}
+    if type(embedder).__name__ != "Embedder":  # the torch path with length-sorted batches, same texts
+        from assistant.retrieval.embeddings import DOC_BATCH
+
+        t0 = time.perf_counter()
+        model.encode(texts, batch_size=DOC_BATCH, normalize_embeddings=True, show_progress_bar=False)
+        out["torch_sorted_passages_per_s"] = round(len(texts) / (time.perf_counter() - t0), 2)
+    return out
 
 
 def _env(corpus: Path, data: Path) -> None:
@@ -103,7 +112,10 @@ def _open(settings, embedder):
 
 def bench_scale(tiers: tuple[int, ...] = TIERS, codes_dir: Path = SCALE_DIR, embedder=None,
                 max_seconds: float | None = None, progress: Callable[[str], None] = lambda m: None,
-                with_answers: bool = True, sample: int = 64, queries: int | None = None) -> dict:
+                with_answers: bool = True, sample: int = 192, queries: int | None = None,
+                checkpoint: Callable[[dict], None] | None = None) -> dict:
+    """``checkpoint`` is called with the results so far after every tier (a long run that
+    is stopped keeps the tiers it measured)."""
     from evals.bench import (GOLD_RETRIEVAL, HELDOUT_RETRIEVAL, DEPTH, first_hit_rank, forget_queries, load_gold,
                              peak_rss_mb, recall_at_k)
     from assistant.retrieval.chunking import chunk_passages
@@ -190,6 +202,8 @@ def bench_scale(tiers: tuple[int, ...] = TIERS, codes_dir: Path = SCALE_DIR, emb
                     idx2.close()
                 out["tiers"].append(row)
                 progress(f"tier {tier}: {json.dumps(row)}")
+                if checkpoint is not None:
+                    checkpoint({**out, "seconds": round(time.perf_counter() - t_start, 1), "partial": True})
         finally:
             for k, v in saved.items():
                 if v is None:

@@ -94,6 +94,13 @@ class Embedder:
 
 @functools.cache
 def get_embedder() -> Embedder:
+    """The embedder the settings name: the torch path (default) or the same weights in ONNX Runtime."""
+    from assistant.settings import get_settings
+
+    if get_settings().embedding_backend == "onnx":
+        from assistant.retrieval.onnx_embedder import OnnxEmbedder
+
+        return OnnxEmbedder()
     return Embedder()
 
 

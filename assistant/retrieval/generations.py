@@ -60,6 +60,8 @@ class UnitInfo(BaseModel):
     vectors: str = Field(description="The unit's vector file, relative to the generation folder.")
     collection: str = Field(description="The Chroma collection holding the unit's vectors.")
     reused_from: str | None = Field(default=None, description="Generation whose vectors were reused (not re-embedded).")
+    lexical: str | None = Field(default=None, description="The unit's BM25 folder, relative to the generation folder "
+                                "(None in generations written before it was saved: built when opened).")
 
 
 class GenerationInfo(BaseModel):

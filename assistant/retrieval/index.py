@@ -57,7 +57,7 @@ from assistant.retrieval.generations import (
     UnitInfo,
     write_json_atomically,
 )
-from assistant.retrieval.lexical import LexicalIndex, stems
+from assistant.retrieval.lexical import LexicalIndex, UnitLexicalIndex, stems
 from assistant.retrieval.vector_store import VectorStore, collection_name, make_client, slug, sweep_collections
 from assistant.settings import Settings, get_settings
 from assistant.types import Passage
@@ -94,6 +94,17 @@ class SearchHit(BaseModel):
     exact_citation: bool = Field(default=False, description="The query was this passage's citation.")
 
 
+class MunicipalityHits(BaseModel):
+    """One municipality's best passages for a query asked across municipalities."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    municipality: str
+    best_similarity: float | None = Field(default=None, description="Cosine similarity of its best passage "
+                                          "(comparable across municipalities; orders the groups).")
+    hits: list[SearchHit]
+
+
 class SearchIndex:
     def __init__(self, settings: Settings | None = None, embedder: Embedder | None = None):
         self.settings = settings or get_settings()
@@ -112,6 +123,7 @@ class SearchIndex:
         self.removed: list[str] = []  # old generations removed by this open
         self.reused: list[str] = []  # municipalities whose vectors were reused, not re-embedded
         self.built_units: list[str] = []  # municipalities embedded by this build
+        self.lexical_built: list[str] = []  # municipalities whose BM25 was built (not read back) by this open
         self._unit_chunks: dict[str, list[Chunk]] = {}
         self._unit_vectors: dict[str, np.ndarray] = {}
         self._lease: Lease | None = None
@@ -220,6 +232,7 @@ class SearchIndex:
         unit_vectors = {}
         for m, unit in info.units.items():
             unit_vectors[m] = read_vectors(path / unit.vectors, len(unit_chunks[m]))
+        lexical = self._lexical_units(chunks, {m: path / u.lexical for m, u in info.units.items() if u.lexical})
         if self.settings.chroma_mode == "embedded" and not (path / "chroma").is_dir() and not locked:
             raise _NeedsRefill("no embedded store yet")  # creating one needs the lock
         try:
@@ -245,15 +258,37 @@ class SearchIndex:
         except BaseException:
             _close_client(client, self.settings)
             raise
-        self._adopt(gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease)
+        self._adopt(gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease, lexical)
 
-    def _adopt(self, gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease) -> None:
+    def _lexical_units(self, chunks: list[Chunk], saved: dict[str, Path]) -> LexicalIndex:
+        """The BM25 of every municipality: read back from ``saved`` where it was built from
+        the same chunks, otherwise built (and named in ``lexical_built``)."""
+        grouped: dict[str, list[Chunk]] = {}
+        for c in chunks:
+            if c.kind == "passage":
+                grouped.setdefault(c.municipality, []).append(c)
+        for m in {c.municipality for c in chunks}:
+            grouped.setdefault(m, [])
+        units: dict[str, UnitLexicalIndex] = {}
+        for m, cs in grouped.items():
+            folder = saved.get(m)
+            if folder is not None:
+                try:
+                    units[m] = UnitLexicalIndex.load(folder, cs)
+                    continue
+                except Exception as exc:  # noqa: BLE001 - unreadable: build it again from the chunks
+                    log.warning("the saved BM25 of %s is unusable (%s); building it again", m, one_line(exc))
+            units[m] = UnitLexicalIndex(cs)
+            self.lexical_built.append(m)
+        return LexicalIndex([c for c in chunks if c.kind == "passage"], units=units)
+
+    def _adopt(self, gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease, lexical) -> None:
         self.generation, self.fingerprint = gid, info.fingerprint
         self.passages = passages
         self.by_id = {p.id: p for p in passages}
         self.chunks = chunks
         self.chunk_by_id = {c.id: c for c in chunks}
-        self.lexical = LexicalIndex([c for c in chunks if c.kind == "passage"])
+        self.lexical = lexical
         self.vectors, self._client, self._lease = store, client, lease
         self._unit_chunks, self._unit_vectors = unit_chunks, unit_vectors
         self._set_sentence_vectors({c.id: v for m, cs in unit_chunks.items() for c, v in zip(cs, unit_vectors[m])})
@@ -318,6 +353,15 @@ class SearchIndex:
                 unit_chunks = {m: cs for m, cs in unit_chunks.items() if m not in failed}
                 chunks = [c for c in chunks if c.municipality not in failed]
                 fingerprint = corpus_fingerprint(passages, self.embedder.fingerprint)
+            prev_lexical = {}
+            if previous is not None:
+                prev_lexical = {m: gens.path(previous[0]) / u.lexical for m, u in previous[1].units.items()
+                                if u.lexical and m in self.reused}
+            lexical = self._lexical_units(chunks, prev_lexical)
+            for m in units:
+                rel = f"bm25/{slug(m)}"
+                lexical.units[m].save(path / rel)
+                units[m] = units[m].model_copy(update={"lexical": rel})
             (path / "passages.json").write_text(json.dumps([p.model_dump(mode="json") for p in passages]), "utf-8")
             (path / "chunks.json").write_text(json.dumps([c.model_dump(mode="json") for c in chunks]), "utf-8")
             client = make_client(self.settings, path / "chroma")
@@ -347,7 +391,7 @@ class SearchIndex:
             "model": self.embedder.fingerprint, "passages": len(passages), "chunks": len(chunks),
             "build_s": round(self.build_s, 2), "built_at": info.built_at, "reused": self.reused,
         }, indent=2))
-        self._adopt(gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease)
+        self._adopt(gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease, lexical)
 
     def _collect(self, gens: Generations, keep_own: bool = True) -> list[str]:
         """Remove the generations no process holds (the caller holds the build lock)."""
@@ -540,6 +584,25 @@ class SearchIndex:
                 dense_score=dense_score.get(pid),
             ))
         return hits
+
+
+def per_municipality(index: "SearchIndex", query: str, k: int = 3,
+                     municipalities: list[str] | None = None) -> list[MunicipalityHits]:
+    """A staff query across municipalities: each municipality's best ``k`` passages (its own
+    filtered search, the query embedded once), the municipalities with a match ordered by
+    their best passage's similarity to the query (then by id). A municipality whose search
+    finds nothing is left out."""
+    names = municipalities if municipalities is not None else sorted({p.municipality for p in index.passages})
+    expanded = expand(query)
+    vector = index.embedder.embed_query(expanded)
+    groups = []
+    for m in names:
+        hits = index.search(query, m, k=k, vector=vector)
+        if hits:
+            sims = [h.dense_score for h in hits if h.dense_score is not None]
+            groups.append(MunicipalityHits(municipality=m, best_similarity=max(sims) if sims else None, hits=hits))
+    groups.sort(key=lambda g: (-(g.best_similarity if g.best_similarity is not None else -1.0), g.municipality))
+    return groups
 
 
 def _acquire(lock: FileLock, data_dir: Path):
