@@ -384,7 +384,7 @@ def evaluate_samples(progress: Callable[[str], None] = lambda m: None) -> dict:
     outs = {}
     for name, qs in sets.items():
         ids = {it["id"] for it in qs}
-        mine = [sc for sc in scores if sc.id in ids]
+        mine = [sc for sc in scores if sc.id.split("/")[0] in ids]  # a conversation's turns are "id/1", "id/2"
         out = rounded(summarise_all(mine))
         if name == "samples":  # search recall@5 is measured on the first set's questions
             for m, row in (out.get("by_municipality") or {}).items():
