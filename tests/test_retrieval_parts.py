@@ -111,8 +111,8 @@ def test_collection_names_follow_chromas_rules():
 
 def test_plural_words_meet_rules_written_for_the_singular():
     assert singulars("sawhorses boxes trucks bus crosses address ditches is") == "sawhorse box truck cross ditch"
-    assert "drainage" in expand("who cleans the ditches").split()
-    assert "drainage" in expand("who cleans the ditch").split()
+    assert "barricade" in expand("who keeps moving our sawhorses").split()
+    assert "barricade" in expand("who keeps moving our sawhorse").split()
     assert expand("sidewalk permit") == "sidewalk permit"  # no rule, no misspelling: unchanged
 
 
@@ -158,7 +158,17 @@ def test_a_penalty_question_meets_the_codes_shall_forfeit(question):
     assert {"forfeit", "forfeiture"} <= set(expand(question).split())
 
 
+@pytest.mark.parametrize("question, driveway", [
+    ("Do I need a pipe under my drive where it crosses the ditch?", True),
+    ("How steep can the drive up to my new house be?", True),
+    ("Can I drive my tractor with cleats on Town roads?", False),  # the verb
+    ("May a contractor drive through the ditch?", False),
+])
+def test_drive_means_driveway_only_as_a_noun(question, driveway):
+    assert ("driveway" in expand(question).split()) is driveway
+
+
 def test_a_word_the_plain_word_rules_know_is_not_a_misspelling():
-    # "excavator" is not in the code; its near spelling "excavation" is, and means something else
-    words = expand("Where may I park my excavator").split()
-    assert "excavation" not in words and "vehicles" in words
+    # "blacktop" is not in the code; its sound-alike "backstops" is, and means something else
+    words = expand("I want to blacktop the end of my drive").split()
+    assert "backstops" not in words and "bituminous" in words
