@@ -229,3 +229,11 @@ def test_a_date_of_another_event_is_not_the_one_a_rule_counts_from():
 ])
 def test_periods_counted_from_today(text, expected):
     assert _dates(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("three weeks from this coming Monday", [("three weeks from this coming Monday", "2026-12-28", "day")]),
+    ("two days after Christmas", [("two days after Christmas", "2026-12-27", "day")]),
+])
+def test_a_period_written_before_a_day_moves_it(text, expected):
+    assert _dates(text) == expected

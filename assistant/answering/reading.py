@@ -341,7 +341,24 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     # a year alone: "paved in 2017", "back in 2019"
     for m in re.finditer(r"\b(?:in|during|since|of)\s+((?:19|20)\d\d)\b(?![-/]\d)", text, re.I):
         add(m.start(1), m.end(1), date(int(m.group(1)), 1, 1), "year")
-    return sorted(out, key=lambda s: s.span.start)
+    return sorted((_offset(x, text, origin) for x in out), key=lambda s: s.span.start)
+
+
+_OFFSET = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?P<u>days?|weeks?)\s+(?:from|after)\s+$", re.I)
+
+
+def _offset(slot: Slot, text: str, origin: Origin) -> Slot:
+    """"three weeks from this coming Monday": the day read, moved by the period written before it."""
+    m = _OFFSET.search(text[max(0, slot.span.start - 60):slot.span.start])
+    if m is None or slot.precision not in ("day", "week"):
+        return slot
+    n = number_value(m)
+    if n is None or n != int(n):
+        return slot
+    days = int(n) * (7 if m.group("u").lower().startswith("week") else 1)
+    start = max(0, slot.span.start - 60) + m.start()
+    return _slot("date", (slot.day + relativedelta(days=days)).isoformat(), None, text, origin, start, slot.span.end,
+                 slot.precision)
 
 
 def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> list[Slot]:
