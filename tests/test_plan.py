@@ -197,10 +197,3 @@ def test_two_slopes_are_asked_about(planner):
     plan, _ = planner.plan("The road is at an 8% grade and our driveway climbs at 14%. Is our driveway too steep?",
                            "delafield")
     assert isinstance(plan, plans.Clarify) and plan.slot == "slope"
-
-
-def test_a_color_question_is_answered_by_the_sentence_naming_a_color(planner):
-    plan, req = planner.plan("Do the address numbers at the end of my driveway have to be a particular color?",
-                             "delafield")
-    assert isinstance(plan, plans.Lookup)
-    assert "black" in planner.render(plan, req).answer

@@ -160,7 +160,7 @@ def lead_defects(r) -> str:
         parts = []
         for c in measured:
             unit = UNIT_WORDS.get(c.unit or "", c.unit or "")
-            shown = f"{_plain_number(c.limit + c.difference)} {unit}"
+            shown = re.sub(rf" {re.escape(c.unit or '')}$", f" {unit}", c.measured or "")  # the tool's "1.2 in"
             if c.status == "fail":
                 parts.append(f"{c.description}: **{shown}** is defective (required: {c.required}); it is "
                              f"**{_plain_number(c.difference)} {unit}** over the limit")

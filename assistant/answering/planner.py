@@ -92,25 +92,6 @@ UNIT_RATE_Q = re.compile(
 )
 
 
-# what a question asks about other than a figure, and how a sentence states it (general English):
-# "who do I get the OK from?" is answered by a sentence naming an office; "what color?" by one naming a color
-ATTRIBUTE_KINDS = [
-    ("who", re.compile(r"^\s*(?:who|whom)\b|\b(?:who|whom) (?:do|does|should|must|can|will|is|are|hands?|gives?|"
-                       r"issues?|approves?|decides?|sets?|pays?|installs?|maintains?|handles?)\b|\bfrom whom\b|"
-                       r"\bwhich (?:office|department|official|board|person)\b", re.I),
-     re.compile(r"\b(?:Board|Commission|Committee|Council|Inspector|Director|Clerk|Superintendent|Engineer|Department|"
-                r"Officer|Marshal|Manager|Administrator|Commissioner|Mayor|Chief|Treasurer|Assessor|Police)\b")),
-    ("color", re.compile(r"\b(?:colou?rs?|colou?red)\b", re.I),
-     re.compile(r"\b(?:black|white|red|green|blue|yellow|orange|silver|gold|reflective|contrasting|colou?r(?:ed|s)?)\b",
-                re.I)),
-]
-
-
-def attribute_kind(question: str) -> tuple[str, re.Pattern] | None:
-    """What non-numeric attribute a question asks (an office, a color), and how a sentence states it."""
-    return next(((kind, states) for kind, asks, states in ATTRIBUTE_KINDS if asks.search(question)), None)
-
-
 # "how wide / thick / big ..." names the figure asked for, whatever else the question mentions
 # ("How big a height difference lets the Village ... bill me?" asks for a size, not money)
 _HOW_DIMENSION = re.compile(r"\bhow (wide|thick|deep|tall|high|big|large)\b((?:\W+\w+){0,3})", re.I)
@@ -474,14 +455,6 @@ class EmbeddedPlanner:
                     picked = stating + picked[:1]
             elif not listed:
                 return NotStated(muni_id, tuple(picked), set_by=False)
-        elif (attribute := attribute_kind(req.query.turn or q)) is not None \
-                and not any(attribute[1].search(s) for _, s, _ in picked):
-            # "who hands those out?": the best sentence naming an office, when none of those picked does
-            top = max(x[2] for x in picked)
-            stating = best_sentences(expand(q), hits, max_sentences=1, must=attribute[1],
-                                     similarity=self._sims(req, hits, 6), depth=6)
-            if stating and stating[0][2] >= 0.5 * top:
-                picked = stating + picked[:1]
         return Lookup(q, muni_id, picked=tuple(picked))
 
     def _sims(self, req: Request, hits: list[SearchHit], depth: int = 4) -> dict:

@@ -17,7 +17,6 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from assistant.answering.formatting import fmt_money
 from assistant.answering.routes.common import Missing, RouteContext, Routed
 from assistant.tools.registry import all_tools
 from assistant.tools.spec import Route
@@ -99,4 +98,4 @@ class ToolRouter:
         return None
 
 
-__all__ = ["ToolRouter", "Routed", "Missing", "RouteContext", "declared_routes", "fmt_money"]
+__all__ = ["ToolRouter", "Routed", "Missing", "RouteContext", "declared_routes"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from assistant.answering import phrasing, roles, slots
+from assistant.answering.formatting import fmt_money
 from assistant.answering.routes.common import (
     Missing,
     RouteContext,
@@ -80,7 +81,7 @@ def asphalt_settlement(q: str, muni: str | None, ctx: RouteContext):
     """The deposit against the actual cost: the balance due (and by when) or the refund."""
     amounts = slots.money_all(q)
     if len(amounts) == 1 and ASKS_AMOUNT.search(q) and serves(ctx, "asphalt_service_settlement", muni):
-        return Missing(f"the actual cost of the work (to settle against “{ctx.query.of('money')[0].span.text if ctx.query and ctx.query.of('money') else amounts[0]}”).",
+        return Missing(f"the actual cost of the work (to settle against the deposit of {fmt_money(amounts[0])}).",
                        slot="actual cost")
     if len(amounts) < 2:
         return None
