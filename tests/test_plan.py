@@ -173,7 +173,7 @@ def test_a_measured_lip_in_feet_is_checked_in_inches_with_how_far_over(planner):
                              "defect, and by how much does it exceed the limit?", "brandon")
     assert isinstance(plan, plans.Calculate) and plan.routed.arguments["vertical_differential_in"] == "1.2"
     text = planner.render(plan, req).answer
-    assert "1.2 inches" in text and "0.2 inches" in text and "× 12" in text
+    assert "1.2 inches" in text and "0.2 inches" in text and "(from “0.1 ft" in text
 
 
 def test_a_season_is_not_a_day_to_count_a_deadline_from(planner):

@@ -81,8 +81,8 @@ def asphalt_settlement(q: str, muni: str | None, ctx: RouteContext):
     """The deposit against the actual cost: the balance due (and by when) or the refund."""
     amounts = slots.money_all(q)
     if len(amounts) == 1 and ASKS_AMOUNT.search(q) and serves(ctx, "asphalt_service_settlement", muni):
-        return Missing(f"the actual cost of the work (to settle against the deposit of {fmt_money(amounts[0])}).",
-                       slot="actual cost")
+        given = next((s.span.text for s in (ctx.query.of("money") if ctx.query is not None else [])), fmt_money(amounts[0]))
+        return Missing(f"the actual cost of the work (to settle against “{given}”).", slot="actual cost")
     if len(amounts) < 2:
         return None
     only = only_municipality(ctx, "asphalt_service_settlement", muni)

@@ -48,7 +48,7 @@ def sidewalk_fall(q: str, muni: str | None, ctx: RouteContext):
         return Routed("sidewalk_dimension_check", {"municipality": only, "use": use,
                                                    "width_ft": roles.as_number(w.number / 12)},
                       only, phrasing.lead_sidewalk_drop, sources={"width_ft": w},
-                      derived={"width_ft": f"{roles.as_number(w.number / 12)} feet (“{w.span.text}” ÷ 12)"})
+                      derived={"width_ft": f"{roles.as_number(w.number / 12)} feet (from “{w.span.text}”)"})
     widths = [x for x in widths if x.unit == "ft"]
     if len(widths) > 1:
         return Missing("the width of the walk: is it " + " or ".join(f"“{x.span.text}”" for x in widths) + "?",
@@ -119,7 +119,7 @@ def defects(q: str, muni: str | None, ctx: RouteContext):
             args[arg] = roles.as_number(inches)
             sources[arg] = s
             if s.unit == "ft":
-                derived[arg] = f"{roles.as_number(inches)} inches (“{s.span.text}” × 12)"
+                derived[arg] = f"{roles.as_number(inches)} inches (from “{s.span.text}”)"
         return Routed("sidewalk_defect_check", args, only, phrasing.lead_defects, sources=sources, derived=derived,
                       focus=tuple(a.removesuffix("_in").removesuffix("_depth") for a in measures))
     if not m or ASKS_MONEY.search(q):
