@@ -53,9 +53,11 @@ HELDOUT2_QUESTIONS = ROOT / "evals" / "heldout2_questions.yaml"  # a fresh one, 
 HELDOUT3_QUESTIONS = ROOT / "evals" / "heldout3_questions.yaml"  # fresh on 2026-12-01, before the reading stage
 SLOTSTRESS_QUESTIONS = ROOT / "evals" / "slotstress_questions.yaml"  # calculations that stress the reading
 HELDOUT4_QUESTIONS = ROOT / "evals" / "heldout4_questions.yaml"  # fresh on 2026-12-01 (session 6), unread
-SLOTSTRESS2_QUESTIONS = ROOT / "evals" / "slotstress2_questions.yaml"  # fresh on 2026-12-01 (session 6), unread
+SLOTSTRESS2_QUESTIONS = ROOT / "evals" / "slotstress2_questions.yaml"  # fresh on 2026-12-01 (session 6)
+HELDOUT5_QUESTIONS = ROOT / "evals" / "heldout5_questions.yaml"  # fresh on 2026-12-02 (session 7), unread
+SLOTSTRESS3_QUESTIONS = ROOT / "evals" / "slotstress3_questions.yaml"  # fresh on 2026-12-02 (session 7), unread
 HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS,
-                HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS)
+                HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -78,10 +80,22 @@ HELDOUT_NOTES = {
     "0.881. Its failures have not been read.",
     "slotstress2_questions": "49 calculations written on 2026-12-01 (session 6) the same way (7 categories, 16 asking "
     "for an input); first scored on commit 087aa86: accuracy 0.245, right-or-ask 0.408, 9 wrong figures. Its "
+    "failures were read in session 7, after slot-stress 3 was written and first scored.",
+    "heldout5_questions": "written on 2026-12-02 (session 7) by a helper session from the two chapters, TEXT-NOTES and "
+    "the schema only (60 items, 67 turns), when set 4 was about to be read; first score in evals/README.md. Its "
     "failures have not been read.",
+    "slotstress3_questions": "48 calculations written on 2026-12-02 (session 7) the same way (7 categories, 14 asking "
+    "for an input); first score in evals/README.md. Its failures have not been read.",
 }
-# the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they were written on this day
+# the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they count from the day
+# each set was written (ASSISTANT_TODAY for the process answering it)
 QUESTIONS_WRITTEN_ON = "2026-12-01"
+WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026-12-02"}
+
+
+def written_on(path: Path | str, forced: str | None = None) -> str:
+    """The day a question set's relative dates count from: ``--today`` if given, else the day it was written."""
+    return forced or WRITTEN_ON.get(Path(path).stem, QUESTIONS_WRITTEN_ON)
 REPORTS = ROOT / "evals" / "reports"
 THRESHOLDS = ROOT / "evals" / "thresholds.yaml"
 CORPUS = ROOT / "corpus"
@@ -341,6 +355,16 @@ def scratch_env() -> Iterator[tuple[Path, dict[str, str]]]:
 
 SAMPLE_QUESTIONS = ROOT / "evals" / "samples"  # per sample chapter: its structure (by hand) and its questions
 SAMPLE_QUESTIONS2 = ROOT / "evals" / "samples2"  # a second, fresh set of questions for the same chapters
+SAMPLE_QUESTIONS3 = ROOT / "evals" / "samples3"  # a third (session 7), written when the second was to be read
+SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3))
+# what each later sample set has seen (the report prints it beside its figures)
+SAMPLE_NOTES = {
+    "samples2": "Written on 2026-12-01 (session 6) from the texts and the schema alone when the first set's failures "
+    "were to be read; first score on commit 087aa86: accuracy Boston 0.789, Chagrin Falls 0.737, Crawfordville "
+    "0.789, Somerville 0.737, Williams 0.737.",
+    "samples3": "Written on 2026-12-02 (session 7) the same way, before the second set's failures were read; its "
+    "first score is in evals/README.md. Its failures have not been read.",
+}
 SAMPLE_TEXTS = ROOT.parent / "shared" / "corpus-samples"
 
 
@@ -371,7 +395,7 @@ def evaluate_samples(progress: Callable[[str], None] = lambda m: None) -> dict:
     """The sample chapters' questions (written from their texts alone), answered by a JSONL
     subprocess on the corpus with the samples added, scored per municipality. Not gated."""
     sets = {name: load_sample_questions(folder) for name, folder in
-            (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2)) if folder.is_dir()}
+            SAMPLE_SETS if folder.is_dir()}
     items = [it for qs in sets.values() for it in qs]
     progress(f"sample chapters: building their corpus, then {len(items)} questions")
     with samples_env() as (corpus, env):
@@ -396,7 +420,7 @@ def evaluate_samples(progress: Callable[[str], None] = lambda m: None) -> dict:
     first = outs.pop("samples", {})
     first["_scores"], first["_records"] = scores, records  # every answer of both sets (samples_turns.jsonl)
     if outs:
-        first["second_set"] = outs["samples2"]
+        first["more_sets"] = outs  # "samples2", "samples3": the later sets, each per municipality
     return first
 
 
@@ -721,13 +745,9 @@ def render_report(figures: dict, charts: Sequence[Path] = ()) -> str:
                       + (", ".join(f"`{i}`" for i in r["missed"]) or "—") + " |" for m, r in rec.items()]
                 L.append("")
             L += ["Failed: " + (", ".join(f"`{i}`" for i in sam.get("failed", [])) or "none"), ""]
-            second = sam.get("second_set") or {}
-            if second:
-                L += ["### Second set of sample questions (`evals/samples2/`)", "",
-                      "Written on 2026-12-01 (session 6) from the texts and the schema alone when the first set's "
-                      "failures were to be read; first score on commit 087aa86: accuracy Boston 0.789, Chagrin Falls "
-                      "0.737, Crawfordville 0.789, Somerville 0.737, Williams 0.737. Its failures have not been read.",
-                      "", *_metric_table(second.get("by_municipality", {}), "municipality"), ""]
+            for name, more in (sam.get("more_sets") or {}).items():
+                L += [f"### Sample questions `evals/{name}/`", "", SAMPLE_NOTES.get(name, ""), "",
+                      *_metric_table(more.get("by_municipality", {}), "municipality"), ""]
     for name, held in (figures.get("heldout") or {}).items():
         L += [f"## Held-out questions: `evals/{name}.yaml`", "",
               f"{held['questions']} questions ({held['turns']} turns), "
@@ -795,9 +815,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--in-process", action="store_true",
                    help="ask the ordinary questions in this process instead of the JSONL subprocess")
     p.add_argument("--json", action="store_true", help="print latest.json instead of the summary")
-    p.add_argument("--today", default=QUESTIONS_WRITTEN_ON,
-                   help="the day relative dates in the questions count from ('last Tuesday'); default: the day the "
-                        "relative-date sets were written (ASSISTANT_TODAY for every answering process)")
+    p.add_argument("--today", default=None,
+                   help="the day relative dates in the questions count from ('last Tuesday'), for every set; default: "
+                        "the day each set was written (ASSISTANT_TODAY for its answering process)")
 
 
 def run_samples_only(out_dir: Path) -> int:
@@ -819,7 +839,8 @@ def run_samples_only(out_dir: Path) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    os.environ["ASSISTANT_TODAY"] = getattr(args, "today", None) or QUESTIONS_WRITTEN_ON
+    forced = getattr(args, "today", None)
+    os.environ["ASSISTANT_TODAY"] = written_on(args.questions, forced)
     if args.samples_only:
         return run_samples_only(args.out)
     items = load_questions(args.questions)
@@ -841,8 +862,11 @@ def run(args: argparse.Namespace) -> int:
     sets = [p for p in (HELDOUT_SETS if args.heldout is None else args.heldout)
             if str(p) not in ("", ".") and Path(p).exists()]
     if sets and not args.kind:
-        figures["heldout"] = {Path(p).stem: evaluate_heldout(load_questions(p), main_ask, args.baselines, progress)
-                              for p in sets}
+        figures["heldout"] = {}
+        for p in sets:  # each set's answering process counts relative dates from the day it was written
+            os.environ["ASSISTANT_TODAY"] = written_on(p, forced)
+            figures["heldout"][Path(p).stem] = evaluate_heldout(load_questions(p), main_ask, args.baselines, progress)
+        os.environ["ASSISTANT_TODAY"] = written_on(args.questions, forced)
     want_samples = args.samples if args.samples is not None else (SAMPLE_TEXTS.is_dir() and not args.kind)
     if want_samples:
         try:
@@ -883,6 +907,11 @@ def print_samples(sam: dict) -> None:
         print(f"sample recall@5 not measured: {sam['recall']['error']}")
     if sam.get("failed"):
         print("sample failures: " + ", ".join(sam["failed"]))
+    for name, more in (sam.get("more_sets") or {}).items():
+        for m, row in (more.get("by_municipality") or {}).items():
+            print(f"{name} {m} ({row['turns']} turns, not gated): "
+                  + ", ".join(f"{k} {_fmt(row.get(k))}" for k in ("answer_accuracy", "citation_precision",
+                                                                 "lead_citation_precision", "citation_recall")))
 
 
 def print_summary(figures: dict) -> None:
