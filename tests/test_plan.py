@@ -146,7 +146,7 @@ def test_missing_is_still_what_routes_return():
     ("The Town wrote to tell me it will install a culvert under my existing driveway. What's my deadline date to "
      "make the deposit?", "delafield", "event date"),
     ("Our street opening permit has two dates on it, April 5, 2027 and April 9, 2027, and neither is labeled. "
-     "Through what date is it valid?", "brandon", "date the period counts from"),
+     "Through what date is it valid?", "brandon", "date the permit was approved"),
 ])
 def test_a_missing_or_doubled_input_is_asked_for(planner, question, municipality, slot):
     plan, _ = planner.plan(question, municipality)

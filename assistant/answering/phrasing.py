@@ -56,6 +56,18 @@ def clarify_value(text: str) -> str:
     return f"{CLARIFY_VALUE} {text}"
 
 
+def clarify_rule() -> str:
+    return "The provision it will apply:"
+
+
+def party_heading(label: str) -> str:
+    return f"**{label} …**"
+
+
+def one_party(label: str) -> str:
+    return f"The question gives figures for more than one party; it asks about “{label} …”, so only those are used."
+
+
 def clarify_time_of_day() -> str:
     return clarify_value("the time of day as well as the date (this period is counted in hours).")
 

@@ -38,6 +38,14 @@ class Calculate:
 
 
 @dataclass(frozen=True)
+class Several:
+    """One calculation per party the question asks about, each read from its own sentence and
+    the shared ones (parties.py): ``parts`` holds (label, Calculate, the part's own request)."""
+
+    parts: tuple
+
+
+@dataclass(frozen=True)
 class Clarify:
     """Ask: which municipality, or a value the question lacks or gives twice."""
 
@@ -71,7 +79,7 @@ class Refuse:
     events: tuple[str, ...] = field(default_factory=tuple)
 
 
-Plan = Lookup | Calculate | Clarify | NotStated | OutOfScope | Refuse
+Plan = Lookup | Calculate | Several | Clarify | NotStated | OutOfScope | Refuse
 
 
 def describe(plan: Plan) -> dict[str, Any]:
@@ -79,6 +87,8 @@ def describe(plan: Plan) -> dict[str, Any]:
     out: dict[str, Any] = {"plan": type(plan).__name__}
     if isinstance(plan, Calculate):
         out.update(tool=plan.routed.tool, arguments=plan.routed.arguments)
+    elif isinstance(plan, Several):
+        out.update(parts=[{"party": label, **describe(part)} for label, part, _ in plan.parts])
     elif isinstance(plan, Clarify):
         out.update(slot=plan.slot, candidates=list(plan.candidates))
     elif isinstance(plan, (Lookup, NotStated)):

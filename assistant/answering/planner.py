@@ -34,7 +34,8 @@ from assistant.answering.guards import (
     split_injection,
 )
 from assistant.answering import phrasing
-from assistant.answering.plan import Calculate, Clarify, Lookup, NotStated, OutOfScope, Plan, Refuse
+from assistant.answering.parties import asked_about, split_parties
+from assistant.answering.plan import Calculate, Clarify, Lookup, NotStated, OutOfScope, Plan, Refuse, Several
 from assistant.answering.phrasing import CLARIFY_MUNI, CLARIFY_VALUE
 from assistant.answering.reading import Query, read_query, read_slots
 from assistant.answering.routing import Missing
@@ -467,6 +468,9 @@ class EmbeddedPlanner:
         if isinstance(routed, Missing):
             if routed.needs_municipality:
                 return Clarify(phrasing.clarify_municipality(routed.question))
+            several = self._per_party(routed, muni_id, req)
+            if several is not None:
+                return several
             return Clarify(phrasing.clarify_value(routed.question), municipality=muni_id or None, slot=routed.slot,
                            candidates=routed.candidates,
                            notes=(phrasing.asked_for(routed.slot, routed.candidates),) if routed.slot else ())
@@ -475,10 +479,32 @@ class EmbeddedPlanner:
             read, unsafe = trace(step.arguments, req.query, step.defaults, step.derived, step.cues, step.sources)
             if unsafe is not None:
                 # never a figure from a value the words do not give, or give twice
+                several = self._per_party(Missing("", candidates=unsafe.candidates), muni_id, req) \
+                    if unsafe.reason == "competing" else None
+                if several is not None:
+                    return several
                 return Clarify(phrasing.clarify_value(clarify_text(unsafe)), municipality=muni_id or routed.municipality,
                                slot=unsafe.argument, notes=(phrasing.not_run(step.tool, unsafe.argument, unsafe.reason),))
             read_all += [r for r in read if r.line() not in {x.line() for x in read_all}]
         return Calculate(q, muni_id or routed.municipality, routed, read=tuple(read_all))
+
+    def _per_party(self, routed: Missing, muni_id: str | None, req: Request) -> Several | None:
+        """Competing values one to a sentence, each a party's own ("I deposited $1,800 ... She
+        deposited $2,000 ..."): one calculation per party asked about, every one of them
+        complete and by the same calculator; else None (and the value is asked for)."""
+        if len(routed.candidates) < 2 or req.query.earlier:
+            return None
+        parties = split_parties(req.query.turn, routed.candidates)
+        chosen = asked_about(req.query.turn, parties) if parties else []
+        parts = []
+        for party in chosen:
+            plan, sub = self.plan(party.text, muni_id)
+            if not isinstance(plan, Calculate):
+                return None
+            parts.append((party.label, plan, sub))
+        if not parts or len({plan.routed.tool for _, plan, _ in parts}) != 1:
+            return None
+        return Several(tuple(parts))
 
     # -- rendering -----------------------------------------------------------------
     def render(self, plan: Plan, req: Request) -> Answer:
@@ -488,6 +514,8 @@ class EmbeddedPlanner:
                 return Answer(status="refused", answer=message)
             case OutOfScope(why=why):
                 return Answer(status="out_of_scope", answer=phrasing.out_of_scope(why, self._coverage()))
+            case Clarify() if plan.slot and plan.municipality:
+                return self._render_clarify(plan, req)
             case Clarify():
                 return Answer(status="clarify", municipality=plan.municipality, answer=plan.question,
                               notes=list(plan.notes))
@@ -499,6 +527,8 @@ class EmbeddedPlanner:
                 return self._render_not_stated(plan)
             case Calculate():
                 return self._render_calculation(plan, req)
+            case Several():
+                return self._render_several(plan)
         raise TypeError(f"not a plan: {plan!r}")
 
     def _render_exact(self, passages) -> Answer:
@@ -527,6 +557,22 @@ class EmbeddedPlanner:
             notes.insert(0, plan.note)
         return Answer(status="not_stated", municipality=plan.municipality, citations=cites, notes=notes,
                       answer=lead + "\n\n" + "\n\n".join(blocks))
+
+    def _render_clarify(self, plan: Clarify, req: Request) -> Answer:
+        """A value the calculation needs, asked with the provision it will apply quoted: the user
+        sees why it is asked and what the answer will count from."""
+        answer = Answer(status="clarify", municipality=plan.municipality, answer=plan.question, notes=list(plan.notes))
+        text = req.query.text or req.query.turn
+        hits = self.index.search(text, plan.municipality, k=6, vector=req.vector) if text else []
+        if not self._relevant(hits):
+            return answer
+        picked = best_sentences(expand(text), hits, max_sentences=1, similarity=self._sims(req, hits))
+        if not picked:
+            return answer
+        block, cite = quote_block(picked[0][0], picked[0][1])
+        answer.answer = f"{plan.question}\n\n{phrasing.clarify_rule()}\n\n{block}"
+        answer.citations = [cite]
+        return answer
 
     def _render_lookup(self, plan: Lookup) -> Answer:
         blocks, cites = [], []
@@ -591,6 +637,23 @@ class EmbeddedPlanner:
             status="answered", municipality=muni_id, answer="\n\n".join(parts),
             citations=cites, tool_calls=calls, notes=notes,
         )
+
+    def _render_several(self, plan: Several) -> Answer:
+        """Each party's calculation under its own words, the citations and tool calls of all."""
+        blocks, cites, calls, notes = [], [], [], []
+        if len(plan.parts) == 1:
+            notes.append(phrasing.one_party(plan.parts[0][0]))
+        for label, part, sub in plan.parts:
+            ans = self._render_calculation(part, sub)
+            if ans.status != "answered":
+                return ans
+            blocks.append(phrasing.party_heading(label) + "\n\n" + ans.answer)
+            cites += [c for c in ans.citations if not any(c.passage_id == x.passage_id and c.quote == x.quote
+                                                          for x in cites)]
+            calls += ans.tool_calls
+            notes += [n for n in ans.notes if n not in notes]
+        return Answer(status="answered", municipality=plan.parts[0][1].municipality, answer="\n\n".join(blocks),
+                      citations=cites, tool_calls=calls, notes=notes)
 
     def _relevant_citations(self, q: str, cites: list[Citation], req: Request) -> list[Citation]:
         """A calculator cites every provision it consulted; the answer cites those that bear

@@ -82,6 +82,14 @@ def assign(slots: list[Slot], cues: dict[str, re.Pattern], query: Query | None =
 PAVED = re.compile(r"pav|surfac|asphalt|blacktop|overlay|laid|new street|built|reconstruct", re.I)
 OPENED = re.compile(r"open|dig|dug|excavat|\bcut|start|begin|work|trench|plan", re.I)
 FEE = re.compile(r"fee|permit cost|paid|pay|costs?\b", re.I)
+# "the house was built in 1987": a date of a building, not of the street's paving
+BUILDING = re.compile(r"\b(?:house|home|garage|building|shed|deck|porch|barn|cabin|addition|store|church|school)\b", re.I)
+STREETISH = re.compile(r"\b(?:street|road|lane|avenue|drive|court|alley|pavement|paving|asphalt|surface|blacktop)\b", re.I)
+
+
+def _of_a_building(s: Slot, query: Query) -> bool:
+    words = own_words_before(s, query)
+    return bool(BUILDING.search(words)) and not STREETISH.search(words)
 
 
 @dataclass
@@ -98,6 +106,8 @@ def surcharge_values(query: Query) -> SurchargeReading:
     by = assign(days, {"final paving date": PAVED, "opening date": OPENED}, query)
     out = SurchargeReading()
     paving, opening, loose = by.get("final paving date", []), by.get("opening date", []), by.get("", [])
+    if len(paving) > 1:  # a building's date beside the street's: the building's is a distractor
+        paving = [d for d in paving if not _of_a_building(d, query)] or paving
     if len(paving) > 1:
         out.ambiguous = Ambiguous("date of the final paving", tuple(paving))
         return out

@@ -51,7 +51,7 @@ def emergency(q: str, muni: str | None, ctx: RouteContext):
             return ambiguous(chosen)
         if chosen is not None:
             if chosen.precision != "day":
-                return Missing(f"the day of the emergency excavation: “{chosen.span.text}” names no single day.",
+                return Missing(f"the day of the emergency excavation: “{chosen.span.text}” names no single day. Which date was it?",
                                slot="date of the excavation", candidates=(chosen.span.text,))
             day, sources = chosen.day, {"excavation": chosen}
     only = only_municipality(ctx, tool, muni)
@@ -121,14 +121,14 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     sources = {}
     if ctx.query is not None and ctx.query.of("date"):
         chosen = roles.event_date(ctx.query, best.event)
-        if isinstance(chosen, roles.Ambiguous):
-            return ambiguous(chosen)
+        if isinstance(chosen, roles.Ambiguous):  # asked by the rule's own event: "the date the permit was approved"
+            return ambiguous(roles.Ambiguous(best.event.rstrip("."), chosen.candidates))
         if chosen is not None and chosen.precision == "year" and year is not None \
                 and slots.event_moment(ctx.current) is None and slots.event_moment(q) is None:
             chosen = None  # "curb and gutter in 2028": the yearly rule's own default below
         if chosen is not None:
             if chosen.precision != "day":
-                return Missing(f"the day of {best.event.rstrip('.')}: “{chosen.span.text}” names no single day.",
+                return Missing(f"the day of {best.event.rstrip('.')}: “{chosen.span.text}” names no single day. Which date was it?",
                                slot="event date", candidates=(chosen.span.text,))
             if isinstance(event, datetime):
                 event = datetime.combine(chosen.day, event.time())

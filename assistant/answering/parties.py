@@ -1,0 +1,109 @@
+"""Questions about two or more parties, each with its own values.
+
+"I deposited $1,800 and the actual cost was $2,150. She deposited $2,000 and her actual
+cost was $1,640. Where does each of us stand?" gives a calculator two candidates for the
+deposit. When each candidate sits in a sentence of its own, those sentences are the
+parties: each is read with the sentences every party shares (the question, a common fee,
+a common date), and the calculator runs once per party — for every party when the
+question asks about each of them, for one when the question names only that one. Any
+other arrangement is left to the clarifying question.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(]?[A-Z0-9$])")
+_NUMBER = re.compile(r"[$\d]")
+EACH = re.compile(r"\b(?:each|both|apiece|respectively|separately|either of (?:us|them)|all (?:two|three|of (?:us|them)))\b",
+                  re.I)
+_FIRST_PERSON = {"i", "i'm", "i've", "my", "me", "mine", "we", "we're", "our", "us", "ours"}
+_THIRD_PERSON = {"she", "her", "hers", "he", "his", "him", "they", "their", "them", "neighbor", "neighbour",
+                 "neighbor's", "neighbour's"}
+_STOP = {"the", "a", "an", "and", "or", "of", "to", "in", "on", "for", "at", "was", "is", "it", "what", "how", "much",
+         "does", "do", "did", "get", "be", "by", "with", "that", "this", "which", "who", "when", "its", "as", "from",
+         "one", "first", "second", "other", "came", "come", "cost", "costs", "owe", "pay", "billed", "bill"}
+
+
+@dataclass(frozen=True)
+class Party:
+    label: str  # the party's own words before its first figure ("She deposited")
+    text: str  # the shared sentences and this party's own, in the question's order
+
+
+def sentences(text: str) -> list[str]:
+    return [s for s in _SENTENCE.split(text.strip()) if s.strip()]
+
+
+def _words(s: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z']*", s)}
+
+
+def _label(sentence: str) -> str:
+    head = _NUMBER.split(sentence, maxsplit=1)[0]
+    words = re.sub(r"[,;:(]+$", "", head.strip()).split()
+    return " ".join(words[:8]).rstrip(",;:") or sentence.split()[0]
+
+
+def _context(value: str, sentence: str) -> set[str]:
+    """The content words just around a value in its sentence (three before, two after)."""
+    from assistant.retrieval.lexical import stems
+
+    at = sentence.find(value)
+    before = re.findall(r"[A-Za-z][A-Za-z']*", sentence[:at])[-3:]
+    after = re.findall(r"[A-Za-z][A-Za-z']*", sentence[at + len(value):])[:2]
+    return stems(" ".join(w for w in [*before, *after] if w.lower() not in _STOP))
+
+
+def _parallel(values: list[list[str]], own: list[str]) -> bool:
+    """Each party's values are worded alike ("I deposited $1,800" / "She deposited $2,000",
+    "last paved September 14" / "paved August 18"): a word around them common to every party."""
+    words = [set().union(*(_context(v, s) for v in vs)) for vs, s in zip(values, own)]
+    return bool(set.intersection(*words))
+
+
+def split_parties(text: str, candidates: tuple[str, ...]) -> list[Party] | None:
+    """One ``Party`` per sentence holding one of the competing values, or None when the
+    values do not sit one to a sentence (then the question is asked instead)."""
+    if len(candidates) < 2:
+        return None
+    parts = sentences(text)
+    holders: list[int] = []
+    for c in candidates:
+        at = [i for i, s in enumerate(parts) if c in s]
+        if len(at) != 1:
+            return None
+        holders.append(at[0])
+    own = sorted(set(holders))  # a party's sentence may hold several of its values ("$600 labor, $250 materials")
+    if len(own) < 2:
+        return None
+    if not _parallel([[c for c, h in zip(candidates, holders) if h == i] for i in own],
+                     [parts[i] for i in own]):
+        return None  # "the house was built in 1987" and "the Village repaved it on June 10": not two parties
+    shared = [i for i in range(len(parts)) if i not in own]
+    if not any("?" in parts[i] for i in shared):
+        return None  # the question itself must be shared, not a party's sentence
+    return [Party(_label(parts[i]), " ".join(parts[j] for j in sorted([*shared, i]))) for i in own]
+
+
+def asked_about(text: str, parties: list[Party]) -> list[Party]:
+    """The parties the question asks about: every one for "each" / "both", else the one whose own
+    words (a name, or the person: "my" against "her") the question repeats; none when unclear
+    (then the question is asked)."""
+    asks = " ".join(s for s in sentences(text) if "?" in s)
+    if EACH.search(asks) or len(parties) < 2:
+        return parties
+    q = _words(asks) - _STOP
+    owns = []
+    for p in parties:
+        mine = _words(p.label) - _STOP
+        others = set().union(*(_words(o.label) - _STOP for o in parties if o is not p))
+        owns.append(mine - others)
+    hit = [p for p, own in zip(parties, owns) if own & q - _FIRST_PERSON - _THIRD_PERSON]
+    if len(hit) == 1:
+        return hit
+    person = [p for p, own in zip(parties, owns)
+              if (own & _FIRST_PERSON and q & _FIRST_PERSON and not q & _THIRD_PERSON)
+              or (own & _THIRD_PERSON and q & _THIRD_PERSON and not q & _FIRST_PERSON)]
+    return person if len(person) == 1 else []

@@ -1,0 +1,85 @@
+"""Questions about two or more parties, each with its own values (assistant/answering/parties.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.answering import plan as plans
+from assistant.answering.assistant import Assistant
+from assistant.answering.parties import asked_about, split_parties
+from assistant.settings import Settings
+
+TWO = ("My neighbor and I both had the Town asphalt our driveways. I deposited $1,800 and the actual cost "
+       "was $2,150. She deposited $2,000 and her actual cost was $1,640. ")
+
+
+def test_values_one_party_to_a_sentence_split_with_the_shared_sentences():
+    parties = split_parties(TWO + "Where does each of us stand?", ("$1,800", "$2,000"))
+    assert [p.label for p in parties] == ["I deposited", "She deposited"]
+    assert parties[0].text.startswith("My neighbor and I") and "$2,000" not in parties[0].text
+    assert "$1,800" not in parties[1].text and parties[1].text.endswith("Where does each of us stand?")
+
+
+@pytest.mark.parametrize("question, labels", [
+    ("Where does each of us stand?", ["I deposited", "She deposited"]),
+    ("What do both of us get back?", ["I deposited", "She deposited"]),
+    ("What do I owe?", ["I deposited"]),
+    ("What does she get back?", ["She deposited"]),
+    ("What happens now?", []),  # neither each nor one named: ask
+])
+def test_the_question_picks_every_party_one_or_none(question, labels):
+    text = TWO + question
+    assert [p.label for p in asked_about(text, split_parties(text, ("$1,800", "$2,000")))] == labels
+
+
+def test_values_not_worded_alike_are_not_parties():
+    """A building's date beside the street's paving date is a distractor, not a second party."""
+    text = ("I live on a big lot; the house was built in 1987. The Village repaved Main Street on June 10, 2024. "
+            "What surcharge do I owe?")
+    assert split_parties(text, ("1987", "June 10, 2024")) is None
+
+
+def test_values_in_one_sentence_or_a_question_sentence_are_left_to_the_question():
+    assert split_parties("The first was approved May 3 and the second June 4. Through what date is each valid?",
+                         ("May 3", "June 4")) is None
+    assert split_parties("I paid $600. Was it $600 or $900 I owe?", ("$600", "$900")) is None
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory):
+    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
+
+
+def test_each_party_gets_its_own_calculation(assistant):
+    q = ("Two permittees ignored our notices about faulty street patches, so the Village fixed both. For Kessler "
+         "Excavating we spent $600 labor, $250 materials and $150 equipment. For Northway Utilities it was $820 "
+         "labor, $95.50 materials and $310 equipment. What does each get billed?")
+    plan, _ = assistant.embedded.plan(q, "brandon")
+    assert isinstance(plan, plans.Several) and len(plan.parts) == 2
+    answer = assistant.ask(q, "brandon")
+    assert answer.status == "answered" and len(answer.tool_calls) == 2
+    assert "$1,200.00" in answer.answer and "$1,470.60" in answer.answer  # (600+250+150) x 1.2; (820+95.50+310) x 1.2
+    assert answer.answer.index("Kessler") < answer.answer.index("$1,200.00") < answer.answer.index("Northway")
+
+
+def test_one_party_asked_about_is_calculated_alone_and_said(assistant):
+    answer = assistant.ask(TWO + "What do I owe?", "delafield")
+    assert answer.status == "answered" and len(answer.tool_calls) == 1
+    assert "$350.00" in answer.answer and "$360.00" not in answer.answer
+    assert any("more than one party" in n for n in answer.notes)
+
+
+def test_a_distractor_year_of_a_building_is_not_the_paving_date(assistant):
+    answer = assistant.ask("I live at 1418 Main Street; the house was built in 1987. The Village repaved Main Street "
+                           "on June 10, 2024. I'm opening the street on August 20, 2026 and the permit fee is $120. "
+                           "What surcharge do I owe?", "brandon")
+    assert answer.status == "answered" and "$360.00" in answer.answer  # 2 years 2 months: 3 times
+
+
+def test_a_clarifying_question_quotes_the_provision_it_will_apply(assistant):
+    answer = assistant.ask("Our street opening permit has two dates on it, April 5, 2027 and April 9, 2027, and "
+                           "neither is labeled. Through what date is it valid?", "brandon")
+    assert answer.status == "clarify"
+    assert "date the permit was approved" in answer.answer  # asked by the rule's own event
+    assert "30 days from the date of approval" in answer.answer and answer.citations
+    assert answer.citations[0].section == "404-6"
