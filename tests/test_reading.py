@@ -34,6 +34,21 @@ def _slots(text):
     ("paved two years ago this June", ("date", "2024-06-01", None, "two years ago this June")),
     ("last paved in 2017", ("date", "2017-01-01", None, "2017")),
     ("3 out of 10 blocks", ("count", "3", "blocks", "3")),
+    # hours and minutes together are one duration, in minutes (85 minutes is no whole number of hundredths of an hour)
+    ("worked 1 hour 25 minutes", ("duration", "85", "minutes", "1 hour 25 minutes")),
+    ("two hours and 15 minutes", ("duration", "135", "minutes", "two hours and 15 minutes")),
+    ("an hour and three quarters each", ("duration", "1.75", "hours", "an hour and three quarters")),
+    # dollars and cents in words
+    ("two thousand one hundred six dollars and forty cents",
+     ("money", "2106.4", "USD", "two thousand one hundred six dollars and forty cents")),
+    ("a hundred twelve dollars and a quarter", ("money", "112.25", "USD", "hundred twelve dollars and a quarter")),
+    ("thirty-eight dollars and sixty cents an hour",
+     ("money", "38.6", "USD/hour", "thirty-eight dollars and sixty cents an hour")),
+    # feet and inches: in feet when exact, else in inches (no rounded twelfths)
+    ("rises four feet eleven inches", ("length", "59", "in", "four feet eleven inches")),
+    ("4 feet 11 inches", ("length", "59", "in", "4 feet 11 inches")),
+    ("5 feet 6 inches wide", ("length", "5.5", "ft", "5 feet 6 inches")),
+    ("Three of the Village's guys", ("count", "3", "guys", "Three of the Village's guys")),
 ])
 def test_values_are_read_with_their_exact_span(text, expected):
     assert expected in _slots(text)
@@ -237,3 +252,36 @@ def test_periods_counted_from_today(text, expected):
 ])
 def test_a_period_written_before_a_day_moves_it(text, expected):
     assert _dates(text) == expected
+
+
+def test_one_employee_and_another_pair_hours_with_rates_in_order():
+    q = read_query("one employee worked 1 hour 25 minutes at $42.36 an hour, and another worked 50 minutes at "
+                   "$37.20 an hour. What's the total?")
+    work = roles.snow_values(q)
+    assert work.ambiguous is None and work.missing is None
+    assert work.employees == [{"minutes": "85", "hourly_rate_including_benefits": "42.36"},
+                              {"minutes": "50", "hourly_rate_including_benefits": "37.2"}]
+
+
+def test_a_rate_per_worker_without_a_head_count_asks_how_many():
+    work = roles.snow_values(read_query("The Village crew cleared my walk; it took them 1 hour 40 minutes, and their "
+                                        "rate is $39.90 an hour per worker. How much will I be billed?"))
+    assert work.missing and "number of employees" in work.missing
+
+
+def test_after_the_storm_before_a_duration_is_when_the_work_was_done():
+    work = roles.snow_values(read_query("Three of the Village's guys cleared my lot after the storm, an hour and "
+                                        "three quarters each, at $38.60 an hour apiece. What's the charge?"))
+    assert [e["hours"] for e in work.employees] == ["1.75"] * 3
+
+
+def test_labels_after_or_before_a_value_name_it():
+    import re
+
+    labels = {"labor": re.compile("labor", re.I), "materials": re.compile("materials", re.I)}
+    q = read_query("For Kessler we spent $600 labor, $250 materials and $150 equipment.")
+    got = roles.labelled_values(q.of("money"), labels, q)
+    assert {k: [s.span.text for s in v] for k, v in got.items()} == {"labor": ["$600"], "materials": ["$250"]}
+    q = read_query("Labor came to $1,200 and the materials were $450, plus $80 of fuel.")
+    got = roles.labelled_values(q.of("money"), labels, q)
+    assert {k: [s.span.text for s in v] for k, v in got.items()} == {"labor": ["$1,200"], "materials": ["$450"]}

@@ -3,16 +3,22 @@ over from the conversation."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 from assistant.corpus import municipalities
 from assistant.types import ChatTurn, Municipality
 
 # other places people may name: they are outside what is loaded
-_OTHER_PLACES = re.compile(
-    r"\b(?:city|village|town|county) of ([A-Z][a-z]+(?: [A-Z][a-z]+)?)|\b(Milwaukee|Madison|Waukesha|Fond du Lac|Oshkosh|"
-    r"Green Bay|Chicago|Pewaukee|Hartland|Oconomowoc|Summit|Brookfield|Menomonee Falls|New Berlin|Muskego)\b"
-)
+_NAMED_PLACE = r"\b(?:city|village|town|county) of ([A-Z][a-z]+(?: [A-Z][a-z]+)?)"
+
+
+@functools.lru_cache(maxsize=1)
+def _other_places() -> re.Pattern:
+    from assistant.answering.status_phrases import places_elsewhere
+
+    bare = "|".join(re.escape(p) for p in places_elsewhere())
+    return re.compile(_NAMED_PLACE + (rf"|\b({bare})\b" if bare else ""))
 
 
 _GENERIC = re.compile(r"^\s*(?:the\s+)?(?:city|village|town|county|township|borough|municipality)(?:\s+of)?\s*$", re.I)
@@ -102,7 +108,7 @@ def named_municipality(text: str) -> Municipality | None:
 
 def other_place(text: str) -> str | None:
     """A place named in the question that is not one we hold."""
-    for m in _OTHER_PLACES.finditer(text):
+    for m in _other_places().finditer(text):
         name = m.group(1) or m.group(2)
         if name and not any(name.lower() in n.lower() or n.lower() in name.lower()
                             for mm in municipalities() for n in _names(mm)):

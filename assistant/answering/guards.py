@@ -37,6 +37,9 @@ INJECTION_PATTERNS = [
     r"\bfollow\b[^.?!\n]{0,30}\binstructions?\b",
     r"\bdeveloper mode\b|\bjailbreak\b|\bDAN\b",
     r"<\s*/?\s*(system|assistant|script)[^>]*>",
+    r"\b(?:system|admin|security|safety)\s+override\b",
+    # a document made to pass for the municipality's own: not something the code says
+    r"\bofficial[- ]looking\b|\b(?:draft|write|compose|produce|forge)\b[^.?!\n]{0,40}\b(?:resolution|ordinance)\b",
 ]
 _INJ = [re.compile(p, re.I) for p in INJECTION_PATTERNS]
 

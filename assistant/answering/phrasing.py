@@ -60,6 +60,10 @@ def clarify_rule() -> str:
     return "The provision it will apply:"
 
 
+def values_not_taken(problem: str) -> str:
+    return f"the values again: the calculator could not take the ones read ({problem})."
+
+
 def party_heading(label: str) -> str:
     return f"**{label} …**"
 

@@ -45,6 +45,7 @@ from assistant.retrieval.citations import parse_citation, passages_for
 from assistant.retrieval.expansion import expand
 from assistant.retrieval.index import SearchHit, SearchIndex
 from assistant.retrieval.lexical import stems
+from assistant.tools.registry import ToolInputError
 from assistant.types import Answer, ChatTurn, Citation, ToolCall
 
 # a question that asks for a figure (an amount, a rate, a size, a date)
@@ -326,6 +327,8 @@ class EmbeddedPlanner:
     def _decide(self, q: str, muni_id: str | None, history: list[ChatTurn], carried: dict,
                 req: Request) -> Plan:
         elsewhere = other_place(q)
+        if elsewhere and muni_id is not None and status_phrases.code_mentions(muni_id, elsewhere):
+            elsewhere = None  # "the sewer agreement with the Village of Hartland": the code's own subject
         if elsewhere and named_municipality(q) is None:
             return OutOfScope(phrasing.not_held(self._coverage(), elsewhere))
         # a citation typed as the question: the exact text
@@ -471,7 +474,8 @@ class EmbeddedPlanner:
             several = self._per_party(routed, muni_id, req)
             if several is not None:
                 return several
-            return Clarify(phrasing.clarify_value(routed.question), municipality=muni_id or None, slot=routed.slot,
+            return Clarify(phrasing.clarify_value(routed.question), municipality=muni_id or None,
+                           slot=routed.slot or "a value the calculation needs",
                            candidates=routed.candidates,
                            notes=(phrasing.asked_for(routed.slot, routed.candidates),) if routed.slot else ())
         read_all = []
@@ -608,7 +612,12 @@ class EmbeddedPlanner:
         if plan.read:
             parts.append(read_line(list(plan.read)))
         for step in [routed, *routed.follow]:
-            result = step.run()
+            try:
+                result = step.run()
+            except ToolInputError as exc:  # values read that the calculator cannot take: ask again, change nothing
+                return Answer(status="clarify", municipality=muni_id, answer=phrasing.clarify_value(
+                    phrasing.values_not_taken(str(exc).partition(": ")[2] or str(exc))),
+                    guard_events=[f"calculator refused the values read: {exc}"])
             if not result.ok and "date and time" in (result.error or "") and step.tool == "deadline":
                 return Answer(status="clarify", municipality=muni_id, answer=phrasing.clarify_time_of_day())
             calls.append(ToolCall(name=step.tool, arguments=step.arguments, result=result.model_dump(mode="json")))

@@ -131,7 +131,7 @@ _DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 NUMBER = re.compile(
     rf"(?P<num>(?:(?<![A-Za-z])(?P<digits>{_DIGITS})(?:\s+(?P<frac>\d/\d{{1,2}}))?|(?P<lonefrac>\d/\d{{1,2}})|"
     rf"(?P<words>{WORDED.pattern}|\b(?:a couple of|a couple|a pair of|half a dozen|a dozen|an?|a single)\b))"
-    rf"(?P<andfrac>\s+and\s+(?:a|one)\s+(?P<fw>half|quarter|third))?(?P<halfword>\s+(?:and\s+)?a\s+half)?"
+    rf"(?P<andfrac>\s+and\s+(?P<fn>a|one|two|three)\s+(?P<fw>halfs?|quarters?|thirds?))?(?P<halfword>\s+(?:and\s+)?a\s+half)?"
     r"|\b(?P<bare>half an?|a half)\b)",
     re.I,
 )
@@ -153,7 +153,8 @@ def number_value(m: re.Match) -> Decimal | None:
         if v is None:
             return None
     if m.group("fw"):
-        v += _FRACTION_WORDS[m.group("fw").lower()]
+        times = {"a": 1, "one": 1, "two": 2, "three": 3}[m.group("fn").lower()]
+        v += times * _FRACTION_WORDS[m.group("fw").lower().rstrip("s")]
     elif m.group("halfword"):
         v += Decimal("0.5")
     return v
@@ -168,25 +169,34 @@ def _norm(d: Decimal) -> str:
 # -- the slots of a text -----------------------------------------------------------------------
 _PER_UNIT = r"(?P<per>\s*(?:/\s*|an?\s+|per\s+|each\s+)(?P<pu>hour|hr|occasion|day|foot|square foot|ton)\b)?"
 # "thirty-eight dollars an hour": the rate's unit belongs to the amount, never a duration of its own
-_MONEY_WORDS = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?P<u>dollars?|bucks|grand|k\b)" + _PER_UNIT, re.I)
+_CENTS = rf"(?:\s+and\s+(?:(?P<cents>{WORDED.pattern}|\d{{1,2}})\s+cents?|a\s+(?P<cfrac>quarter|half)))?"
+_MONEY_WORDS = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?P<u>dollars?|bucks|grand|k\b)" + _CENTS + _PER_UNIT, re.I)
 _MONEY = re.compile(rf"\$\s?(?P<v>{_DIGITS})(?:\s*(?P<mult>thousand|million|k)\b)?" + _PER_UNIT, re.I)
-_HALF = r"(?P<uhalf>\s+and\s+a\s+half)?"
+_HALF = r"(?P<uhalf>\s+and\s+(?P<ufn>a|one|two|three)\s+(?P<ufw>halfs?|quarters?|thirds?))?"  # "an hour and three quarters"
+
+
+def _after_unit(m: re.Match) -> Decimal:
+    """The fraction written after the unit ("an hour and a half", "a foot and three quarters")."""
+    if not m.group("uhalf"):
+        return Decimal(0)
+    return {"a": 1, "one": 1, "two": 2, "three": 3}[m.group("ufn").lower()] * _FRACTION_WORDS[m.group("ufw").lower().rstrip("s")]
 _DURATION = re.compile(rf"(?P<n>{NUMBER.pattern})[\s-]*(?P<u>hours?|hrs?\.?|days?|weeks?|months?|years?|minutes?|mins?)\b{_HALF}",
                        re.I)
+_HOURS_THEN_MINUTES = re.compile(r"\s*,?\s*(?:and\s+)?")
 _FEET_INCHES = re.compile(
-    r"(?P<ft>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)\s*(?:,?\s*(?:and\s+)?)?(?P<in>\d+(?:\.\d+)?)\s*(?:\"|”|''|in\.?|inch(?:es)?)?"
+    r"(?P<ft>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)\s*(?:,?\s*(?:and\s+)?)?(?P<in>\d+(?:\.\d+)?)\s*(?:\"|”|''|inch(?:es)?|in\.?)?"
     r"(?![\d/])", re.I)
 _LENGTH = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>feet|foot|ft\.?|inch(?:es)?|in\.(?!\w)|\"|”|'|’){_HALF}", re.I)
 _OUT_OF = re.compile(r"\b(?P<a>\d{1,4})\s+(?:out\s+)?of\s+(?:the\s+|our\s+)?(?P<b>\d{1,4})\s+(?:\w+\s+)?(?P<u>blocks|squares|slabs|sections)\b",
                      re.I)
-_WORD_FOOT_INCH = re.compile(rf"(?P<ft>{WORDED.pattern})\s+(?:foot|feet)\s+(?P<in>{WORDED.pattern})\b(?!\s*(?:inch|feet|foot))",
-                             re.I)
+_WORD_FOOT_INCH = re.compile(rf"(?P<ft>{WORDED.pattern})\s+(?:foot|feet)\s+(?:and\s+)?(?P<in>{WORDED.pattern})\b"
+                             r"(?:\s+inch(?:es)?\b)?(?!\s*(?:feet|foot))", re.I)
 _WEIGHT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>tons?|pounds?|lbs?\.?)\b", re.I)
 _PERCENT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:%|percent\b|per cent\b)", re.I)
 _COUNT = re.compile(
-    rf"(?P<n>{NUMBER.pattern})\s+(?:(?:separate|different|more|other|village|town|city|full[- ]time|property|"
+    rf"(?P<n>{NUMBER.pattern})\s+(?:(?:separate|different|more|other|village(?:'s)?|town(?:'s)?|city(?:'s)?|full[- ]time|property|"
     r"sidewalk|concrete|of\s+(?:our|the|my|its))\s+){0,2}"
-    r"(?P<u>employees?|workers?|crew members?|people|persons?|men|staff|occasions?|times|visits?|trips?|owners?|"
+    r"(?P<u>employees?|workers?|crew members?|people|persons?|men|guys|staff|occasions?|times|visits?|trips?|owners?|"
     r"homes?|houses?|lots?|properties|parcels?|blocks?|squares?|slabs?|sections?|rows?|openings?|cuts?|permits?)\b",
     re.I,
 )
@@ -396,6 +406,13 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             continue
         if m.group("u").lower() in ("grand", "k"):
             v *= 1000
+        elif m.group("cents"):  # "two thousand one hundred six dollars and forty cents"
+            c = worded_number(m.group("cents")) if not m.group("cents").isdigit() else Decimal(m.group("cents"))
+            if c is None or c >= 100:
+                continue
+            v += c / 100
+        elif m.group("cfrac"):  # "a hundred twelve dollars and a quarter"
+            v += _FRACTION_WORDS[m.group("cfrac").lower()]
         per = (m.group("pu") or "").lower().replace("hr", "hour")
         add("money", v, f"USD/{per}" if per else "USD", m.start(), m.end())
     for m in _PERCENT.finditer(text):
@@ -406,35 +423,44 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         u = m.group("u").lower()
         add("count", Decimal(m.group("a")), u, m.start("a"), m.end("a"))
         add("count", Decimal(m.group("b")), u, m.start("b"), m.end())
+    def feet_and_inches(ft: Decimal, inch: Decimal, a: int, b: int) -> None:
+        total = ft * 12 + inch  # in feet when exact ("5 feet 6 inches": 5.5 ft), else in inches (59 in)
+        add("length", total / 12, "ft", a, b) if total % 3 == 0 else add("length", total, "in", a, b)
+
     for m in _FEET_INCHES.finditer(text):
-        v = Decimal(m.group("ft")) + Decimal(m.group("in")) / 12
-        add("length", v, "ft", m.start(), m.end())
+        feet_and_inches(Decimal(m.group("ft")), Decimal(m.group("in")), m.start(), m.end())
     for m in _WORD_FOOT_INCH.finditer(text):
         ft, inch = worded_number(m.group("ft")), worded_number(m.group("in"))
         if ft is not None and inch is not None and inch < 12:
-            add("length", ft + inch / 12, "ft", m.start(), m.end())
+            feet_and_inches(ft, inch, m.start(), m.end())
     for m in _LENGTH.finditer(text):
         v = number_value(m)
         if v is None:
             continue
         u = m.group("u").lower()
-        if m.group("uhalf"):
-            v += Decimal("0.5")
+        v += _after_unit(m)
         add("length", v, "ft" if u[0] in "f'’" else "in", m.start(), m.end())
     for m in _WEIGHT.finditer(text):
         v = number_value(m)
         if v is not None:
             u = m.group("u").lower()
             add("weight", v if u.startswith("ton") else v / 2000, "tons", m.start(), m.end())
+    durations = []
     for m in _DURATION.finditer(text):
         v = number_value(m)
         if v is None:
             continue
-        if m.group("uhalf"):
-            v += Decimal("0.5")
+        v += _after_unit(m)
         u = m.group("u").lower().rstrip(".")
         unit = {"hr": "hours", "hrs": "hours", "min": "minutes", "mins": "minutes"}.get(u, u if u.endswith("s") else u + "s")
-        add("duration", v, unit, m.start(), m.end())
+        if durations and unit == "minutes" and durations[-1][1] == "hours" \
+                and _HOURS_THEN_MINUTES.fullmatch(text[durations[-1][3]:m.start()]):
+            h, _, a, _ = durations.pop()  # "1 hour 25 minutes": one duration, in minutes
+            durations.append((h * 60 + v, "minutes", a, m.end()))
+            continue
+        durations.append((v, unit, m.start(), m.end()))
+    for v, unit, a, b in durations:
+        add("duration", v, unit, a, b)
     for m in _ORDINAL.finditer(text):  # "the second row of sections": a count of rows
         add("count", Decimal(_ORDINALS.index(m.group(1).lower()) + 1), m.group(2).lower().rstrip("s") + "s",
             m.start(), m.end())

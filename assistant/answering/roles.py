@@ -70,6 +70,30 @@ def of(query: Query, kind) -> list[Slot]:
     return query.of(kind, "turn") or query.of(kind)
 
 
+_FILLER = re.compile(r"^[\s,:-]*(?:(?:of|for|in|on|worth of|the|spent on)\s+)*", re.I)
+
+
+def labelled_values(slots: list[Slot], labels: dict[str, re.Pattern], query: Query) -> dict[str, list[Slot]]:
+    """Values by the word that labels them: right after the value ("$600 labor, $250 materials"),
+    else the last label before it in its own words ("labor came to $600"). Unlabelled values are
+    left out."""
+    after = {}
+    for s in slots:
+        words = _FILLER.sub("", own_words_after(s, query))
+        after[id(s)] = next((name for name, rx in labels.items() if (m := rx.search(words)) and m.start() == 0), None)
+    labels_follow = any(after.values())  # "$600 labor, $250 materials": a label after its value, for every value
+    out: dict[str, list[Slot]] = {}
+    for s in slots:
+        hit = after[id(s)]
+        if hit is None and not labels_follow:
+            before = own_words_before(s, query)
+            found = [(m.start(), name) for name, rx in labels.items() for m in rx.finditer(before)]
+            hit = max(found)[1] if found else None
+        if hit is not None:
+            out.setdefault(hit, []).append(s)
+    return out
+
+
 def assign(slots: list[Slot], cues: dict[str, re.Pattern], query: Query | None = None) -> dict[str, list[Slot]]:
     """Slots by role; slots with no cue under ''."""
     out: dict[str, list[Slot]] = {}
@@ -145,6 +169,10 @@ WORK_CUE = re.compile(r"work|spent|spend|took|take|labou?r|clear|shovel|plow|rem
                       r"\bfor\s*$|\bput in|logged|billed", re.I)
 DEADLINE_CUE = re.compile(r"within|run out|ran out|expire|passed|deadline|allow|after the (?:end|snow|storm)|"
                           r"grace|had (?:my|our|his|her|their|the)|gave|give|notice|wait", re.I)
+DEADLINE_BEFORE = re.compile(DEADLINE_CUE.pattern.replace("after the (?:end|snow|storm)|", ""), re.I)
+ANOTHER = re.compile(r"\b(?:another|the other|a second)\b", re.I)
+PER_WORKER = re.compile(r"\b(?:per|each|a|every)\s+(?:worker|employee|person|man|guy|crew member)\b|\bapiece\b", re.I)
+CREW = re.compile(r"\b(?:crew|workers|employees|guys|men|people|staff|them|they)\b", re.I)
 RATE_CUE = re.compile(r"hour|hourly|rate|wage|/\s*hr", re.I)
 
 
@@ -169,8 +197,12 @@ def snow_values(query: Query) -> SnowReading:
              or RATE_CUE.search(s.before[-30:])]
     hours = [s for s in query.of("duration") if s.unit in ("hours", "minutes")
              and (WORK_CUE.search(_context(s)) or not DEADLINE_CUE.search(_context(s)))]
-    hours = [s for s in hours if not DEADLINE_CUE.search(s.before[-25:]) or WORK_CUE.search(s.before[-25:])]
-    staff = [s for s in query.of("count") if s.unit in ("employees", "workers", "crew members", "people", "men", "staff")]
+    # "after the storm" before a duration says when the work was done; after it ("24 hours after the storm") a deadline
+    hours = [s for s in hours if not DEADLINE_BEFORE.search(s.before[-25:]) or WORK_CUE.search(s.before[-25:])]
+    staff = [s for s in query.of("count") if s.unit in ("employees", "workers", "crew members", "people", "men", "guys",
+                                                          "staff")]
+    if ANOTHER.search(query.text):  # "one employee worked ... and another ...": enumerated, not a head count
+        staff = [s for s in staff if s.number != 1]
     occ = [s for s in query.of("count") if s.unit in ("occasions", "times", "visits", "trips")]
     if len(occ) == 1:
         out.occasions, out.occasions_slot = int(occ[0].number), occ[0]
@@ -185,6 +217,10 @@ def snow_values(query: Query) -> SnowReading:
         return out
     n = int(staff[0].number) if len(staff) == 1 else None
     each = bool(DISTRIBUTIVE.search(query.text))
+    if n is None and len(hours) == 1 and len(rates) == 1 and PER_WORKER.search(query.text) and CREW.search(query.text):
+        # "it took them 1 hour 40 minutes, at $39.90 an hour per worker": how many worked is not said
+        out.missing = "the number of employees who worked (the rate is per worker)."
+        return out
     if len(hours) == len(rates):
         pairs = list(zip(hours, rates))
         if n is not None and n != len(pairs):
@@ -203,17 +239,21 @@ def snow_values(query: Query) -> SnowReading:
                                   tuple(hours) + tuple(rates))
         return out
     per_occasion = bool(re.search(r"each (?:time|occasion|visit)|per (?:occasion|visit)", query.text, re.I))
+    times = out.occasions if per_occasion and out.occasions > 1 else 1
     for i, (h, r) in enumerate(pairs):
         in_hours = h.number / 60 if h.unit == "minutes" else h.number
-        value = in_hours * out.occasions if per_occasion and out.occasions > 1 else in_hours
+        # "1 hour 25 minutes" is 85 minutes, not a whole number of hundredths of an hour: given in minutes
+        exact = in_hours == in_hours.quantize(Decimal("0.01"))
+        field_name, value = ("hours", in_hours * times) if exact else ("minutes", h.number * times)
         if value != h.number:
-            why = [f"{h.span.text} = {as_number(in_hours)} hours"] if h.unit == "minutes" else []
-            if value != in_hours:
+            why = [f"{h.span.text} = {as_number(in_hours)} hours"] if h.unit == "minutes" and exact else []
+            if times > 1:
                 why.append(f"{h.span.text} x {out.occasions} occasions")
-            out.derived[f"employees[{i}].hours"] = f"{as_number(value)} hours ({'; '.join(why)})"
-        out.employees.append({"hours": as_number(value) if h.unit == "minutes" else str(value),
+            unit = "hours" if exact else "minutes"
+            out.derived[f"employees[{i}].{field_name}"] = f"{as_number(value)} {unit} ({'; '.join(why)})"
+        out.employees.append({field_name: as_number(value) if h.unit == "minutes" else str(value),
                               "hourly_rate_including_benefits": str(r.number)})
-        out.sources[f"employees[{i}].hours"] = h
+        out.sources[f"employees[{i}].{field_name}"] = h
         out.sources[f"employees[{i}].hourly_rate_including_benefits"] = r
     if out.occasions_slot is not None:
         out.sources["occasions"] = out.occasions_slot

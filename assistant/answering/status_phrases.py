@@ -47,6 +47,31 @@ def _mentions(pattern: str, text: str) -> bool:
 
 
 @functools.lru_cache(maxsize=64)
+def _code_text(mid: str, doc_key: int) -> str:
+    from assistant.corpus import document
+
+    doc = document(mid)
+    return "\n".join([*(s.title for s in doc.sections), *(p.text for p in doc.passages)])
+
+
+def code_mentions(mid: str, phrase: str) -> bool:
+    """Whether a municipality's own text names ``phrase`` (a place, a body): "the Village of
+    Hartland" in a Delafield question about the sewer agreement is the code's own subject."""
+    from assistant.corpus import document
+
+    try:
+        doc = document(mid)
+    except Exception:  # a text that does not parse is reported elsewhere
+        return False
+    return _mentions(re.escape(phrase), _code_text(mid, id(doc)))
+
+
+def places_elsewhere() -> tuple[str, ...]:
+    """Names of places near the municipalities held that a question may name bare ("in Pewaukee")."""
+    return tuple(_data().get("places_elsewhere") or ())
+
+
+@functools.lru_cache(maxsize=64)
 def _default_lists(mid: str, doc_key: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     from assistant.corpus import document
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from assistant.corpus import cite, resolve_municipality
 from assistant.tools.coverage import municipality_field, not_covered, provision_key as _key
@@ -297,10 +297,27 @@ class EmployeeTime(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    hours: Decimal = Field(ge=0, le=1000, max_digits=8, decimal_places=2, description="Hours worked.")
+    hours: Decimal | None = Field(default=None, ge=0, le=1000, max_digits=8, decimal_places=2,
+                                  description="Hours worked (or give minutes).")
+    minutes: Decimal | None = Field(default=None, ge=0, le=60000, max_digits=8, decimal_places=2,
+                                    description="Minutes worked, when the time is not a whole number of hundredths of "
+                                                "an hour (1 hour 25 minutes = 85).")
     hourly_rate_including_benefits: Decimal = Field(
         ge=0, max_digits=10, decimal_places=2, description="The employee's hourly rate including benefits, $."
     )
+
+    @model_validator(mode="after")
+    def _one_time(self) -> "EmployeeTime":
+        if (self.hours is None) == (self.minutes is None):
+            raise ValueError("give the employee's time as hours or as minutes (one of them)")
+        return self
+
+    def cost(self) -> Decimal:
+        time = self.hours if self.hours is not None else self.minutes / 60
+        return cents(time * self.hourly_rate_including_benefits)
+
+    def time(self) -> str:
+        return f"{self.hours} h" if self.hours is not None else f"{self.minutes} min"
 
 
 class SnowRemovalChargeInput(ToolInput):
@@ -331,12 +348,12 @@ def snow_removal_charge(inp: SnowRemovalChargeInput) -> SnowRemovalChargeOutput:
     fee = _figure(inp.municipality, "snow_charge", "fee_per_occasion")
     fine_min = _figure(inp.municipality, "snow_fine", "fine_min")
     fine_max = _figure(inp.municipality, "snow_fine", "fine_max")
-    costs = [cents(e.hours * e.hourly_rate_including_benefits) for e in inp.employees]
+    costs = [e.cost() for e in inp.employees]
     labor = sum(costs, Decimal("0.00"))
     admin = cents(fee * inp.occasions)
     total = labor + admin
     terms = " + ".join(
-        f"{e.hours} h x {money(e.hourly_rate_including_benefits)}" for e in inp.employees
+        f"{e.time()} x {money(e.hourly_rate_including_benefits)}" for e in inp.employees
     )
     explanation = (
         f"The charge for snow removal by Village employees is each employee's hours at the hourly rate "

@@ -65,16 +65,30 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     return routed
 
 
+REPAIR_PARTS = {"labor_cost": re.compile(r"\blabou?r\b", re.I), "materials_cost": re.compile(r"\bmaterials?\b", re.I),
+                "equipment_cost": re.compile(r"\bequipment\b", re.I)}
+
+
 def repair_bill(q: str, muni: str | None, ctx: RouteContext):
-    """The bill when the municipality repairs faulty work: labor, materials, equipment."""
-    if not slots.money_all(q):
+    """The bill when the municipality repairs faulty work: labor, materials, equipment, each
+    read from the money its own word labels ("$600 labor", "materials came to $250")."""
+    if ctx.query is None or not ctx.query.of("money"):
         return None
-    parts = slots.labelled_money(q, ("labor", "labour", "materials", "equipment"))
-    args = {"municipality": only_municipality(ctx, "village_repair_bill", muni),
-            "labor_cost": str(parts.get("labor") or parts.get("labour") or 0),
-            "materials_cost": str(parts.get("materials") or 0),
-            "equipment_cost": str(parts.get("equipment") or 0)}
-    return Routed("village_repair_bill", args, args["municipality"], phrasing.lead_generic)
+    labelled = roles.labelled_values([s for s in ctx.query.of("money") if s.unit == "USD"], REPAIR_PARTS, ctx.query)
+    if not labelled:
+        return None
+    for part, found in labelled.items():
+        if len(found) > 1:
+            return ambiguous(roles.Ambiguous(part.replace("_", " "), tuple(found)))
+    only = only_municipality(ctx, "village_repair_bill", muni)
+    args = {"municipality": only, **{part: str(found[0].number) if (found := labelled.get(part)) else "0"
+                                     for part in REPAIR_PARTS}}
+    routed = Routed("village_repair_bill", args, only, phrasing.lead_generic,
+                    sources={part: found[0] for part, found in labelled.items()})
+    for part in REPAIR_PARTS:
+        if part not in labelled:
+            routed.defaults[part] = "$0.00 (the question names none)"
+    return routed
 
 
 def asphalt_settlement(q: str, muni: str | None, ctx: RouteContext):
@@ -111,7 +125,7 @@ def asphalt_settlement(q: str, muni: str | None, ctx: RouteContext):
 
 def snow_charge(q: str, muni: str | None, ctx: RouteContext):
     """Employees' hours at their own rates, plus the fee per occasion."""
-    if not slots.money_all(q) or ctx.query is None:
+    if ctx.query is None or not ctx.query.of("money"):
         return None
     work = roles.snow_values(ctx.query)
     if work.ambiguous is not None:
