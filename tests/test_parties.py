@@ -83,3 +83,16 @@ def test_a_clarifying_question_quotes_the_provision_it_will_apply(assistant):
     assert "date the permit was approved" in answer.answer  # asked by the rule's own event
     assert "30 days from the date of approval" in answer.answer and answer.citations
     assert answer.citations[0].section == "404-6"
+
+
+@pytest.mark.parametrize("question, figure", [
+    ("Permit fee for our opening was a hundred twelve dollars and a quarter, and the street's final paving will be "
+     "a year and a half old when we open it. What's the surcharge?", "$449.00"),  # 4 times $112.25
+    ("The pavement on our street is 8 months old. We open it on March 3, 2027 and the permit fee is $100. "
+     "What's the surcharge?", "$500.00"),  # 11 months old on the opening day: 5 times
+])
+def test_a_surcharge_from_the_pavings_age_says_the_date_it_worked_out(assistant, question, figure, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-01")
+    answer = assistant.ask(question, "brandon")
+    assert answer.status == "answered" and figure in answer.answer
+    assert "final paving date" in answer.answer and "before" in answer.answer

@@ -49,6 +49,7 @@ def _slots(text):
     ("4 feet 11 inches", ("length", "59", "in", "4 feet 11 inches")),
     ("5 feet 6 inches wide", ("length", "5.5", "ft", "5 feet 6 inches")),
     ("Three of the Village's guys", ("count", "3", "guys", "Three of the Village's guys")),
+    ("4 years 3 months old", ("duration", "51", "months", "4 years 3 months")),
 ])
 def test_values_are_read_with_their_exact_span(text, expected):
     assert expected in _slots(text)
@@ -285,3 +286,17 @@ def test_labels_after_or_before_a_value_name_it():
     q = read_query("Labor came to $1,200 and the materials were $450, plus $80 of fuel.")
     got = roles.labelled_values(q.of("money"), labels, q)
     assert {k: [s.span.text for s in v] for k, v in got.items()} == {"labor": ["$1,200"], "materials": ["$450"]}
+
+
+@pytest.mark.parametrize("text, months, at_opening", [
+    ("the street's final paving will be a year and a half old when we open it", 18, True),
+    ("the street was given its final paving two and a half years before the day we'll dig", 30, True),
+    ("The pavement on our street is 8 months old. We open it on March 3, 2027.", 8, False),
+])
+def test_an_age_of_the_paving_is_read_with_what_it_counts_back_from(text, months, at_opening):
+    age = roles.paving_age(read_query(text))
+    assert age.months == months and age.at_opening is at_opening
+
+
+def test_an_age_that_is_not_the_pavings_is_not_read():
+    assert roles.paving_age(read_query("My house is 40 years old and we open the street on May 1, 2027.")) is None

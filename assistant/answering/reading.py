@@ -183,6 +183,7 @@ def _after_unit(m: re.Match) -> Decimal:
 _DURATION = re.compile(rf"(?P<n>{NUMBER.pattern})[\s-]*(?P<u>hours?|hrs?\.?|days?|weeks?|months?|years?|minutes?|mins?)\b{_HALF}",
                        re.I)
 _HOURS_THEN_MINUTES = re.compile(r"\s*,?\s*(?:and\s+)?")
+_COMPOUND = {"minutes": ("hours", 60), "months": ("years", 12), "days": ("weeks", 7)}  # smaller unit: (larger, factor)
 _FEET_INCHES = re.compile(
     r"(?P<ft>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)\s*(?:,?\s*(?:and\s+)?)?(?P<in>\d+(?:\.\d+)?)\s*(?:\"|”|''|inch(?:es)?|in\.?)?"
     r"(?![\d/])", re.I)
@@ -453,10 +454,11 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         v += _after_unit(m)
         u = m.group("u").lower().rstrip(".")
         unit = {"hr": "hours", "hrs": "hours", "min": "minutes", "mins": "minutes"}.get(u, u if u.endswith("s") else u + "s")
-        if durations and unit == "minutes" and durations[-1][1] == "hours" \
+        larger = _COMPOUND.get(unit)
+        if durations and larger and durations[-1][1] == larger[0] \
                 and _HOURS_THEN_MINUTES.fullmatch(text[durations[-1][3]:m.start()]):
-            h, _, a, _ = durations.pop()  # "1 hour 25 minutes": one duration, in minutes
-            durations.append((h * 60 + v, "minutes", a, m.end()))
+            h, _, a, _ = durations.pop()  # "1 hour 25 minutes", "4 years 3 months": one duration, in the smaller unit
+            durations.append((h * larger[1] + v, unit, a, m.end()))
             continue
         durations.append((v, unit, m.start(), m.end()))
     for v, unit, a, b in durations:

@@ -116,6 +116,44 @@ def _of_a_building(s: Slot, query: Query) -> bool:
     return bool(BUILDING.search(words)) and not STREETISH.search(words)
 
 
+# "the final paving will be 8 months old when we dig", "paved two and a half years before the day we'll dig"
+AGE_AFTER = re.compile(r"^\s*(?:old|of age)\b|^\s*(?:before|prior to)\s+(?:the day\s+|when\s+)?(?:we|they|i|you|it|the "
+                       r"(?:opening|dig|cut|work|excavation))\b", re.I)
+AT_OPENING = re.compile(r"\b(?:when|by the time|at the time|the day|on the day|before)\b[^.?!]{0,25}\b(?:dig|open|cut|start|"
+                        r"begin|work|excavat)", re.I)
+
+
+@dataclass(frozen=True)
+class PavingAge:
+    slot: Slot
+    months: int | None  # the age in calendar months, or None when counted in days
+    days: int | None
+    at_opening: bool  # the age on the opening day ("will be 8 months old when we dig"), else today
+
+
+def paving_age(query: Query) -> PavingAge | Ambiguous | None:
+    """The final paving's age, where the words give an age instead of a date."""
+    found = []
+    for s in of(query, "duration"):
+        after = query.source(s.span.origin)[s.span.end:s.span.end + 60]
+        if not AGE_AFTER.search(after):
+            continue
+        clause = re.split(r"[.;?!]\s", query.source(s.span.origin)[max(0, s.span.start - 80):s.span.start])[-1]
+        if not PAVED.search(clause) and not PAVED.search(after[:40]):
+            continue
+        n, unit = s.number, s.unit
+        months = n * 12 if unit == "years" else n if unit == "months" else None
+        days = n * 7 if unit == "weeks" else n if unit == "days" else None
+        if (months is not None and months != int(months)) or (days is not None and days != int(days)) \
+                or (months is None and days is None):
+            continue
+        found.append(PavingAge(s, int(months) if months is not None else None, int(days) if days is not None else None,
+                               bool(AT_OPENING.search(after[:60]) or re.search(r"\bwill be\b", clause, re.I))))
+    if len(found) > 1:
+        return Ambiguous("age of the final paving", tuple(a.slot for a in found))
+    return found[0] if found else None
+
+
 @dataclass
 class SurchargeReading:
     paving: Slot | None = None

@@ -41,6 +41,11 @@ def surcharge(q: str, muni: str | None, ctx: RouteContext):
     if reading.ambiguous is not None and muni in ctx.tools[tool].municipalities:
         return ambiguous(reading.ambiguous)
     paved = reading.paving
+    age = roles.paving_age(ctx.query) if paved is None and ctx.query is not None else None
+    if isinstance(age, roles.Ambiguous):
+        return ambiguous(age)
+    if age is not None:
+        return _from_age(q, muni, reading, age, ctx)
     if paved is None:
         # does this municipality's rule need the paving date at all? (one without a surcharge does not)
         probe = run_tool(tool, {"municipality": muni, "opening_date": slots.today().isoformat()})
@@ -94,3 +99,30 @@ def surcharge(q: str, muni: str | None, ctx: RouteContext):
     return Routed(tool, args, muni, phrasing.lead_surcharge, defaults=defaults, derived=derived, sources=sources)
 
 # -- specification checks -------------------------------------------------------
+
+def _from_age(q: str, muni: str, reading, age, ctx: RouteContext):
+    """The paving date worked out from an age the words give: the opening day (or today) less it."""
+    from dateutil.relativedelta import relativedelta
+
+    tool = "street_opening_surcharge"
+    opening = reading.opening.day if reading.opening is not None and reading.opening.precision == "day" else None
+    if reading.opening is not None and opening is None:
+        return None  # an opening that names no day, with an age: leave it to the plain reading
+    base = (opening or slots.today()) if age.at_opening else slots.today()
+    span = relativedelta(months=age.months) if age.months is not None else relativedelta(days=age.days)
+    paving = base - span
+    args: dict[str, Any] = {"municipality": muni, "opening_date": (opening or slots.today()).isoformat(),
+                            "final_paving_date": paving.isoformat()}
+    defaults = {} if opening is not None else {"opening_date": f"today, {fmt_date(slots.today())} (no opening date given)"}
+    if age.at_opening and opening is None:
+        defaults = {"opening_date": f"today, {fmt_date(slots.today())} (the age is at the opening, so any opening day "
+                                    "gives the same surcharge)"}
+    since = "the opening date" if age.at_opening and opening is not None else "today" if not age.at_opening else "the opening"
+    derived = {"final_paving_date": f"{fmt_date(paving)} (“{age.slot.span.text}” before {since})"}
+    sources: dict[str, Any] = {"opening_date": reading.opening} if opening is not None else {}
+    if reading.fee is not None:
+        args["permit_fee"] = str(reading.fee.number)
+        sources["permit_fee"] = reading.fee
+    elif ASKS_DOLLARS.search(q):
+        return Missing("the permit fee (the surcharge is a multiple of it).", slot="permit fee")
+    return Routed(tool, args, muni, phrasing.lead_surcharge, defaults=defaults, derived=derived, sources=sources)
