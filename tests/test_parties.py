@@ -96,3 +96,22 @@ def test_a_surcharge_from_the_pavings_age_says_the_date_it_worked_out(assistant,
     answer = assistant.ask(question, "brandon")
     assert answer.status == "answered" and figure in answer.answer
     assert "final paving date" in answer.answer and "before" in answer.answer
+
+
+@pytest.mark.parametrize("question, muni, asked", [
+    ("Our subcontractor's schedule has the opening starting Tuesday, March 9, 2027 at 7:30 AM, but our permit "
+     "application says Thursday, March 11, 2027 at 7:00 AM. When must the written notice reach the Highway "
+     "Commission?", "delafield", ("March 9, 2027", "March 11, 2027")),
+    ("For my asphalt apron the Superintendent first estimated $2,640.00 and later revised it to $2,895.00; I paid the "
+     "deposit at the estimate. The Town's final cost is $2,731.20. Do I owe money or get some back?", "delafield",
+     ("$2,640.00", "$2,895.00")),
+    ("Each of us deposited $1,950.00 for the Town's asphalting. His actual cost came to $2,214.35 and mine to "
+     "$1,781.90. What do I owe?", "delafield", ("$2,214.35", "$1,781.90")),
+])
+def test_values_the_words_set_against_each_other_are_asked_about(assistant, question, muni, asked, monkeypatch):
+    """'X, but Y says Z', 'revised to', 'his ... and mine ...': whichever one a reading of roles would
+    pick, the other competes for the same input; a figure from either would be a guess."""
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-01")
+    answer = assistant.ask(question, muni)
+    assert answer.status == "clarify" and not answer.tool_calls
+    assert all(f"“{a}”" in answer.answer for a in asked)

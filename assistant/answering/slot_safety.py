@@ -166,7 +166,27 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         if theirs or not mine:
             options = (r.slot, *(theirs or rivals))
             return read, Unsafe(r.argument, r.label, tuple(s.span.text for s in options), reason="competing")
+    # a value the words set against the one used ("starting March 9, but our application says March 11",
+    # "estimated $2,640 and later revised it to $2,895", "his came to $2,214 and mine to $1,781"): they compete
+    # for it, whatever reading of roles chose one
+    for r in read:
+        if r.slot is None:
+            continue
+        for s in query.slots:
+            if not _kin(s, r.slot) or _key(s) in taken or s.value == r.slot.value or s.span.origin != r.slot.span.origin:
+                continue
+            a, b = sorted((r.slot, s), key=lambda x: x.span.start)
+            if any(_kin(x, a) and x.span.origin == a.span.origin and a.span.end <= x.span.start < b.span.start
+                   for x in query.slots):
+                continue  # not next to each other
+            between = query.source(a.span.origin)[a.span.end:b.span.start]
+            if len(between) <= 120 and SET_AGAINST.search(between):
+                return read, Unsafe(r.argument, r.label, (a.span.text, b.span.text), reason="competing")
     return read, None
+
+
+SET_AGAINST = re.compile(r"\b(?:but|however|although|though|whereas|instead|revised|revises|changed|updated|corrected|"
+                         r"amended)\b|\band (?:mine|his|hers|theirs|ours|yours|the other(?:'s)?|the second)\b", re.I)
 
 
 def _key(s: Slot) -> tuple:
