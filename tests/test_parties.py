@@ -115,3 +115,12 @@ def test_values_the_words_set_against_each_other_are_asked_about(assistant, ques
     answer = assistant.ask(question, muni)
     assert answer.status == "clarify" and not answer.tool_calls
     assert all(f"“{a}”" in answer.answer for a in asked)
+
+
+def test_parties_one_to_a_clause_of_one_sentence(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-01")
+    answer = assistant.ask("Two utilities had emergency excavations without permits: the water utility dug up a broken "
+                           "main on Friday, January 15, 2027, and the gas company dug on Thursday, December 24, 2026. "
+                           "By what date must each apply for its excavation permit?", "brandon")
+    assert answer.status == "answered" and len(answer.tool_calls) == 2
+    assert [c.arguments["excavation"] for c in answer.tool_calls] == ["2027-01-15", "2026-12-24"]

@@ -21,7 +21,7 @@ EACH = re.compile(r"\b(?:each|both|apiece|respectively|separately|either of (?:u
 _FIRST_PERSON = {"i", "i'm", "i've", "my", "me", "mine", "we", "we're", "our", "us", "ours"}
 _THIRD_PERSON = {"she", "her", "hers", "he", "his", "him", "they", "their", "them", "neighbor", "neighbour",
                  "neighbor's", "neighbour's"}
-_STOP = {"the", "a", "an", "and", "or", "of", "to", "in", "on", "for", "at", "was", "is", "it", "what", "how", "much",
+_STOP = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "the", "a", "an", "and", "or", "of", "to", "in", "on", "for", "at", "was", "is", "it", "what", "how", "much",
          "does", "do", "did", "get", "be", "by", "with", "that", "this", "which", "who", "when", "its", "as", "from",
          "one", "first", "second", "other", "came", "come", "cost", "costs", "owe", "pay", "billed", "bill"}
 
@@ -36,6 +36,18 @@ def sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE.split(text.strip()) if s.strip()]
 
 
+_CLAUSE = re.compile(r"(?:,\s*|\s+)and\s+(?=(?:the|his|her|my|our|their|its|a|an|another|one)\b)|;\s+|,\s+(?:while|whereas)\s+",
+                     re.I)
+
+
+def clauses(sentence: str) -> list[str]:
+    """A sentence cut at its coordinated clauses; a lead ending in a colon stands apart
+    ("Two utilities dug without permits: the water utility ..., and the gas company ...")."""
+    lead, colon, rest = sentence.partition(": ")
+    pieces = [p.strip() for p in _CLAUSE.split(rest if colon else sentence) if p.strip()]
+    return ([lead + ":"] if colon else []) + pieces
+
+
 def _words(s: str) -> set[str]:
     return {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z']*", s)}
 
@@ -47,12 +59,12 @@ def _label(sentence: str) -> str:
 
 
 def _context(value: str, sentence: str) -> set[str]:
-    """The content words just around a value in its sentence (three before, two after)."""
+    """The content words just around a value in its sentence (ten before, three after)."""
     from assistant.retrieval.lexical import stems
 
     at = sentence.find(value)
-    before = re.findall(r"[A-Za-z][A-Za-z']*", sentence[:at])[-3:]
-    after = re.findall(r"[A-Za-z][A-Za-z']*", sentence[at + len(value):])[:2]
+    before = re.findall(r"[A-Za-z][A-Za-z']*", sentence[:at])[-10:]
+    after = re.findall(r"[A-Za-z][A-Za-z']*", sentence[at + len(value):])[:3]
     return stems(" ".join(w for w in [*before, *after] if w.lower() not in _STOP))
 
 
@@ -69,6 +81,11 @@ def split_parties(text: str, candidates: tuple[str, ...]) -> list[Party] | None:
     if len(candidates) < 2:
         return None
     parts = sentences(text)
+    together = [i for i, p in enumerate(parts) if sum(c in p for c in candidates) >= 2]
+    if len(together) == 1 and not any(c in p for i, p in enumerate(parts) if i != together[0] for c in candidates):
+        # "the water utility dug on January 15, and the gas company dug on December 24": one party a clause
+        i = together[0]
+        parts = parts[:i] + clauses(parts[i]) + parts[i + 1:]
     holders: list[int] = []
     for c in candidates:
         at = [i for i, s in enumerate(parts) if c in s]

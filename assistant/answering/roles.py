@@ -355,6 +355,11 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
                 and not (stems(own_words_before(s, query)) - _COORDINATION)]
         if bare:
             return Ambiguous("date the period counts from", (best[0], *bare))
+        # "the water utility dug on January 15, and the gas company dug on December 24": another date
+        # whose own words name the same event too is as good a reading: asked (or one per party)
+        tied = [s for n, s in scored if 0 < n < top and s.precision == best[0].precision]
+        if tied:
+            return Ambiguous("date the period counts from", (best[0], *tied))
         return best[0]
     return Ambiguous("date the period counts from", tuple(best if top > 0 else days))
 
