@@ -531,7 +531,7 @@ TOOLS: list[ToolSpec] = [
                   "replacement cost", "special assessment"),
         route=Route(order=61, read="assistant.answering.routes.charges:sidewalk_assessment",
                     answers="an owner's share of a sidewalk's stated cost",
-                    cues=(r"sidewalk", r"assess|pay|share|cost|owe")),
+                    cues=(r"sidewalk", r"assess|\bpa(?:y|id|ying|ys)\b|\bshare|\bcost|\bow(?:e|es|ed|ing)\b")),
     ),
     ToolSpec(
         name="snow_removal_charge",

@@ -1076,7 +1076,7 @@ TOOLS: list[ToolSpec] = [
                   "commercial sidewalk", "inches thick", "cross slope", "fall toward the curb", "drainage"),
         route=Route(order=72, read="assistant.answering.routes.checks:sidewalk_fall",
                     answers="how far a walk of a stated width must fall toward the curb",
-                    cues=(r"\b(drop|slope|fall|pitch)\b", r"sidewalk|walk")),
+                    cues=(r"\b(drop|slope|fall|pitch|lower)\b", r"sidewalk|walk")),
     ),
     ToolSpec(
         name="pavement_patch_check",

@@ -25,7 +25,8 @@ from assistant.settings import ranking
 GENERIC_EVENT_STEMS = stems("date day time the of or and was were is")
 # the question asks for a calendar day (not "how long"): without a date to count from, ask for it
 ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\blast (?:day|date)\b|\bdeadline date\b|"
-                        r"\bby what (?:date|day)\b|\bon what (?:date|day)\b", re.I)
+                        r"\bby what (?:date|day)\b|\bon what (?:date|day)\b|\b(?:my|our) deadline\b|"
+                        r"\bby when\b", re.I)
 
 def emergency(q: str, muni: str | None, ctx: RouteContext):
     """When to apply for the permit and file for the fee waiver after an emergency dig."""
@@ -38,7 +39,7 @@ def emergency(q: str, muni: str | None, ctx: RouteContext):
         when = read[0].day  # a date the reading stage reads ("the Friday after Thanksgiving"); roles pick below
     if when is None:
         if ctx.query is not None and ctx.query.asks == "date" and muni is not None:
-            return Missing("the day of the emergency excavation.", slot="date of the excavation")
+            return Missing("the day of the emergency excavation: which date was it?", slot="date of the excavation")
         return None
     if muni is None:
         return Missing(which(f"Only {names_of(ctx.tools[tool].municipalities)} sets emergency excavation "
