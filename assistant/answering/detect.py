@@ -10,7 +10,7 @@ from assistant.corpus import municipalities
 from assistant.types import ChatTurn, Municipality
 
 # other places people may name: they are outside what is loaded
-_NAMED_PLACE = r"\b(?:city|village|town|county) of ([A-Z][a-z]+(?: [A-Z][a-z]+)?)"
+_NAMED_PLACE = r"\b(?i:city|village|town|county) of ([A-Z][a-z]+(?: [A-Z][a-z]+)?)"
 
 
 @functools.lru_cache(maxsize=1)
@@ -112,7 +112,7 @@ def other_place(text: str) -> str | None:
         name = m.group(1) or m.group(2)
         if name and not any(name.lower() in n.lower() or n.lower() in name.lower()
                             for mm in municipalities() for n in _names(mm)):
-            return name
+            return m.group(0) if m.group(1) else name  # "Village of Hartland" whole; a bare name alone
     return None
 
 

@@ -327,7 +327,7 @@ class EmbeddedPlanner:
     def _decide(self, q: str, muni_id: str | None, history: list[ChatTurn], carried: dict,
                 req: Request) -> Plan:
         elsewhere = other_place(q)
-        if elsewhere and muni_id is not None and status_phrases.code_mentions(muni_id, elsewhere):
+        if elsewhere and " of " in elsewhere and muni_id is not None and status_phrases.code_mentions(muni_id, elsewhere):
             elsewhere = None  # "the sewer agreement with the Village of Hartland": the code's own subject
         if elsewhere and named_municipality(q) is None:
             return OutOfScope(phrasing.not_held(self._coverage(), elsewhere))
