@@ -124,3 +124,12 @@ def test_parties_one_to_a_clause_of_one_sentence(assistant, monkeypatch):
                            "By what date must each apply for its excavation permit?", "brandon")
     assert answer.status == "answered" and len(answer.tool_calls) == 2
     assert [c.arguments["excavation"] for c in answer.tool_calls] == ["2027-01-15", "2026-12-24"]
+
+
+def test_a_repair_part_named_without_an_amount_is_asked_for_never_zero(assistant):
+    answer = assistant.ask("We had to fix a permittee's deficient restoration ourselves: labor ran two grand, materials "
+                           "seven hundred fifty, and equipment a thousand and fifty. What's the bill?", "brandon")
+    assert answer.status == "clarify" and "materials" in answer.answer and not answer.tool_calls
+    answer = assistant.ask("The Village repaired the faulty work: $900 labor and $300 materials. No equipment was used. "
+                           "What's the bill?", "brandon")
+    assert answer.status == "answered" and "$1,440.00" in answer.answer  # (900 + 300) x 1.2

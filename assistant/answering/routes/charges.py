@@ -81,14 +81,21 @@ def repair_bill(q: str, muni: str | None, ctx: RouteContext):
     for part, found in labelled.items():
         if len(found) > 1:
             return ambiguous(roles.Ambiguous(part.replace("_", " "), tuple(found)))
+    for part, rx in REPAIR_PARTS.items():
+        said_none = re.search(rf"\bno {rx.pattern}|\bwithout (?:any )?{rx.pattern}", q, re.I)
+        if part not in labelled and rx.search(ctx.current or q) and not said_none:
+            # "materials seven hundred fifty": the word is there, its amount was not read; never $0
+            return Missing(f"the {part.replace('_', ' ')} (the question names it, but no amount in dollars was read "
+                           "for it).", slot=part.replace("_", " "))
     only = only_municipality(ctx, "village_repair_bill", muni)
     args = {"municipality": only, **{part: str(found[0].number) if (found := labelled.get(part)) else "0"
                                      for part in REPAIR_PARTS}}
     routed = Routed("village_repair_bill", args, only, phrasing.lead_generic,
                     sources={part: found[0] for part, found in labelled.items()})
-    for part in REPAIR_PARTS:
+    for part, rx in REPAIR_PARTS.items():
         if part not in labelled:
-            routed.defaults[part] = "$0.00 (the question names none)"
+            said_none = re.search(rf"\bno {rx.pattern}|\bwithout (?:any )?{rx.pattern}", q, re.I)
+            routed.defaults[part] = f"$0.00 (“{said_none.group(0)}”)" if said_none else "$0.00 (the question names none)"
     return routed
 
 
