@@ -34,6 +34,8 @@ class Ranking(BaseModel):
     wordless_match: float = Field(default=0.45, description="below this similarity, a question sharing no telling word with what was found is about something else")
     stands_alone: float = Field(default=0.45, description="below this similarity a turn in a conversation is read with the earlier topic")
     follow_up_own_topic: float = Field(default=0.5, description="a follow-up this close to a passage stands on its own")
+    off_topic_override: float = Field(default=0.7, description="a question this close to a passage is not off topic "
+                                      "for a listed word it also uses ('commercial zoning' beside a snow fine)")
     unnamed_min: float = Field(default=0.51, description="with no municipality named, below this similarity of the best hit "
                                "in every code the topic is out of scope (rather than asking which municipality)")
     clear_lead: float = Field(default=0.25, description="without a municipality, answer from one code only when it is far more on topic")

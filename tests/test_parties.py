@@ -133,3 +133,11 @@ def test_a_repair_part_named_without_an_amount_is_asked_for_never_zero(assistant
     answer = assistant.ask("The Village repaired the faulty work: $900 labor and $300 materials. No equipment was used. "
                            "What's the bill?", "brandon")
     assert answer.status == "answered" and "$1,440.00" in answer.answer  # (900 + 300) x 1.2
+
+
+def test_a_listed_off_topic_word_does_not_veto_a_question_a_provision_answers_closely(assistant):
+    """'zoning' is a default off-topic word; here it is a detail beside a snow question."""
+    answer = assistant.ask("We are in a commercial zoning district. How long after the end of a snow event do we have "
+                           "to clear the snow and ice from our sidewalk?", "brandon")
+    assert answer.status == "answered" and any(c.section == "404-10" for c in answer.citations)
+    assert assistant.ask("What is the zoning setback for a garage?", "brandon").status == "out_of_scope"

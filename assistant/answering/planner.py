@@ -337,7 +337,7 @@ class EmbeddedPlanner:
             passages = passages_for(ref)
             if passages:
                 return Lookup(q, passages[0].municipality, exact=tuple(passages))
-        if self._off_topic(q, muni_id):
+        if self._off_topic(q, muni_id) and not self._answers_closely(q, muni_id):
             return OutOfScope()
         # a follow-up turn: its own words first, the earlier topic when they are not enough
         current = carried.get("current") if carried.get("follow_up") else None
@@ -383,6 +383,14 @@ class EmbeddedPlanner:
         every municipality held; one whose entry lists nothing is left to the search."""
         munis = [m for m in municipalities() if muni_id is None or m.id == muni_id]
         return bool(munis) and all(_off_topic_for(m, q, self._mentions_streets(q)) for m in munis)
+
+    def _answers_closely(self, q: str, muni_id: str | None) -> bool:
+        """A provision this close to the question answers it, whatever listed off-topic word it also uses
+        ("I manage a building (commercial zoning). What's the fine if we don't clear the sidewalk?")."""
+        if muni_id is None:
+            return False
+        hits = self.index.search(q, muni_id, k=3)
+        return bool(hits) and max(h.dense_score or 0.0 for h in hits) >= ranking().off_topic_override
 
     def _common_words(self) -> frozenset[str]:
         if self._common is None:
