@@ -141,3 +141,8 @@ def test_a_listed_off_topic_word_does_not_veto_a_question_a_provision_answers_cl
                            "to clear the snow and ice from our sidewalk?", "brandon")
     assert answer.status == "answered" and any(c.section == "404-10" for c in answer.citations)
     assert assistant.ask("What is the zoning setback for a garage?", "brandon").status == "out_of_scope"
+
+
+def test_a_permits_cost_is_no_assessment_to_compute(assistant):
+    answer = assistant.ask("How much does the permit cost to replace a couple of sidewalk squares myself?", "brandon")
+    assert not answer.tool_calls and "the assessment is a share of it" not in answer.answer

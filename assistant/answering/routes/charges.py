@@ -30,10 +30,16 @@ ASKS_AMOUNT = re.compile(r"\bhow much\b(?!\s+(?:of|lower|higher|wider|narrower|d
                          r"(?:share|bill|balance|refund|assessment)\b", re.I)
 
 
+PERMIT_FEE_Q = re.compile(r"\bpermits?\b[^.?!]{0,25}\b(?:cost|costs|fee|fees|charge)\b|\b(?:cost|fee|price)s? (?:of|for) "
+                          r"(?:a|the|my|our) (?:\w+ )?permit", re.I)
+
+
 def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     """An owner's share of a sidewalk's cost (reconstruction, defective replacement, a new walk)."""
     amounts = slots.money_all(q) or [s.number for s in (ctx.query.of("money") if ctx.query is not None else [])
                                      if s.unit == "USD"]  # "three thousand six hundred dollars"
+    if not amounts and PERMIT_FEE_Q.search(q):
+        return None  # "how much does the permit cost to replace a few squares?": a fee, not an assessment
     if not amounts:
         if ASKS_AMOUNT.search(q):  # "how much will I be assessed?" with no cost: ask for it
             return Missing("the cost of the sidewalk work (the assessment is a share of it).", slot="cost")
