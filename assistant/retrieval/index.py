@@ -36,6 +36,7 @@ from assistant.settings import ranking
 from assistant.corpus import all_passages, note_problem
 from assistant.retrieval.chunking import CHUNKER_VERSION, Chunk, chunk_passages
 from assistant.retrieval.citations import lookup
+from assistant.retrieval.embed_cache import VectorCache
 from assistant.retrieval.embeddings import Embedder, get_embedder
 from assistant.retrieval.expansion import expand
 from assistant.retrieval.generation_files import (
@@ -45,6 +46,7 @@ from assistant.retrieval.generation_files import (
     in_chunker_order,
     named_collections,
     one_line,
+    read_chunks,
     read_vectors,
     readable_previous,
     reusable,
@@ -124,6 +126,8 @@ class SearchIndex:
         self.reused: list[str] = []  # municipalities whose vectors were reused, not re-embedded
         self.built_units: list[str] = []  # municipalities embedded by this build
         self.lexical_built: list[str] = []  # municipalities whose BM25 was built (not read back) by this open
+        self.embedded_texts = 0  # texts handed to the embedder by this build (each distinct text once)
+        self.vectors_by_text = 0  # chunks of this build that took the vector of a text already embedded
         self._unit_chunks: dict[str, list[Chunk]] = {}
         self._unit_vectors: dict[str, np.ndarray] = {}
         self._lease: Lease | None = None
@@ -313,24 +317,32 @@ class SearchIndex:
             (path / "vectors").mkdir()
             units: dict[str, UnitInfo] = {}
             unit_vectors: dict[str, np.ndarray] = {}
-            to_embed = sum(len(cs) for m, cs in unit_chunks.items() if not kept[m])
+            # each distinct text is embedded once; text the previous generation embedded is read back
+            cache = VectorCache(self.embedder.fingerprint)
+            new_units = [m for m in unit_chunks if not kept[m]]
+            if new_units and previous is not None:
+                self._remember_previous(cache, gens, previous)
+            keys = {m: cache.keys(unit_chunks[m]) for m in new_units}
+            to_embed = cache.unknown([k for m in new_units for k in keys[m]])
             done = 0
             failed: list[str] = []
             if to_embed:
-                report(0.05, f"loading the embedding model to index {to_embed} passages")
+                report(0.05, f"loading the embedding model to index {to_embed} distinct texts "
+                             f"({sum(len(unit_chunks[m]) for m in new_units)} chunks)")
+
+            def embedded(n: int) -> None:
+                nonlocal done
+                done += n
+                report(0.05 + 0.85 * done / max(1, to_embed), f"embedded {done}/{to_embed} texts")
+
             for m, cs in unit_chunks.items():
                 if kept[m]:
                     _, arr, collection = kept[m]
                     self.reused.append(m)
                     reused_from = previous[0]
                 else:
-                    rows: list[list[float]] = []
                     try:
-                        for i in range(0, len(cs), BUILD_BATCH):
-                            batch = cs[i : i + BUILD_BATCH]
-                            rows += self.embedder.embed_documents([c.embed_text for c in batch])
-                            done += len(batch)
-                            report(0.05 + 0.85 * done / to_embed, f"embedded {done}/{to_embed} passages")
+                        arr = cache.vectors(cs, self.embedder.embed_documents, BUILD_BATCH, embedded, keys[m])
                     except (KeyboardInterrupt, MemoryError):
                         raise
                     except Exception as exc:  # noqa: BLE001 - one municipality must not stop the others
@@ -338,7 +350,6 @@ class SearchIndex:
                         note_problem(f"{m}: its passages could not be indexed ({type(exc).__name__}: "
                                      f"{' '.join(str(exc).split())[:120]}); it is left out of search")
                         continue
-                    arr = np.asarray(rows, dtype=np.float32)
                     collection, reused_from = collection_name(gid, m), None
                     self.built_units.append(m)
                 rel = f"vectors/{slug(m)}.npy"
@@ -346,8 +357,12 @@ class SearchIndex:
                 unit_vectors[m] = arr
                 units[m] = UnitInfo(fingerprint=unit_fps[m], chunks=len(cs), vectors=rel, collection=collection,
                                     reused_from=reused_from)
+            self.embedded_texts, self.vectors_by_text = cache.embedded, cache.from_previous + cache.repeated
             if self.reused:
                 report(0.9, f"reused the vectors of {', '.join(self.reused)} (unchanged)")
+            if self.vectors_by_text:
+                report(0.9, f"embedded {cache.embedded} texts; {cache.from_previous} chunks took the vector of "
+                            f"the same text in the previous index, {cache.repeated} of the same text in this build")
             if failed:  # left out: the generation holds the others (and is rebuilt, retrying, next time)
                 passages = [p for p in passages if p.municipality not in failed]
                 unit_chunks = {m: cs for m, cs in unit_chunks.items() if m not in failed}
@@ -390,8 +405,22 @@ class SearchIndex:
             "generation": gid, "fingerprint": fingerprint, "chunker": CHUNKER_VERSION,
             "model": self.embedder.fingerprint, "passages": len(passages), "chunks": len(chunks),
             "build_s": round(self.build_s, 2), "built_at": info.built_at, "reused": self.reused,
+            "embedded_texts": self.embedded_texts, "vectors_by_text": self.vectors_by_text,
         }, indent=2))
         self._adopt(gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease, lexical)
+
+    @staticmethod
+    def _remember_previous(cache: VectorCache, gens: Generations, previous: tuple[str, GenerationInfo]) -> None:
+        """Let ``cache`` read the vectors of every text the previous generation embedded."""
+        gid, info = previous
+        try:
+            chunks = by_unit(read_chunks(gens.path(gid)))
+        except Exception as exc:  # noqa: BLE001 - unreadable: its texts are embedded again
+            log.warning("the chunks of generation %s are unreadable (%s); embedding every new text", gid, one_line(exc))
+            return
+        cache.remember({m: gens.path(gid) / u.vectors for m, u in info.units.items()},
+                       {m: cs for m, cs in chunks.items() if m in info.units and len(cs) == info.units[m].chunks},
+                       info.model)
 
     def _collect(self, gens: Generations, keep_own: bool = True) -> list[str]:
         """Remove the generations no process holds (the caller holds the build lock)."""
