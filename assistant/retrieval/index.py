@@ -42,12 +42,18 @@ from assistant.retrieval.expansion import expand
 from assistant.retrieval.generation_files import (
     IndexDamaged,
     by_unit,
+    check_passages,
     corpus_fingerprint,
+    dump_chunks,
+    dump_passages,
     in_chunker_order,
     named_collections,
     one_line,
+    load_chunks,
+    load_passages,
     read_chunks,
     read_vectors,
+    save_vectors,
     readable_previous,
     reusable,
     unit_fingerprints,
@@ -176,11 +182,11 @@ class SearchIndex:
         lock = FileLock(str(data_dir / "index.lock"))
         passages = all_passages()
         fingerprint = corpus_fingerprint(passages, self.embedder.fingerprint)
-        if not force and self._open_current(gens, fingerprint, locked=False):
+        if not force and self._open_current(gens, fingerprint, locked=False, passages=passages):
             report(1.0, "index up to date")
             return
         with _acquire(lock, data_dir):
-            if not force and self._open_current(gens, fingerprint, locked=True):  # built while we waited
+            if not force and self._open_current(gens, fingerprint, locked=True, passages=passages):  # built meanwhile
                 report(1.0, "index up to date" if not self.problems else "index repaired")
                 return
             for p in self.problems:
@@ -189,7 +195,8 @@ class SearchIndex:
             self.removed = self._collect(gens)
         report(1.0, "index built")
 
-    def _open_current(self, gens: Generations, fingerprint: str, locked: bool) -> bool:
+    def _open_current(self, gens: Generations, fingerprint: str, locked: bool,
+                      passages: list[Passage] | None = None) -> bool:
         """Lease and load the published generation if it holds this corpus; False when there
         is none, it is out of date, it needs the lock to be refilled, or it is damaged (then
         the damage is logged and kept in ``problems``)."""
@@ -206,7 +213,7 @@ class SearchIndex:
             if info.fingerprint != fingerprint:
                 lease.release()
                 return False
-            self._load_generation(gens, gid, info, lease, locked=locked)
+            self._load_generation(gens, gid, info, lease, locked=locked, passages=passages)
             return True
         except _NeedsRefill:
             lease.release()
@@ -223,10 +230,15 @@ class SearchIndex:
             return False
 
     def _load_generation(self, gens: Generations, gid: str, info: GenerationInfo, lease: Lease,
-                         locked: bool) -> None:
+                         locked: bool, passages: list[Passage] | None = None) -> None:
+        """``passages``: the corpus as just parsed, when its fingerprint is the generation's
+        (the same passages: the store is not read into a second copy)."""
         path = gens.path(gid)
-        passages = [Passage.model_validate(d) for d in json.loads((path / "passages.json").read_text("utf-8"))]
-        chunks = [Chunk.model_validate(d) for d in json.loads((path / "chunks.json").read_text("utf-8"))]
+        if passages is None:
+            passages = load_passages(path / "passages.json")
+        else:
+            check_passages(path / "passages.json", passages)
+        chunks = load_chunks(path / "chunks.json")
         if len(passages) != info.passages or len(chunks) != info.chunks:
             raise IndexDamaged(f"the stores hold {len(passages)} passages / {len(chunks)} chunks, "
                                f"the generation says {info.passages} / {info.chunks}")
@@ -295,7 +307,7 @@ class SearchIndex:
         self.lexical = lexical
         self.vectors, self._client, self._lease = store, client, lease
         self._unit_chunks, self._unit_vectors = unit_chunks, unit_vectors
-        self._set_sentence_vectors({c.id: v for m, cs in unit_chunks.items() for c, v in zip(cs, unit_vectors[m])})
+        self._set_sentence_vectors()
 
     def _build(self, gens: Generations, passages: list[Passage], fingerprint: str,
                report: Callable[[float, str], None], force: bool) -> None:
@@ -353,8 +365,9 @@ class SearchIndex:
                     collection, reused_from = collection_name(gid, m), None
                     self.built_units.append(m)
                 rel = f"vectors/{slug(m)}.npy"
-                np.save(path / rel, arr)
-                unit_vectors[m] = arr
+                save_vectors(path / rel, arr, source=gens.path(previous[0]) / previous[1].units[m].vectors
+                             if kept[m] else None)
+                unit_vectors[m] = np.load(path / rel, mmap_mode="r")  # on disk, like an opened generation's
                 units[m] = UnitInfo(fingerprint=unit_fps[m], chunks=len(cs), vectors=rel, collection=collection,
                                     reused_from=reused_from)
             self.embedded_texts, self.vectors_by_text = cache.embedded, cache.from_previous + cache.repeated
@@ -377,8 +390,8 @@ class SearchIndex:
                 rel = f"bm25/{slug(m)}"
                 lexical.units[m].save(path / rel)
                 units[m] = units[m].model_copy(update={"lexical": rel})
-            (path / "passages.json").write_text(json.dumps([p.model_dump(mode="json") for p in passages]), "utf-8")
-            (path / "chunks.json").write_text(json.dumps([c.model_dump(mode="json") for c in chunks]), "utf-8")
+            (path / "passages.json").write_bytes(dump_passages(passages))
+            (path / "chunks.json").write_bytes(dump_chunks(chunks))
             client = make_client(self.settings, path / "chroma")
             store = VectorStore(client, {m: u.collection for m, u in units.items()})
             # a fresh embedded folder holds none; a server may still hold a reused unit's
@@ -500,32 +513,35 @@ class SearchIndex:
         if self._client is not None:
             _close_client(self._client, self.settings)
 
-    def _set_sentence_vectors(self, by_id: dict) -> None:
-        """Vectors of every sentence (a one-sentence passage is its own sentence), kept in
-        memory to pick the sentence that answers within the retrieved passages."""
-        import numpy as np
-
+    def _set_sentence_vectors(self) -> None:
+        """Where the vector of every sentence is (a one-sentence passage is its own sentence):
+        its row in its municipality's vectors, to pick the sentence that answers within the
+        retrieved passages. Rows, not a copy of the vectors."""
         self.sentence_keys: list[tuple[str, str]] = []
-        rows = []
-        for c in self.chunks:
-            if c.kind == "sentence" or (c.kind == "passage" and c.part == 0 and f"{c.passage_id}#s0" not in self.chunk_by_id):
-                if c.id in by_id:
+        rows: dict[str, list[int]] = {}
+        where: dict[str, list[int]] = {}
+        for m, cs in self._unit_chunks.items():
+            for r, c in enumerate(cs):
+                if c.kind == "sentence" or (c.kind == "passage" and c.part == 0
+                                            and f"{c.passage_id}#s0" not in self.chunk_by_id):
+                    where.setdefault(c.passage_id, []).append(len(self.sentence_keys))
+                    rows.setdefault(c.passage_id, []).append(r)
                     self.sentence_keys.append((c.passage_id, c.text))
-                    rows.append(by_id[c.id])
-        self.sentence_matrix = np.asarray(rows, dtype=np.float32)
-        self._sentence_rows: dict[str, list[int]] = {}
-        for i, (pid, _) in enumerate(self.sentence_keys):
-            self._sentence_rows.setdefault(pid, []).append(i)
+        self._sentence_rows = {pid: (self.by_id[pid].municipality if pid in self.by_id else "",
+                                     np.asarray(rows[pid], dtype=np.int64), ks) for pid, ks in where.items()}
 
     def sentence_similarity(self, vector: list[float], passage_ids: list[str]) -> dict[tuple[str, str], float]:
         """Cosine similarity of the query to each sentence of the given passages."""
-        import numpy as np
-
-        rows = [i for pid in passage_ids for i in self._sentence_rows.get(pid, [])]
-        if not rows:
-            return {}
-        sims = self.sentence_matrix[rows] @ np.asarray(vector, dtype=np.float32)
-        return {self.sentence_keys[i]: float(s) for i, s in zip(rows, sims)}
+        v = np.asarray(vector, dtype=np.float32)
+        out: dict[tuple[str, str], float] = {}
+        for pid in passage_ids:
+            got = self._sentence_rows.get(pid)
+            arr = self._unit_vectors.get(got[0]) if got else None
+            if arr is None:
+                continue
+            sims = np.asarray(arr[got[1]], dtype=np.float32) @ v
+            out.update((self.sentence_keys[k], float(x)) for k, x in zip(got[2], sims))
+        return out
 
     # -- searching --------------------------------------------------------------
     def dense(self, query: str, municipality: str | None = None, k: int | None = None,
