@@ -38,7 +38,7 @@ def prepare_corpus(corpus: Path, codes_dir: Path, limit: int | None = None) -> l
     from evals.scale import _add_code, _env, code_files, code_id
 
     files = code_files(codes_dir)[:limit]
-    if not (corpus / "municipalities.yaml").exists():
+    if not (corpus / "manifest.yaml").exists():
         shutil.copytree(ROOT / "corpus", corpus, dirs_exist_ok=True)
     _env(corpus, corpus.parent / f"{corpus.name}-data")
     from assistant.corpus import municipality_by_id
