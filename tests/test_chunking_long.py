@@ -47,3 +47,15 @@ def test_a_long_unpunctuated_passage_is_chunked_in_linear_time():
     chunks = chunk_passage(p)
     assert time.perf_counter() - t0 < 20  # the quadratic cut took minutes on this text
     assert len(chunks) > 100 and " ".join(" ".join(c.text for c in chunks).split()) == " ".join(text.split())
+
+
+def test_a_context_longer_than_the_window_still_ends():
+    """A heading path misread as hundreds of words left no budget for the text: the cut
+    looped for ever (it had already, before the cut was made linear)."""
+    rnd = random.Random(3)
+    text = " ".join(rnd.choice(WORDS) for _ in range(600))
+    p = Passage(id="x:1:-:1", municipality="x", chapter="1", section="1", title="Title " * 400, text=text,
+                start=0, end=len(text))
+    chunks = chunk_passage(p)
+    assert 2 <= len(chunks) < 200 and all(c.text.strip() for c in chunks)
+    assert split_long("a b c", 1) == (["a", "b", "c"], "")  # each word alone, then nothing left

@@ -13,6 +13,7 @@ from assistant.types import Passage
 
 CHUNKER_VERSION = "structure-v3-sentences-headings"
 TOKEN_BUDGET = MAX_TOKENS - 6  # headroom under the 256 word-piece window
+MIN_PIECE_TOKENS = 32  # the least budget of a piece, whatever the length of its context
 
 _SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[A-Z(\"“])")
 _ABBREV = re.compile(r"\b(Wis|Stats|No|Ch|Sec|St|Ave|Dr|Mr|Mrs|ft|in|Am|Cr|rec|Rep|Recr)\.$")
@@ -65,7 +66,7 @@ def split_long(text: str, budget: int) -> tuple[list[str], str]:
     words = text.split(" ")
     counts = [len(e.ids) - 2 for e in tokenizer().encode_batch(words)]  # less [CLS] and [SEP]
     start, left, pieces = 0, sum(counts) + 2, []
-    while left > budget:
+    while left > budget and start < len(words):
         cut = max(1, (len(words) - start) * budget // left - 1)
         pieces.append(" ".join(words[start:start + cut]))
         left -= sum(counts[start:start + cut])
@@ -75,7 +76,9 @@ def split_long(text: str, budget: int) -> tuple[list[str], str]:
 
 def chunk_passage(p: Passage) -> list[Chunk]:
     context = context_of(p)
-    budget = TOKEN_BUDGET - count_tokens(context) + 2
+    # a heading path the reader got wrong can be longer than the window itself: the text
+    # still gets pieces of a useful size (the model reads the start of context + piece)
+    budget = max(MIN_PIECE_TOKENS, TOKEN_BUDGET - count_tokens(context) + 2)
     groups: list[str] = []
     if count_tokens(p.text) <= budget:
         groups = [p.text]
