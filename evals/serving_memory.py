@@ -62,7 +62,7 @@ class StandIn:
         return self.embed_documents([text])[0].tolist()
 
 
-def measure(corpus: Path, data: Path, stand_in: bool = False) -> dict:
+def measure(corpus: Path, data: Path, stand_in: bool = False, server_port: int | None = None) -> dict:
     os.environ["ASSISTANT_CORPUS_DIR"] = str(corpus)
     os.environ["ASSISTANT_DATA_DIR"] = str(data)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -81,7 +81,9 @@ def measure(corpus: Path, data: Path, stand_in: bool = False) -> dict:
     from assistant.settings import get_settings
 
     stage("imports", t0)
-    settings = get_settings().model_copy(update={"chroma_mode": "embedded"})
+    settings = get_settings().model_copy(update={"chroma_mode": "embedded"} if server_port is None else
+                                         {"chroma_mode": "server", "chroma_host": "127.0.0.1",
+                                          "chroma_port": server_port})
     embedder = Embedder()
     if stand_in:
         t0 = time.perf_counter()
@@ -123,8 +125,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", type=Path, required=True)
     ap.add_argument("--data", type=Path, required=True)
     ap.add_argument("--stand-in", action="store_true", help="build the index with stand-in vectors, then stop")
+    ap.add_argument("--chroma-port", type=int, default=None,
+                    help="serve from a `chroma run` on 127.0.0.1 at this port (already filled: open the folder "
+                         "in server mode once before measuring)")
     args = ap.parse_args(argv)
-    print(json.dumps(measure(args.corpus, args.data, args.stand_in), indent=2))
+    print(json.dumps(measure(args.corpus, args.data, args.stand_in, args.chroma_port), indent=2))
     return 0
 
 

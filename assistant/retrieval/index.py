@@ -10,7 +10,9 @@ removed by the next build or by the last reader letting it go.
 Opening checks the published generation against a fingerprint of the corpus (the parsed
 passages), the embedding model and the chunker version, and builds a new generation only
 when it changes, or when the published one is damaged (reported in ``problems``). A
-municipality whose passages did not change keeps its vectors (no re-embedding). Building
+municipality whose passages did not change keeps its vectors (no re-embedding); in one that
+changed, only text never embedded goes to the model (``embed_cache.py``). An opened
+generation's vectors stay on disk, memory-mapped. Building
 takes an exclusive file lock in the data directory, so two processes never build at once
 (the second waits, then finds the index built). Collections missing on a Chroma server
 (restarted without its data) are refilled from the generation's stored vectors.
