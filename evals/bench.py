@@ -7,6 +7,10 @@
         pipeline; plus the bare query-embedding p50, the hybrid index's build time
         from scratch and the process's peak resident memory.
 
+    python -m evals.bench server [--json]
+        the same top 5 from `chroma run` (started on loopback) as from the embedded
+        store, every gold and held-out query (evals/server_parity.py).
+
     python -m evals.bench answer [--json] [--questions FILE]
         warm answer latency p50/p95 of Assistant.ask over the lookup and calculation
         questions beside the bare query-embedding p50 of the same run, cold start to
@@ -410,6 +414,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="embedding path of the builds (default: the setting ASSISTANT_EMBEDDING_BACKEND)")
     s.add_argument("--out", type=Path, default=None,
                    help="also write the JSON here, rewritten after every tier (with the report, if --report)")
+    v = sub.add_parser("server", help="top 5 from `chroma run` vs the embedded store, every gold and held-out query "
+                                      "(see evals/server_parity.py)")
+    v.add_argument("--json", action="store_true")
     return parser
 
 
@@ -430,6 +437,19 @@ def main(argv: list[str] | None = None) -> int:
                 print()
             else:
                 print_retrieval(out)
+        elif args.what == "server":
+            from evals.server_parity import server_parity
+
+            out = server_parity(progress=progress)
+            if args.json:
+                json.dump(out, sys.stdout, indent=2)
+                print()
+            else:
+                print(f"same top {out['k']} in {out['same_top5']} of {out['searches']} searches "
+                      f"({out['queries']} queries, filtered and across municipalities); "
+                      f"server fallbacks {out['server_fallbacks']}")
+                for d in out["differ"]:
+                    print(f"  differs: {d}")
         elif args.what == "scale":
             from evals.scale import SCALE_DIR, bench_scale, write_report
 

@@ -197,6 +197,7 @@ def bench_scale(tiers: tuple[int, ...] = TIERS, codes_dir: Path = SCALE_DIR, emb
                         rate = nxt.stat().st_size / add_s
                     row["add_one_code"] = {"code": mid, "seconds": round(add_s, 2),
                                            "chunks_embedded": sum(1 for c in idx2.chunks if c.municipality == mid),
+                                           "texts_embedded": idx2.embedded_texts,
                                            "chunks_total": len(idx2.chunks), "units_reused": len(idx2.reused),
                                            "units_before": len({p.municipality for p in idx.passages})}
                     idx2.close()

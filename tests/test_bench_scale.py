@@ -30,6 +30,7 @@ def test_scale_bench_tiny_tiers(tmp_path, monkeypatch):
     # the one code added is the only part embedded: every unit before it is reused
     assert add["units_reused"] == add["units_before"] == 2
     assert 0 < add["chunks_embedded"] == t1["chunks"] - t0["chunks"]
+    assert 0 < add["texts_embedded"] <= add["chunks_embedded"]  # repeated text is embedded once
     report = write_report(out, tmp_path / "scale.md")
     text = report.read_text(encoding="utf-8")
     assert "| 1 |" in text and "## Projection" in text and (tmp_path / "scale.png").stat().st_size > 0

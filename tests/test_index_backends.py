@@ -128,3 +128,27 @@ def test_processes_at_once_on_one_data_directory(tmp_path):
     assert all(o["count"] == o["chunks"] for o in outs)
     # and the directory is still sound for a third opener
     assert not SearchIndex.open(Settings(data_dir=tmp_path), embedder=FakeEmbedder()).built_now
+
+
+def test_server_mode_gives_the_same_top5_on_every_gold_query(tmp_path, chroma_server):
+    """Issue 15's server target on the two chapters: the same top 5 passages from `chroma run`
+    as from the embedded store for every gold retrieval query, with its municipality filter and
+    across municipalities. (The real model's check is `python -m evals.bench server`.)"""
+    from evals.bench import GOLD_RETRIEVAL, load_gold
+
+    gold = load_gold(GOLD_RETRIEVAL)
+    assert len(gold) > 100
+    embedded = SearchIndex.open(Settings(data_dir=tmp_path / "emb"), embedder=FakeEmbedder())
+    served = SearchIndex.open(Settings(data_dir=tmp_path / "srv", chroma_mode="server", chroma_host="127.0.0.1",
+                                       chroma_port=chroma_server), embedder=FakeEmbedder())
+    assert served.vectors.client is not embedded.vectors.client and not (tmp_path / "srv" / "chroma").exists()
+    differ = []
+    for it in gold:
+        for m in (it["municipality"], None):
+            a = [h.passage.id for h in embedded.search(it["query"], m, k=5)]
+            b = [h.passage.id for h in served.search(it["query"], m, k=5)]
+            assert len(a) == 5
+            if a != b:
+                differ.append((it["id"], m))
+    assert not differ
+    assert served._store_down_until == 0.0  # every dense search was answered by the server

@@ -4,6 +4,7 @@ mechanics, not the model's quality)."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from assistant.corpus import all_passages, corpus_dir
@@ -106,7 +107,16 @@ def test_one_collection_per_municipality(tmp_path):
     # the sentence vectors kept for quoting never include a heading chunk
     sentence_like = [c for c in idx.chunks if c.kind == "sentence"
                      or (c.kind == "passage" and f"{c.passage_id}#s0" not in idx.chunk_by_id)]
-    assert len(idx.sentence_keys) == len(sentence_like) == idx.sentence_matrix.shape[0]
+    assert len(idx.sentence_keys) == len(sentence_like) == sum(len(r[1]) for r in idx._sentence_rows.values())
+    # each sentence's vector is its chunk's stored vector (rows into the unit's vectors, no copy)
+    vec = FakeEmbedder().embed_query("snow removal sidewalk")
+    sims = idx.sentence_similarity(vec, [c.passage_id for c in sentence_like[:30]])
+    by_text = {(c.passage_id, c.text): c for c in sentence_like}
+    for key, sim in sims.items():
+        c = by_text[key]
+        row = idx._unit_chunks[c.municipality].index(c)
+        assert abs(sim - float(idx._unit_vectors[c.municipality][row] @ np.asarray(vec, dtype=np.float32))) < 1e-6
+    assert sims
 
 
 def test_collection_names_follow_chromas_rules():

@@ -13,6 +13,7 @@ from assistant.types import Passage
 
 CHUNKER_VERSION = "structure-v3-sentences-headings"
 TOKEN_BUDGET = MAX_TOKENS - 6  # headroom under the 256 word-piece window
+MIN_PIECE_TOKENS = 32  # the least budget of a piece, whatever the length of its context
 
 _SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[A-Z(\"“])")
 _ABBREV = re.compile(r"\b(Wis|Stats|No|Ch|Sec|St|Ave|Dr|Mr|Mrs|ft|in|Am|Cr|rec|Rep|Recr)\.$")
@@ -54,9 +55,30 @@ def sentences(text: str) -> list[str]:
     return pieces
 
 
+def split_long(text: str, budget: int) -> tuple[list[str], str]:
+    """Cut a text longer than ``budget`` word pieces (one "sentence" of a table or a fee
+    schedule can be a hundred thousand words) at spaces: the pieces, each cut in proportion
+    to the words left, and the rest that fits. Each word is tokenized once (word pieces never
+    cross a space, so a join of words counts the sum of its words'), where tokenizing the
+    whole rest again for every piece took hours on a long appendix."""
+    from assistant.retrieval.embeddings import tokenizer
+
+    words = text.split(" ")
+    counts = [len(e.ids) - 2 for e in tokenizer().encode_batch(words)]  # less [CLS] and [SEP]
+    start, left, pieces = 0, sum(counts) + 2, []
+    while left > budget and start < len(words):
+        cut = max(1, (len(words) - start) * budget // left - 1)
+        pieces.append(" ".join(words[start:start + cut]))
+        left -= sum(counts[start:start + cut])
+        start += cut
+    return pieces, " ".join(words[start:])
+
+
 def chunk_passage(p: Passage) -> list[Chunk]:
     context = context_of(p)
-    budget = TOKEN_BUDGET - count_tokens(context) + 2
+    # a heading path the reader got wrong can be longer than the window itself: the text
+    # still gets pieces of a useful size (the model reads the start of context + piece)
+    budget = max(MIN_PIECE_TOKENS, TOKEN_BUDGET - count_tokens(context) + 2)
     groups: list[str] = []
     if count_tokens(p.text) <= budget:
         groups = [p.text]
@@ -69,11 +91,9 @@ def chunk_passage(p: Passage) -> list[Chunk]:
                 current = s
             else:
                 current = candidate
-            while count_tokens(current) > budget:  # one sentence longer than the window
-                words = current.split(" ")
-                cut = max(1, len(words) * budget // count_tokens(current) - 1)
-                groups.append(" ".join(words[:cut]))
-                current = " ".join(words[cut:])
+            if count_tokens(current) > budget:  # one sentence longer than the window
+                pieces, current = split_long(current, budget)
+                groups += pieces
         if current:
             groups.append(current)
     return [

@@ -7,9 +7,12 @@ import functools
 import hashlib
 import json
 import logging
+import os
+import shutil
 from pathlib import Path
 
 import numpy as np
+from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from assistant.retrieval.chunking import CHUNKER_VERSION, Chunk
 from assistant.retrieval.generations import GenerationInfo, Generations
@@ -47,11 +50,46 @@ def by_unit(chunks: list[Chunk]) -> dict[str, list[Chunk]]:
     return out
 
 
+CHECK_BLOCK = 1 << 22  # bytes of a vector file read at a time to check its values
+
+
 def read_vectors(path: Path, rows: int) -> np.ndarray:
-    arr = np.load(path, allow_pickle=False)
-    if arr.ndim != 2 or arr.shape[0] != rows or arr.dtype != np.float32 or not np.isfinite(arr).all():
+    """A unit's float32 vectors, memory-mapped read-only: the file is written once and never
+    changed, and a serving process touches few of its rows (the vector store answers the
+    searches), so they stay on disk instead of in the process's memory. Checked whole
+    (shape, type, finite values) by reading the file in blocks, not through the mapping."""
+    try:
+        arr = np.load(path, mmap_mode="r", allow_pickle=False)
+    except ValueError as exc:  # shorter than its header says, or not a .npy file
+        raise IndexDamaged(f"{path.name} is unreadable ({exc})") from exc
+    if arr.ndim != 2 or arr.shape[0] != rows or arr.dtype != np.float32:
         raise IndexDamaged(f"{path.name} holds {arr.shape} {arr.dtype}, expected {rows} finite float32 rows")
+    if arr.size:
+        with open(path, "rb") as f:
+            f.seek(arr.offset)
+            left = arr.nbytes
+            while left > 0:
+                block = f.read(min(CHECK_BLOCK, left))
+                if not block or len(block) % 4 or not np.isfinite(np.frombuffer(block, dtype=np.float32)).all():
+                    raise IndexDamaged(f"{path.name} holds values that are not finite float32")
+                left -= len(block)
     return arr
+
+
+def save_vectors(path: Path, arr: np.ndarray, source: Path | None = None) -> None:
+    """Write a unit's vector file; a reused unit's file (``source``, never changed once written)
+    is linked where the file system allows, else copied: not read through memory."""
+    if source is not None:
+        try:
+            os.link(source, path)
+            return
+        except OSError:
+            try:
+                shutil.copyfile(source, path)
+                return
+            except OSError:
+                pass
+    np.save(path, np.ascontiguousarray(arr, dtype=np.float32))
 
 
 def readable_previous(gens: Generations) -> tuple[str, GenerationInfo] | None:
@@ -84,9 +122,51 @@ def reusable(gens: Generations, previous, municipality: str, fingerprint: str):
         return None
 
 
+_CHUNKS = TypeAdapter(list[Chunk])
+_PASSAGES = TypeAdapter(list[Passage])
+
+
+def load_chunks(path: Path) -> list[Chunk]:
+    """A chunk store, validated straight from the JSON bytes (no list of dicts in between:
+    a store of 300k chunks would hold both at once)."""
+    return _CHUNKS.validate_json(Path(path).read_bytes())
+
+
+def load_passages(path: Path) -> list[Passage]:
+    return _PASSAGES.validate_json(Path(path).read_bytes())
+
+
+class _PassageId(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    id: str
+
+
+_PASSAGE_IDS = TypeAdapter(list[_PassageId])
+
+
+def check_passages(path: Path, passages: list[Passage]) -> None:
+    """The passage store holds these passages, in this order (read for their ids only: the
+    parsed corpus serves, not a second copy); IndexDamaged if not."""
+    try:
+        ids = [x.id for x in _PASSAGE_IDS.validate_json(Path(path).read_bytes())]
+    except Exception as exc:  # noqa: BLE001 - unreadable is damage
+        raise IndexDamaged(f"{Path(path).name} is unreadable ({one_line(exc)})") from exc
+    if ids != [p.id for p in passages]:
+        raise IndexDamaged(f"{Path(path).name} holds {len(ids)} passages, not the corpus's {len(passages)}")
+
+
+def dump_chunks(chunks: list[Chunk]) -> bytes:
+    return _CHUNKS.dump_json(chunks)
+
+
+def dump_passages(passages: list[Passage]) -> bytes:
+    return _PASSAGES.dump_json(passages)
+
+
 @functools.lru_cache(maxsize=2)
 def _read_chunks_cached(path: str, mtime_ns: int) -> tuple[Chunk, ...]:
-    return tuple(Chunk.model_validate(d) for d in json.loads(Path(path).read_text("utf-8")))
+    return tuple(load_chunks(Path(path)))
 
 
 def read_chunks(gen_path: Path) -> list[Chunk]:

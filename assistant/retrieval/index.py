@@ -10,7 +10,9 @@ removed by the next build or by the last reader letting it go.
 Opening checks the published generation against a fingerprint of the corpus (the parsed
 passages), the embedding model and the chunker version, and builds a new generation only
 when it changes, or when the published one is damaged (reported in ``problems``). A
-municipality whose passages did not change keeps its vectors (no re-embedding). Building
+municipality whose passages did not change keeps its vectors (no re-embedding); in one that
+changed, only text never embedded goes to the model (``embed_cache.py``). An opened
+generation's vectors stay on disk, memory-mapped. Building
 takes an exclusive file lock in the data directory, so two processes never build at once
 (the second waits, then finds the index built). Collections missing on a Chroma server
 (restarted without its data) are refilled from the generation's stored vectors.
@@ -36,16 +38,24 @@ from assistant.settings import ranking
 from assistant.corpus import all_passages, note_problem
 from assistant.retrieval.chunking import CHUNKER_VERSION, Chunk, chunk_passages
 from assistant.retrieval.citations import lookup
+from assistant.retrieval.embed_cache import VectorCache
 from assistant.retrieval.embeddings import Embedder, get_embedder
 from assistant.retrieval.expansion import expand
 from assistant.retrieval.generation_files import (
     IndexDamaged,
     by_unit,
+    check_passages,
     corpus_fingerprint,
+    dump_chunks,
+    dump_passages,
     in_chunker_order,
     named_collections,
     one_line,
+    load_chunks,
+    load_passages,
+    read_chunks,
     read_vectors,
+    save_vectors,
     readable_previous,
     reusable,
     unit_fingerprints,
@@ -124,6 +134,8 @@ class SearchIndex:
         self.reused: list[str] = []  # municipalities whose vectors were reused, not re-embedded
         self.built_units: list[str] = []  # municipalities embedded by this build
         self.lexical_built: list[str] = []  # municipalities whose BM25 was built (not read back) by this open
+        self.embedded_texts = 0  # texts handed to the embedder by this build (each distinct text once)
+        self.vectors_by_text = 0  # chunks of this build that took the vector of a text already embedded
         self._unit_chunks: dict[str, list[Chunk]] = {}
         self._unit_vectors: dict[str, np.ndarray] = {}
         self._lease: Lease | None = None
@@ -172,11 +184,11 @@ class SearchIndex:
         lock = FileLock(str(data_dir / "index.lock"))
         passages = all_passages()
         fingerprint = corpus_fingerprint(passages, self.embedder.fingerprint)
-        if not force and self._open_current(gens, fingerprint, locked=False):
+        if not force and self._open_current(gens, fingerprint, locked=False, passages=passages):
             report(1.0, "index up to date")
             return
         with _acquire(lock, data_dir):
-            if not force and self._open_current(gens, fingerprint, locked=True):  # built while we waited
+            if not force and self._open_current(gens, fingerprint, locked=True, passages=passages):  # built meanwhile
                 report(1.0, "index up to date" if not self.problems else "index repaired")
                 return
             for p in self.problems:
@@ -185,7 +197,8 @@ class SearchIndex:
             self.removed = self._collect(gens)
         report(1.0, "index built")
 
-    def _open_current(self, gens: Generations, fingerprint: str, locked: bool) -> bool:
+    def _open_current(self, gens: Generations, fingerprint: str, locked: bool,
+                      passages: list[Passage] | None = None) -> bool:
         """Lease and load the published generation if it holds this corpus; False when there
         is none, it is out of date, it needs the lock to be refilled, or it is damaged (then
         the damage is logged and kept in ``problems``)."""
@@ -202,7 +215,7 @@ class SearchIndex:
             if info.fingerprint != fingerprint:
                 lease.release()
                 return False
-            self._load_generation(gens, gid, info, lease, locked=locked)
+            self._load_generation(gens, gid, info, lease, locked=locked, passages=passages)
             return True
         except _NeedsRefill:
             lease.release()
@@ -219,10 +232,15 @@ class SearchIndex:
             return False
 
     def _load_generation(self, gens: Generations, gid: str, info: GenerationInfo, lease: Lease,
-                         locked: bool) -> None:
+                         locked: bool, passages: list[Passage] | None = None) -> None:
+        """``passages``: the corpus as just parsed, when its fingerprint is the generation's
+        (the same passages: the store is not read into a second copy)."""
         path = gens.path(gid)
-        passages = [Passage.model_validate(d) for d in json.loads((path / "passages.json").read_text("utf-8"))]
-        chunks = [Chunk.model_validate(d) for d in json.loads((path / "chunks.json").read_text("utf-8"))]
+        if passages is None:
+            passages = load_passages(path / "passages.json")
+        else:
+            check_passages(path / "passages.json", passages)
+        chunks = load_chunks(path / "chunks.json")
         if len(passages) != info.passages or len(chunks) != info.chunks:
             raise IndexDamaged(f"the stores hold {len(passages)} passages / {len(chunks)} chunks, "
                                f"the generation says {info.passages} / {info.chunks}")
@@ -291,7 +309,7 @@ class SearchIndex:
         self.lexical = lexical
         self.vectors, self._client, self._lease = store, client, lease
         self._unit_chunks, self._unit_vectors = unit_chunks, unit_vectors
-        self._set_sentence_vectors({c.id: v for m, cs in unit_chunks.items() for c, v in zip(cs, unit_vectors[m])})
+        self._set_sentence_vectors()
 
     def _build(self, gens: Generations, passages: list[Passage], fingerprint: str,
                report: Callable[[float, str], None], force: bool) -> None:
@@ -313,24 +331,32 @@ class SearchIndex:
             (path / "vectors").mkdir()
             units: dict[str, UnitInfo] = {}
             unit_vectors: dict[str, np.ndarray] = {}
-            to_embed = sum(len(cs) for m, cs in unit_chunks.items() if not kept[m])
+            # each distinct text is embedded once; text the previous generation embedded is read back
+            cache = VectorCache(self.embedder.fingerprint)
+            new_units = [m for m in unit_chunks if not kept[m]]
+            if new_units and previous is not None:
+                self._remember_previous(cache, gens, previous)
+            keys = {m: cache.keys(unit_chunks[m]) for m in new_units}
+            to_embed = cache.unknown([k for m in new_units for k in keys[m]])
             done = 0
             failed: list[str] = []
             if to_embed:
-                report(0.05, f"loading the embedding model to index {to_embed} passages")
+                report(0.05, f"loading the embedding model to index {to_embed} distinct texts "
+                             f"({sum(len(unit_chunks[m]) for m in new_units)} chunks)")
+
+            def embedded(n: int) -> None:
+                nonlocal done
+                done += n
+                report(0.05 + 0.85 * done / max(1, to_embed), f"embedded {done}/{to_embed} texts")
+
             for m, cs in unit_chunks.items():
                 if kept[m]:
                     _, arr, collection = kept[m]
                     self.reused.append(m)
                     reused_from = previous[0]
                 else:
-                    rows: list[list[float]] = []
                     try:
-                        for i in range(0, len(cs), BUILD_BATCH):
-                            batch = cs[i : i + BUILD_BATCH]
-                            rows += self.embedder.embed_documents([c.embed_text for c in batch])
-                            done += len(batch)
-                            report(0.05 + 0.85 * done / to_embed, f"embedded {done}/{to_embed} passages")
+                        arr = cache.vectors(cs, self.embedder.embed_documents, BUILD_BATCH, embedded, keys[m])
                     except (KeyboardInterrupt, MemoryError):
                         raise
                     except Exception as exc:  # noqa: BLE001 - one municipality must not stop the others
@@ -338,16 +364,20 @@ class SearchIndex:
                         note_problem(f"{m}: its passages could not be indexed ({type(exc).__name__}: "
                                      f"{' '.join(str(exc).split())[:120]}); it is left out of search")
                         continue
-                    arr = np.asarray(rows, dtype=np.float32)
                     collection, reused_from = collection_name(gid, m), None
                     self.built_units.append(m)
                 rel = f"vectors/{slug(m)}.npy"
-                np.save(path / rel, arr)
-                unit_vectors[m] = arr
+                save_vectors(path / rel, arr, source=gens.path(previous[0]) / previous[1].units[m].vectors
+                             if kept[m] else None)
+                unit_vectors[m] = np.load(path / rel, mmap_mode="r")  # on disk, like an opened generation's
                 units[m] = UnitInfo(fingerprint=unit_fps[m], chunks=len(cs), vectors=rel, collection=collection,
                                     reused_from=reused_from)
+            self.embedded_texts, self.vectors_by_text = cache.embedded, cache.from_previous + cache.repeated
             if self.reused:
                 report(0.9, f"reused the vectors of {', '.join(self.reused)} (unchanged)")
+            if self.vectors_by_text:
+                report(0.9, f"embedded {cache.embedded} texts; {cache.from_previous} chunks took the vector of "
+                            f"the same text in the previous index, {cache.repeated} of the same text in this build")
             if failed:  # left out: the generation holds the others (and is rebuilt, retrying, next time)
                 passages = [p for p in passages if p.municipality not in failed]
                 unit_chunks = {m: cs for m, cs in unit_chunks.items() if m not in failed}
@@ -362,8 +392,8 @@ class SearchIndex:
                 rel = f"bm25/{slug(m)}"
                 lexical.units[m].save(path / rel)
                 units[m] = units[m].model_copy(update={"lexical": rel})
-            (path / "passages.json").write_text(json.dumps([p.model_dump(mode="json") for p in passages]), "utf-8")
-            (path / "chunks.json").write_text(json.dumps([c.model_dump(mode="json") for c in chunks]), "utf-8")
+            (path / "passages.json").write_bytes(dump_passages(passages))
+            (path / "chunks.json").write_bytes(dump_chunks(chunks))
             client = make_client(self.settings, path / "chroma")
             store = VectorStore(client, {m: u.collection for m, u in units.items()})
             # a fresh embedded folder holds none; a server may still hold a reused unit's
@@ -390,8 +420,22 @@ class SearchIndex:
             "generation": gid, "fingerprint": fingerprint, "chunker": CHUNKER_VERSION,
             "model": self.embedder.fingerprint, "passages": len(passages), "chunks": len(chunks),
             "build_s": round(self.build_s, 2), "built_at": info.built_at, "reused": self.reused,
+            "embedded_texts": self.embedded_texts, "vectors_by_text": self.vectors_by_text,
         }, indent=2))
         self._adopt(gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease, lexical)
+
+    @staticmethod
+    def _remember_previous(cache: VectorCache, gens: Generations, previous: tuple[str, GenerationInfo]) -> None:
+        """Let ``cache`` read the vectors of every text the previous generation embedded."""
+        gid, info = previous
+        try:
+            chunks = by_unit(read_chunks(gens.path(gid)))
+        except Exception as exc:  # noqa: BLE001 - unreadable: its texts are embedded again
+            log.warning("the chunks of generation %s are unreadable (%s); embedding every new text", gid, one_line(exc))
+            return
+        cache.remember({m: gens.path(gid) / u.vectors for m, u in info.units.items()},
+                       {m: cs for m, cs in chunks.items() if m in info.units and len(cs) == info.units[m].chunks},
+                       info.model)
 
     def _collect(self, gens: Generations, keep_own: bool = True) -> list[str]:
         """Remove the generations no process holds (the caller holds the build lock)."""
@@ -471,32 +515,35 @@ class SearchIndex:
         if self._client is not None:
             _close_client(self._client, self.settings)
 
-    def _set_sentence_vectors(self, by_id: dict) -> None:
-        """Vectors of every sentence (a one-sentence passage is its own sentence), kept in
-        memory to pick the sentence that answers within the retrieved passages."""
-        import numpy as np
-
+    def _set_sentence_vectors(self) -> None:
+        """Where the vector of every sentence is (a one-sentence passage is its own sentence):
+        its row in its municipality's vectors, to pick the sentence that answers within the
+        retrieved passages. Rows, not a copy of the vectors."""
         self.sentence_keys: list[tuple[str, str]] = []
-        rows = []
-        for c in self.chunks:
-            if c.kind == "sentence" or (c.kind == "passage" and c.part == 0 and f"{c.passage_id}#s0" not in self.chunk_by_id):
-                if c.id in by_id:
+        rows: dict[str, list[int]] = {}
+        where: dict[str, list[int]] = {}
+        for m, cs in self._unit_chunks.items():
+            for r, c in enumerate(cs):
+                if c.kind == "sentence" or (c.kind == "passage" and c.part == 0
+                                            and f"{c.passage_id}#s0" not in self.chunk_by_id):
+                    where.setdefault(c.passage_id, []).append(len(self.sentence_keys))
+                    rows.setdefault(c.passage_id, []).append(r)
                     self.sentence_keys.append((c.passage_id, c.text))
-                    rows.append(by_id[c.id])
-        self.sentence_matrix = np.asarray(rows, dtype=np.float32)
-        self._sentence_rows: dict[str, list[int]] = {}
-        for i, (pid, _) in enumerate(self.sentence_keys):
-            self._sentence_rows.setdefault(pid, []).append(i)
+        self._sentence_rows = {pid: (self.by_id[pid].municipality if pid in self.by_id else "",
+                                     np.asarray(rows[pid], dtype=np.int64), ks) for pid, ks in where.items()}
 
     def sentence_similarity(self, vector: list[float], passage_ids: list[str]) -> dict[tuple[str, str], float]:
         """Cosine similarity of the query to each sentence of the given passages."""
-        import numpy as np
-
-        rows = [i for pid in passage_ids for i in self._sentence_rows.get(pid, [])]
-        if not rows:
-            return {}
-        sims = self.sentence_matrix[rows] @ np.asarray(vector, dtype=np.float32)
-        return {self.sentence_keys[i]: float(s) for i, s in zip(rows, sims)}
+        v = np.asarray(vector, dtype=np.float32)
+        out: dict[tuple[str, str], float] = {}
+        for pid in passage_ids:
+            got = self._sentence_rows.get(pid)
+            arr = self._unit_vectors.get(got[0]) if got else None
+            if arr is None:
+                continue
+            sims = np.asarray(arr[got[1]], dtype=np.float32) @ v
+            out.update((self.sentence_keys[k], float(x)) for k, x in zip(got[2], sims))
+        return out
 
     # -- searching --------------------------------------------------------------
     def dense(self, query: str, municipality: str | None = None, k: int | None = None,

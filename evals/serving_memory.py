@@ -1,0 +1,137 @@
+"""Peak memory of a serving process: `python -m evals.serving_memory --corpus DIR --data DIR`.
+
+What the app's process does, in stages, with the default torch embedder (no ONNX session):
+read and parse the corpus (the index checks it against the published generation), open the
+index (passages, chunks, vectors, sentence vectors, BM25, the Chroma client), search once
+(loads the model and Chroma's HNSW segments), then answer a few questions. After each
+stage: resident memory now and the peak so far (ru_maxrss), and the sizes of what the
+index holds. Run it in a fresh process (one per data folder): the peak is the process's.
+
+``--stand-in`` builds a missing index with hashed 384-d vectors under the real model's
+fingerprint (no embedding: minutes instead of hours at 10 or more codes). The memory held
+is the same (same shapes and counts); the answers are not meaningful and are not scored.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import resource
+import sys
+import time
+from pathlib import Path
+
+QUESTIONS = [
+    ("How much is the bond for a street opening?", "brandon"),
+    ("When must snow be removed from the sidewalk?", "brandon"),
+    ("Do I need a permit for a culvert under my driveway?", "delafield"),
+    ("How big must house numbers be?", "delafield"),
+    ("Which cities require a bond for a street cut?", None),
+]
+
+
+def rss_mb() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+class StandIn:
+    """Deterministic unit vectors of the model's size under the model's fingerprint (building only)."""
+
+    def __init__(self, fingerprint: str, dim: int = 384):
+        import numpy as np
+
+        self.fingerprint, self.dim, self._np = fingerprint, dim, np
+
+    def embed_documents(self, texts, show_progress: bool = False):
+        np = self._np
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        for i, t in enumerate(texts):
+            seed = int.from_bytes(hashlib.blake2b(t.encode(), digest_size=8).digest(), "little")
+            v = np.random.default_rng(seed).standard_normal(self.dim).astype(np.float32)
+            out[i] = v / np.linalg.norm(v)
+        return out
+
+    def embed_query(self, text):
+        return self.embed_documents([text])[0].tolist()
+
+
+def measure(corpus: Path, data: Path, stand_in: bool = False, server_port: int | None = None) -> dict:
+    os.environ["ASSISTANT_CORPUS_DIR"] = str(corpus)
+    os.environ["ASSISTANT_DATA_DIR"] = str(data)
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    stages: list[dict] = []
+
+    def stage(name: str, t0: float) -> None:
+        stages.append({"stage": name, "seconds": round(time.perf_counter() - t0, 1), "rss_mb": round(rss_mb(), 1),
+                       "peak_mb": round(peak_mb(), 1)})
+        print(json.dumps(stages[-1]), file=sys.stderr, flush=True)
+
+    t0 = time.perf_counter()
+    from assistant.answering.assistant import Assistant
+    from assistant.corpus import all_passages
+    from assistant.retrieval.embeddings import Embedder
+    from assistant.retrieval.index import SearchIndex
+    from assistant.settings import get_settings
+
+    stage("imports", t0)
+    settings = get_settings().model_copy(update={"chroma_mode": "embedded"} if server_port is None else
+                                         {"chroma_mode": "server", "chroma_host": "127.0.0.1",
+                                          "chroma_port": server_port})
+    embedder = Embedder()
+    if stand_in:
+        t0 = time.perf_counter()
+        built = SearchIndex.open(settings, embedder=StandIn(embedder.fingerprint))
+        built.close()
+        print(json.dumps({"stand_in_build_s": round(time.perf_counter() - t0, 1), "built": built.built_now}),
+              file=sys.stderr, flush=True)
+        return {"built": True}
+    t0 = time.perf_counter()
+    passages = all_passages()
+    stage("corpus parsed", t0)
+    t0 = time.perf_counter()
+    idx = SearchIndex.open(settings, embedder=embedder)
+    assert not idx.built_now, "the index was out of date: this measures serving, not building"
+    stage("index opened", t0)
+    t0 = time.perf_counter()
+    idx.search("street opening permit bond", None, k=5)
+    stage("first search (model, HNSW of every municipality)", t0)
+    t0 = time.perf_counter()
+    a = Assistant(idx, settings)
+    for q, m in QUESTIONS:
+        a.ask(q, municipality=m)
+    stage(f"{len(QUESTIONS)} answers", t0)
+    import numpy as np
+
+    sizes = {
+        "passages": len(passages), "chunks": len(idx.chunks), "municipalities": len(idx._unit_vectors),
+        "unit_vectors_mb": round(sum(a.nbytes for a in idx._unit_vectors.values()) / 1e6, 1),
+        "vectors_memory_mapped": all(isinstance(a, np.memmap) for a in idx._unit_vectors.values()),
+        "passages_json_mb": round((data / "generations" / idx.generation / "passages.json").stat().st_size / 1e6, 1),
+        "chunks_json_mb": round((data / "generations" / idx.generation / "chunks.json").stat().st_size / 1e6, 1),
+        "passages_shared_with_corpus": bool(idx.passages) and idx.passages[0] is passages[0],
+    }
+    return {"stages": stages, "sizes": sizes, "peak_rss_mb": round(peak_mb(), 1)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m evals.serving_memory")
+    ap.add_argument("--corpus", type=Path, required=True)
+    ap.add_argument("--data", type=Path, required=True)
+    ap.add_argument("--stand-in", action="store_true", help="build the index with stand-in vectors, then stop")
+    ap.add_argument("--chroma-port", type=int, default=None,
+                    help="serve from a `chroma run` on 127.0.0.1 at this port (already filled: open the folder "
+                         "in server mode once before measuring)")
+    args = ap.parse_args(argv)
+    print(json.dumps(measure(args.corpus, args.data, args.stand_in, args.chroma_port), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
