@@ -146,3 +146,13 @@ def test_a_listed_off_topic_word_does_not_veto_a_question_a_provision_answers_cl
 def test_a_permits_cost_is_no_assessment_to_compute(assistant):
     answer = assistant.ask("How much does the permit cost to replace a couple of sidewalk squares myself?", "brandon")
     assert not answer.tool_calls and "the assessment is a share of it" not in answer.answer
+
+
+def test_the_closeness_that_lifts_an_off_topic_word_is_the_turns_own(assistant):
+    """A follow-up 'And what's my property tax rate?' is not lifted by the earlier turn's close topic."""
+    from assistant.types import ChatTurn
+
+    first = "How much of the sidewalk reconstruction cost do I pay?"
+    history = [ChatTurn(role="user", content=first),
+               ChatTurn(role="assistant", content=assistant.ask(first, "brandon").answer)]
+    assert assistant.ask("And what's my property tax rate?", "brandon", history).status == "out_of_scope"

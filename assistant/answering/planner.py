@@ -337,7 +337,7 @@ class EmbeddedPlanner:
             passages = passages_for(ref)
             if passages:
                 return Lookup(q, passages[0].municipality, exact=tuple(passages))
-        if self._off_topic(q, muni_id) and not self._answers_closely(q, muni_id):
+        if self._off_topic(q, muni_id) and not self._answers_closely(carried.get("current") or q, muni_id):
             return OutOfScope()
         # a follow-up turn: its own words first, the earlier topic when they are not enough
         current = carried.get("current") if carried.get("follow_up") else None
