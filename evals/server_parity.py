@@ -22,11 +22,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def start_chroma(path: Path, timeout_s: float = 60.0) -> tuple[int, Callable[[], None]]:
-    """A `chroma run` on 127.0.0.1 (a free port): (port, stop)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+def start_chroma(path: Path, timeout_s: float = 60.0, port: int | None = None) -> tuple[int, Callable[[], None]]:
+    """A `chroma run` on 127.0.0.1 (a free port unless one is given): (port, stop). The tests use it too."""
+    if port is None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
     exe = Path(sys.executable).parent / "chroma"
     proc = subprocess.Popen([str(exe), "run", "--path", str(path), "--host", "127.0.0.1", "--port", str(port)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -20,39 +18,14 @@ from tests.fake_embedder import FakeEmbedder
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_chroma(path: Path, port: int | None = None):
-    """A real `chroma run` on loopback: (port, stop)."""
-    exe = Path(sys.executable).parent / "chroma"
-    port = port or _free_port()
-    proc = subprocess.Popen([str(exe), "run", "--path", str(path), "--host", "127.0.0.1",
-                             "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    """A real `chroma run` on loopback: (port, stop) — evals.server_parity's, failing the test if it does not start."""
+    from evals.server_parity import start_chroma as start
 
-    def stop() -> None:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=20)
-
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return port, stop
-        except OSError:
-            if proc.poll() is not None:
-                pytest.fail("chroma run exited at start")
-            time.sleep(0.2)
-    stop()
-    pytest.fail("chroma server did not start within 60 s")
+    try:
+        return start(path, port=port)
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
 
 
 @pytest.fixture
