@@ -156,3 +156,12 @@ def test_the_closeness_that_lifts_an_off_topic_word_is_the_turns_own(assistant):
     history = [ChatTurn(role="user", content=first),
                ChatTurn(role="assistant", content=assistant.ask(first, "brandon").answer)]
     assert assistant.ask("And what's my property tax rate?", "brandon", history).status == "out_of_scope"
+
+
+def test_either_and_which_ask_about_every_party_even_when_a_figure_repeats_across_them(assistant):
+    answer = assistant.ask("Two contractors sent insurance certificates for street openings. Rivera Excavating: public "
+                           "liability $1,000,000 per person and $750,000 property damage. Beaumont Utilities: "
+                           "$2,000,000 per person and $1,000,000 property damage. Does either fall short, and by how "
+                           "much?", "brandon")
+    assert answer.status == "answered" and len(answer.tool_calls) == 2
+    assert "$250,000.00" in answer.answer  # Rivera's property damage: $1,000,000 required, $750,000 shown

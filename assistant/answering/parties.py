@@ -2,8 +2,9 @@
 
 "I deposited $1,800 and the actual cost was $2,150. She deposited $2,000 and her actual
 cost was $1,640. Where does each of us stand?" gives a calculator two candidates for the
-deposit. When each candidate sits in a sentence of its own, those sentences are the
-parties: each is read with the sentences every party shares (the question, a common fee,
+deposit. When each candidate sits in a sentence (or a coordinated clause) of its own, and
+the parties' values are worded alike ("I deposited" / "She deposited"), those sentences are
+the parties: each is read with the sentences every party shares (the question, a common fee,
 a common date), and the calculator runs once per party — for every party when the
 question asks about each of them, for one when the question names only that one. Any
 other arrangement is left to the clarifying question.
@@ -16,12 +17,13 @@ from dataclasses import dataclass
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(]?[A-Z0-9$])")
 _NUMBER = re.compile(r"[$\d]")
-EACH = re.compile(r"\b(?:each|both|apiece|respectively|separately|either of (?:us|them)|all (?:two|three|of (?:us|them)))\b",
-                  re.I)
+EACH = re.compile(r"\b(?:each|both|apiece|respectively|separately|either|all (?:two|three|of (?:us|them)))\b|"
+                  r"\bwhich (?:one|of|\w+ (?:is|are|was|were|falls?))\b", re.I)
 _FIRST_PERSON = {"i", "i'm", "i've", "my", "me", "mine", "we", "we're", "our", "us", "ours"}
 _THIRD_PERSON = {"she", "her", "hers", "he", "his", "him", "they", "their", "them", "neighbor", "neighbour",
                  "neighbor's", "neighbour's"}
-_STOP = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "the", "a", "an", "and", "or", "of", "to", "in", "on", "for", "at", "was", "is", "it", "what", "how", "much",
+_STOP = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+         "the", "a", "an", "and", "or", "of", "to", "in", "on", "for", "at", "was", "is", "it", "what", "how", "much",
          "does", "do", "did", "get", "be", "by", "with", "that", "this", "which", "who", "when", "its", "as", "from",
          "one", "first", "second", "other", "came", "come", "cost", "costs", "owe", "pay", "billed", "bill"}
 
@@ -86,17 +88,15 @@ def split_parties(text: str, candidates: tuple[str, ...]) -> list[Party] | None:
         # "the water utility dug on January 15, and the gas company dug on December 24": one party a clause
         i = together[0]
         parts = parts[:i] + clauses(parts[i]) + parts[i + 1:]
-    holders: list[int] = []
-    for c in candidates:
-        at = [i for i, s in enumerate(parts) if c in s]
-        if len(at) != 1:
-            return None
-        holders.append(at[0])
-    own = sorted(set(holders))  # a party's sentence may hold several of its values ("$600 labor, $250 materials")
+    held = {c: [i for i, s in enumerate(parts) if c in s] for c in candidates}
+    if not all(held.values()):
+        return None
+    # a party's sentence may hold several of its values ("$600 labor, $250 materials"), and the same
+    # figure may stand in two parties' sentences ("$1,000,000 per person" / "$1,000,000 property damage")
+    own = sorted({i for at in held.values() for i in at})
     if len(own) < 2:
         return None
-    if not _parallel([[c for c, h in zip(candidates, holders) if h == i] for i in own],
-                     [parts[i] for i in own]):
+    if not _parallel([[c for c in candidates if i in held[c]] for i in own], [parts[i] for i in own]):
         return None  # "the house was built in 1987" and "the Village repaved it on June 10": not two parties
     shared = [i for i in range(len(parts)) if i not in own]
     if not any("?" in parts[i] for i in shared):
