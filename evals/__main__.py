@@ -9,14 +9,13 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+    from evals import offline_env
+
+    offline_env()
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["bench"]:
         from evals.bench import main as bench_main

@@ -421,9 +421,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+    from evals import offline_env
+
+    offline_env()
     args = build_parser().parse_args(argv)
 
     def progress(msg: str) -> None:

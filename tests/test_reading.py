@@ -300,3 +300,10 @@ def test_an_age_of_the_paving_is_read_with_what_it_counts_back_from(text, months
 
 def test_an_age_that_is_not_the_pavings_is_not_read():
     assert roles.paving_age(read_query("My house is 40 years old and we open the street on May 1, 2027.")) is None
+
+
+def test_the_paving_date_is_the_base_day_less_the_age_in_calendar_months_or_days():
+    age = roles.paving_age(read_query("the final paving will be a year and a half old when we open it"))
+    assert age.paving_date(date(2027, 3, 31)) == date(2025, 9, 30)  # 18 calendar months, clamped to the month's end
+    weeks = roles.paving_age(read_query("the street's paving is 3 weeks old"))
+    assert weeks.days == 21 and weeks.paving_date(date(2026, 12, 1)) == date(2026, 11, 10)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal
 
 from assistant.answering.reading import Query, Slot
@@ -130,6 +131,13 @@ class PavingAge:
     days: int | None
     at_opening: bool  # the age on the opening day ("will be 8 months old when we dig"), else today
 
+    def paving_date(self, base: date) -> date:
+        """The day the paving was laid: ``base`` (the opening day or today) less the age, in calendar
+        months or in days."""
+        from dateutil.relativedelta import relativedelta
+
+        return base - (relativedelta(months=self.months) if self.months is not None else relativedelta(days=self.days))
+
 
 def paving_age(query: Query) -> PavingAge | Ambiguous | None:
     """The final paving's age, where the words give an age instead of a date."""
@@ -205,9 +213,10 @@ def surcharge_values(query: Query) -> SurchargeReading:
 # -- snow and ice removal by employees: hours and hourly rates -------------------------------------
 WORK_CUE = re.compile(r"work|spent|spend|took|take|labou?r|clear|shovel|plow|remov|each|crew|employee|worker|"
                       r"\bfor\s*$|\bput in|logged|billed", re.I)
-DEADLINE_CUE = re.compile(r"within|run out|ran out|expire|passed|deadline|allow|after the (?:end|snow|storm)|"
-                          r"grace|had (?:my|our|his|her|their|the)|gave|give|notice|wait", re.I)
-DEADLINE_BEFORE = re.compile(DEADLINE_CUE.pattern.replace("after the (?:end|snow|storm)|", ""), re.I)
+_DEADLINE_WORDS = r"within|run out|ran out|expire|passed|deadline|allow|grace|had (?:my|our|his|her|their|the)|gave|give|notice|wait"
+# "after the storm" before a duration says when the work was done; after it ("24 hours after the storm") a deadline
+DEADLINE_BEFORE = re.compile(_DEADLINE_WORDS, re.I)
+DEADLINE_CUE = re.compile(_DEADLINE_WORDS + r"|after the (?:end|snow|storm)", re.I)
 ANOTHER = re.compile(r"\b(?:another|the other|a second)\b", re.I)
 PER_WORKER = re.compile(r"\b(?:per|each|a|every)\s+(?:worker|employee|person|man|guy|crew member)\b|\bapiece\b", re.I)
 CREW = re.compile(r"\b(?:crew|workers|employees|guys|men|people|staff|them|they)\b", re.I)
@@ -235,7 +244,6 @@ def snow_values(query: Query) -> SnowReading:
              or RATE_CUE.search(s.before[-30:])]
     hours = [s for s in query.of("duration") if s.unit in ("hours", "minutes")
              and (WORK_CUE.search(_context(s)) or not DEADLINE_CUE.search(_context(s)))]
-    # "after the storm" before a duration says when the work was done; after it ("24 hours after the storm") a deadline
     hours = [s for s in hours if not DEADLINE_BEFORE.search(s.before[-25:]) or WORK_CUE.search(s.before[-25:])]
     staff = [s for s in query.of("count") if s.unit in ("employees", "workers", "crew members", "people", "men", "guys",
                                                           "staff")]

@@ -102,15 +102,12 @@ def surcharge(q: str, muni: str | None, ctx: RouteContext):
 
 def _from_age(q: str, muni: str, reading, age, ctx: RouteContext):
     """The paving date worked out from an age the words give: the opening day (or today) less it."""
-    from dateutil.relativedelta import relativedelta
-
     tool = "street_opening_surcharge"
     opening = reading.opening.day if reading.opening is not None and reading.opening.precision == "day" else None
     if reading.opening is not None and opening is None:
         return None  # an opening that names no day, with an age: leave it to the plain reading
     base = (opening or slots.today()) if age.at_opening else slots.today()
-    span = relativedelta(months=age.months) if age.months is not None else relativedelta(days=age.days)
-    paving = base - span
+    paving = age.paving_date(base)
     args: dict[str, Any] = {"municipality": muni, "opening_date": (opening or slots.today()).isoformat(),
                             "final_paving_date": paving.isoformat()}
     defaults = {} if opening is not None else {"opening_date": f"today, {fmt_date(slots.today())} (no opening date given)"}
