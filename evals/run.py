@@ -55,9 +55,12 @@ SLOTSTRESS_QUESTIONS = ROOT / "evals" / "slotstress_questions.yaml"  # calculati
 HELDOUT4_QUESTIONS = ROOT / "evals" / "heldout4_questions.yaml"  # fresh on 2026-12-01 (session 6), unread
 SLOTSTRESS2_QUESTIONS = ROOT / "evals" / "slotstress2_questions.yaml"  # fresh on 2026-12-01 (session 6)
 HELDOUT5_QUESTIONS = ROOT / "evals" / "heldout5_questions.yaml"  # fresh on 2026-12-02 (session 7), unread
-SLOTSTRESS3_QUESTIONS = ROOT / "evals" / "slotstress3_questions.yaml"  # fresh on 2026-12-02 (session 7), unread
+SLOTSTRESS3_QUESTIONS = ROOT / "evals" / "slotstress3_questions.yaml"  # fresh on 2026-12-02 (session 7), read in session 8
+HELDOUT6_QUESTIONS = ROOT / "evals" / "heldout6_questions.yaml"  # fresh on 2026-12-02 (session 8), unread
+SLOTSTRESS4_QUESTIONS = ROOT / "evals" / "slotstress4_questions.yaml"  # fresh on 2026-12-02 (session 8), unread
 HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS,
-                HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS)
+                HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS,
+                HELDOUT6_QUESTIONS, SLOTSTRESS4_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -83,14 +86,21 @@ HELDOUT_NOTES = {
     "failures were read in session 7, after slot-stress 3 was written and first scored.",
     "heldout5_questions": "written on 2026-12-02 (session 7) by a helper session from the two chapters, TEXT-NOTES and "
     "the schema only (60 items, 67 turns), when set 4 was about to be read; first score in evals/README.md. Its "
-    "failures have not been read.",
+    "failures were read in session 8, after held-out 6 was written and first scored, so it is now seen.",
     "slotstress3_questions": "48 calculations written on 2026-12-02 (session 7) the same way (7 categories, 14 asking "
+    "for an input); first score in evals/README.md. Its failures were read in session 8, after slot-stress 4 was "
+    "written and first scored, so it is now seen.",
+    "heldout6_questions": "written on 2026-12-02 (session 8) by a helper session from the two chapters, TEXT-NOTES and "
+    "the schema only (60 items, 64 turns), when set 5 was about to be read; first score in evals/README.md. Its "
+    "failures have not been read.",
+    "slotstress4_questions": "48 calculations written on 2026-12-02 (session 8) the same way (8 categories, 12 asking "
     "for an input); first score in evals/README.md. Its failures have not been read.",
 }
 # the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they count from the day
 # each set was written (ASSISTANT_TODAY for the process answering it)
 QUESTIONS_WRITTEN_ON = "2026-12-01"
-WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026-12-02"}
+WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026-12-02",
+              "heldout6_questions": "2026-12-02", "slotstress4_questions": "2026-12-02"}
 
 
 def written_on(path: Path | str, forced: str | None = None) -> str:
@@ -356,14 +366,18 @@ def scratch_env() -> Iterator[tuple[Path, dict[str, str]]]:
 SAMPLE_QUESTIONS = ROOT / "evals" / "samples"  # per sample chapter: its structure (by hand) and its questions
 SAMPLE_QUESTIONS2 = ROOT / "evals" / "samples2"  # a second, fresh set of questions for the same chapters
 SAMPLE_QUESTIONS3 = ROOT / "evals" / "samples3"  # a third (session 7), written when the second was to be read
-SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3))
+SAMPLE_QUESTIONS4 = ROOT / "evals" / "samples4"  # a fourth (session 8), written when the third was to be read
+SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3),
+               ("samples4", SAMPLE_QUESTIONS4))
 # what each later sample set has seen (the report prints it beside its figures)
 SAMPLE_NOTES = {
     "samples2": "Written on 2026-12-01 (session 6) from the texts and the schema alone when the first set's failures "
     "were to be read; first score on commit 087aa86: accuracy Boston 0.789, Chagrin Falls 0.737, Crawfordville "
     "0.789, Somerville 0.737, Williams 0.737.",
     "samples3": "Written on 2026-12-02 (session 7) the same way, before the second set's failures were read; its "
-    "first score is in evals/README.md. Its failures have not been read.",
+    "first score is in evals/README.md. Its failures were read in session 8, after samples4 was written.",
+    "samples4": "Written on 2026-12-02 (session 8) the same way (16 items, 18 turns per chapter), before the third "
+    "set's failures were read; its first score is in evals/README.md. Its failures have not been read.",
 }
 SAMPLE_TEXTS = ROOT.parent / "shared" / "corpus-samples"
 
