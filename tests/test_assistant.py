@@ -359,3 +359,12 @@ def test_a_gravel_base_question_is_the_road_standards_aggregate(assistant):
     assert ans.tool_calls and ans.tool_calls[0].name == "road_construction_check"
     assert "**10 inches**" in lead_paragraph(ans)
     assert {c.subsection for c in ans.citations} == {"(4)(e)"}
+
+
+def test_a_measurement_is_held_against_the_quoted_limit_and_its_figures_are_backed(assistant):
+    ans = assistant.ask("On the sewer job the excavator is running about 90 yards ahead of where we're laying pipe. "
+                        "How far is that in feet, and are we OK?", "brandon")
+    _ok(ans)
+    assert ans.status == "answered" and any(c.section == "404-7" for c in ans.citations)
+    assert "270 feet (“90 yards”)" in ans.answer and "20 feet more than 250 feet" in ans.answer
+    assert [t.name for t in ans.tool_calls] == ["limit_check"]

@@ -307,3 +307,18 @@ def test_the_paving_date_is_the_base_day_less_the_age_in_calendar_months_or_days
     assert age.paving_date(date(2027, 3, 31)) == date(2025, 9, 30)  # 18 calendar months, clamped to the month's end
     weeks = roles.paving_age(read_query("the street's paving is 3 weeks old"))
     assert weeks.days == 21 and weeks.paving_date(date(2026, 12, 1)) == date(2026, 11, 10)
+
+
+@pytest.mark.parametrize("text, kind, value, span", [
+    ("we dug on Monday, the day before yesterday", "date", "2026-11-30", "the day before yesterday"),
+    ("we start the day after tomorrow", "date", "2026-12-04", "the day after tomorrow"),
+    ("it quit snowing around 3 in the afternoon", "time", "15:00", "3 in the afternoon"),
+    ("the crew starts at 7 in the morning", "time", "07:00", "7 in the morning"),
+    ("the plow came by at 10 at night", "time", "22:00", "10 at night"),
+    ("they paved it the week of Labor Day last year", "date", "2025-09-01", "Labor Day last year"),
+    ("two weeks after Memorial Day next year", "date", "2027-06-14", "two weeks after Memorial Day next year"),
+    ("the excavator is about 90 yards ahead", "length", "270", "90 yards"),
+])
+def test_relative_days_times_of_day_holidays_of_a_named_year_and_yards(text, kind, value, span):
+    got = [(s.kind, s.value, s.span.text) for s in read_slots(text, ref=date(2026, 12, 2))]
+    assert (kind, value, span) in got

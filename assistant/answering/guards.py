@@ -40,6 +40,9 @@ INJECTION_PATTERNS = [
     r"\b(?:system|admin|security|safety)\s+override\b",
     # a document made to pass for the municipality's own: not something the code says
     r"\bofficial[- ]looking\b|\b(?:draft|write|compose|produce|forge)\b[^.?!\n]{0,40}\b(?:resolution|ordinance)\b",
+    # a document in the municipality's name ("write an official notice that the Town has waived ...")
+    r"\b(?:draft|write|compose|produce|forge|generate|create|issue)\b[^.?!\n]{0,25}\b(?:official|formal)\s+"
+    r"(?:notice|letter|waiver|permit|statement|declaration|announcement)\b",
 ]
 _INJ = [re.compile(p, re.I) for p in INJECTION_PATTERNS]
 
@@ -70,8 +73,10 @@ def split_injection(question: str) -> tuple[str, list[str]]:
 
     Returns the legitimate remainder (maybe empty) and the removed sentences.
     """
-    # a sentence ends at . ? ! ; or a line break, also when a closing quote follows ("… only: 'X.' What …")
-    pieces = re.split(r"(?<=[.?!;\n])\s+|(?<=[.?!]['\"”’])\s+|\s+(?=\b(?:and then|then|also)\b)", question)
+    # a sentence ends at . ? ! ; or a line break, also when a closing quote or bracket follows ("… only: 'X.' What …",
+    # "[ADMIN NOTICE: … .] OK, so what's the fine?")
+    pieces = re.split(r"(?<=[.?!;\n])\s+|(?<=[.?!]['\"”’])\s+|(?<=[\]\)])\s+|\s+(?=\b(?:and then|then|also)\b)",
+                      question)
     keep, removed = [], []
     for piece in pieces:
         if any(p.search(piece) for p in _INJ):

@@ -84,6 +84,38 @@ def code_that_addresses(name: str) -> str:
     return f"The question names no municipality; the {name} code is the one that addresses it."
 
 
+_UNIT_WORDS = {"in": ("inch", "inches"), "ft": ("foot", "feet"), "tons": ("ton", "tons"), "%": ("%", "%")}
+
+
+def quantity(value, unit: str) -> str:
+    """'6 inches', '1 foot', '2.5 tons', '14%' (a Decimal, exact, trailing zeros dropped)."""
+    text = format(value.normalize(), "f")
+    one, many = _UNIT_WORDS.get(unit, (unit, unit))
+    if unit == "%":
+        return f"{text}%"
+    return f"{text} {one if value == 1 else many}"
+
+
+def limit_check(checks) -> str:
+    """'I read: 42 inches (“42 inches”). Against “not less than four feet”: 42 inches is 6 inches short of 48 inches.'"""
+    first = checks[0]
+    written = first.measured.span.text
+    parts = [f"I read: {quantity(first.measured_value, first.unit)} (“{written}”)."]
+    for c in checks:
+        kind = "a minimum" if c.limit.bound == "min" else "a maximum"
+        m, lim, diff = (quantity(c.measured_value, c.unit), quantity(c.limit_value, c.unit),
+                        quantity(c.difference, c.unit))
+        if c.difference == 0:
+            verdict = f"{m} is exactly the limit"
+        elif c.passes:
+            verdict = f"{m} is within it ({diff} {'more' if c.limit.bound == 'min' else 'less'} than {lim})"
+        else:
+            verdict = (f"{m} is {diff} short of {lim}" if c.limit.bound == "min"
+                       else f"{m} is {diff} more than {lim}")
+        parts.append(f"Against “{c.limit.words}” ({kind}, quoted below): {verdict}.")
+    return " ".join(parts)
+
+
 def lookup_lead(name: str) -> str:
     return f"Here is what the {name} code says:"
 

@@ -25,6 +25,7 @@ class Lookup:
     picked: tuple = ()
     exact: tuple = ()
     note: str | None = None  # said first ("the question names no municipality; ...")
+    checks: tuple = ()  # the user's measurement held against a quoted limit (limits.Check)
 
 
 @dataclass(frozen=True)

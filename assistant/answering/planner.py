@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from assistant.settings import ranking
-from assistant.answering import slots
+from assistant.answering import limits, slots
 from assistant.answering.compose import (
     best_sentences,
     continuation,
@@ -327,8 +327,11 @@ class EmbeddedPlanner:
     def _decide(self, q: str, muni_id: str | None, history: list[ChatTurn], carried: dict,
                 req: Request) -> Plan:
         elsewhere = other_place(q)
-        if elsewhere and " of " in elsewhere and muni_id is not None and status_phrases.code_mentions(muni_id, elsewhere):
-            elsewhere = None  # "the sewer agreement with the Village of Hartland": the code's own subject
+        if elsewhere and muni_id is not None and status_phrases.code_mentions(muni_id, elsewhere) and (
+                " of " in elsewhere or not re.search(rf"\b(?:in|at|for|from)\s+(?:the\s+)?{re.escape(elsewhere)}", q, re.I)):
+            # "the sewer agreement with the Village of Hartland", "our agreement with Hartland": the code's own
+            # subject (its text names the place); "is it the same in Hartland?" still asks about elsewhere
+            elsewhere = None
         if elsewhere and named_municipality(q) is None:
             return OutOfScope(phrasing.not_held(self._coverage(), elsewhere))
         # a citation typed as the question: the exact text
@@ -467,7 +470,9 @@ class EmbeddedPlanner:
                     picked = stating + picked[:1]
             elif not listed:
                 return NotStated(muni_id, tuple(picked), set_by=False)
-        return Lookup(q, muni_id, picked=tuple(picked))
+        ranked = [x[1] for x in sorted(picked, key=lambda x: -x[2])]
+        checks = limits.check_against(req.query.turn, req.query.of_origin("turn"), ranked)
+        return Lookup(q, muni_id, picked=tuple(picked), checks=tuple(checks))
 
     def _sims(self, req: Request, hits: list[SearchHit], depth: int = 4) -> dict:
         if req.vector is None:
@@ -608,10 +613,11 @@ class EmbeddedPlanner:
         notes = text_notes([p for p, _, _ in plan.picked])
         if plan.note:
             notes.insert(0, plan.note)
+        checked = [phrasing.limit_check(plan.checks)] if plan.checks else []
         return Answer(
             status="answered", municipality=plan.municipality, citations=cites,
-            answer=phrasing.lookup_lead(muni_name(plan.municipality)) + "\n\n" + "\n\n".join(blocks),
-            notes=notes,
+            answer="\n\n".join([*checked, phrasing.lookup_lead(muni_name(plan.municipality)), *blocks]),
+            notes=notes, tool_calls=[ToolCall(**limits.as_call(c)) for c in plan.checks],
         )
 
     def _render_calculation(self, plan: Calculate, req: Request) -> Answer:

@@ -95,6 +95,9 @@ class Query(BaseModel):
     def of(self, kind: SlotKind, origin: Origin | None = None) -> list[Slot]:
         return [s for s in self.slots if s.kind == kind and (origin is None or s.span.origin == origin)]
 
+    def of_origin(self, origin: Origin) -> list[Slot]:
+        return [s for s in self.slots if s.span.origin == origin]
+
     def source(self, origin: Origin) -> str:
         return self.turn if origin == "turn" else self.earlier
 
@@ -187,7 +190,7 @@ _COMPOUND = {"minutes": ("hours", 60), "months": ("years", 12), "days": ("weeks"
 _FEET_INCHES = re.compile(
     r"(?P<ft>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)\s*(?:,?\s*(?:and\s+)?)?(?P<in>\d+(?:\.\d+)?)\s*(?:\"|”|''|inch(?:es)?|in\.?)?"
     r"(?![\d/])", re.I)
-_LENGTH = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>feet|foot|ft\.?|inch(?:es)?|in\.(?!\w)|\"|”|'|’){_HALF}", re.I)
+_LENGTH = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>feet|foot|ft\.?|yards?\b|yds?\.?|inch(?:es)?|in\.(?!\w)|\"|”|'|’){_HALF}", re.I)
 _OUT_OF = re.compile(r"\b(?P<a>\d{1,4})\s+(?:out\s+)?of\s+(?:the\s+|our\s+)?(?P<b>\d{1,4})\s+(?:\w+\s+)?(?P<u>blocks|squares|slabs|sections)\b",
                      re.I)
 _WORD_FOOT_INCH = re.compile(rf"(?P<ft>{WORDED.pattern})\s+(?:foot|feet)\s+(?:and\s+)?(?P<in>{WORDED.pattern})\b"
@@ -224,12 +227,20 @@ _HOLIDAY_NAMES = {"thanksgiving": "Thanksgiving Day", "thanksgiving day": "Thank
 _HOLIDAYS = sorted((re.escape(k) for k in _HOLIDAY_NAMES), key=len, reverse=True)
 
 
-def _holiday_near(name: str, ref: date) -> date | None:
-    """The day of a named holiday nearest to ``ref`` (this year's, last year's or next year's)."""
+_WHICH_YEAR = re.compile(r"\s*(?:of\s+)?(last|next|this)\s+year\b", re.I)
+
+
+def _holiday_near(name: str, ref: date, after: str = "") -> date | None:
+    """The day of a named holiday nearest to ``ref`` (this year's, last year's or next year's);
+    "Labor Day last year" / "Memorial Day next year": that year's, whichever is nearer."""
     import holidays
 
     want = _HOLIDAY_NAMES.get(name.lower())
     days = [d for d, n in holidays.US(years=range(ref.year - 1, ref.year + 2), observed=False).items() if n == want]
+    which = _WHICH_YEAR.match(after)
+    if which:
+        year = ref.year + {"last": -1, "next": 1, "this": 0}[which.group(1).lower()]
+        days = [d for d in days if d.year == year]
     return min(days, key=lambda d: abs((d - ref).days)) if days else None
 
 
@@ -269,6 +280,9 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             except (ValueError, KeyError):
                 continue
             add(m.start(), m.end(), d, p)
+    # "the day before yesterday", "the day after tomorrow"
+    for m in re.finditer(r"\b(?:the\s+)?day\s+(before\s+yesterday|after\s+tomorrow)\b", text, re.I):
+        add(m.start(), m.end(), ref + relativedelta(days=-2 if m.group(1).lower().startswith("before") else 2))
     for m in re.finditer(r"(?<!ago )\b(today|tomorrow|yesterday)\b", text, re.I):
         add(m.start(), m.end(), ref + relativedelta(days={"today": 0, "tomorrow": 1, "yesterday": -1}[m.group(1).lower()]))
     for m in re.finditer(rf"\b(last|this past|this coming|next|this)\s+{dates._MON}\b", text, re.I):
@@ -322,7 +336,7 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     # package's names), the nearest such day to today
     for m in re.finditer(rf"\b(?:the\s+)?(day|{'|'.join(_WEEKDAYS)})\s+(after|before)\s+({'|'.join(_HOLIDAYS)})\b",
                          text, re.I):
-        day = _holiday_near(m.group(3), ref)
+        day = _holiday_near(m.group(3), ref, text[m.end():m.end() + 20])
         if day is None:
             continue
         step = 1 if m.group(2).lower() == "after" else -1
@@ -335,9 +349,10 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
                 day = day + relativedelta(days=step)
         add(m.start(), m.end(), day)
     for m in re.finditer(rf"\b(?:on\s+)?({'|'.join(_HOLIDAYS)})\b", text, re.I):
-        day = _holiday_near(m.group(1), ref)
+        day = _holiday_near(m.group(1), ref, text[m.end():m.end() + 20])
         if day is not None:
-            add(m.start(1), m.end(1), day)
+            which = _WHICH_YEAR.match(text[m.end():m.end() + 20])
+            add(m.start(1), m.end() + (which.end() if which else 0), day)
     # "next week", "sometime last week", "last month": a week or a month, never a day
     for m in re.finditer(r"\b(last|this past|next|this coming|this)\s+(week|month)\b", text, re.I):
         back = m.group(1).lower() in ("last", "this past")
@@ -388,7 +403,7 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         if m.group(4):
             hm = "12:00" if m.group(4).lower() == "noon" else "00:00"
         else:
-            hour = int(m.group(1)) % 12 + (12 if m.group(3).lower().startswith("p") else 0)
+            hour = dates.clock_hour(m.group(1), m.group(3))
             hm = f"{hour:02d}:{int(m.group(2) or 0):02d}"
         a = m.start(1) if m.group(1) else m.start(4)
         if _free(taken, a, m.end()):
@@ -440,6 +455,9 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             continue
         u = m.group("u").lower()
         v += _after_unit(m)
+        if u.startswith("y"):  # "90 yards": feet, three to the yard
+            add("length", v * 3, "ft", m.start(), m.end())
+            continue
         add("length", v, "ft" if u[0] in "f'’" else "in", m.start(), m.end())
     for m in _WEIGHT.finditer(text):
         v = number_value(m)

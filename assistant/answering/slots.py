@@ -28,7 +28,15 @@ DATE_RES = [
     (re.compile(rf"\b{_MON}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?:,\s*)?\d{{4}})", re.I), "md"),
     (re.compile(rf"\b(?:in\s+)?{_MON}\s+(\d{{4}})\b", re.I), "my"),
 ]
-TIME_RE = re.compile(r"\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?)\b|\bat\s+(noon|midnight)\b", re.I)
+TIME_RE = re.compile(r"\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|(?:o['’]clock\s+)?in\s+the\s+"
+                     r"(?:morning|afternoon|evening)|(?:o['’]clock\s+)?at\s+night)\b|\bat\s+(noon|midnight)\b", re.I)
+
+
+def clock_hour(hour: str, suffix: str) -> int:
+    """The 24-hour hour of "3 p.m.", "3 in the afternoon", "7 in the morning", "10 at night"."""
+    h, low = int(hour) % 12, suffix.lower()
+    later = low.startswith("p") or any(w in low for w in ("afternoon", "evening", "night"))
+    return h + 12 if later else h
 
 
 def today() -> date:
@@ -173,8 +181,7 @@ def event_moment(text: str) -> date | datetime | None:
         if tm.group(4):
             t = time(12, 0) if tm.group(4).lower() == "noon" else time(0, 0)
         else:
-            hour = int(tm.group(1)) % 12 + (12 if tm.group(3).lower().startswith("p") else 0)
-            t = time(hour, int(tm.group(2) or 0))
+            t = time(clock_hour(tm.group(1), tm.group(3)), int(tm.group(2) or 0))
         return datetime.combine(d, t)
     return d
 

@@ -25,7 +25,8 @@ from assistant.settings import ranking
 GENERIC_EVENT_STEMS = stems("date day time the of or and was were is")
 # the question asks for a calendar day (not "how long"): without a date to count from, ask for it
 ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\blast (?:day|date)\b|\bdeadline date\b|"
-                        r"\bby what (?:date|day)\b|\bon what (?:date|day)\b|\b(?:my|our) deadline\b", re.I)
+                        r"\bby what (?:date|day)\b|\bon what (?:date|day)\b|\b(?:my|our) deadline\b|"
+                        r"\bwhen (?:is|are) (?:that|it|this|they|the \w+) due\b|\bdue date\b", re.I)
 
 def emergency(q: str, muni: str | None, ctx: RouteContext):
     """When to apply for the permit and file for the fee waiver after an emergency dig."""

@@ -1,0 +1,211 @@
+"""A measurement the user gives, held against a limit the quoted sentence states.
+
+"The walkway is only 42 inches wide — how short is it?" answered by a sentence that says
+"not less than four feet": the limit is read from the code's own words (its comparator —
+"not less than", "no more than", "within", "whichever is greater" — and its quantity), the
+measurement from the user's, both converted to one unit, and the difference worked out
+exactly (Decimal). Any code's sentences, no table per municipality: a sentence with no
+readable limit of the measurement's kind gets no check, and a question that gives two
+different measurements of that kind gets none either (which one is meant is not guessed).
+
+Pure functions; the planner calls ``check_against`` with the sentences it is about to quote.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal
+
+from assistant.answering.reading import Slot, read_slots
+from assistant.retrieval.lexical import stems
+
+Bound = Literal["min", "max"]
+
+# the unit a measurement is compared in, and how many of it one unit written makes
+_DIMENSION = {"ft": ("length", Decimal(12)), "in": ("length", Decimal(1)), "%": ("percent", Decimal(1)),
+              "tons": ("weight", Decimal(1))}
+_KINDS = ("length", "percent", "weight")
+
+# the words that make a quantity a bound (general English of codes), read just before or after it
+_MIN_BEFORE = re.compile(r"(?:\b(?:not|no)\s+(?:be\s+)?(?:less|fewer|narrower|shallower|thinner|shorter)\s+than|"
+                         r"\bat\s+least|\bminimum(?:\s+(?:width|depth|thickness|length|height))?(?:\s+of)?|"
+                         r"\bmin\.)\s*$", re.I)
+_MAX_BEFORE = re.compile(r"(?:\b(?:not|no)\s+(?:be\s+)?(?:more|greater|wider|deeper|thicker|longer|higher|steeper)\s+than|"
+                         r"\bnot\s+(?:to\s+)?exceed(?:ing)?|\bmaximum(?:\s+(?:width|depth|height|length|grade|slope))?(?:\s+of)?|"
+                         r"\bmax\.|\bwithin|\bup\s+to)\s*$", re.I)
+# "more than" / "in excess of" / "exceed" bind only in a prohibition ("no trench shall be excavated more than 250 feet")
+_OVER_BEFORE = re.compile(r"(?:\bmore\s+than|\bin\s+excess\s+of|\bexceeds?|\bexceeding|\bover)\s*$", re.I)
+_PROHIBITION = re.compile(r"\b(?:no|not|never|prohibited|unlawful)\b", re.I)
+_MIN_AFTER = re.compile(r"^\s*(?:in\s+\w+\s+)?(?:or\s+(?:more|greater|over|wider|thicker|deeper|longer)|"
+                        r"minimum|min\.|,?\s*whichever\s+is\s+(?:greater|more|larger|deeper|thicker))\b", re.I)
+_MAX_AFTER = re.compile(r"^\s*(?:in\s+\w+\s+)?(?:or\s+(?:less|fewer|under|narrower|lower)|maximum|max\.|"
+                        r",?\s*whichever\s+is\s+(?:less|lower|smaller))\b", re.I)
+
+# what a length measures, by the words beside it (the question's and the sentence's)
+_ASPECTS = {
+    "width": re.compile(r"\bwid(?:e|th)|\bnarrow|\bacross\b", re.I),
+    "depth": re.compile(r"\bdeep|\bdepth|\bthick|\bthin\b|\bcover\b", re.I),
+    "height": re.compile(r"\bhigh|\bheight|\btall|\bclearance", re.I),
+    "length": re.compile(r"\blong\b|\blength|\bahead|\bin\s+advance|\bfar\b|\bdistance|\bback\s+from|\bfrom\s+the\b", re.I),
+}
+# a question that holds a measurement up to the code ("is that OK?", "how many inches short?")
+ASKS_CHECK = re.compile(
+    r"\b(?:short|too\s+\w+|enough|ok|okay|allowed|legal|pass(?:es)?|meets?|compl(?:y|ies|iant)|within|exceed\w*|"
+    r"violat\w*|acceptable|fine|good|over\s+the|under\s+the|limit|required|requirement|have\s+to\s+be|must\s+be|"
+    r"need(?:s)?\s+to\s+be|how\s+(?:many|much)\s+(?:inches|feet|more|less|further|farther|wider|deeper|thicker|short|over)|"
+    r"is\s+(?:it|that|this|ours|mine)|are\s+we|does\s+(?:it|that|this|ours))\b", re.I)
+
+
+@dataclass(frozen=True)
+class Limit:
+    bound: Bound
+    value: Decimal  # in ``unit``
+    unit: str
+    words: str  # the quantity with its comparator, verbatim from the sentence
+    aspect: str | None  # width / depth / height / length, when the words beside it say
+
+
+@dataclass(frozen=True)
+class Check:
+    measured: Slot
+    limit: Limit
+    sentence: str
+
+    @property
+    def unit(self) -> str:
+        """The unit of the comparison: inches when either side is in inches."""
+        return "in" if "in" in (self.measured.unit, self.limit.unit) else self.limit.unit
+
+    def _in(self, value: Decimal, unit: str) -> Decimal:
+        if _DIMENSION[unit][0] != "length":
+            return value
+        return value * _DIMENSION[unit][1] / _DIMENSION[self.unit][1]
+
+    @property
+    def measured_value(self) -> Decimal:
+        return self._in(self.measured.number, self.measured.unit)
+
+    @property
+    def limit_value(self) -> Decimal:
+        return self._in(self.limit.value, self.limit.unit)
+
+    @property
+    def passes(self) -> bool:
+        m, lim = self.measured_value, self.limit_value
+        return m >= lim if self.limit.bound == "min" else m <= lim
+
+    @property
+    def difference(self) -> Decimal:
+        return abs(self.measured_value - self.limit_value)
+
+
+def _aspect(text: str) -> str | None:
+    found = [a for a, rx in _ASPECTS.items() if rx.search(text)]
+    return found[0] if len(found) == 1 else None
+
+
+def limits_in(sentence: str) -> list[Limit]:
+    """Every quantity the sentence states as a bound (a minimum or a maximum), with its words."""
+    out = []
+    for s in read_slots(sentence):
+        if s.kind not in _KINDS or s.unit not in _DIMENSION:
+            continue
+        before = sentence[max(0, s.span.start - 40):s.span.start]
+        after = sentence[s.span.end:s.span.end + 40]
+        bound: Bound | None = None
+        m = _MIN_BEFORE.search(before) or _MIN_AFTER.search(after)
+        x = _MAX_BEFORE.search(before) or _MAX_AFTER.search(after)
+        over = _OVER_BEFORE.search(before)
+        if m and not x:
+            bound, lead = "min", _MIN_BEFORE.search(before)
+        elif x and not m:
+            bound, lead = "max", _MAX_BEFORE.search(before)
+        elif over and _PROHIBITION.search(sentence[:s.span.start]):
+            bound, lead = "max", over
+            # the words from the prohibition on: "no trench shall be excavated more than 250 feet"
+            ban = list(_PROHIBITION.finditer(sentence[max(0, s.span.start - 60):s.span.start]))
+            if ban:
+                before = sentence[max(0, s.span.start - 60):s.span.start]
+                lead = ban[-1]
+        if bound is None:
+            continue
+        start = s.span.start - (len(before) - lead.start()) if lead else s.span.start
+        tail = (_MIN_AFTER if bound == "min" else _MAX_AFTER).search(after)
+        end = s.span.end + (tail.end() if tail and not lead else 0)
+        # "eight feet in width", "five inches in thickness", "4 inches thick": the aspect named beside it
+        near = sentence[s.span.end:s.span.end + 16] + " " + sentence[max(0, start - 25):start]
+        out.append(Limit(bound, s.number, s.unit, sentence[start:end].strip(" ,"), _aspect(near)))
+    return out
+
+
+# words that say how something is measured, not what: they tie no sentence to the question
+_GENERIC = stems("feet foot inch inches yard yards percent ton tons wide width long length deep depth thick "
+                 "high height far back about only just around over under more less than is it its our my the a "
+                 "from to too of in on at by with that this where what how which are was be been we you they "
+                 "ok okay enough allowed short")
+
+
+def _clause(text: str, at: int) -> str:
+    """The sentence of ``text`` around position ``at``."""
+    start = max(text.rfind(p, 0, at) for p in ".?!;") + 1
+    ends = [i for i in (text.find(p, at) for p in ".?!;") if i != -1]
+    return text[start:min(ends) if ends else len(text)]
+
+
+def _measurement(slots: list[Slot]) -> Slot | None:
+    """The one measurement the turn gives (the same value written twice counts once)."""
+    kinds = [s for s in slots if s.kind in _KINDS and s.unit in _DIMENSION]
+    if not kinds:
+        return None
+    first = kinds[0]
+    dim = _DIMENSION[first.unit][0]
+
+    def base(s: Slot) -> Decimal:
+        return s.number * _DIMENSION[s.unit][1]
+
+    if any(_DIMENSION[s.unit][0] != dim or base(s) != base(first) for s in kinds[1:]):
+        return None
+    return first
+
+
+def check_against(turn: str, slots: list[Slot], sentences: list[str]) -> list[Check]:
+    """The user's one measurement against the limits of the first sentence (in the order given:
+    the best first) that states a limit of its kind; limits of another aspect than the one the
+    question names (a width asked, a thickness stated) are left out."""
+    if not ASKS_CHECK.search(turn):
+        return []
+    measured = _measurement(slots)
+    if measured is None:
+        return []
+    dim = _DIMENSION[measured.unit][0]
+    # the words of the turn's sentence that holds the measurement: a limit applies only to a sentence
+    # about the same thing ("the trench ... ahead of the pipe" / "no trench ... in advance of pipe")
+    clause = _clause(turn, measured.span.start)
+    about = stems(clause) - _GENERIC
+    asked = _aspect(turn[max(0, measured.span.start - 40):measured.span.end + 40]) or _aspect(turn)
+    for sentence in sentences:
+        if not about & stems(sentence):
+            continue
+        found = [lim for lim in limits_in(sentence) if _DIMENSION[lim.unit][0] == dim]
+        if asked is not None and any(lim.aspect == asked for lim in found):
+            found = [lim for lim in found if lim.aspect == asked]
+        elif asked is not None:
+            found = [lim for lim in found if lim.aspect is None]
+        if found:
+            return [Check(measured, lim, sentence) for lim in found]
+    return []
+
+
+def as_call(check: Check) -> dict:
+    """The check as a calculator call: what was compared and the figures worked out (the answer's
+    figures must come from here or the quote)."""
+    from assistant.answering.phrasing import quantity
+
+    u = check.unit
+    return {"name": "limit_check",
+            "arguments": {"measured": check.measured.span.text, "limit": check.limit.words, "bound": check.limit.bound},
+            "result": {"measured": quantity(check.measured_value, u), "limit": quantity(check.limit_value, u),
+                       "difference": quantity(check.difference, u), "passes": check.passes,
+                       "quote": check.sentence}}
