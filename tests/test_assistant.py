@@ -368,3 +368,11 @@ def test_a_measurement_is_held_against_the_quoted_limit_and_its_figures_are_back
     assert ans.status == "answered" and any(c.section == "404-7" for c in ans.citations)
     assert "270 feet (“90 yards”)" in ans.answer and "20 feet more than 250 feet" in ans.answer
     assert [t.name for t in ans.tool_calls] == ["limit_check"]
+
+
+def test_a_percent_the_quoted_sentence_states_is_worked_out_on_the_users_amount(assistant):
+    ans = assistant.ask("The village is rebuilding the old walk out front and the estimate for my frontage is $3,000. "
+                        "What part of that do I actually pay?", "brandon")
+    _ok(ans)
+    assert ans.status == "answered" and "$1,500.00" in ans.answer
+    assert any(t.name in ("rate_calculation", "sidewalk_assessment") for t in ans.tool_calls)

@@ -116,6 +116,11 @@ def limit_check(checks) -> str:
     return " ".join(parts)
 
 
+def rate_worked(worked) -> str:
+    """'Worked out from the quoted rate: 3 days (“three separate days”) × $150.00 (“...”) = $450.00 — **$450.00**.'"""
+    return f"Worked out from the rate quoted below: {worked.line()}"
+
+
 def lookup_lead(name: str) -> str:
     return f"Here is what the {name} code says:"
 

@@ -26,6 +26,7 @@ class Lookup:
     exact: tuple = ()
     note: str | None = None  # said first ("the question names no municipality; ...")
     checks: tuple = ()  # the user's measurement held against a quoted limit (limits.Check)
+    worked: tuple = ()  # the arithmetic a quoted rate asks for with the user's count or amount (rates.Worked)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from assistant.settings import ranking
-from assistant.answering import limits, slots
+from assistant.answering import limits, rates, slots
 from assistant.answering.compose import (
     best_sentences,
     continuation,
@@ -472,7 +472,9 @@ class EmbeddedPlanner:
                 return NotStated(muni_id, tuple(picked), set_by=False)
         ranked = [x[1] for x in sorted(picked, key=lambda x: -x[2])]
         checks = limits.check_against(req.query.turn, req.query.of_origin("turn"), ranked)
-        return Lookup(q, muni_id, picked=tuple(picked), checks=tuple(checks))
+        by_score = sorted(picked, key=lambda x: -x[2])
+        worked = rates.work_out(req.query.turn, req.query.of_origin("turn"), [(s, p.text) for p, s, _ in by_score])
+        return Lookup(q, muni_id, picked=tuple(picked), checks=tuple(checks), worked=tuple(worked))
 
     def _sims(self, req: Request, hits: list[SearchHit], depth: int = 4) -> dict:
         if req.vector is None:
@@ -614,10 +616,12 @@ class EmbeddedPlanner:
         if plan.note:
             notes.insert(0, plan.note)
         checked = [phrasing.limit_check(plan.checks)] if plan.checks else []
+        checked += [phrasing.rate_worked(w) for w in plan.worked]
+        calls = [ToolCall(**limits.as_call(c)) for c in plan.checks] + [ToolCall(**w.call()) for w in plan.worked]
         return Answer(
             status="answered", municipality=plan.municipality, citations=cites,
             answer="\n\n".join([*checked, phrasing.lookup_lead(muni_name(plan.municipality)), *blocks]),
-            notes=notes, tool_calls=[ToolCall(**limits.as_call(c)) for c in plan.checks],
+            notes=notes, tool_calls=calls,
         )
 
     def _render_calculation(self, plan: Calculate, req: Request) -> Answer:

@@ -1,0 +1,173 @@
+"""Arithmetic a quoted sentence asks for, with the user's one number: any code, no table.
+
+"A fine of one hundred fifty ($150.00) dollars ... for each offense" and "cited on three
+separate days", "$25.00 per newsrack" and "7 newsracks", "a penalty of 10% of such cost" and
+"spent $850": the rate is read from the sentence the answer quotes, the count or the amount
+from the user's words, and the product (or the share, or the cost with its penalty) is worked
+out exactly. "Each day ... shall constitute a separate offense" makes a fine per offense a fine
+per day. Nothing is worked out when the question gives no count or amount, or several that
+could be it, or the sentence holds no rate, or two; the quote then answers alone.
+
+Pure functions; the planner calls ``work_out`` with the sentences it is about to quote.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+
+from assistant.answering.formatting import fmt_money
+from assistant.answering.reading import NUMBER, Slot, number_value, read_slots
+from assistant.retrieval.lexical import stems
+
+# a question about an amount of money ("how much", "what will the bill be", "the total of the fines")
+ASKS_AMOUNT = re.compile(
+    r"\bhow much\b|\btotal\b|\bowe[sd]?\b|\bliable\b|\bbill(?:ed)?\b|\bcharged?\b|\bfines?\b[^.?!]{0,30}\?|"
+    r"\bwhat (?:will|would|do|does|did|am|is|are|should)\b[^.?!]{0,50}\b(?:pay|cost|fine|fee|fees|charge|bill)\b|"
+    r"\b(?:do|would|will|must|should)\s+(?:i|we|they|he|she|you)\s+(?:\w+\s+)?(?:pay|owe)\b|"
+    r"\badd up\b|\bcome to\b", re.I)
+# "$25.00 per newsrack", "$150.00 ... for each offense", "$10 a day": the money slot's unit, written after it
+_PER = re.compile(r"^[^.;$]{0,45}?\b(?:per|for\s+each|each|a|an|every)\s+(?P<u>(?:linear\s+|square\s+|cubic\s+)?[a-z]+)\b",
+                  re.I)
+_SEPARATE = re.compile(r"\beach\s+(?P<u>day|week|hour)\b[^.]{0,80}\bseparate\s+(?:offense|violation)", re.I)
+_PERCENT_OF = re.compile(r"(?P<p>\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+(?:the\s+|such\s+|said\s+|that\s+)?"
+                         r"(?P<of>(?:[a-z]+\s+){0,2}(?:costs?|amount|assessment|bill|estimate|price|fees?|charges?|"
+                         r"expenses?|total|sum)\b)", re.I)
+# a share that is divided again among owners is not one owner's share
+_DIVIDED = re.compile(r"\bequally\b|\bdivided\b|\bdistributed\b|\bprorat|\bapportion", re.I)
+_MAXIMUM = re.compile(r"\b(?:not (?:more|to exceed|exceeding)|not more than|up to|maximum|no more than)\s*[^.$]{0,40}$",
+                      re.I)
+# units people count with that mean the same thing as a code's unit
+_SAME_UNIT = {"offens": {"day", "time", "ticket", "citat", "violat", "offens"}, "violat": {"day", "time", "ticket",
+              "citat", "violat", "offens"}}
+_TIERED = re.compile(r"\beach\s+additional\b|\bthereafter\b|\bfor\s+each\s+of\s+the\s+first\b", re.I)
+_COMPOUND = re.compile(r"\s*(?:per|for\s+each|each|a|every)\s+[a-z]+", re.I)
+# insurance limits ("$1,000,000 per person", "$20,000 each accident") are ceilings, never summed
+_NOT_UNITS = {"person", "the", "such", "said", "any", "which", "that", "thereof", "of", "additional", "accident",
+              "occurrence", "claim", "incident", "aggregate"}
+
+
+@dataclass(frozen=True)
+class Worked:
+    """One product, share or sum, with everything it was read from."""
+
+    kind: str  # "per_unit" | "percent"
+    rate_words: str  # verbatim from the sentence
+    read_words: str  # verbatim from the question
+    result: Decimal
+    steps: list[str] = field(default_factory=list)
+    maximum: bool = False  # the rate is a ceiling ("not more than $500"): the result is the most it can be
+    sentence: str = ""
+
+    def line(self) -> str:
+        most = "at most " if self.maximum else ""
+        return f"{'; '.join(self.steps)} — {most}**{fmt_money(self.result)}**."
+
+    def call(self) -> dict:
+        return {"name": "rate_calculation",
+                "arguments": {"rate": self.rate_words, "read": self.read_words, "kind": self.kind},
+                "result": {"steps": self.steps, "result": fmt_money(self.result), "maximum": self.maximum,
+                           "quote": self.sentence}}
+
+
+def _stem(word: str) -> str:
+    return next(iter(stems(word)), word.lower())
+
+
+def _same(unit: str, word: str) -> bool:
+    a, b = _stem(unit.split()[-1]), _stem(word)
+    return a == b or b in _SAME_UNIT.get(a, set())
+
+
+def _counts(text: str) -> list[tuple[Decimal, str, str]]:
+    """(number, the counted word, the words as written) for "three separate days", "5 carts", "7 newsracks"."""
+    out = []
+    rx = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?:(?:separate|different|more|other|of\s+(?:their|our|the|its|my)|"
+                    r"[a-z]+-[a-z]+)\s+){0,2}(?P<w>[a-z]+)\b", re.I)
+    for m in rx.finditer(text):
+        n = number_value(m)
+        if n is None or n != int(n) or n <= 0:
+            continue
+        out.append((n, m.group("w"), m.group(0)))
+    return out
+
+
+def _per_unit_rates(sentence: str, passage_text: str) -> list[tuple[Decimal, str, str, bool]]:
+    """(rate, unit, the words, whether a ceiling) for each money amount the sentence states per unit."""
+    out = []
+    if _TIERED.search(sentence):
+        return []  # "$20.00 for each of the first three carts and $40.00 for each additional cart": tiers
+    separate = _SEPARATE.search(passage_text)
+    for s in read_slots(sentence):
+        if s.kind != "money" or s.unit != "USD":
+            continue
+        after = sentence[s.span.end:]
+        before = sentence[:s.span.start]
+        ceiling = bool(_MAXIMUM.search(before[-60:]))
+        m = _PER.search(after)
+        if m and _COMPOUND.match(after[m.end():]):
+            continue  # "$5.00 per cart per day" needs two counts
+        if m and m.group("u").lower() not in _NOT_UNITS:
+            out.append((s.number, m.group("u").lower(), sentence[s.span.start:s.span.end + m.end()].strip(), ceiling))
+        elif separate and re.search(r"\bfined?\b|\bpenalt", before[-80:], re.I):
+            # "shall be fined not more than $500 ... Each day ... shall constitute a separate offense"
+            out.append((s.number, separate.group("u").lower(), s.span.text, ceiling))
+    return out
+
+
+def _distinct(rates: list) -> list:
+    """One rate per amount and unit ("five hundred dollars ($500.00)" is one amount written twice)."""
+    seen, out = set(), []
+    for r in rates:
+        if (r[0], r[1]) not in seen:
+            seen.add((r[0], r[1]))
+            out.append(r)
+    return out
+
+
+def _money_asked(slots: list[Slot]) -> list[Slot]:
+    return [s for s in slots if s.kind == "money" and s.unit == "USD"]
+
+
+def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> list[Worked]:
+    """The arithmetic of the first quoted sentence (best first; each with its passage's text) that
+    states a rate the question's one count or one amount fits; [] when none fits exactly one way."""
+    if not ASKS_AMOUNT.search(turn):
+        return []
+    amounts = _money_asked(slots)
+    counts = _counts(turn)
+    for sentence, passage_text in picked:
+        rates = _distinct(_per_unit_rates(sentence, passage_text))
+        fits = []
+        for rate, unit, words, ceiling in rates:
+            mine = [(n, w, written) for n, w, written in counts if _same(unit, w)]
+            if len({n for n, _, _ in mine}) == 1:
+                fits.append((rate, unit, words, ceiling, mine[0]))
+        # the passage's other rates the same count fits ("$5.00 per cart" and "$X per cart per day"):
+        # one product of several is not the amount owed
+        elsewhere = [r for r in _distinct(_per_unit_rates(passage_text, passage_text))
+                     if any(_same(r[1], w) for _, w, _ in counts) and r[0] not in {f[0] for f in fits}]
+        # "In addition to the certificate of compliance fee, an annual fee of $25.00 per newsrack": the
+        # product is not all that is owed, and the other charge is not given
+        besides = re.search(r"\bin addition to\b|\bplus\b|\btogether with\b", sentence, re.I)
+        if len(fits) == 1 and not amounts and not elsewhere and not besides:
+            rate, unit, words, ceiling, (n, w, written) = fits[0]
+            total = (rate * n).quantize(Decimal("0.01"), ROUND_HALF_UP)
+            steps = [f"{n} {w} (“{written}”) × {fmt_money(rate)} (“{words}”) = {fmt_money(total)}"]
+            return [Worked("per_unit", words, written, total, steps, ceiling, sentence)]
+        if len(fits) > 1:
+            return []
+        percents = list(_PERCENT_OF.finditer(sentence))
+        if len(percents) == 1 and len({a.number for a in amounts}) == 1 and not rates and not _DIVIDED.search(sentence):
+            p, amount = Decimal(percents[0].group("p")), amounts[0]
+            share = (amount.number * p / 100).quantize(Decimal("0.01"), ROUND_HALF_UP)
+            words = percents[0].group(0)
+            steps = [f"{p.normalize():f}% of {fmt_money(amount.number)} (“{amount.span.text}”) = {fmt_money(share)}"]
+            if re.search(r"\b(?:plus|in addition to|together with)\b",
+                         sentence[max(0, percents[0].start() - 40):percents[0].start()], re.I):
+                total = amount.number + share
+                steps.append(f"{fmt_money(amount.number)} + {fmt_money(share)} = {fmt_money(total)}")
+                return [Worked("percent", words, amount.span.text, total, steps, False, sentence)]
+            return [Worked("percent", words, amount.span.text, share, steps, False, sentence)]
+    return []

@@ -1,0 +1,69 @@
+"""Arithmetic a quoted sentence asks for, with the user's one count or amount (rates.py)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from assistant.answering import phrasing, rates
+from assistant.answering.guards import invented_numbers
+from assistant.answering.reading import read_slots
+
+FINE = ("Whoever violates any of the provisions of this chapter shall be fined not more than five hundred dollars "
+        "($500.00) or imprisoned not more than six months or both.")
+FINE_PASSAGE = FINE + " Each day such violation continues shall constitute a separate offense."
+RACKS = "An annual fee of $25.00 per newsrack authorized shall be paid to the city."
+PENALTY = ("Each such person shall be liable to the city for the cost of such work, plus a penalty of 10% of such "
+           "cost.")
+SHARE = "The property owner will be assessed 50% of the cost of sidewalk reconstruction."
+TIERS = ("by paying a fee in the amount of twenty dollars ($20.00) for each of the first three (3) carts and forty "
+         "dollars ($40.00) for each additional cart thereafter")
+
+
+def _work(question: str, picked: list[tuple[str, str]]):
+    return rates.work_out(question, read_slots(question), picked)
+
+
+def test_a_rate_per_unit_times_the_users_count():
+    (w,) = _work("We want 7 newsracks downtown. How much do we pay a year?", [(RACKS, RACKS)])
+    assert (w.kind, w.result, w.maximum) == ("per_unit", Decimal("175.00"), False)
+    assert "7 newsracks (“7 newsracks”) × $25.00" in phrasing.rate_worked(w)
+
+
+def test_a_fine_per_offense_with_each_day_a_separate_offense_is_at_most_days_times_the_ceiling():
+    (w,) = _work("The walk was torn up for 6 days. What's the most the fines could add up to?", [(FINE, FINE_PASSAGE)])
+    assert w.result == Decimal("3000.00") and w.maximum
+    assert "at most **$3,000.00**" in w.line()
+
+
+def test_a_percent_of_the_users_amount_and_the_cost_plus_its_penalty():
+    (w,) = _work("Public Works spent $850 clearing the walk. How much is the owner liable for?", [(PENALTY, PENALTY)])
+    assert w.result == Decimal("935.00") and w.steps[-1] == "$850.00 + $85.00 = $935.00"
+    (s,) = _work("The estimate came to $4,286.50. What part of that do I actually pay?", [(SHARE, SHARE)])
+    assert s.result == Decimal("2143.25")
+
+
+def test_nothing_is_worked_out_when_it_is_not_one_way():
+    assert _work("We want 7 newsracks. Where do they go?", [(RACKS, RACKS)]) == []  # no amount asked
+    assert _work("How much for 5 carts?", [(TIERS, TIERS)]) == []  # tiers
+    assert _work("Estimates: $3,412.60 for the house and $2,077.30 for the rental. What do I pay?",
+                 [(SHARE, SHARE)]) == []  # two amounts
+    racks_plus = "In addition to the certificate fee, an annual fee of $25.00 per newsrack shall be paid."
+    assert _work("We want 7 newsracks. How much do we pay?", [(racks_plus, racks_plus)]) == []  # not all owed
+    per_day = "a storage fee of five dollars ($5.00) per cart per day"
+    assert _work("5 carts for 4 days: what do we owe?", [(per_day, per_day)]) == []  # two counts
+
+
+def test_every_figure_of_the_working_comes_from_its_call():
+    (w,) = _work("Public Works spent $850 clearing the walk. How much is the owner liable for?", [(PENALTY, PENALTY)])
+    call = w.call()
+    assert invented_numbers(phrasing.rate_worked(w), [], [call["arguments"], call["result"]]) == []
+
+
+def test_insurance_limits_and_shares_divided_again_are_never_worked_out():
+    cover = "The certificate shall show coverage of $1,000,000 per person and $2,000,000 each accident."
+    assert _work("Two people were hurt. How much coverage do we need in total?", [(cover, cover)]) == []
+    both = ("When new sidewalks are installed on one side of the street, 100% of the assessment shall be "
+            "distributed equally between property owners on both sides of the street.")
+    assert _work("The assessment is $54,000. How much do I pay?", [(both, both)]) == []
+    blocks = "If 60% of a property owner's sidewalk blocks are defective, the whole walk is replaced."
+    assert _work("My bill is $3,000. How much do I owe?", [(blocks, blocks)]) == []
