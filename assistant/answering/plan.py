@@ -27,6 +27,7 @@ class Lookup:
     note: str | None = None  # said first ("the question names no municipality; ...")
     checks: tuple = ()  # the user's measurement held against a quoted limit (limits.Check)
     worked: tuple = ()  # the arithmetic a quoted rate asks for with the user's count or amount (rates.Worked)
+    counted: tuple = ()  # the day a quoted period gives from the user's date (periods.Counted)
 
 
 @dataclass(frozen=True)

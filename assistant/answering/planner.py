@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from assistant.settings import ranking
-from assistant.answering import limits, rates, slots
+from assistant.answering import limits, periods, rates, slots
 from assistant.answering.compose import (
     best_sentences,
     continuation,
@@ -45,7 +45,7 @@ from assistant.retrieval.citations import parse_citation, passages_for
 from assistant.retrieval.expansion import expand
 from assistant.retrieval.index import SearchHit, SearchIndex
 from assistant.retrieval.lexical import stems
-from assistant.tools.registry import ToolInputError
+from assistant.tools.registry import ToolInputError, all_tools
 from assistant.types import Answer, ChatTurn, Citation, ToolCall
 
 # a question that asks for a figure (an amount, a rate, a size, a date)
@@ -474,7 +474,12 @@ class EmbeddedPlanner:
         checks = limits.check_against(req.query.turn, req.query.of_origin("turn"), ranked)
         by_score = sorted(picked, key=lambda x: -x[2])
         worked = rates.work_out(req.query.turn, req.query.of_origin("turn"), [(s, p.text) for p, s, _ in by_score])
-        return Lookup(q, muni_id, picked=tuple(picked), checks=tuple(checks), worked=tuple(worked))
+        # a code whose deadlines the deadline calculator holds (with its state's counting of time) is counted
+        # there; any other's period is counted on the calendar, and the answer says so
+        catalogued = muni_id in all_tools()["deadline"].municipalities if "deadline" in all_tools() else False
+        counted = [] if catalogued else periods.count_from(req.query.turn, req.query.of_origin("turn"), ranked)
+        return Lookup(q, muni_id, picked=tuple(picked), checks=tuple(checks), worked=tuple(worked),
+                      counted=tuple(counted))
 
     def _sims(self, req: Request, hits: list[SearchHit], depth: int = 4) -> dict:
         if req.vector is None:
@@ -616,8 +621,9 @@ class EmbeddedPlanner:
         if plan.note:
             notes.insert(0, plan.note)
         checked = [phrasing.limit_check(plan.checks)] if plan.checks else []
-        checked += [phrasing.rate_worked(w) for w in plan.worked]
-        calls = [ToolCall(**limits.as_call(c)) for c in plan.checks] + [ToolCall(**w.call()) for w in plan.worked]
+        checked += [phrasing.rate_worked(w) for w in plan.worked] + [c.line() for c in plan.counted]
+        calls = ([ToolCall(**limits.as_call(c)) for c in plan.checks] + [ToolCall(**w.call()) for w in plan.worked]
+                 + [ToolCall(**c.call()) for c in plan.counted])
         return Answer(
             status="answered", municipality=plan.municipality, citations=cites,
             answer="\n\n".join([*checked, phrasing.lookup_lead(muni_name(plan.municipality)), *blocks]),

@@ -1,0 +1,108 @@
+"""A day the quoted sentence's period gives, from the user's one date: any code, no catalogue.
+
+"at least one month prior to the date of the parade" and "the parade is July 4, 2027": the
+period and its direction are read from the sentence the answer quotes, the day from the user's
+words, and the day counted by the calendar (days, weeks, months, years), which the answer says:
+a code whose deadlines are catalogued with their state's rule of counting time (the
+``deadline`` calculator's data) never comes here; for the others, whether a first day is
+left out or a weekend moves the day is the state's rule, and the answer says it was not applied.
+
+Pure functions; the planner calls ``count_from`` with the sentences it is about to quote.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from dateutil.relativedelta import relativedelta
+
+from assistant.answering.formatting import fmt_date
+from assistant.answering.reading import NUMBER, Slot, number_value
+from assistant.retrieval.lexical import stems
+
+ASKS_A_DAY = re.compile(
+    r"\b(?:what|which)\s+(?:date|day)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|\bhow\s+(?:soon|late)\b|"
+    r"\bwhen\s+(?:is|are|do|does|must|should|can|will|would|has|have)\b|\bno\s+later\s+than\b|\bdue\b|"
+    r"\bby\s+what\b|\bin\s+time\b|\bexpires?\b|\bgood\s+(?:until|through)\b", re.I)
+_BEFORE = re.compile(rf"(?:\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|no\s+later\s+than)\s+)?"
+                     rf"(?P<n>{NUMBER.pattern}|a|an|one)\s*(?:\(\d+\)\s*)?(?P<u>(?:business\s+|working\s+|calendar\s+)?"
+                     r"(?:days?|weeks?|months?|years?))\s+(?:prior\s+to|before|in\s+advance\s+of|preceding)\b", re.I)
+_AFTER = re.compile(rf"\b(?:within|no\s+later\s+than|not\s+later\s+than|not\s+more\s+than)\s+"
+                    rf"(?P<n>{NUMBER.pattern}|a|an|one)\s*(?:\(\d+\)\s*)?(?P<u>(?:business\s+|working\s+|calendar\s+)?"
+                    r"(?:days?|weeks?|months?|years?))\s+(?:after|of|from|following)\b", re.I)
+
+
+_GENERIC = stems("date day days time the such said any this that its their his her of which")
+
+
+@dataclass(frozen=True)
+class Counted:
+    day: date
+    start: Slot
+    words: str  # the period as the sentence writes it
+    backward: bool
+    sentence: str
+
+    def line(self) -> str:
+        way = "before" if self.backward else "after"
+        return (f"I read: {fmt_date(self.start.day)} (“{self.start.span.text}”). “{self.words}”: "
+                f"**{fmt_date(self.day)}** ({way} it, counted on the calendar; whether the first day is left out or a "
+                "weekend or holiday moves the day is your state's rule of counting time, not applied here).")
+
+    def call(self) -> dict:
+        return {"name": "calendar_period",
+                "arguments": {"from": self.start.day.isoformat(), "period": self.words, "backward": self.backward},
+                "result": {"day": fmt_date(self.day), "quote": self.sentence}}
+
+
+def _amount(m: re.Match) -> int | None:
+    raw = m.group("n").lower()
+    if raw in ("a", "an", "one"):
+        return 1
+    n = number_value(m)
+    return int(n) if n is not None and n == int(n) and n > 0 else None
+
+
+def _shift(start: date, n: int, unit: str, backward: bool) -> date | None:
+    unit = unit.lower()
+    if "business" in unit or "working" in unit:
+        return None  # which days are business days is the municipality's calendar: not guessed
+    sign = -1 if backward else 1
+    if unit.endswith(("day", "days")):
+        return start + relativedelta(days=sign * n)
+    if unit.startswith("week"):
+        return start + relativedelta(weeks=sign * n)
+    if unit.startswith("month"):
+        return start + relativedelta(months=sign * n)
+    return start + relativedelta(years=sign * n)
+
+
+def count_from(turn: str, slots: list[Slot], sentences: list[str]) -> list[Counted]:
+    """The day the first sentence (best first) with exactly one period gives from the question's one
+    dated day; [] when the question asks no day, gives no date or several, or the sentence is unclear."""
+    if not ASKS_A_DAY.search(turn):
+        return []
+    days = [s for s in slots if s.kind == "date" and s.precision == "day"]
+    if len({s.value for s in days}) != 1 or any(s.kind == "date" and s.precision != "day" for s in slots):
+        return []
+    start = days[0]
+    for sentence in sentences:
+        found = [(m, True) for m in _BEFORE.finditer(sentence)] + [(m, False) for m in _AFTER.finditer(sentence)]
+        if not found:
+            continue
+        if len(found) != 1:
+            return []
+        m, backward = found[0]
+        # the event the period counts from must be the question's ("prior to the date of the parade" for a
+        # parade; "within 30 days from the receipt of such notice" is not a block party's)
+        event = stems(sentence[m.end():m.end() + 60]) - _GENERIC
+        if not event & stems(turn):
+            return []
+        n = _amount(m)
+        day = _shift(start.day, n, m.group("u"), backward) if n else None
+        if day is None:
+            return []
+        return [Counted(day, start, m.group(0), backward, sentence)]
+    return []

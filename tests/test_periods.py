@@ -1,0 +1,37 @@
+"""A day a quoted period gives from the user's one date, for codes without a deadline catalogue (periods.py)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from assistant.answering import periods
+from assistant.answering.guards import invented_numbers
+from assistant.answering.reading import read_slots
+
+PARADE = "The applicant has submitted an application for a parade permit at least one month prior to the date of the parade;"
+NOTICE = "The owner shall remove the weeds within ten days from the receipt of such notice."
+
+
+def _count(question: str, sentences: list[str]):
+    return periods.count_from(question, read_slots(question, ref=date(2026, 12, 2)), sentences)
+
+
+def test_a_period_before_the_users_event_counts_back_on_the_calendar_and_says_so():
+    (c,) = _count("Our parade is July 4, 2027. What's the last day to get the permit application in?", [PARADE])
+    assert c.day == date(2027, 6, 4) and c.backward
+    assert "**June 4, 2027**" in c.line() and "not applied here" in c.line()
+    call = c.call()
+    assert invented_numbers(c.line(), [], [call["arguments"], call["result"]]) == []
+
+
+def test_a_period_after_a_notice_counts_forward():
+    (c,) = _count("We got the notice on March 3, 2027. By when must the weeds be gone?", [NOTICE])
+    assert c.day == date(2027, 3, 13) and not c.backward
+
+
+def test_nothing_counted_without_one_day_or_for_another_event_or_in_business_days():
+    assert _count("What's the last day to apply for a parade permit?", [PARADE]) == []  # no date
+    assert _count("Parade on July 4 or July 11, 2027: when must we apply?", [PARADE]) == []  # two dates
+    assert _count("Our block party is June 20, 2027. When do we apply?", [NOTICE]) == []  # not the notice's event
+    biz = "Apply within two business days after the receipt of the notice."
+    assert _count("The notice came March 3, 2027. When must we apply?", [biz]) == []  # business days not guessed
