@@ -376,3 +376,28 @@ def test_a_percent_the_quoted_sentence_states_is_worked_out_on_the_users_amount(
     _ok(ans)
     assert ans.status == "answered" and "$1,500.00" in ans.answer
     assert any(t.name in ("rate_calculation", "sidewalk_assessment") for t in ans.tool_calls)
+
+
+def test_a_conversation_keeps_its_topic_through_a_short_follow_up_and_asks_the_consequence(assistant):
+    hist = []
+
+    def turn(q):
+        ans = assistant.ask(q, "brandon", history=list(hist))
+        hist.extend([ChatTurn(role="user", content=q), ChatTurn(role="assistant", content=ans.answer)])
+        _ok(ans)
+        return ans
+
+    turn("Snow is coming this weekend. How long after it stops do I have to clear my walk?")
+    ans = turn("and what happens if I don't?")
+    assert "penalty for failure to remove snow" in ans.answer  # the consequence, not the 24 hours again
+    ans = turn("Say they send one worker who spends 2 hours on it at $35 an hour with benefits. What would the bill be?")
+    assert "$95.00" in ans.answer and ans.tool_calls[0].name == "snow_removal_charge"
+
+
+def test_a_follow_up_the_earlier_turns_calculator_does_not_answer_is_looked_up(assistant):
+    hist = [ChatTurn(role="user", content="We'd rather not post the indemnity bond for the road opening. What could we show instead?")]
+    first = assistant.ask(hist[0].content, "delafield")
+    hist.append(ChatTurn(role="assistant", content=first.answer))
+    ans = assistant.ask("And what if the job ends up being in January?", "delafield", history=hist)
+    _ok(ans)
+    assert not any(t.name == "bond_insurance_requirements" for t in ans.tool_calls)

@@ -37,7 +37,7 @@ from assistant.answering import phrasing
 from assistant.answering.parties import asked_about, split_parties
 from assistant.answering.plan import Calculate, Clarify, Lookup, NotStated, OutOfScope, Plan, Refuse, Several
 from assistant.answering.phrasing import CLARIFY_MUNI, CLARIFY_VALUE
-from assistant.answering.reading import Query, read_query, read_slots
+from assistant.answering.reading import Query, read_query, read_slots, trace_value
 from assistant.answering.routing import Missing
 from assistant.answering.slot_safety import clarify_text, read_line, trace
 from assistant.corpus import municipalities, municipality_by_id
@@ -183,8 +183,12 @@ def _off_topic_for(m, q: str, names_a_street: bool) -> bool:
 
 
 # a question about the consequence of breaking a rule
+# "what happens if I don't?": asks the consequence, in words that name no penalty
+CONSEQUENCE = re.compile(r"\bconsequences?\b|\bwhat (?:happens|will happen|would happen|if)\b[^.?!]{0,30}"
+                         r"\b(?:don[’']?t|do not|didn[’']?t|did not|doesn[’']?t|fail\w*|never|ignore\w*|refuse\w*)\b",
+                         re.I)
 PENALTY_Q = re.compile(r"\b(penalt(?:y|ies)|fined?|fines|offen[cs]es?|misdemeanou?rs?|punish\w*|infractions?|"
-                       r"crimes?|criminal)\b", re.I)
+                       r"crimes?|criminal)\b|" + CONSEQUENCE.pattern, re.I)
 # the note a section carries that points to its penalty ("Penalty, see § 152.99")
 PENALTY_POINTER = re.compile(r"\bPenalty,? see (?:subsections?\s+|sections?\s+|§+\s*)?(\d[\w.-]*\w)", re.I)
 _RANGE_IN_TEXT = re.compile(r"§§?\s*(\d[\w.-]*\w)\s*(?:through|to|thru|[-–—])\s*(?:§\s*)?(\d[\w.-]*\w)")
@@ -320,8 +324,20 @@ class EmbeddedPlanner:
         if last.startswith(CLARIFY_MUNI) or last.startswith(CLARIFY_VALUE):
             return f"{prev_user.strip()} {q}", {"clarified": True, "current": q}
         if FOLLOW_UP.search(q) or len(q.split()) <= 8:
-            return f"{prev_user.strip()} {q} {q}", {"follow_up": True, "current": q}
+            return f"{self._earlier_topic(history)} {q} {q}", {"follow_up": True, "current": q}
         return q, {}
+
+    @staticmethod
+    def _earlier_topic(history: list[ChatTurn]) -> str:
+        """The earlier user turn a follow-up continues; when that turn was itself a short follow-up ("and
+        what happens if I don't?"), the turn before it too, which holds the topic."""
+        users = [t.content.strip() for t in history if t.role == "user"]
+        if not users:
+            return ""
+        prev = users[-1]
+        if len(users) > 1 and (FOLLOW_UP.search(prev) or len(prev.split()) <= 8):
+            return f"{users[-2]} {prev}"
+        return prev
 
     # -- deciding ------------------------------------------------------------------
     def _decide(self, q: str, muni_id: str | None, history: list[ChatTurn], carried: dict,
@@ -353,9 +369,11 @@ class EmbeddedPlanner:
         vector = self.index.embedder.embed_query(expand(q))  # embedded once, reused for every search
         routed = self.router.route(q, muni_id, current=carried.get("current"), vector=vector, query=req.query)
         if current:
-            if routed is not None and not isinstance(routed, Missing):
+            if routed is not None and not isinstance(routed, Missing) and self._turn_asks_it(routed, current, req):
                 req.vector = vector
                 return self._decide_calculation(q, muni_id, routed, req)
+            if routed is not None and not isinstance(routed, Missing):
+                routed = None  # reached by the earlier turn's words alone: this turn asks something else
             if muni_id is not None and len(stems(current) - place_stems("about what how")) >= 2:
                 hits = self.index.search(current, muni_id, k=6, vector=cur_vec)
                 if hits and max(h.dense_score or 0.0 for h in hits) >= ranking().follow_up_own_topic:
@@ -365,12 +383,20 @@ class EmbeddedPlanner:
             return self._decide_calculation(q, muni_id, routed, req)
         if muni_id is None:
             return self._without_municipality(q, req)
-        hits = self.index.search(q, muni_id, k=6, vector=vector)
+        consequence = CONSEQUENCE.search(carried.get("current") or q) and not PENALTY_Q.search(CONSEQUENCE.sub(" ", q))
+        if consequence:
+            # the consequence asked in plain words: the penalty is searched for by name too, and the sentences
+            # are chosen by this turn's words (a follow-up's earlier topic found the section)
+            vector = self.index.embedder.embed_query(expand(f"{q} penalty for violation"))
+            req.vector = vector
+            hits = self.index.search(f"{q} penalty for violation", muni_id, k=6, vector=vector)
+        else:
+            hits = self.index.search(q, muni_id, k=6, vector=vector)
         weak = not hits or max(h.dense_score or 0.0 for h in hits) < ranking().stands_alone
         if weak and not carried and history:
             # "I deposited $2,500 and the job came to $2,180. What happens now?": a turn that
             # does not stand on its own continues the earlier topic
-            prev_user = next((t.content for t in reversed(history) if t.role == "user"), "")
+            prev_user = self._earlier_topic(history)
             if prev_user:
                 query = req.query.model_copy(update={"earlier": prev_user, "follow_up": True, "slots": tuple(
                     [*req.query.slots, *read_slots(prev_user, "earlier")])})
@@ -378,7 +404,35 @@ class EmbeddedPlanner:
                 return self._decide(f"{prev_user} {q} {q}", muni_id, history, {"follow_up": True, "current": q}, req)
         if not self._relevant(hits, q=q):
             return OutOfScope()
+        if consequence and carried.get("follow_up"):
+            turn = f"{carried['current']} penalty for violation"
+            return self._decide_lookup(turn, muni_id, with_penalty_sections(q, muni_id, hits), req)
         return self._decide_lookup(q, muni_id, with_penalty_sections(q, muni_id, hits), req)
+
+    @staticmethod
+    def _turn_asks_it(routed, current: str, req: Request) -> bool:
+        """A follow-up runs the calculator the conversation reaches only when this turn is about it: it
+        gives one of its values ("Say he spends 2 hours at $35"), names another municipality ("And in
+        Delafield?") or asks for it in its own words ("And the surcharge?"). "And what if the job is in
+        January?" after a question about bonds asks something else."""
+        def leaves(v):
+            if isinstance(v, dict):
+                for x in v.values():
+                    yield from leaves(x)
+            elif isinstance(v, (list, tuple)):
+                for x in v:
+                    yield from leaves(x)
+            else:
+                yield v
+
+        mine = req.query.model_copy(update={"slots": tuple(req.query.of_origin("turn"))})
+        if any(trace_value(v, mine) for v in leaves(routed.arguments)):
+            return True
+        if named_municipality(current) is not None:
+            return True
+        spec = all_tools().get(routed.tool)
+        cues = spec.route.cues if spec is not None and spec.route is not None else ()
+        return bool(cues) and all(re.search(c, current, re.I) for c in cues)
 
     def _off_topic(self, q: str, muni_id: str | None) -> bool:
         """A topic the municipality's chapters do not cover (its manifest entry lists them:
