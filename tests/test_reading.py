@@ -322,3 +322,27 @@ def test_the_paving_date_is_the_base_day_less_the_age_in_calendar_months_or_days
 def test_relative_days_times_of_day_holidays_of_a_named_year_and_yards(text, kind, value, span):
     got = [(s.kind, s.value, s.span.text) for s in read_slots(text, ref=date(2026, 12, 2))]
     assert (kind, value, span) in got
+
+
+@pytest.mark.parametrize("text, units", [
+    ("two workers at $39.60 and $36.80 an hour", ["USD/hour", "USD/hour"]),
+    ("rates of $41, $39 and $37 an hour", ["USD/hour", "USD/hour", "USD/hour"]),
+    ("the fee is $85 and $40 an hour for labor", ["USD", "USD/hour"]),  # no list: the fee keeps its own unit
+])
+def test_a_unit_written_once_after_a_list_of_amounts_is_each_ones(text, units):
+    assert [s.unit for s in read_slots(text) if s.kind == "money"] == units
+
+
+def test_an_hourly_rate_left_unused_where_others_were_used_is_asked_about():
+    from assistant.answering.slot_safety import trace
+
+    q = read_query("The village cleared my walk (one worker, half an hour, $43.00/hr) and my neighbor's lot "
+                   "(two workers, an hour and fifteen minutes each, at $39.60 and $36.80 an hour). What is her bill?")
+    rates = [s for s in q.of("money")]
+    args = {"employees": [{"hours": "0.5", "hourly_rate_including_benefits": "43.00"},
+                          {"hours": "1.25", "hourly_rate_including_benefits": "36.80"}], "occasions": 1}
+    sources = {"employees[0].hourly_rate_including_benefits": rates[0],
+               "employees[1].hourly_rate_including_benefits": rates[2]}
+    derived = {"employees[0].hours": "0.5 hours", "employees[1].hours": "1.25 hours"}
+    _, unsafe = trace(args, q, defaults={"occasions": "1"}, sources=sources, derived=derived)
+    assert unsafe is not None and unsafe.reason == "competing" and "$39.60" in unsafe.candidates

@@ -490,7 +490,30 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             continue
         u = m.group("u").lower()
         add("count", v, u if u.endswith("s") else u + "s", m.start(), m.end())
-    return sorted(out, key=lambda s: (s.span.origin, s.span.start))
+    return _shared_units(sorted(out, key=lambda s: (s.span.origin, s.span.start)), text)
+
+
+def _shared_units(slots: list[Slot], text: str) -> list[Slot]:
+    """"at $39.60 and $36.80 an hour", "rates of $41, $39 and $37 an hour": the unit written once after a
+    list of amounts is each one's (a list the words before it make one: "at", "of", "rates", "paid")."""
+    out = list(slots)
+    joined = re.compile(r"\s*(?:,\s*)?(?:and|or|&|,)\s*")
+    for i in range(len(out) - 2, -1, -1):
+        b = out[i + 1]
+        if b.kind != "money" or "/" not in (b.unit or ""):
+            continue
+        first = i + 1  # the list of amounts that ends in b
+        while first > 0 and out[first - 1].kind == "money" and out[first - 1].unit == "USD" \
+                and joined.fullmatch(text[out[first - 1].span.end:out[first].span.start]):
+            first -= 1
+        if first == i + 1:
+            continue
+        head = out[first]
+        if re.search(r"\b(?:at|of|rates?|pays?|paid|mak(?:es|ing)|earn(?:s|ing)?|are|were)\s*$",
+                     text[max(0, head.span.start - 14):head.span.start], re.I):
+            for j in range(first, i + 1):
+                out[j] = out[j].model_copy(update={"unit": b.unit})
+    return out
 
 
 # -- what is asked ------------------------------------------------------------------------------

@@ -150,9 +150,21 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
                 return read, Unsafe(path, label, (slot.span.text,), reason="shared")
         used[_key(slot)] = field_name
         read.append(ReadValue(path, label, text, slot=slot))
+    taken = {_key(r.slot) for r in read if r.slot is not None}
+    # a rate per unit the story gives is never a passing mention: one left unused where rates of its kind
+    # were used ("my walk: $43.00/hr; my neighbor's: $39.60 and $36.80 an hour") means the reading dropped
+    # someone's, whatever reading of roles chose the others — ask which
+    for r in read:
+        if r.slot is None or r.slot.kind != "money" or "/" not in (r.slot.unit or ""):
+            continue
+        left = [x for x in query.slots if x.kind == "money" and x.unit == r.slot.unit and _key(x) not in taken
+                and x.span.origin == r.slot.span.origin]
+        if left:
+            used_rates = [x.slot for x in read if x.slot is not None and x.slot.unit == r.slot.unit]
+            options = sorted({_key(x): x for x in (*used_rates, *left)}.values(), key=lambda x: x.span.start)
+            return read, Unsafe(r.argument, r.label, tuple(x.span.text for x in options), reason="competing")
     # competing spans: another value of the same kind, not used by any argument, that the words
     # tie to this argument as well as (or better than) the one used
-    taken = {_key(r.slot) for r in read if r.slot is not None}
     for r in read:
         if r.slot is None or r.argument in sources:
             continue
