@@ -40,6 +40,8 @@ class Ranking(BaseModel):
                                "in every code the topic is out of scope (rather than asking which municipality)")
     clear_lead: float = Field(default=0.25, description="without a municipality, answer from one code only when it is far more on topic")
     event_weight: float = Field(default=2.0, description="per word the question's event shares with a rule's starting event")
+    rule_margin: float = Field(default=1.0, description="two deadline rules scored closer than this, counting different "
+                               "periods from different events, are asked about (which event the date is)")
     event_ask_score: float = Field(default=6.0, description="a question asking for a day, with no date to count from, is asked for "
                                    "the event only when a deadline rule matches it at least this well")
     rrf_k: int = Field(default=10, description="reciprocal-rank fusion constant (small: the top ranks dominate)")

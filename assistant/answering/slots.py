@@ -78,14 +78,18 @@ def yearless_dates(text: str, ref: date | None = None) -> list[tuple[str, date]]
     return out
 
 
-def dated_clause(text: str) -> str:
+def dated_clause(text: str, at: tuple[int, int] | None = None) -> str:
     """The sentence that dates something ("We start a street excavation on Tuesday, May 30,
-    2028."): its words name the event a deadline counts from; the whole text when no date."""
+    2028."): its words name the event a deadline counts from; the whole text when no date.
+    ``at``: the span of a date the reading stage read ("two weeks after Memorial Day next year")."""
     found = sorted(dates_in(text))
-    if not found:
+    if not found and at is None:
         return text
-    pos = found[0][0]
-    end = max((m.end() for rx, _ in DATE_RES if (m := rx.match(text, pos))), default=pos)  # past "Apr. 5"
+    if found:
+        pos = found[0][0]
+        end = max((m.end() for rx, _ in DATE_RES if (m := rx.match(text, pos))), default=pos)  # past "Apr. 5"
+    else:
+        pos, end = at
     starts = [m.end() for m in re.finditer(r"[.?!;](?:\s|$)", text) if m.end() <= pos]
     ends = [m.start() for m in re.finditer(r"[?!;]|\.(?:\s|$)", text) if m.start() >= end]
     return text[(starts[-1] if starts else 0):(ends[0] + 1 if ends else len(text))]

@@ -80,7 +80,10 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     # ("60 days" still meets "60 days")
     q_stems = stems(slots.without_dates(q))
     # the event is what the question dates ("We start ... on May 30"), not all it says
-    event_stems = stems(slots.without_dates(expand(slots.dated_clause(q)))) - GENERIC_EVENT_STEMS
+    clause = slots.dated_clause(q)
+    if not slots.dates_in(q) and read and read[0].span.origin == "turn" and ctx.query is not None:
+        clause = slots.dated_clause(ctx.query.turn, (read[0].span.start, read[0].span.end))
+    event_stems = stems(slots.without_dates(expand(clause))) - GENERIC_EVENT_STEMS
     sims = ctx.similar()
     scored = []
     for rule in rules().values():
@@ -116,6 +119,15 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         if best_score < ranking().event_ask_score or best_score - runner_up < 1 or yearly:
             return None
         return Missing(f"the {best.event.rstrip('.')} (the period is counted from it).", slot="event date")
+    if event is not None and len(scored) > 1 and best_score - scored[1][0] < ranking().rule_margin \
+            and scored[1][1].event.rstrip(".").lower() != best.event.rstrip(".").lower() \
+            and scored[1][1].count != best.count:
+        # two rules about as near, counting different periods from different events: which event the
+        # date is decides the day, so it is asked ("the date the work starts, or the date of the notice?")
+        runner = scored[1][1]
+        events = (best.event.rstrip("."), runner.event.rstrip("."))
+        return Missing(f"to know what the date you gave is: the {events[0]}, or the {events[1]}?", slot="event",
+                       candidates=events)
     if event is None:
         # "curb and gutter in 2028": the request is due in the year before, and not before today
         event = max(slots.today(), date(int(year.group(1)) - 1, 1, 1))
