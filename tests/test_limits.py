@@ -68,3 +68,9 @@ def test_every_figure_of_the_check_comes_from_its_call():
     text = phrasing.limit_check(checks)
     calls = [limits.as_call(c) for c in checks]
     assert invented_numbers(text, [], [part for c in calls for part in (c["arguments"], c["result"])]) == []
+
+
+def test_a_sentence_with_several_limits_of_the_kind_and_none_named_gets_no_check():
+    backfill = ("When any excavation is made within 5' of the edge of the pavement, the excavation shall be backfilled "
+                "to within 5\" of the surface with 1 1/2\" maximum crushed gravel.")
+    assert _check("Our hole is 4'6\" deep. How much gravel goes in before we stop for the surface?", [backfill]) == []

@@ -171,9 +171,9 @@ def _measurement(slots: list[Slot]) -> Slot | None:
 
 
 def check_against(turn: str, slots: list[Slot], sentences: list[str]) -> list[Check]:
-    """The user's one measurement against the limits of the first sentence (in the order given:
-    the best first) that states a limit of its kind; limits of another aspect than the one the
-    question names (a width asked, a thickness stated) are left out."""
+    """The user's one measurement against the limit of the first sentence (in the order given: the
+    best first) that states a limit of its kind; limits of another aspect than the one the question
+    names (a width asked, a thickness stated) are left out, and a sentence left with several gets none."""
     if not ASKS_CHECK.search(turn):
         return []
     measured = _measurement(slots)
@@ -193,8 +193,10 @@ def check_against(turn: str, slots: list[Slot], sentences: list[str]) -> list[Ch
             found = [lim for lim in found if lim.aspect == asked]
         elif asked is not None:
             found = [lim for lim in found if lim.aspect is None]
+        if len(found) > 1:
+            return []  # several limits of its kind, none named by the question's words: which one is not guessed
         if found:
-            return [Check(measured, lim, sentence) for lim in found]
+            return [Check(measured, found[0], sentence)]
     return []
 
 
