@@ -120,10 +120,11 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
             return None
         return Missing(f"the {best.event.rstrip('.')} (the period is counted from it).", slot="event date")
     if event is not None and len(scored) > 1 and best_score - scored[1][0] < ranking().rule_margin \
-            and scored[1][1].event.rstrip(".").lower() != best.event.rstrip(".").lower() \
+            and not (stems(scored[1][1].event) & stems(best.event)) - GENERIC_EVENT_STEMS \
             and scored[1][1].count != best.count:
-        # two rules about as near, counting different periods from different events: which event the
-        # date is decides the day, so it is asked ("the date the work starts, or the date of the notice?")
+        # two rules about as near, counting different periods from events that share no word ("the date the
+        # work starts" / "the date of the Town Board's written notice"): which event the date is decides the
+        # day, so it is asked; "the work starts" / "the excavation starts" are one event
         runner = scored[1][1]
         events = (best.event.rstrip("."), runner.event.rstrip("."))
         return Missing(f"to know what the date you gave is: the {events[0]}, or the {events[1]}?", slot="event",
