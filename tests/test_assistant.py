@@ -370,12 +370,13 @@ def test_a_measurement_is_held_against_the_quoted_limit_and_its_figures_are_back
     assert [t.name for t in ans.tool_calls] == ["limit_check"]
 
 
-def test_a_percent_the_quoted_sentence_states_is_worked_out_on_the_users_amount(assistant):
-    ans = assistant.ask("The village is rebuilding the old walk out front and the estimate for my frontage is $3,000. "
-                        "What part of that do I actually pay?", "brandon")
+def test_a_percent_of_a_provision_with_several_percentages_is_not_worked_out_from_the_quote(assistant):
+    """The Sidewalks provision states 50% for reconstruction, 100% shared for a new walk, 50% for
+    replacement: which one is the user's is not read from the words, so no figure comes from the quote."""
+    ans = assistant.ask("No walks on our street yet; the village is adding one along our side and the estimate is "
+                        "$26,400. How much is my piece of it?", "brandon")
     _ok(ans)
-    assert ans.status == "answered" and "$1,500.00" in ans.answer
-    assert any(t.name in ("rate_calculation", "sidewalk_assessment") for t in ans.tool_calls)
+    assert not any(t.name == "rate_calculation" for t in ans.tool_calls) and "$13,200.00" not in ans.answer
 
 
 def test_a_conversation_keeps_its_topic_through_a_short_follow_up_and_asks_the_consequence(assistant):

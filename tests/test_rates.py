@@ -67,3 +67,8 @@ def test_insurance_limits_and_shares_divided_again_are_never_worked_out():
     assert _work("The assessment is $54,000. How much do I pay?", [(both, both)]) == []
     blocks = "If 60% of a property owner's sidewalk blocks are defective, the whole walk is replaced."
     assert _work("My bill is $3,000. How much do I owe?", [(blocks, blocks)]) == []
+
+
+def test_a_provision_with_several_percentages_gets_no_share_worked_out():
+    section = SHARE + " When new sidewalks are installed, 100% of the assessment is shared. Owners pay 50% of replacement costs."
+    assert _work("The estimate came to $4,286.50. What part of that do I actually pay?", [(SHARE, section)]) == []

@@ -527,13 +527,20 @@ class EmbeddedPlanner:
         ranked = [x[1] for x in sorted(picked, key=lambda x: -x[2])]
         checks = limits.check_against(req.query.turn, req.query.of_origin("turn"), ranked)
         by_score = sorted(picked, key=lambda x: -x[2])
-        worked = rates.work_out(req.query.turn, req.query.of_origin("turn"), [(s, p.text) for p, s, _ in by_score])
+        worked = rates.work_out(req.query.turn, req.query.of_origin("turn"),
+                                [(s, self._section_text(p)) for p, s, _ in by_score])
         # a code whose deadlines the deadline calculator holds (with its state's counting of time) is counted
         # there; any other's period is counted on the calendar, and the answer says so
         catalogued = muni_id in all_tools()["deadline"].municipalities if "deadline" in all_tools() else False
         counted = [] if catalogued else periods.count_from(req.query.turn, req.query.of_origin("turn"), ranked)
         return Lookup(q, muni_id, picked=tuple(picked), checks=tuple(checks), worked=tuple(worked),
                       counted=tuple(counted))
+
+    def _section_text(self, passage) -> str:
+        """The text of every passage of the passage's section (its provisions read together)."""
+        same = [p.text for p in self.index.passages if p.municipality == passage.municipality
+                and p.section == passage.section and p.title == passage.title and p.chapter == passage.chapter]
+        return " ".join(same) or passage.text
 
     def _sims(self, req: Request, hits: list[SearchHit], depth: int = 4) -> dict:
         if req.vector is None:

@@ -131,8 +131,8 @@ def _money_asked(slots: list[Slot]) -> list[Slot]:
 
 
 def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> list[Worked]:
-    """The arithmetic of the first quoted sentence (best first; each with its passage's text) that
-    states a rate the question's one count or one amount fits; [] when none fits exactly one way."""
+    """The arithmetic of the first quoted sentence (best first; each with the text of its whole section)
+    that states a rate the question's one count or one amount fits; [] when none fits exactly one way."""
     if not ASKS_AMOUNT.search(turn):
         return []
     amounts = _money_asked(slots)
@@ -159,7 +159,11 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
         if len(fits) > 1:
             return []
         percents = list(_PERCENT_OF.finditer(sentence))
-        if len(percents) == 1 and len({a.number for a in amounts}) == 1 and not rates and not _DIVIDED.search(sentence):
+        # a provision with several percentages for several situations (reconstruction 50%, a new walk 100%
+        # shared, replacement 50%): which situation is the user's is not read from a count of words
+        several = len({m.group("p") for m in _PERCENT_OF.finditer(passage_text)}) > 1
+        if len(percents) == 1 and len({a.number for a in amounts}) == 1 and not rates and not several \
+                and not _DIVIDED.search(sentence):
             p, amount = Decimal(percents[0].group("p")), amounts[0]
             share = (amount.number * p / 100).quantize(Decimal("0.01"), ROUND_HALF_UP)
             words = percents[0].group(0)
