@@ -240,6 +240,23 @@ def with_penalty_sections(q: str, muni_id: str, hits: list[SearchHit]) -> list[S
     return [top, *added, *hits[1:]]
 
 
+_SECTIONS: list = [None, {}]  # (the passage list it was made from, the map): one generation's, immutable
+
+
+def _sections_of(passages: list) -> dict[tuple, str]:
+    """Each section's passages' text joined, by (municipality, chapter, section, title); made once per
+    passage list (an index generation's) and never changed, so concurrent requests share it safely."""
+    ref, made = _SECTIONS
+    if ref is passages:
+        return made
+    out: dict[tuple, list[str]] = {}
+    for p in passages:
+        out.setdefault((p.municipality, p.chapter, p.section, p.title), []).append(p.text)
+    made = {k: " ".join(v) for k, v in out.items()}
+    _SECTIONS[:] = [passages, made]
+    return made
+
+
 class EmbeddedPlanner:
     name = "embedded"
 
@@ -538,9 +555,8 @@ class EmbeddedPlanner:
 
     def _section_text(self, passage) -> str:
         """The text of every passage of the passage's section (its provisions read together)."""
-        same = [p.text for p in self.index.passages if p.municipality == passage.municipality
-                and p.section == passage.section and p.title == passage.title and p.chapter == passage.chapter]
-        return " ".join(same) or passage.text
+        key = (passage.municipality, passage.chapter, passage.section, passage.title)
+        return _sections_of(self.index.passages).get(key) or passage.text
 
     def _sims(self, req: Request, hits: list[SearchHit], depth: int = 4) -> dict:
         if req.vector is None:
