@@ -145,3 +145,11 @@ def test_off_topic_lists_are_each_municipalitys_data(monkeypatch):
     assert not p._off_topic(q, None)  # not off for every municipality held
     assert p._off_topic("Can my dog run loose?", "a")
     assert not p._off_topic("Can my dog run loose on the sidewalk?", "a")  # names a street thing
+
+
+def test_a_period_with_a_qualifier_states_how_many_days():
+    from assistant.answering.planner import figure_pattern
+
+    asks = figure_pattern("Within how many days does the Commissioner have to notify the store?")
+    assert asks.search("not more than three (3) business days after removal")
+    assert asks.search("within two regular business days of the excavation")

@@ -70,7 +70,8 @@ _UNIT = r"(?:(?:square |sq\.? ?|lineal |linear |cubic )?(?:inch(?:es)?|feet|foot
 # what kind of figure the question asks for, and how a sentence states one
 FIGURE_KINDS = [
     ("duration", re.compile(r"\bhow many (?:hours|days|weeks|months|years)\b", re.I),
-     re.compile(rf"\b{_NUM}(?:[- ](?:\(\d+\)\s*)?)?(?:hours?|days?|weeks?|months?|years?|hrs?)\b", re.I)),
+     re.compile(rf"\b{_NUM}(?:[- ](?:\(\d+\)\s*)?)?(?:(?:business|working|calendar|consecutive|regular)\s+){{0,2}}"
+                rf"(?:hours?|days?|weeks?|months?|years?|hrs?)\b", re.I)),
     ("money", re.compile(r"\b(fee|fees|cost|costs|price|charge|charged|rate|fine|forfeiture|penalty|bond|guarantee|"
                          r"insurance|deposit|assess(?:ed|ment)?|bill|pay|dollars?)\b|\$", re.I),
      re.compile(r"\$\s?\d|\d\s?%|\btimes the\b|\bpercent\b", re.I)),
