@@ -22,7 +22,7 @@ from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import stems
 from assistant.settings import ranking
 
-GENERIC_EVENT_STEMS = stems("date day time the of or and was were is")
+GENERIC_EVENT_STEMS = stems("date day time the of or and was were is village town city county")
 # the question asks for a calendar day (not "how long"): without a date to count from, ask for it
 ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\blast (?:day|date)\b|\bdeadline date\b|"
                         r"\bby what (?:date|day)\b|\bon what (?:date|day)\b|\b(?:my|our) deadline\b|"
@@ -86,6 +86,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     event_stems = stems(slots.without_dates(expand(clause))) - GENERIC_EVENT_STEMS
     sims = ctx.similar()
     scored = []
+    shared_event: dict[str, int] = {}  # words of the question's dated sentence each rule's event shares
     for rule in rules().values():
         if muni and rule.municipality != muni:
             continue
@@ -101,6 +102,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         if rule.id.endswith("emergency_apply") and slots.is_emergency(q):
             score += 3
         scored.append((score, rule))
+        shared_event[rule.id] = event_words
     if not scored:
         return None
     scored.sort(key=lambda t: -t[0])
@@ -121,10 +123,11 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         return Missing(f"the {best.event.rstrip('.')} (the period is counted from it).", slot="event date")
     if event is not None and len(scored) > 1 and best_score - scored[1][0] < ranking().rule_margin \
             and not (stems(scored[1][1].event) & stems(best.event)) - GENERIC_EVENT_STEMS \
-            and scored[1][1].count != best.count:
+            and scored[1][1].count != best.count and shared_event[scored[1][1].id] >= shared_event[best.id]:
         # two rules about as near, counting different periods from events that share no word ("the date the
-        # work starts" / "the date of the Town Board's written notice"): which event the date is decides the
-        # day, so it is asked; "the work starts" / "the excavation starts" are one event
+        # work starts" / "the date of the Town Board's written notice"), the second's event as near the words
+        # that date something as the first's: which event the date is decides the day, so it is asked ("the bill
+        # showed up yesterday" names the first's event; "the work starts" / "the excavation starts" are one)
         runner = scored[1][1]
         events = (best.event.rstrip("."), runner.event.rstrip("."))
         return Missing(f"to know what the date you gave is: the {events[0]}, or the {events[1]}?", slot="event",
