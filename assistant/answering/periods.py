@@ -26,12 +26,13 @@ ASKS_A_DAY = re.compile(
     r"\b(?:what|which)\s+(?:date|day)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|\bhow\s+(?:soon|late)\b|"
     r"\bwhen\s+(?:is|are|do|does|must|should|can|will|would|has|have)\b|\bno\s+later\s+than\b|\bdue\b|"
     r"\bby\s+what\b|\bin\s+time\b|\bexpires?\b|\bgood\s+(?:until|through)\b", re.I)
+# "one month", "ten (10) days", "two business days": the period, written once for both directions
+_PERIOD = (rf"(?P<n>{NUMBER.pattern}|a|an|one)\s*(?:\(\d+\)\s*)?"
+           r"(?P<u>(?:business\s+|working\s+|calendar\s+)?(?:days?|weeks?|months?|years?))")
 _BEFORE = re.compile(rf"(?:\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|no\s+later\s+than)\s+)?"
-                     rf"(?P<n>{NUMBER.pattern}|a|an|one)\s*(?:\(\d+\)\s*)?(?P<u>(?:business\s+|working\s+|calendar\s+)?"
-                     r"(?:days?|weeks?|months?|years?))\s+(?:prior\s+to|before|in\s+advance\s+of|preceding)\b", re.I)
-_AFTER = re.compile(rf"\b(?:within|no\s+later\s+than|not\s+later\s+than|not\s+more\s+than)\s+"
-                    rf"(?P<n>{NUMBER.pattern}|a|an|one)\s*(?:\(\d+\)\s*)?(?P<u>(?:business\s+|working\s+|calendar\s+)?"
-                    r"(?:days?|weeks?|months?|years?))\s+(?:after|of|from|following)\b", re.I)
+                     rf"{_PERIOD}\s+(?:prior\s+to|before|in\s+advance\s+of|preceding)\b", re.I)
+_AFTER = re.compile(rf"\b(?:within|no\s+later\s+than|not\s+later\s+than|not\s+more\s+than)\s+{_PERIOD}\s+"
+                    r"(?:after|of|from|following)\b", re.I)
 
 
 _GENERIC = stems("date day days time the such said any this that its their his her of which")
