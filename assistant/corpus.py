@@ -198,10 +198,10 @@ def source_stamp(m: Municipality) -> tuple[tuple[int, int, int], ...]:
     cache key, so a chapter replaced on disk — by this process or another — is parsed and cited
     afresh."""
     files = [c.source_file for c in (getattr(m, "chapters", None) or [])] or [m.source_file]
-    out = []
+    out, folder = [], corpus_dir()
     for f in files:
         try:
-            st = (corpus_dir() / f).stat()
+            st = (folder / f).stat()
             out.append((st.st_mtime_ns, st.st_size, st.st_ino))
         except OSError:
             out.append((0, 0, 0))
