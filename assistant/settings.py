@@ -48,6 +48,11 @@ class Ranking(BaseModel):
     lexical_weight: float = Field(default=0.35, description="BM25 is the weaker ranker here: it breaks ties and adds exact terms")
     candidates: int = Field(default=30, description="hits each ranker contributes to the fusion")
     dense_candidates: int = Field(default=60, description="sentence and passage chunks: several may name the same passage")
+    cross_municipalities: int | None = Field(
+        default=None, ge=1, description="None: a search across municipalities queries every municipality's vectors "
+        "(exact; each is one more collection query, ~2 ms here). A number: only those of the municipalities of the "
+        "best BM25 candidates, this many at most: faster, but the top 5 changes where a municipality left out "
+        "holds a passage near in meaning (evals/reports/scale/scale.md, 2 Dec 2026): off by default")
 
 
 class Settings(BaseSettings):

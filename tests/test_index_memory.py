@@ -49,3 +49,22 @@ def test_a_damaged_vector_file_is_refused(tmp_path, damage):
     if damage == "nan":
         np.save(f, np.ones((50, 8), dtype=np.float32))
         assert read_vectors(f, 50).shape == (50, 8)
+
+
+def test_opening_reads_each_collections_size_from_its_metadata_not_by_counting(tmp_path, monkeypatch):
+    """A count loads a collection's HNSW into the process: opening a whole state's index must
+    not load every municipality's (each is loaded when first searched)."""
+    from chromadb.api.models.Collection import Collection
+
+    SearchIndex.open(Settings(data_dir=tmp_path), embedder=FakeEmbedder()).close()
+    counted: list[str] = []
+    real_count = Collection.count
+    monkeypatch.setattr(Collection, "count", lambda self: counted.append(self.name) or real_count(self))
+    opened = SearchIndex.open(Settings(data_dir=tmp_path), embedder=FakeEmbedder())
+    try:
+        assert not opened.built_now and counted == []
+        assert all((c.metadata or {}).get("chunks") == len(opened._unit_chunks[m])
+                   for m, c in opened.vectors.collections.items())
+        assert opened.search("snow removal", "brandon", k=3)
+    finally:
+        opened.close()

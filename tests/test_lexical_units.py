@@ -4,6 +4,7 @@ and adding one municipality builds only its BM25 (a restart builds none)."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from assistant.retrieval.chunking import Chunk
@@ -56,7 +57,7 @@ def test_a_search_across_municipalities_uses_the_rarity_of_all_of_them():
     assert {c.municipality for c, _ in got} == {"a", "b"}
     # one index over everything gives these scores up to the length normalisation (per
     # municipality here): with equal lengths per municipality the ranking is the same
-    one = LexicalIndex([c.model_copy(update={"municipality": "x"}) for c in a + b])
+    one = LexicalIndex([dataclasses.replace(c, municipality="x") for c in a + b])
     assert [c.id for c, _ in got] == [c.id for c, _ in one.search("culvert driveway street", "x", k=10)]
     # one municipality alone: across municipalities is the filtered search
     solo = LexicalIndex(a)

@@ -107,7 +107,8 @@ def test_one_collection_per_municipality(tmp_path):
     # the sentence vectors kept for quoting never include a heading chunk
     sentence_like = [c for c in idx.chunks if c.kind == "sentence"
                      or (c.kind == "passage" and f"{c.passage_id}#s0" not in idx.chunk_by_id)]
-    assert len(idx.sentence_keys) == len(sentence_like) == sum(len(r[1]) for r in idx._sentence_rows.values())
+    assert len(idx._sentence_chunks) == len(sentence_like) == len(idx._sentence_rows) \
+        == sum(b - a for _, a, b in idx._sentence_span.values())
     # each sentence's vector is its chunk's stored vector (rows into the unit's vectors, no copy)
     vec = FakeEmbedder().embed_query("snow removal sidewalk")
     sims = idx.sentence_similarity(vec, [c.passage_id for c in sentence_like[:30]])

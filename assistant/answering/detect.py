@@ -96,10 +96,11 @@ def named_municipality(text: str) -> Municipality | None:
     if len(found) == 1:
         return found[0]
     if not found:
-        kinds = {m.kind: m for m in municipalities()}
+        munis = municipalities()  # once: each call checks every text on disk
+        kinds = {m.kind: m for m in munis}
         hits = [m for kind, m in kinds.items() if re.search(rf"\b{kind}\b", low)]
         # "village" / "town" alone point to the one municipality of that kind
-        same_kind = {k: [m for m in municipalities() if m.kind == k] for k in kinds}
+        same_kind = {k: [m for m in munis if m.kind == k] for k in kinds}
         hits = [m for m in hits if len(same_kind[m.kind]) == 1]
         if len(hits) == 1:
             return hits[0]
@@ -108,10 +109,12 @@ def named_municipality(text: str) -> Municipality | None:
 
 def other_place(text: str) -> str | None:
     """A place named in the question that is not one we hold."""
+    names = None
     for m in _other_places().finditer(text):
         name = m.group(1) or m.group(2)
-        if name and not any(name.lower() in n.lower() or n.lower() in name.lower()
-                            for mm in municipalities() for n in _names(mm)):
+        if names is None:
+            names = [n.lower() for mm in municipalities() for n in _names(mm)]  # once, not per place
+        if name and not any(name.lower() in n or n in name.lower() for n in names):
             return m.group(0) if m.group(1) else name  # "Village of Hartland" whole; a bare name alone
     return None
 

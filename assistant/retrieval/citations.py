@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+import weakref
 
 from pydantic import BaseModel
 
@@ -33,10 +34,10 @@ def _norm_sub(sub: str) -> str:
     return sub[0].upper() + sub[1:] if sub[:1].isalpha() else sub
 
 
-def _strip_municipality(text: str) -> tuple[str | None, str]:
+def _strip_municipality(text: str, munis=None) -> tuple[str | None, str]:
     """The municipality a citation names, and the citation without it (whole words only:
     "downtown" names no town)."""
-    for m in municipalities():
+    for m in municipalities() if munis is None else munis:
         for name in sorted([m.name, m.id, *m.aliases], key=len, reverse=True):
             found = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.I) if len(name) > 3 else None
             if found:
@@ -49,10 +50,11 @@ def parse_citation(text: str, municipality: str | None = None) -> CitationRef | 
     text = text.strip()
     if not text or len(text) > 200:
         return None
-    found_muni, rest = _strip_municipality(text)
+    munis = municipalities()  # once: each call checks every text's stamp on disk
+    found_muni, rest = _strip_municipality(text, munis)
     muni = found_muni or municipality
     rest = _lead_words(rest)
-    candidates = [m.id for m in municipalities()] if muni is None else [muni]
+    candidates = [m.id for m in munis] if muni is None else [muni]
     matched = False
     for pattern in (_ECODE_RE, _DECIMAL_RE, _GENERAL_RE):
         if matched and pattern is _GENERAL_RE:
@@ -75,7 +77,7 @@ def parse_citation(text: str, municipality: str | None = None) -> CitationRef | 
         return None
     # a section title, optionally followed by a subsection path; the text as typed first, as a
     # title can hold a municipality's word ("STANDARDS FOR THE CONSTRUCTION OF TOWN HIGHWAYS")
-    as_typed = [m.id for m in municipalities()] if municipality is None else [municipality]
+    as_typed = [m.id for m in munis] if municipality is None else [municipality]
     return _title_ref(_lead_words(text), as_typed) or _title_ref(rest, candidates)
 
 
@@ -114,20 +116,45 @@ def _title_ref(rest: str, candidates: list[str]) -> CitationRef | None:
     low = rest.lower()
     best: CitationRef | None = None
     for mid in candidates:
-        for s in document(mid).sections:
+        for s in _sections_titled_by_a_prefix(mid, low):
             t = s.title.lower()
-            if low.startswith(t):
-                tail = rest[len(t):].lstrip(" ,.").rstrip(" ,")  # "(2)(b)1." keeps its last dot
-                tail = re.sub(r",?\s*p\.\s*\d+$", "", tail).strip()
-                pm = _PATH_RE.match(tail) if tail else None
-                if tail and not pm:
-                    continue
-                if best is None or len(s.title) > len(best.title):
-                    best = CitationRef(
-                        municipality=mid, section=s.section, title=s.title,
-                        subsection=_norm_sub(pm.group(1)) if pm else None,
-                    )
+            tail = rest[len(t):].lstrip(" ,.").rstrip(" ,")  # "(2)(b)1." keeps its last dot
+            tail = re.sub(r",?\s*p\.\s*\d+$", "", tail).strip()
+            pm = _PATH_RE.match(tail) if tail else None
+            if tail and not pm:
+                continue
+            if best is None or len(s.title) > len(best.title):
+                best = CitationRef(
+                    municipality=mid, section=s.section, title=s.title,
+                    subsection=_norm_sub(pm.group(1)) if pm else None,
+                )
     return best
+
+
+def _sections_titled_by_a_prefix(mid: str, low: str) -> list:
+    """The sections of ``mid`` whose lower-cased title ``low`` starts with, in section order
+    (a look-up per title length instead of a comparison with every title of a whole code)."""
+    by_len = _titles(document(mid))
+    found = [hit for n, titles in by_len.items() if n <= len(low) for hit in titles.get(low[:n], ())]
+    return [s for _, s in sorted(found, key=lambda h: h[0])]
+
+
+_TITLE_TABLES: dict[int, tuple[weakref.ref, dict]] = {}
+
+
+def _titles(doc) -> dict[int, dict[str, list[tuple[int, object]]]]:
+    """A document's sections by the length and text of their lower-cased title, kept while
+    the parsed document lives (a document parsed again gets its own table)."""
+    got = _TITLE_TABLES.get(id(doc))
+    if got is not None and got[0]() is doc:
+        return got[1]
+    table: dict[int, dict[str, list[tuple[int, object]]]] = {}
+    for i, s in enumerate(doc.sections):
+        t = s.title.lower()
+        table.setdefault(len(t), {}).setdefault(t, []).append((i, s))
+    key = id(doc)
+    _TITLE_TABLES[key] = (weakref.ref(doc, lambda _r, key=key: _TITLE_TABLES.pop(key, None)), table)
+    return table
 
 
 def passages_for(ref: CitationRef) -> list[Passage]:

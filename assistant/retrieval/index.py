@@ -68,6 +68,7 @@ from assistant.retrieval.generations import (
     write_json_atomically,
 )
 from assistant.retrieval.lexical import LexicalIndex, UnitLexicalIndex, stems
+from assistant.retrieval.process_memory import release_freed_memory
 from assistant.retrieval.vector_store import VectorStore, collection_name, make_client, slug, sweep_collections
 from assistant.settings import Settings, get_settings
 from assistant.types import Passage
@@ -240,7 +241,7 @@ class SearchIndex:
             passages = load_passages(path / "passages.json")
         else:
             check_passages(path / "passages.json", passages)
-        chunks = load_chunks(path / "chunks.json")
+        chunks = share_strings(load_chunks(path / "chunks.json"), passages)
         if len(passages) != info.passages or len(chunks) != info.chunks:
             raise IndexDamaged(f"the stores hold {len(passages)} passages / {len(chunks)} chunks, "
                                f"the generation says {info.passages} / {info.chunks}")
@@ -310,6 +311,7 @@ class SearchIndex:
         self.vectors, self._client, self._lease = store, client, lease
         self._unit_chunks, self._unit_vectors = unit_chunks, unit_vectors
         self._set_sentence_vectors()
+        release_freed_memory()  # what reading the stores freed (measured: ~210 MB at 31 codes)
 
     def _build(self, gens: Generations, passages: list[Passage], fingerprint: str,
                report: Callable[[float, str], None], force: bool) -> None:
@@ -518,68 +520,77 @@ class SearchIndex:
     def _set_sentence_vectors(self) -> None:
         """Where the vector of every sentence is (a one-sentence passage is its own sentence):
         its row in its municipality's vectors, to pick the sentence that answers within the
-        retrieved passages. Rows, not a copy of the vectors."""
-        self.sentence_keys: list[tuple[str, str]] = []
-        rows: dict[str, list[int]] = {}
-        where: dict[str, list[int]] = {}
+        retrieved passages. Rows, not a copy of the vectors; one flat array of rows and a
+        span per passage (not a small array per passage: 160k of them at 31 codes)."""
+        grouped: dict[str, list[tuple[int, Chunk]]] = {}
         for m, cs in self._unit_chunks.items():
             for r, c in enumerate(cs):
                 if c.kind == "sentence" or (c.kind == "passage" and c.part == 0
                                             and f"{c.passage_id}#s0" not in self.chunk_by_id):
-                    where.setdefault(c.passage_id, []).append(len(self.sentence_keys))
-                    rows.setdefault(c.passage_id, []).append(r)
-                    self.sentence_keys.append((c.passage_id, c.text))
-        self._sentence_rows = {pid: (self.by_id[pid].municipality if pid in self.by_id else "",
-                                     np.asarray(rows[pid], dtype=np.int64), ks) for pid, ks in where.items()}
+                    grouped.setdefault(c.passage_id, []).append((r, c))
+        self._sentence_chunks: list[Chunk] = []
+        rows: list[int] = []
+        self._sentence_span: dict[str, tuple[str, int, int]] = {}
+        for pid, got in grouped.items():
+            start = len(rows)
+            rows += [r for r, _ in got]
+            self._sentence_chunks += [c for _, c in got]
+            self._sentence_span[pid] = (self.by_id[pid].municipality if pid in self.by_id else "", start, len(rows))
+        self._sentence_rows = np.asarray(rows, dtype=np.int64)
 
     def sentence_similarity(self, vector: list[float], passage_ids: list[str]) -> dict[tuple[str, str], float]:
         """Cosine similarity of the query to each sentence of the given passages."""
         v = np.asarray(vector, dtype=np.float32)
         out: dict[tuple[str, str], float] = {}
         for pid in passage_ids:
-            got = self._sentence_rows.get(pid)
+            got = self._sentence_span.get(pid)
             arr = self._unit_vectors.get(got[0]) if got else None
             if arr is None:
                 continue
-            sims = np.asarray(arr[got[1]], dtype=np.float32) @ v
-            out.update((self.sentence_keys[k], float(x)) for k, x in zip(got[2], sims))
+            m, a, b = got
+            sims = np.asarray(arr[self._sentence_rows[a:b]], dtype=np.float32) @ v
+            out.update(((c.passage_id, c.text), float(x)) for c, x in zip(self._sentence_chunks[a:b], sims))
         return out
 
     # -- searching --------------------------------------------------------------
     def dense(self, query: str, municipality: str | None = None, k: int | None = None,
-              vector: list[float] | None = None) -> list[tuple[Chunk, float]]:
+              vector: list[float] | None = None, among: list[str] | None = None) -> list[tuple[Chunk, float]]:
+        """Chunks by cosine similarity: in ``municipality``, else in the municipalities
+        ``among`` names, else in all."""
         k = ranking().candidates if k is None else k
         vec = vector if vector is not None else self.embedder.embed_query(query)
         if time.monotonic() < self._store_down_until:  # failed a moment ago: don't wait on it again
-            found = self.exact_search(vec, municipality, k)
+            found = self.exact_search(vec, municipality, k, among)
         else:
-            found = self._store_search(vec, municipality, k)
+            found = self._store_search(vec, municipality, k, among)
         return [(self.chunk_by_id[cid], s) for cid, s in found if cid in self.chunk_by_id]
 
-    def _store_search(self, vec: list[float], municipality: str | None, k: int) -> list[tuple[str, float]]:
+    def _store_search(self, vec: list[float], municipality: str | None, k: int,
+                      among: list[str] | None = None) -> list[tuple[str, float]]:
         try:
-            return self.vectors.search(vec, municipality, k)
+            return self.vectors.search(vec, municipality, k, among)
         except Exception as exc:
             failed = exc
         if self._refill(failed):
             try:
-                return self.vectors.search(vec, municipality, k)
+                return self.vectors.search(vec, municipality, k, among)
             except Exception as again:
                 failed = again
         # the store is unreachable or broken: the generation's own vectors answer for a while
         log.warning("vector store unavailable in generation %s (%s); searching the stored vectors for %d s",
                     self.generation, one_line(failed), STORE_RETRY_S)
         self._store_down_until = time.monotonic() + STORE_RETRY_S
-        return self.exact_search(vec, municipality, k)
+        return self.exact_search(vec, municipality, k, among)
 
-    def exact_search(self, vector: list[float], municipality: str | None = None, k: int = 20) -> list[tuple[str, float]]:
+    def exact_search(self, vector: list[float], municipality: str | None = None, k: int = 20,
+                     among: list[str] | None = None) -> list[tuple[str, float]]:
         """(chunk id, cosine similarity), best first, by brute force over this generation's
         vectors: the same neighbours as the vector store (whose HNSW settings are exact at this
         size), used when the store cannot answer."""
         v = np.asarray(vector, dtype=np.float32)
         v = v / (float(np.linalg.norm(v)) or 1.0)
         hits: list[tuple[str, float]] = []
-        for m in [municipality] if municipality else list(self._unit_vectors):
+        for m in [municipality] if municipality else list(self._unit_vectors) if among is None else among:
             arr = self._unit_vectors.get(m)
             if arr is None or not len(arr):
                 continue
@@ -588,6 +599,22 @@ class SearchIndex:
             hits += [(self._unit_chunks[m][int(i)].id, float(sims[i])) for i in top]
         hits.sort(key=lambda h: (-round(h[1], 6), h[0]))
         return hits[:k]
+
+    def cross_scope(self, lexical_hits: list[tuple[Chunk, float]]) -> list[str] | None:
+        """The municipalities whose vectors a search across municipalities queries: None (all
+        of them) unless ``ranking().cross_municipalities`` bounds it below their number; then
+        those of the best BM25 candidates in rank order, up to that many (all of them when
+        BM25 found nothing: a question worded unlike every text must still reach the vectors)."""
+        limit = ranking().cross_municipalities
+        if limit is None or len(self._unit_chunks) <= limit:
+            return None
+        chosen: list[str] = []
+        for c, _ in lexical_hits:
+            if c.municipality not in chosen:
+                chosen.append(c.municipality)
+                if len(chosen) == limit:
+                    break
+        return chosen or None
 
     def bm25(self, query: str, municipality: str | None = None, k: int | None = None) -> list[tuple[Chunk, float]]:
         return self.lexical.search(query, municipality, ranking().candidates if k is None else k)
@@ -608,15 +635,17 @@ class SearchIndex:
         dense_rank: dict[str, int] = {}
         dense_score: dict[str, float] = {}
         lex_rank: dict[str, int] = {}
+        lexical = self.bm25(lexical_query or query, municipality, ranking().candidates) \
+            if mode in ("hybrid", "lexical") else []
         if mode in ("hybrid", "dense"):
-            for r, (c, sim) in enumerate(self.dense(query, municipality, ranking().dense_candidates, vector)):
+            among = self.cross_scope(lexical) if municipality is None and mode == "hybrid" else None
+            for r, (c, sim) in enumerate(self.dense(query, municipality, ranking().dense_candidates, vector, among)):
                 if c.passage_id not in dense_rank:
                     dense_rank[c.passage_id] = len(dense_rank) + 1
                     dense_score[c.passage_id] = sim
-        if mode in ("hybrid", "lexical"):
-            for r, (c, _) in enumerate(self.bm25(lexical_query or query, municipality, ranking().candidates)):
-                if c.passage_id not in lex_rank:
-                    lex_rank[c.passage_id] = len(lex_rank) + 1
+        for r, (c, _) in enumerate(lexical):
+            if c.passage_id not in lex_rank:
+                lex_rank[c.passage_id] = len(lex_rank) + 1
         for pid, r in dense_rank.items():
             fused[pid] = fused.get(pid, 0.0) + 1.0 / (ranking().rrf_k + r)
         for pid, r in lex_rank.items():
@@ -650,6 +679,23 @@ def per_municipality(index: "SearchIndex", query: str, k: int = 3,
             groups.append(MunicipalityHits(municipality=m, best_similarity=max(sims) if sims else None, hits=hits))
     groups.sort(key=lambda g: (-(g.best_similarity if g.best_similarity is not None else -1.0), g.municipality))
     return groups
+
+
+def share_strings(chunks: list[Chunk], passages: list[Passage]) -> list[Chunk]:
+    """Chunks read from the store hold their own copy of every string; a chunk that is a
+    whole passage (or its heading) takes the passage's text, and the chunks of a passage one
+    copy of its context, as freshly chunked ones do (a few hundred bytes a chunk at 31 codes)."""
+    by_id = {p.id: p for p in passages}
+    contexts: dict[str, str] = {}
+    for c in chunks:
+        p = by_id.get(c.passage_id)
+        if p is not None:
+            for own in (p.text, p.heading):
+                if own is not None and c.text == own and c.text is not own:
+                    object.__setattr__(c, "text", own)  # the same characters: one string
+                    break
+        object.__setattr__(c, "context", contexts.setdefault(c.context, c.context))
+    return chunks
 
 
 def _acquire(lock: FileLock, data_dir: Path):

@@ -83,9 +83,15 @@ class VectorStore:
         self._counts: dict[str, int] = {}
 
     def missing(self, expected: dict[str, int]) -> list[str]:
-        """Open every municipality's collection; the municipalities whose collection is
+        """Find every municipality's collection; the municipalities whose collection is
         missing or does not hold its expected number of chunks (e.g. a server restarted
-        without its data). Other errors (a damaged store) are raised."""
+        without its data). Other errors (a damaged store) are raised.
+
+        The number is read from the collection's metadata (written with ``complete`` after
+        its last batch), not counted: in the embedded client a count loads the collection's
+        HNSW into this process, and a whole state's codes would all be loaded at open
+        instead of when first searched. A collection filled by an earlier version (no
+        number in its metadata) is counted."""
         from chromadb.errors import NotFoundError
 
         found, bad = {}, []
@@ -95,7 +101,9 @@ class VectorStore:
             except (NotFoundError, ValueError):
                 bad.append(municipality)
                 continue
-            if (col.metadata or {}).get("complete") != "yes" or col.count() != n:
+            meta = col.metadata or {}
+            held = meta.get("chunks") if meta.get("complete") == "yes" else None
+            if meta.get("complete") != "yes" or (held if held is not None else col.count()) != n:
                 bad.append(municipality)
                 continue
             found[municipality] = col
@@ -122,7 +130,7 @@ class VectorStore:
                 documents=[c.text for c in batch],
                 metadatas=[{"municipality": municipality, "passage_id": c.passage_id} for c in batch],
             )
-        col.modify(metadata={"complete": "yes", "municipality": municipality})
+        col.modify(metadata={"complete": "yes", "municipality": municipality, "chunks": len(chunks)})
         self.collections[municipality] = col
         self._counts[municipality] = len(chunks)
 
@@ -137,9 +145,11 @@ class VectorStore:
             out.update(zip(got["ids"], got["embeddings"]))
         return out
 
-    def search(self, vector: list[float], municipality: str | None = None, k: int = 20) -> list[tuple[str, float]]:
-        """(chunk id, cosine similarity), best first; all municipalities when none is given."""
-        names = [municipality] if municipality else list(self.collections)
+    def search(self, vector: list[float], municipality: str | None = None, k: int = 20,
+               among: list[str] | None = None) -> list[tuple[str, float]]:
+        """(chunk id, cosine similarity), best first: in ``municipality``, else in the
+        municipalities ``among`` names, else in all of them."""
+        names = [municipality] if municipality else list(self.collections) if among is None else among
         hits: list[tuple[str, float]] = []
         for m in names:
             col, n = self.collections.get(m), min(k, self._counts.get(m, 0))
