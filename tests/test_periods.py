@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from assistant.answering import periods
+from assistant.answering import periods, phrasing
 from assistant.answering.guards import invented_numbers
 from assistant.answering.reading import read_slots
 
@@ -19,9 +19,10 @@ def _count(question: str, sentences: list[str]):
 def test_a_period_before_the_users_event_counts_back_on_the_calendar_and_says_so():
     (c,) = _count("Our parade is July 4, 2027. What's the last day to get the permit application in?", [PARADE])
     assert c.day == date(2027, 6, 4) and c.backward
-    assert "**June 4, 2027**" in c.line() and "not applied here" in c.line()
+    line = phrasing.period_counted(c)
+    assert "**June 4, 2027**" in line and "not applied here" in line
     call = c.call()
-    assert invented_numbers(c.line(), [], [call["arguments"], call["result"]]) == []
+    assert invented_numbers(line, [], [call["arguments"], call["result"]]) == []
 
 
 def test_a_period_after_a_notice_counts_forward():

@@ -32,7 +32,7 @@ def test_a_rate_per_unit_times_the_users_count():
 def test_a_fine_per_offense_with_each_day_a_separate_offense_is_at_most_days_times_the_ceiling():
     (w,) = _work("The walk was torn up for 6 days. What's the most the fines could add up to?", [(FINE, FINE_PASSAGE)])
     assert w.result == Decimal("3000.00") and w.maximum
-    assert "at most **$3,000.00**" in w.line()
+    assert "at most **$3,000.00**" in phrasing.rate_worked(w)
 
 
 def test_a_percent_of_the_users_amount_and_the_cost_plus_its_penalty():

@@ -46,12 +46,6 @@ class Counted:
     backward: bool
     sentence: str
 
-    def line(self) -> str:
-        way = "before" if self.backward else "after"
-        return (f"I read: {fmt_date(self.start.day)} (“{self.start.span.text}”). “{self.words}”: "
-                f"**{fmt_date(self.day)}** ({way} it, counted on the calendar; whether the first day is left out or a "
-                "weekend or holiday moves the day is your state's rule of counting time, not applied here).")
-
     def call(self) -> dict:
         return {"name": "calendar_period",
                 "arguments": {"from": self.start.day.isoformat(), "period": self.words, "backward": self.backward},

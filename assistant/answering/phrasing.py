@@ -117,8 +117,17 @@ def limit_check(checks) -> str:
 
 
 def rate_worked(worked) -> str:
-    """'Worked out from the quoted rate: 3 days (“three separate days”) × $150.00 (“...”) = $450.00 — **$450.00**.'"""
-    return f"Worked out from the rate quoted below: {worked.line()}"
+    """'Worked out from the rate quoted below: 7 newsracks (“7 newsracks”) × $25.00 (“...”) = $175.00 — **$175.00**.'"""
+    most = "at most " if worked.maximum else ""
+    return f"Worked out from the rate quoted below: {'; '.join(worked.steps)} — {most}**{fmt_money(worked.result)}**."
+
+
+def period_counted(counted) -> str:
+    """'I read: July 4, 2027 (“July 4, 2027”). “at least one month prior to”: **June 4, 2027** (before it, ...).'"""
+    way = "before" if counted.backward else "after"
+    return (f"I read: {fmt_date(counted.start.day)} (“{counted.start.span.text}”). “{counted.words}”: "
+            f"**{fmt_date(counted.day)}** ({way} it, counted on the calendar; whether the first day is left out or a "
+            "weekend or holiday moves the day is your state's rule of counting time, not applied here).")
 
 
 def lookup_lead(name: str) -> str:

@@ -183,8 +183,8 @@ def _off_topic_for(m, q: str, names_a_street: bool) -> bool:
     return not names_a_street and any(re.search(rf"\b(?:{p})\b", q, re.I) for p in unless_streets)
 
 
-# a question about the consequence of breaking a rule
-# "what happens if I don't?": asks the consequence, in words that name no penalty
+# a question about the consequence of breaking a rule; "what happens if I don't?" asks it in words that
+# name no penalty
 CONSEQUENCE = re.compile(r"\bconsequences?\b|\bwhat (?:happens|will happen|would happen|if)\b[^.?!]{0,30}"
                          r"\b(?:don[’']?t|do not|didn[’']?t|did not|doesn[’']?t|fail\w*|ignore\w*|refuse\w*)\b",
                          re.I)
@@ -542,9 +542,10 @@ class EmbeddedPlanner:
                     picked = stating + picked[:1]
             elif not listed:
                 return NotStated(muni_id, tuple(picked), set_by=False)
-        ranked = [x[1] for x in sorted(picked, key=lambda x: -x[2])]
-        checks = limits.check_against(req.query.turn, req.query.of_origin("turn"), ranked)
+        # arithmetic the quoted sentences ask for with the user's own value, the best sentence first
         by_score = sorted(picked, key=lambda x: -x[2])
+        ranked = [s for _, s, _ in by_score]
+        checks = limits.check_against(req.query.turn, req.query.of_origin("turn"), ranked)
         worked = rates.work_out(req.query.turn, req.query.of_origin("turn"),
                                 [(s, self._section_text(p)) for p, s, _ in by_score])
         # a code whose deadlines the deadline calculator holds (with its state's counting of time) is counted
@@ -699,7 +700,7 @@ class EmbeddedPlanner:
         if plan.note:
             notes.insert(0, plan.note)
         checked = [phrasing.limit_check(plan.checks)] if plan.checks else []
-        checked += [phrasing.rate_worked(w) for w in plan.worked] + [c.line() for c in plan.counted]
+        checked += [phrasing.rate_worked(w) for w in plan.worked] + [phrasing.period_counted(c) for c in plan.counted]
         calls = ([ToolCall(**limits.as_call(c)) for c in plan.checks] + [ToolCall(**w.call()) for w in plan.worked]
                  + [ToolCall(**c.call()) for c in plan.counted])
         return Answer(

@@ -60,10 +60,6 @@ class Worked:
     maximum: bool = False  # the rate is a ceiling ("not more than $500"): the result is the most it can be
     sentence: str = ""
 
-    def line(self) -> str:
-        most = "at most " if self.maximum else ""
-        return f"{'; '.join(self.steps)} — {most}**{fmt_money(self.result)}**."
-
     def call(self) -> dict:
         return {"name": "rate_calculation",
                 "arguments": {"rate": self.rate_words, "read": self.read_words, "kind": self.kind},
