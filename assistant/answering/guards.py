@@ -31,7 +31,11 @@ INJECTION_PATTERNS = [
     r"\byou are (?:now|no longer)\b",
     r"\byour (?:new|real|actual|only) (?:job|role|task|purpose|instructions?)\b",
     r"\b(pretend|act as|roleplay|role-play)\b",
-    r"\b(say|tell (?:me|the user|users|them)|answer|state|claim|respond)\b[^.?!\n]{0,40}\b(?:the )?(fee|fine|bond|cost|price|surcharge|deposit|charge|amount)\b[^.?!\n]{0,20}\b(is|are|=|of)\b[^.?!\n]{0,20}\$\s*\d",
+    # "say the fee is $0" is an instruction; "say the clerk tells us the fee is $150" supposes what someone else
+    # said (a reporting verb between them), and is a question's own value
+    r"\b(say|tell (?:me|the user|users|them)|answer|state|claim|respond)\b"
+    r"(?:(?!\b(?:tells?|told|says?|said|quot\w*|estimat\w*|thinks?|thought|wr[io]te|writes)\b)[^.?!\n]){0,40}"
+    r"\b(?:the )?(fee|fine|bond|cost|price|surcharge|deposit|charge|amount)\b[^.?!\n]{0,20}\b(is|are|=|of)\b[^.?!\n]{0,20}\$\s*\d",
     r"\bnew instructions?\b",
     r"\b(?:note|message|instructions?|memo)s?\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|model|chatbot|bot)\b",
     r"\bfollow\b[^.?!\n]{0,30}\binstructions?\b",
