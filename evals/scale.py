@@ -229,6 +229,14 @@ def _measure(idx, embedder, gold, heldout, depth, first_hit_rank, forget_queries
     if heldout:
         hr = [first_hit_rank(search(it["query"], it.get("municipality")), it["gold"]) for it in heldout]
         row["recall_at_5_heldout"] = round(recall_at_k(hr, 5), 4)
+    row.update(search_latency(idx, embedder, gold, forget_queries, depth))
+    return row
+
+
+def search_latency(idx, embedder, gold, forget_queries, depth: int) -> dict:
+    """Search p50 / p95 (ms) over the gold queries, with their municipality filter and across
+    municipalities; each query embedded afresh (the embedder's query cache forgotten)."""
+    row: dict = {}
     for key, filtered in (("search_p50_ms", True), ("search_p50_ms_unfiltered", False)):
         times = []
         for it in gold:

@@ -82,7 +82,7 @@ def measure_tier(corpus: Path, data: Path, codes: int, embedder, gold, heldout) 
     from assistant.retrieval.index import SearchIndex
     from assistant.settings import get_settings
     from evals.bench import DEPTH, first_hit_rank, forget_queries, recall_at_k
-    from evals.scale import _answer_p50, dir_mb
+    from evals.scale import _answer_p50, dir_mb, search_latency
 
     _env(corpus, data)
     reset_caches()
@@ -112,15 +112,7 @@ def measure_tier(corpus: Path, data: Path, codes: int, embedder, gold, heldout) 
         for it in gold:  # warm both paths
             idx.search(it["query"], it.get("municipality"), k=DEPTH)
             idx.search(it["query"], None, k=DEPTH)
-        for key, filtered in (("search_p50_ms", True), ("search_p50_ms_unfiltered", False)):
-            times = []
-            for it in gold:
-                forget_queries(embedder)
-                t0 = time.perf_counter()
-                idx.search(it["query"], it.get("municipality") if filtered else None, k=DEPTH)
-                times.append((time.perf_counter() - t0) * 1000)
-            row[key] = round(percentile(times, 50), 2)
-            row[key.replace("p50", "p95")] = round(percentile(times, 95), 2)
+        row.update(search_latency(idx, embedder, gold, forget_queries, DEPTH))
         row.update(_bound_effect(idx, embedder, gold, forget_queries))
         row["answer_p50_ms"] = _answer_p50(idx, settings, embedder, forget_queries)
     finally:
