@@ -100,7 +100,11 @@ HELDOUT_NOTES = {
 # each set was written (ASSISTANT_TODAY for the process answering it)
 QUESTIONS_WRITTEN_ON = "2026-12-01"
 WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026-12-02",
-              "heldout6_questions": "2026-12-02", "slotstress4_questions": "2026-12-02"}
+              "heldout6_questions": "2026-12-02", "slotstress4_questions": "2026-12-02",
+              "heldout7_questions": "2026-12-03", "slotstress5_questions": "2026-12-03"}
+# The sample sets' "today" (samples3 onwards say Wednesday, December 2, 2026; the first two have no
+# relative dates). Before session 9 they were answered with the tuned set's day, one day early.
+SAMPLES_WRITTEN_ON = "2026-12-02"
 
 
 def written_on(path: Path | str, forced: str | None = None) -> str:
@@ -405,15 +409,16 @@ def samples_env(texts: Path = SAMPLE_TEXTS) -> Iterator[tuple[Path, dict[str, st
         yield corpus, {"ASSISTANT_CORPUS_DIR": str(corpus), "ASSISTANT_DATA_DIR": str(data)}
 
 
-def evaluate_samples(progress: Callable[[str], None] = lambda m: None) -> dict:
+def evaluate_samples(progress: Callable[[str], None] = lambda m: None, today: str | None = None) -> dict:
     """The sample chapters' questions (written from their texts alone), answered by a JSONL
-    subprocess on the corpus with the samples added, scored per municipality. Not gated."""
+    subprocess on the corpus with the samples added, scored per municipality. Not gated.
+    Relative dates count from ``today`` (default: the day the sample sets were written)."""
     sets = {name: load_sample_questions(folder) for name, folder in
             SAMPLE_SETS if folder.is_dir()}
     items = [it for qs in sets.values() for it in qs]
     progress(f"sample chapters: building their corpus, then {len(items)} questions")
     with samples_env() as (corpus, env):
-        with JsonlAssistant(env=env) as ask:
+        with JsonlAssistant(env={**env, "ASSISTANT_TODAY": today or SAMPLES_WRITTEN_ON}) as ask:
             records = run_items(items, warmed(ask), progress)
         checker = QuoteChecker([corpus])
         progress("sample chapters: search recall@5")
@@ -834,11 +839,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "the day each set was written (ASSISTANT_TODAY for its answering process)")
 
 
-def run_samples_only(out_dir: Path) -> int:
+def run_samples_only(out_dir: Path, today: str | None = None) -> int:
     def progress(msg: str) -> None:
         print(f"[evals] {msg}", file=sys.stderr)
 
-    figures = {"samples": evaluate_samples(progress)}
+    figures = {"samples": evaluate_samples(progress, today)}
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     sam = figures["samples"]
@@ -856,7 +861,7 @@ def run(args: argparse.Namespace) -> int:
     forced = getattr(args, "today", None)
     os.environ["ASSISTANT_TODAY"] = written_on(args.questions, forced)
     if args.samples_only:
-        return run_samples_only(args.out)
+        return run_samples_only(args.out, forced)
     items = load_questions(args.questions)
     if args.kind:
         items = [it for it in items if it.get("kind") in set(args.kind)]
@@ -884,7 +889,7 @@ def run(args: argparse.Namespace) -> int:
     want_samples = args.samples if args.samples is not None else (SAMPLE_TEXTS.is_dir() and not args.kind)
     if want_samples:
         try:
-            figures["samples"] = evaluate_samples(progress)
+            figures["samples"] = evaluate_samples(progress, forced)
         except Exception as exc:  # the samples are reported, never allowed to sink the run
             figures["samples"] = {"error": str(exc)}
             progress(f"sample chapters not scored: {exc}")
