@@ -371,8 +371,9 @@ SAMPLE_QUESTIONS = ROOT / "evals" / "samples"  # per sample chapter: its structu
 SAMPLE_QUESTIONS2 = ROOT / "evals" / "samples2"  # a second, fresh set of questions for the same chapters
 SAMPLE_QUESTIONS3 = ROOT / "evals" / "samples3"  # a third (session 7), written when the second was to be read
 SAMPLE_QUESTIONS4 = ROOT / "evals" / "samples4"  # a fourth (session 8), written when the third was to be read
+SAMPLE_QUESTIONS5 = ROOT / "evals" / "samples5"  # a fifth (session 9), written when the fourth was to be read
 SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3),
-               ("samples4", SAMPLE_QUESTIONS4))
+               ("samples4", SAMPLE_QUESTIONS4), ("samples5", SAMPLE_QUESTIONS5))
 # what each later sample set has seen (the report prints it beside its figures)
 SAMPLE_NOTES = {
     "samples2": "Written on 2026-12-01 (session 6) from the texts and the schema alone when the first set's failures "
@@ -381,6 +382,9 @@ SAMPLE_NOTES = {
     "samples3": "Written on 2026-12-02 (session 7) the same way, before the second set's failures were read; its "
     "first score is in evals/README.md. Its failures were read in session 8, after samples4 was written.",
     "samples4": "Written on 2026-12-02 (session 8) the same way (16 items, 18 turns per chapter), before the third "
+    "set's failures were read; its first score is in evals/README.md. Its failures were read in session 9, after "
+    "samples5 was written and first scored.",
+    "samples5": "Written on 2026-12-02 (session 9) the same way (16 items, 18 turns per chapter), before the fourth "
     "set's failures were read; its first score is in evals/README.md. Its failures have not been read.",
 }
 SAMPLE_TEXTS = ROOT.parent / "shared" / "corpus-samples"
