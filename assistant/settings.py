@@ -33,6 +33,8 @@ class Ranking(BaseModel):
     defer_other: float = Field(default=0.8, description="a deferral from another provision than the best answer says where the figure comes from only this close to it")
     wordless_match: float = Field(default=0.45, description="below this similarity, a question sharing no telling word with what was found is about something else")
     stands_alone: float = Field(default=0.45, description="below this similarity a turn in a conversation is read with the earlier topic")
+    agree_depth: int = Field(default=3, description="a calculator reading no value of the user's answers only when a "
+                             "provision it cites is among this many first search hits (session 9)")
     follow_up_own_topic: float = Field(default=0.5, description="a follow-up this close to a passage stands on its own")
     off_topic_override: float = Field(default=0.7, description="a question this close to a passage is not off topic "
                                       "for a listed word it also uses ('commercial zoning' beside a snow fine)")
@@ -86,6 +88,10 @@ class Settings(BaseSettings):
         default_factory=list, description="Extra village/town holidays, ISO dates (YYYY-MM-DD)."
     )
     timezone: str = Field(default="America/Chicago")
+    office_closed_saturdays: bool = Field(
+        default=False, description="The municipal offices are closed on Saturdays, so a payment or filing due on a "
+        "Saturday moves to the next day they are open (§ 990.001(4)(c)). Off: the Saturday date is given, safe "
+        "whatever the hours, and the answer says the office-closed rule may allow more.")
 
     # optional LLM backend (LangChain init_chat_model); off by default
     llm_model: str | None = Field(default=None, description="e.g. 'ollama:llama3.1' or 'openai:gpt-4o-mini'.")

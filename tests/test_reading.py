@@ -41,7 +41,7 @@ def _slots(text):
     # dollars and cents in words
     ("two thousand one hundred six dollars and forty cents",
      ("money", "2106.4", "USD", "two thousand one hundred six dollars and forty cents")),
-    ("a hundred twelve dollars and a quarter", ("money", "112.25", "USD", "hundred twelve dollars and a quarter")),
+    ("a hundred twelve dollars and a quarter", ("money", "112.25", "USD", "a hundred twelve dollars and a quarter")),
     ("thirty-eight dollars and sixty cents an hour",
      ("money", "38.6", "USD/hour", "thirty-eight dollars and sixty cents an hour")),
     # feet and inches: in feet when exact, else in inches (no rounded twelfths)

@@ -24,6 +24,7 @@ from assistant.tools.calendar import (
 
 CHI = ZoneInfo("America/Chicago")
 WI = BusinessCalendar("wisconsin")
+WI_SAT_CLOSED = BusinessCalendar("wisconsin", office_closed_saturdays=True)  # settings.office_closed_saturdays
 PLAIN = BusinessCalendar("calendar")
 
 WIS_A = "§ 990.001(4)(a): exclude the first day, include the last; in hours leave out whole Sundays and legal holidays"
@@ -54,10 +55,12 @@ DAY_CASES = [
          lambda: WI.days_after(date(2025, 12, 15), 10).due_date, date(2025, 12, 26), WIS_B),
     Case("10 days from 1 Jan 2025 ends Sat 11 Jan: an ordinary act stays on Saturday",
          lambda: WI.days_after(date(2025, 1, 1), 10).due_date, date(2025, 1, 11), WIS_B),
-    Case("the same as a payment at the office: Saturday moves to Mon 13 Jan",
-         lambda: WI.days_after(date(2025, 1, 1), 10, office_filing=True).due_date, date(2025, 1, 13), WIS_C),
-    Case("a payment due Sat 27 Dec 2025 after Christmas: Mon 29 Dec",
-         lambda: WI.days_after(date(2025, 12, 17), 10, office_filing=True).due_date, date(2025, 12, 29), WIS_C),
+    Case("the same as a payment at an office closed Saturdays: Saturday moves to Mon 13 Jan",
+         lambda: WI_SAT_CLOSED.days_after(date(2025, 1, 1), 10, office_filing=True).due_date, date(2025, 1, 13), WIS_C),
+    Case("a payment at an office whose Saturday hours are not known stays on Sat 11 Jan (safe either way)",
+         lambda: WI.days_after(date(2025, 1, 1), 10, office_filing=True).due_date, date(2025, 1, 11), WIS_C),
+    Case("a payment due Sat 27 Dec 2025 after Christmas, office closed Saturdays: Mon 29 Dec",
+         lambda: WI_SAT_CLOSED.days_after(date(2025, 12, 17), 10, office_filing=True).due_date, date(2025, 12, 29), WIS_C),
     Case("3 months from 31 Jan 2025 is 30 Apr (no 31 April)",
          lambda: WI.months_after(date(2025, 1, 31), 3, extend=False).due_date, date(2025, 4, 30), "calendar months"),
     Case("5 years from 29 Feb 2020 is 28 Feb 2025",
@@ -129,8 +132,8 @@ ANNUAL_CASES = [
          lambda: WI.annual_date(date(2025, 9, 15), 9, 15, inclusive=True).due_date, date(2025, 9, 15), "on or before"),
     Case("Sept 15 2024 is a Sunday: Mon 16 Sept",
          lambda: WI.annual_date(date(2024, 8, 1), 9, 15, inclusive=True).due_date, date(2024, 9, 16), WIS_B),
-    Case("Nov 1 2025 is a Saturday; paid to the Town Treasurer: Mon 3 Nov",
-         lambda: WI.annual_date(date(2025, 6, 1), 11, 1, inclusive=True, office_filing=True).due_date,
+    Case("Nov 1 2025 is a Saturday; paid to the Town Treasurer, office closed Saturdays: Mon 3 Nov",
+         lambda: WI_SAT_CLOSED.annual_date(date(2025, 6, 1), 11, 1, inclusive=True, office_filing=True).due_date,
          date(2025, 11, 3), WIS_C),
 ]
 
@@ -227,10 +230,11 @@ def test_business_day_due_dates_are_business_days(day: date, n: int) -> None:
 @settings(max_examples=300, deadline=None)
 @given(days, st.integers(min_value=0, max_value=120), st.booleans())
 def test_wisconsin_last_day_never_on_sunday_or_holiday(day: date, n: int, office: bool) -> None:
-    c = WI.days_after(day, n, office_filing=office)
+    c = WI_SAT_CLOSED.days_after(day, n, office_filing=office)
     assert not WI.is_sunday_or_holiday(c.due_date)
     if office:
         assert WI.is_business_day(c.due_date)
+    assert not WI.is_sunday_or_holiday(WI.days_after(day, n, office_filing=office).due_date)
     assert c.unadjusted <= c.due_date <= c.unadjusted + timedelta(days=10)
     plain = PLAIN.days_after(day, n, office_filing=office)
     assert plain.due_date == day + timedelta(days=n)

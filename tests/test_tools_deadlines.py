@@ -36,6 +36,7 @@ from assistant.types import ToolInput, ToolOutput
 
 CHI = ZoneInfo("America/Chicago")
 WI = BusinessCalendar("wisconsin")
+WI_SAT_CLOSED = BusinessCalendar("wisconsin", office_closed_saturdays=True)
 
 
 def at(y: int, m: int, d: int, h: int = 0, mi: int = 0) -> datetime:
@@ -92,8 +93,9 @@ CASES = [
          "directing that the obstruction be removed within 24 hours"),
     Case("brandon_privilege_obstruction_removal", at(2025, 11, 26, 12), at(2025, 11, 28, 12),
          "within 24 hours after such notice from the Village Board (Thanksgiving left out)"),
-    Case("brandon_abatement_bill", date(2025, 3, 5), date(2025, 3, 17),
-         "payable within 10 calendar days from receipt (Sat 15 Mar, office closed -> Mon 17)"),
+    Case("brandon_abatement_bill", date(2025, 3, 5), date(2025, 3, 15),
+         "payable within 10 calendar days from receipt (Sat 15 Mar: not moved unless the settings say the office "
+         "is closed on Saturdays; the answer says so)"),
     Case("brandon_abatement_tax_roll", date(2025, 3, 1), date(2025, 4, 30),
          "Within 60 days after such costs and expenses are incurred and remain unpaid"),
     Case("brandon_street_privilege_termination", date(2025, 1, 31), date(2025, 4, 30),
@@ -122,8 +124,8 @@ CASES = [
          "make an inspection (Saturday 2028-06-10: the end of a period, not moved)"),
     Case("delafield_culvert_deposit", date(2025, 8, 22), date(2025, 9, 2),
          "deposit ... within 10 days from date of notice (Labor Day -> Tue)"),
-    Case("delafield_culvert_tax_roll", date(2025, 6, 1), date(2025, 11, 3),
-         "if not paid to the Town Treasurer on or before November 1 (Sat -> Mon)"),
+    Case("delafield_culvert_tax_roll", date(2025, 6, 1), date(2025, 11, 1),
+         "if not paid to the Town Treasurer on or before November 1 (a Saturday: not moved by default)"),
     Case("delafield_ditch_restoration_bill", date(2025, 2, 3), date(2025, 3, 5),
          "If such bill is not paid within 30 days"),
     Case("delafield_curb_gutter_bill", date(2025, 2, 15), date(2025, 3, 17),
@@ -530,7 +532,11 @@ def test_wisconsin_due_dates_never_fall_on_a_sunday_or_holiday(day: date, rule: 
     assert r.due_date is not None and r.due_date >= day
     assert not WI.is_sunday_or_holiday(r.due_date)
     if rules()[rule].office_filing:
-        assert WI.is_business_day(r.due_date)
+        # a Saturday stays (its office's hours are not known) and says so; with the office closed on
+        # Saturdays it moves to a business day
+        assert WI.is_business_day(r.due_date) or (r.due_date.weekday() == 5 and r.office_saturday)
+        closed = deadline(DeadlineInput(rule=rule, event=day), calendar=WI_SAT_CLOSED)
+        assert WI.is_business_day(closed.due_date) and not closed.office_saturday
 
 
 def test_two_rules_about_as_near_from_different_events_are_asked_about_unless_the_words_name_one(tmp_path):
@@ -548,3 +554,18 @@ def test_two_rules_about_as_near_from_different_events_are_asked_about_unless_th
                   "the morning. When's the cutoff for getting our written notice to the Town?", "delafield")
     assert story.status == "answered" and "June 11, 2027 7:00 AM" in story.answer
     assert "June 24, 2027" not in story.answer  # the culvert deposit's 10 days, counted from the wrong event
+
+
+def test_a_saturday_payment_day_is_given_as_the_saturday_and_the_office_rule_is_said_in_words() -> None:
+    """A bill payable within 10 days of Tuesday, December 15, 2026 is due Friday the 25th, Christmas: the last
+    day moves to Saturday the 26th. The Saturday stays (the office's hours are not in the code) and the answer
+    says that § 990.001(4)(c) allows the next day the office is open, without writing a date for it."""
+    from assistant.answering.phrasing import lead_deadline
+
+    r = _run("brandon_abatement_bill", date(2026, 12, 15))
+    assert r.due_date == date(2026, 12, 26) and r.office_saturday
+    lead = lead_deadline(r)
+    assert "December 26, 2026" in lead and "990.001(4)(c)" in lead
+    assert "December 28" not in lead and "December 25, 2026" not in lead  # no second date stated as a deadline
+    closed = deadline(DeadlineInput(rule="brandon_abatement_bill", event=date(2026, 12, 15)), calendar=WI_SAT_CLOSED)
+    assert closed.due_date == date(2026, 12, 28) and not closed.office_saturday

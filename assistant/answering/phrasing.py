@@ -294,6 +294,14 @@ def lead_insurance(r) -> str:
     return "The certificate falls short: " + "; ".join(shorts) + "."
 
 
+def _a_day(why: str) -> str:
+    """'Sunday' -> 'a Sunday'; 'Christmas Day' stays a name."""
+    return f"a {why}" if why in WEEKDAY_NAMES else why
+
+
+WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
 def lead_deadline(r) -> str:
     if getattr(r, "due_at", None):
         return f"{r.obligation} Latest moment: **{fmt_date(r.due_at)}**." if r.direction == "before" else f"{r.obligation} Due by **{fmt_date(r.due_at)}**."
@@ -305,10 +313,14 @@ def lead_deadline(r) -> str:
         moved = ""
         plain = getattr(r, "unadjusted", None)
         if plain and str(plain)[:10] != r.due_date.isoformat() and r.direction == "after":
-            why = ", ".join(sorted({d.reason for d in r.skipped})) if r.skipped else "a closed day"
-            moved = (f" Counted plainly the period ends on {fmt_date(str(plain)[:10])}; it moves to the date above "
-                     f"because of {why} (the Wisconsin rule for counting time). If the office is open that day, "
-                     f"acting by {fmt_date(str(plain)[:10])} is safe either way.")
+            # the reason, not the day: a last day on a Sunday or legal holiday moves by law, so the day before
+            # the move is no deadline of its own and is not written as one
+            why = r.skipped[0].reason.split(";")[0].strip() if r.skipped else "a day the office is closed"
+            moved = (f" The period itself ends on {_a_day(why)}; under the Wisconsin rule for counting time the last day "
+                     "moves to the next day that is not a Sunday or legal holiday.")
+        if getattr(r, "office_saturday", False):
+            moved += (" That is a Saturday: if the office is closed then, § 990.001(4)(c), Wis. Stats., lets the payment "
+                      "or filing be made on the next day it is open.")
         return f"{r.obligation} {word}: **{fmt_date(r.due_date)}**.{moved}"
     if getattr(r, "direction", "") == "window" and r.window_start:
         inside = "inside" if r.in_window else "outside"

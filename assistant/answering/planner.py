@@ -589,7 +589,26 @@ class EmbeddedPlanner:
                 return Clarify(phrasing.clarify_value(clarify_text(unsafe)), municipality=muni_id or routed.municipality,
                                slot=unsafe.argument, notes=(phrasing.not_run(step.tool, unsafe.argument, unsafe.reason),))
             read_all += [r for r in read if r.line() not in {x.line() for x in read_all}]
+        if not read_all and muni_id is not None and not self._search_agrees(q, muni_id, routed, req):
+            # a calculator that reads no value of the user's only restates its standards: it answers
+            # when the search finds the same provision, else the passages the search finds answer
+            hits = self.index.search(q, muni_id, k=6, vector=req.vector)
+            if self._relevant(hits, q=q):
+                return self._decide_lookup(q, muni_id, hits, req)
         return Calculate(q, muni_id or routed.municipality, routed, read=tuple(read_all))
+
+    def _search_agrees(self, q: str, muni_id: str, routed, req: Request) -> bool:
+        """Is a provision the calculator cites among the search's first hits (the same subsection)?"""
+        try:
+            result = routed.run()
+        except Exception:  # noqa: BLE001 - a calculator that fails is judged by the rendering, as before
+            return True
+        cited = {(c.municipality, c.section, c.title, c.subsection) for c in routed.citations(result)}
+        if not getattr(result, "ok", True) or not cited:
+            return True
+        hits = self.index.search(q, muni_id, k=ranking().agree_depth, vector=req.vector)
+        return any((h.passage.municipality, h.passage.section, h.passage.title, h.passage.subsection) in cited
+                   for h in hits)
 
     def _per_party(self, routed: Missing, muni_id: str | None, req: Request) -> Several | None:
         """Competing values one to a sentence, each a party's own ("I deposited $1,800 ... She

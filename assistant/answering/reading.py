@@ -59,6 +59,9 @@ class Slot(BaseModel):
     span: Span
     precision: Literal["day", "week", "month", "year"] | None = Field(
         default=None, description="Dates: how precisely the words name the day ('in 2017' = year).")
+    days: tuple[date, date] | None = Field(
+        default=None, description="Dates whose words name a stretch no week, month or year holds: the first and last "
+        "day they may mean ('last fall': September 1 to November 30; in December, either of the last two falls).")
     before: str = Field(default="", description="Up to 60 characters before the span, lower case (its cue words).")
     after: str = Field(default="", description="Up to 40 characters after the span, lower case.")
 
@@ -106,7 +109,8 @@ class Query(BaseModel):
 _UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
           "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety").split()
 _NUMBER_WORD = r"(?:" + "|".join(_UNITS) + r"|hundred|thousand|million)"
-WORDED = re.compile(rf"\b{_NUMBER_WORD}(?:(?:[\s-]+|\s+and\s+){_NUMBER_WORD})*\b", re.I)
+WORDED = re.compile(rf"(?:\ba\s+(?=hundred|thousand|million))?\b{_NUMBER_WORD}(?:(?:[\s-]+|\s+and\s+){_NUMBER_WORD})*\b",
+                    re.I)  # "a thousand": the article is one
 _SMALL = {"a": 1, "an": 1, "one": 1, "a single": 1, "single": 1, "a couple of": 2, "a couple": 2, "a pair of": 2,
           "a dozen": 12, "dozen": 12, "half a dozen": 6, "a half": Decimal("0.5"), "half an": Decimal("0.5"),
           "half a": Decimal("0.5")}
@@ -118,6 +122,7 @@ def worded_number(words: str) -> Decimal | None:
     from text_to_num import text2num
 
     w = re.sub(r"\s+", " ", words.lower().replace("-", " ")).strip()
+    w = re.sub(r"^a (?=hundred|thousand|million)", "one ", w)
     if w in _SMALL:
         return Decimal(_SMALL[w])
     try:
@@ -135,6 +140,7 @@ NUMBER = re.compile(
     rf"(?P<num>(?:(?<![A-Za-z])(?P<digits>{_DIGITS})(?:\s+(?P<frac>\d/\d{{1,2}}))?|(?P<lonefrac>\d/\d{{1,2}})|"
     rf"(?P<words>{WORDED.pattern}|\b(?:a couple of|a couple|a pair of|half a dozen|a dozen|an?|a single)\b))"
     rf"(?P<andfrac>\s+and\s+(?P<fn>a|one|two|three)\s+(?P<fw>halfs?|quarters?|thirds?))?(?P<halfword>\s+(?:and\s+)?a\s+half)?"
+    r"(?P<mult>\s+(?:hundred|thousand|million)\b)?"  # "seven and a half thousand": the fraction, then the multiplier
     r"|\b(?P<bare>half an?|a half)\b)",
     re.I,
 )
@@ -155,11 +161,18 @@ def number_value(m: re.Match) -> Decimal | None:
         v = worded_number(m.group("words"))
         if v is None:
             return None
+    # "a thousand and a half": half of the last multiplier written, not half a unit
+    scale = Decimal(1)
+    if m.group("words") and not m.group("mult"):
+        last = m.group("words").lower().split()[-1].split("-")[-1]
+        scale = {"hundred": Decimal(100), "thousand": Decimal(1000), "million": Decimal(1_000_000)}.get(last, scale)
     if m.group("fw"):
         times = {"a": 1, "one": 1, "two": 2, "three": 3}[m.group("fn").lower()]
-        v += times * _FRACTION_WORDS[m.group("fw").lower().rstrip("s")]
+        v += times * _FRACTION_WORDS[m.group("fw").lower().rstrip("s")] * scale
     elif m.group("halfword"):
-        v += Decimal("0.5")
+        v += Decimal("0.5") * scale
+    if m.group("mult"):
+        v *= {"hundred": 100, "thousand": 1000, "million": 1_000_000}[m.group("mult").strip().lower()]
     return v
 
 
@@ -173,7 +186,11 @@ def _norm(d: Decimal) -> str:
 _PER_UNIT = r"(?P<per>\s*(?:/\s*|an?\s+|per\s+|each\s+)(?P<pu>hour|hr|occasion|day|foot|square foot|ton)\b)?"
 # "thirty-eight dollars an hour": the rate's unit belongs to the amount, never a duration of its own
 _CENTS = rf"(?:\s+and\s+(?:(?P<cents>{WORDED.pattern}|\d{{1,2}})\s+cents?|a\s+(?P<cfrac>quarter|half)))?"
-_MONEY_WORDS = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?P<u>dollars?|bucks|grand|k\b)" + _CENTS + _PER_UNIT, re.I)
+_MONEY_WORDS = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?P<u>dollars?|bucks|grand|k\b)"
+                          rf"(?P<plus>\s+and\s+(?:(?:{'|'.join(_UNITS[1:10])})\s+hundred(?:\s+(?:and\s+)?{WORDED.pattern})?|\d{{3}})\b"
+                          r"(?!\s*(?:cents?|feet|foot|ft|inch|pounds?|lbs?|tons?|hours?|days?|weeks?|months?|years?|percent|%|-)))?"
+                          # "two grand and four hundred", "two grand and 400"
+                          + _CENTS + _PER_UNIT, re.I)
 _MONEY = re.compile(rf"\$\s?(?P<v>{_DIGITS})(?:\s*(?P<mult>thousand|million|k)\b)?" + _PER_UNIT, re.I)
 _HALF = r"(?P<uhalf>\s+and\s+(?P<ufn>a|one|two|three)\s+(?P<ufw>halfs?|quarters?|thirds?))?"  # "an hour and three quarters"
 
@@ -193,13 +210,13 @@ _FEET_INCHES = re.compile(
 _LENGTH = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>feet|foot|ft\.?|yards?\b|yds?\.?|inch(?:es)?|in\.(?!\w)|\"|”|'|’){_HALF}", re.I)
 _OUT_OF = re.compile(r"\b(?P<a>\d{1,4})\s+(?:out\s+)?of\s+(?:the\s+|our\s+)?(?P<b>\d{1,4})\s+(?:\w+\s+)?(?P<u>blocks|squares|slabs|sections)\b",
                      re.I)
-_WORD_FOOT_INCH = re.compile(rf"(?P<ft>{WORDED.pattern})\s+(?:foot|feet)\s+(?:and\s+)?(?P<in>{WORDED.pattern})\b"
+_WORD_FOOT_INCH = re.compile(rf"(?P<ft>{WORDED.pattern}|\ban?(?=\s+foot))\s+(?:foot|feet)\s+(?:and\s+)?(?P<in>{WORDED.pattern})\b"
                              r"(?:\s+inch(?:es)?\b)?(?!\s*(?:feet|foot))", re.I)
 _WEIGHT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>tons?|pounds?|lbs?\.?)\b", re.I)
 _PERCENT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:%|percent\b|per cent\b)", re.I)
 _COUNT = re.compile(
     rf"(?P<n>{NUMBER.pattern})\s+(?:(?:separate|different|more|other|village(?:'s)?|town(?:'s)?|city(?:'s)?|full[- ]time|property|"
-    r"sidewalk|concrete|of\s+(?:our|the|my|its))\s+){0,2}"
+    r"sidewalk|concrete|of\s+(?:our|the|my|its|their|his|her|your))\s+){0,2}"
     r"(?P<u>employees?|workers?|crew members?|people|persons?|men|guys|staff|occasions?|times|visits?|trips?|owners?|"
     r"homes?|houses?|lots?|properties|parcels?|blocks?|squares?|slabs?|sections?|rows?|openings?|cuts?|permits?)\b",
     re.I,
@@ -252,10 +269,11 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     out: list[Slot] = []
     taken: list[tuple[int, int]] = []
 
-    def add(a, b, d, precision="day"):
+    def add(a, b, d, precision="day", stretch=None):
         if _free(taken, a, b):
             taken.append((a, b))
-            out.append(_slot("date", d.isoformat(), None, text, origin, a, b, precision))
+            slot = _slot("date", d.isoformat(), None, text, origin, a, b, precision)
+            out.append(slot.model_copy(update={"days": stretch}) if stretch else slot)
 
     # "two years ago this June", "3 years ago last May": the month, that many years back
     for m in re.finditer(rf"(?P<n>{NUMBER.pattern})\s+years?\s+ago\s+(?:this|last|in)\s+{dates._MON}\b", text, re.I):
@@ -280,6 +298,36 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             except (ValueError, KeyError):
                 continue
             add(m.start(), m.end(), d, p)
+    # "a week ago Monday": that weekday of the week n weeks back; "a week from Friday": the coming such
+    # weekday and n weeks more (read before "a week ago" alone, which would take the words)
+    wds = "|".join(_WEEKDAYS)
+    for m in re.finditer(rf"(?P<n>{NUMBER.pattern})\s+weeks?\s+(?P<dir>ago|from)\s+(?:(?:this|last|this coming|on)\s+)?"
+                         rf"(?P<wd>{wds})\b", text, re.I):
+        n = number_value(m)
+        if n is None or n != int(n):
+            continue
+        wd = _WEEKDAYS.index(m.group("wd").lower())
+        if m.group("dir").lower() == "ago":
+            d = ref - relativedelta(days=(ref.weekday() - wd) % 7 + 7 * int(n))
+        else:
+            d = ref + relativedelta(days=(wd - ref.weekday()) % 7 + 7 * int(n))
+        add(m.start(), m.end(), d)
+    # "next Saturday (the 12th)", "this friday the 4th", "Saturday the 12th": the day of the month pins the
+    # weekday to one date, the nearest such one to today (read before the weekday alone)
+    for m in re.finditer(rf"\b(?:(?:last|this past|this coming|next|this|on)\s+)?(?P<wd>{wds})\s*,?\s*\(?\s*the\s+"
+                         r"(?P<d>[0-3]?\d)(?:st|nd|rd|th)\b\)?", text, re.I):
+        wd, dom = _WEEKDAYS.index(m.group("wd").lower()), int(m.group("d"))
+        found = []
+        for k in range(-13, 14):  # the months around today
+            first = (ref.replace(day=1) + relativedelta(months=k))
+            try:
+                d = first.replace(day=dom)
+            except ValueError:
+                continue
+            if d.weekday() == wd:
+                found.append(d)
+        if found:
+            add(m.start(), m.end(), min(found, key=lambda d: (abs((d - ref).days), d < ref)))
     # "the day before yesterday", "the day after tomorrow"
     for m in re.finditer(r"\b(?:the\s+)?day\s+(before\s+yesterday|after\s+tomorrow)\b", text, re.I):
         add(m.start(), m.end(), ref + relativedelta(days=-2 if m.group(1).lower().startswith("before") else 2))
@@ -317,11 +365,18 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         add(m.start(), m.end(), d, p)
     for m in re.finditer(r"\b(last|this past|this|next|this coming)\s+(spring|summer|fall|autumn|winter)\b", text, re.I):
         first, _ = _SEASONS[m.group(2).lower()]
-        if m.group(1).lower() in ("next", "this coming"):
+        which = m.group(1).lower()
+        if which in ("next", "this coming"):
             year = ref.year if first > ref.month else ref.year + 1
         else:
             year = ref.year if first < ref.month else ref.year - 1
-        add(m.start(), m.end(), date(year, first, 1), "month")
+        start = date(year, first, 1)
+        end = start + relativedelta(months=3, days=-1)
+        stretch = (start, end)
+        if which == "last" and 0 <= (ref - end).days <= 92 and end.year == ref.year:
+            # "last fall" said in December: the fall just ended, or the one before it
+            stretch = (start - relativedelta(years=1), end)
+        add(m.start(), m.end(), start, "month", stretch)
     # "last Tuesday", "this past Friday": the latest such day before today; "this coming Friday" the next
     # one; "next Tuesday" may mean either of the next two, so it names a week, not a day
     for m in re.finditer(rf"\b(last|this past|this coming|next|this)\s+({'|'.join(_WEEKDAYS)})\b", text, re.I):
@@ -332,6 +387,8 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday() - 1) % 7 + 1))
         elif which == "next":
             add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday() - 1) % 7 + 1), "week")
+        else:  # "this Friday": the coming one (today, if today is that day)
+            add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday()) % 7))
     # "the Friday after Thanksgiving", "the day before Christmas": a named holiday (the holidays
     # package's names), the nearest such day to today
     for m in re.finditer(rf"\b(?:the\s+)?(day|{'|'.join(_WEEKDAYS)})\s+(after|before)\s+({'|'.join(_HOLIDAYS)})\b",
@@ -422,6 +479,12 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             continue
         if m.group("u").lower() in ("grand", "k"):
             v *= 1000
+            if m.group("plus"):
+                more = m.group("plus").split("and", 1)[1].strip()
+                extra = Decimal(more) if more.isdigit() else worded_number(more)
+                if extra is None or extra >= 1000:
+                    continue
+                v += extra
         elif m.group("cents"):  # "two thousand one hundred six dollars and forty cents"
             c = worded_number(m.group("cents")) if not m.group("cents").isdigit() else Decimal(m.group("cents"))
             if c is None or c >= 100:
@@ -490,7 +553,20 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             continue
         u = m.group("u").lower()
         add("count", v, u if u.endswith("s") else u + "s", m.start(), m.end())
+    for slot in [x for x in out if x.kind == "money" and "/" in (x.unit or "")]:
+        # "thirty-six bucks an hour, the other forty-two": the amount the other one is paid, in the same unit
+        m = _THE_OTHER.match(text, slot.span.end)
+        if m:
+            v = number_value(m)
+            if v is not None and not (m.group("dollar") is None and v != int(v) and v < 1):
+                add("money", v, slot.unit, m.start("n"), m.end("n"))
     return _shared_units(sorted(out, key=lambda s: (s.span.origin, s.span.start)), text)
+
+
+_THE_OTHER = re.compile(rf"\s*[,;]?\s*(?:and\s+|while\s+|but\s+)?the other(?:\s+(?:one|guy|man|woman|worker|employee|person))?"
+                        rf"(?:\s+(?:makes|gets|earns|is|was|at|gets paid))?\s+(?P<dollar>\$\s?)?(?P<n>{NUMBER.pattern})"
+                        r"(?!\s*(?:hours?|hrs?|minutes?|days?|feet|foot|ft|inch|inches|pounds?|tons?|%|percent|employees?|"
+                        r"workers?|guys?|people|times|occasions?)\b)", re.I)
 
 
 def _shared_units(slots: list[Slot], text: str) -> list[Slot]:
@@ -548,6 +624,9 @@ def describe(slot: Slot) -> str:
 
     if slot.kind == "date":
         d = slot.day
+        if slot.days:
+            first, last = slot.days
+            return f"{first.strftime('%B %Y')} to {last.strftime('%B %Y')}"
         if slot.precision == "year":
             return str(d.year)
         if slot.precision == "month":

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from assistant.answering.routes.common import Missing, RouteContext, Routed
+from assistant.retrieval.expansion import expand
 from assistant.tools.registry import all_tools
 from assistant.tools.spec import Route
 
@@ -87,9 +88,18 @@ class ToolRouter:
         ``current`` the words of this turn, whose values (dates, money) come first."""
         ctx = RouteContext(current=current or q, vector=vector, query=query, tools=self.tools,
                            similar=functools.partial(self._rule_similarity, vector))
-        for declared in self.routes:
-            if not declared.applies(q):
-                continue
+        out = self._first(q, muni, ctx, [d for d in self.routes if d.applies(q)])
+        if out is not None:
+            return out
+        # then the routes the code's words for the user's plain ones reach (the expansion data: "walk" ->
+        # sidewalk), only when no route the user's own words name has taken the question
+        wide = expand(q)
+        if wide == q:
+            return None
+        return self._first(q, muni, ctx, [d for d in self.routes if not d.applies(q) and d.applies(wide)])
+
+    def _first(self, q: str, muni: str | None, ctx: RouteContext, routes: list[Declared]) -> Routed | Missing | None:
+        for declared in routes:
             out = declared.read(q, muni, ctx)
             if isinstance(out, Routed) and muni and muni not in self.tools[out.tool].municipalities:
                 continue  # no calculator holds this municipality's figures: the passages answer

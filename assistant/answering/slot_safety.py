@@ -107,6 +107,18 @@ def flatten(arguments: dict[str, Any]) -> list[tuple[str, str, Any]]:
     return out
 
 
+# words that set another party's value against this one ("one makes $36 an hour, the other forty-two")
+OTHER_PARTY = re.compile(r"\b(?:the other|another|other one|second one|whereas)\b", re.I)
+
+
+def _distributes(slot: Slot) -> bool:
+    """Do the words beside this value give it to several ("1.5 hours each", "both at $40 an hour")? The
+    distributing word must sit in the value's own sentence, and no word there sets another party's value
+    against it ("thirty-six bucks an hour, the other forty-two, both with benefits" gives $36 to one)."""
+    window = re.split(r"[.;!?](?:\s|$)", slot.before)[-1] + " " + re.split(r"[.;!?](?:\s|$)", slot.after)[0]
+    return bool(DISTRIBUTIVE.search(window)) and not OTHER_PARTY.search(window)
+
+
 def _cued(slot: Slot, cue: set[str]) -> bool:
     return bool(cue and stems(slot.before[-45:] + " " + slot.after[:30]) & cue)
 
@@ -146,7 +158,7 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
             slot = free[0]
         else:
             slot = candidates[0]
-            if not (used.get(_key(slot)) == field_name and "[" in path and DISTRIBUTIVE.search(query.text)):
+            if not (used.get(_key(slot)) == field_name and "[" in path and _distributes(slot)):
                 return read, Unsafe(path, label, (slot.span.text,), reason="shared")
         used[_key(slot)] = field_name
         read.append(ReadValue(path, label, text, slot=slot))

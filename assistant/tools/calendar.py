@@ -6,7 +6,8 @@ Two conventions (``settings.time_convention``):
   and the last day included; a last day on a Sunday or legal holiday moves to the next
   secular day ((4)(b)); a payment or filing due at a local office on a Saturday when the
   office keeps no Saturday hours moves to the next day that is not a Sunday or legal
-  holiday ((4)(c)); a period expressed in hours leaves out the whole of Sundays and legal
+  holiday ((4)(c)) — only when ``settings.office_closed_saturdays`` says so; otherwise the
+  Saturday stays, which is safe whatever the office's hours; a period expressed in hours leaves out the whole of Sundays and legal
   holidays, midnight to midnight ((4)(a)).
 * ``calendar`` — plain counting: the date is the event date plus the period, nothing is
   moved, hours are elapsed hours.
@@ -42,8 +43,8 @@ CONVENTION_TEXT: dict[str, str] = {
     "wisconsin": (
         "Wisconsin rule, § 990.001(4), Wis. Stats.: the day of the event is excluded and the "
         "last day included; a last day on a Sunday or legal holiday moves to the next secular "
-        "day; a payment or filing at an office closed on Saturday that falls due on a Saturday "
-        "moves to the next day that is not a Sunday or legal holiday; a period in hours leaves "
+        "day (a Saturday is not moved; a payment or filing at an office closed that Saturday may be made "
+        "the next day it is open); a period in hours leaves "
         "out the whole of Sundays and legal holidays"
     ),
     "calendar": (
@@ -118,6 +119,10 @@ class BusinessCalendar:
     convention: Convention = "wisconsin"
     extra_holidays: tuple[date, ...] = ()
     tz_name: str = "America/Chicago"
+    # § 990.001(4)(c): a payment or filing due on a day its office is closed may be made the next day it is
+    # open. Whether a municipal office keeps Saturday hours is not in the codes: unless the settings say it is
+    # closed on Saturdays, a Saturday last day stays (safe whatever the hours) and the answer says the rest
+    office_closed_saturdays: bool = False
     _holidays: holidays_lib.HolidayBase = field(
         default_factory=lambda: holidays_lib.country_holidays("US", subdiv="WI", observed=True),
         compare=False,
@@ -179,7 +184,7 @@ class BusinessCalendar:
         skipped: list[SkippedDay] = []
         if self.convention != "wisconsin":
             return last, skipped
-        while self.is_sunday_or_holiday(last) or (office_filing and last.weekday() == 5):
+        while self.is_sunday_or_holiday(last) or (office_filing and self.office_closed_saturdays and last.weekday() == 5):
             skipped.append(self._skip(last, "last day moved past it"))
             last += timedelta(days=1)
         return last, skipped
@@ -379,10 +384,11 @@ def _parse_extra(values: tuple[str, ...]) -> tuple[date, ...]:
 
 
 @functools.cache
-def _calendar(convention: str, extra: tuple[str, ...], tz_name: str) -> BusinessCalendar:
+def _calendar(convention: str, extra: tuple[str, ...], tz_name: str, saturdays_closed: bool = False) -> BusinessCalendar:
     if convention not in CONVENTION_TEXT:
         raise ValueError(f"settings.time_convention must be 'wisconsin' or 'calendar', not {convention!r}")
-    return BusinessCalendar(convention=convention, extra_holidays=_parse_extra(extra), tz_name=tz_name)  # type: ignore[arg-type]
+    return BusinessCalendar(convention=convention, extra_holidays=_parse_extra(extra), tz_name=tz_name,  # type: ignore[arg-type]
+                            office_closed_saturdays=saturdays_closed)
 
 
 def business_calendar(settings=None) -> BusinessCalendar:
@@ -391,4 +397,5 @@ def business_calendar(settings=None) -> BusinessCalendar:
         from assistant.settings import get_settings
 
         settings = get_settings()
-    return _calendar(settings.time_convention, tuple(settings.extra_holidays), settings.timezone)
+    return _calendar(settings.time_convention, tuple(settings.extra_holidays), settings.timezone,
+                     bool(getattr(settings, "office_closed_saturdays", False)))

@@ -531,7 +531,8 @@ TOOLS: list[ToolSpec] = [
                   "replacement cost", "special assessment"),
         route=Route(order=61, read="assistant.answering.routes.charges:sidewalk_assessment",
                     answers="an owner's share of a sidewalk's stated cost",
-                    cues=(r"sidewalk", r"assess|\bpa(?:y|id|ying|ys)\b|\bshare|\bcost|\bow(?:e|es|ed|ing)\b")),
+                    cues=(r"sidewalk", r"assess|\bpa(?:y|id|ying|ys)\b|\bshare|\bcost|\bow(?:e|es|ed|ing)\b|\bhow much\b|\bpocket\b|"
+                                      r"\b(?:my|our) (?:part|portion|cut)\b")),
     ),
     ToolSpec(
         name="snow_removal_charge",
@@ -541,7 +542,7 @@ TOOLS: list[ToolSpec] = [
         keywords=("snow", "ice", "shoveling", "snow removal charge", "fine", "per occasion", "hourly rate"),
         route=Route(order=64, read="assistant.answering.routes.charges:snow_charge",
                     answers="the charge for employees' hours of snow removal at stated rates",
-                    cues=(r"snow|ice|shovel|clear", r"hour")),
+                    cues=(r"snow|ice|shovel|clear|plow|storm|blizzard", r"hour")),
     ),
     ToolSpec(
         name="asphalt_service_settlement",

@@ -186,6 +186,9 @@ class DeadlineResult(ToolOutput):
     earliest_date: date | None = Field(
         default=None, description="For a window of allowed dates (public-hearing notice): the earliest."
     )
+    office_saturday: bool = Field(
+        default=False, description="A payment or filing at an office falls due on a Saturday: if the office is closed "
+        "that day, § 990.001(4)(c) lets it be made on the next day the office is open.")
     skipped: list[SkippedDay] = Field(
         default_factory=list, description="Days passed over, and why (weekend, named holiday)."
     )
@@ -289,10 +292,16 @@ def _convention_sentence(cal: BusinessCalendar, rule: DeadlineRule, count: Count
                 + ("" if k == "annual_date" else "the event day is excluded and the last day included; ")
                 + "a last day on a Sunday or legal holiday moves to the next secular day"
             )
-            if rule.office_filing:
+            if rule.office_filing and cal.office_closed_saturdays:
                 s += (
-                    ", and since this is a payment or filing at an office assumed closed on "
+                    ", and since this is a payment or filing at an office closed on "
                     "Saturdays, a Saturday last day moves too"
+                )
+            elif rule.office_filing and count is not None and count.due_date is not None \
+                    and count.due_date.weekday() == 5:
+                s += (
+                    "; a Saturday is not moved, but if the office is closed that Saturday, § 990.001(4)(c) "
+                    "lets the payment or filing be made on the next day it is open"
                 )
             return s + "."
         return " Plain calendar counting: the last day is not moved off weekends or holidays."
@@ -419,6 +428,10 @@ def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> De
     result.due_at = count.due_at
     result.unadjusted = count.unadjusted
     result.skipped = list(count.skipped)
+    result.office_saturday = bool(rule.office_filing and rule.act and count.due_date is not None and count.due_at is None
+                                  and c.kind in ("days_after", "months_after", "years_after", "annual_date")
+                                  and count.due_date.weekday() == 5 and not cal.office_closed_saturdays
+                                  and cal.convention == "wisconsin")
     if count.due_at is not None and c.kind == "hours_before":
         outcome = f"the latest moment to give it is {describe_deadline_moment(count.due_at)}"
     elif count.due_at is not None:
@@ -773,7 +786,7 @@ TOOLS: list[ToolSpec] = [
         ),
         route=Route(order=90, read="assistant.answering.routes.deadlines:deadline",
                     answers="the due date of a rule of the deadline catalogue, from a dated event",
-                    cues=(r"\b(when|deadline|by what date|what date|how long|how many (?:days|hours)|due|how soon|expire|valid until|last day|latest|until|by when|which dates|what dates|between which)\b",)),
+                    cues=(r"\b(when|deadline|by what date|what date|how long|how many (?:days|hours)|due|how soon|expire|valid until|last day|latest|until|by when|which dates|what dates|between which|last moment|cut-?off|no later than|how far ahead|how far in advance|how much (?:notice|lead time|warning))\b",)),
     ),
     ToolSpec(
         name="emergency_excavation_deadlines",

@@ -34,10 +34,18 @@ PERMIT_FEE_Q = re.compile(r"\bpermits?\b[^.?!]{0,25}\b(?:cost|costs|fee|fees|cha
                           r"(?:a|the|my|our) (?:\w+ )?permit", re.I)
 
 
+# a walk newly built where there was none, in plain words ("no walks on either side", "putting one in")
+NEW_WALK = re.compile(r"\bnew (?:side)?walks?\b|\bneither side|\b(?:no|without(?: any)?) (?:side)?walks?\b|"
+                      r"\bputting (?:one|it|a (?:new )?(?:side)?walk) in\b|\binstall(?:ing|s|ed)? (?:a |one |the )?(?:new )?(?:side)?walk",
+                      re.I)
+
+
 def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     """An owner's share of a sidewalk's cost (reconstruction, defective replacement, a new walk)."""
-    amounts = slots.money_all(q) or [s.number for s in (ctx.query.of("money") if ctx.query is not None else [])
-                                     if s.unit == "USD"]  # "three thousand six hundred dollars"
+    if ctx.query is not None:  # amounts, not rates ("$35 an hour" is no cost of sidewalk work)
+        amounts = sorted({s.number for s in ctx.query.of("money") if s.unit == "USD"}, key=lambda v: q.find(str(v)))
+    else:
+        amounts = slots.money_all(q)
     if not amounts and PERMIT_FEE_Q.search(q):
         return None  # "how much does the permit cost to replace a few squares?": a fee, not an assessment
     if not amounts:
@@ -45,7 +53,7 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
             return Missing("the cost of the sidewalk work (the assessment is a share of it).", slot="cost")
         return None
     low = q.lower()
-    kind = ("new_one_side_none_either" if re.search(r"new sidewalk|neither side|no sidewalks?", low)
+    kind = ("new_one_side_none_either" if NEW_WALK.search(low)
             else "defective_replacement" if re.search(r"defect|replac", low) else "reconstruction")
     cost, sources = amounts[0], {}
     money = [s for s in (ctx.query.of("money") if ctx.query is not None else []) if s.unit == "USD"]

@@ -176,6 +176,11 @@ ROAD_FOCUS = {
 }
 
 
+# ground that is wet, in the words people use (general English)
+WET = re.compile(r"\b(?:wet|soggy|swamp(?:y)?|marsh(?:y)?|bog(?:gy)?|mucky|spongy|saturated|standing water|low spot|"
+                 r"wetlands?|seasonally wet|seasonably wet)\b", re.I)
+
+
 def road_focus(question: str, deficiency_given: bool) -> str:
     """"How thick is the first bituminous lift?" asks the lift, not the stone under it."""
     if deficiency_given:
@@ -192,7 +197,7 @@ def road_construction(q: str, muni: str | None, ctx: RouteContext):
         return None
     low = q.lower()
     args: dict[str, Any] = {"municipality": only_municipality(ctx, "road_construction_check", muni),
-                            "wet_area": bool(re.search(r"\bwet\b", low))}
+                            "wet_area": bool(WET.search(low))}
     thin = re.search(r"(\d*\.?\d+)\s*(?:inch|in\.?|\")\s*(?:too thin|short|deficien)", low)
     if thin:
         args["final_deficiency_in"] = thin.group(1)

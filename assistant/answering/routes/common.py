@@ -106,7 +106,9 @@ def rule_ending(muni: str | None, suffix: str) -> str | None:
 
 
 def period(slot) -> tuple[date, date]:
-    """The first and last day a week, a month or a year slot may mean."""
+    """The first and last day a week, a month or a year slot may mean (a season: its own stretch)."""
+    if getattr(slot, "days", None):
+        return slot.days
     d = slot.day
     if slot.precision == "year":
         return date(d.year, 1, 1), date(d.year, 12, 31)

@@ -157,4 +157,39 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
                     sources=sources)
     if year and slots.event_moment(ctx.current) is None and slots.event_moment(q) is None:
         routed.defaults["event"] = f"{fmt_date(event)} (the question names only the year {year.group(1)})"
+    for other in _also_asked(ctx.current or q, best, scored, shared_event):
+        if other.count.kind in HOURS and not isinstance(event, datetime):
+            continue  # a rule in hours needs the time of day
+        routed.follow.append(Routed("deadline", {**args, "rule": other.id}, other.municipality, phrasing.lead_deadline,
+                                    cues={"event": other.event}, sources=sources))
     return routed
+
+
+HOURS = ("hours_after", "hours_before")
+# "…the last day to apply, and the last day to file and still skip the fee?": two deadlines asked at once
+_SECOND_ASK = re.compile(r",?\s+(?:and|&)\s+(?=(?:the\s+|my\s+|our\s+)?(?:last\s+(?:day|date)|latest|deadline|by when|"
+                         r"when)\b)", re.I)
+_ASKS_WHEN = re.compile(r"\b(?:last\s+(?:day|date)|latest|deadline|by when|when)\b", re.I)
+
+
+def _also_asked(question: str, best, ranked: list, shared_event: dict[str, int]) -> list:
+    """The rules a question's further asked parts name, when it asks two deadlines joined by "and":
+    each part is scored on its own words (and the event the question dates, as the whole was; the
+    whole question's score breaks ties); a part whose best rule is not clearly ahead of the next, or
+    is the rule already chosen, adds nothing."""
+    asked = [x for x in re.split(r"(?<=[.!?])\s+", question) if "?" in x] or [question]
+    parts = [x for x in _SECOND_ASK.split(asked[-1]) if _ASKS_WHEN.search(x)]
+    if len(parts) < 2:
+        return []
+    out = []
+    for part in parts:
+        words = stems(slots.without_dates(expand(part))) - GENERIC_EVENT_STEMS
+        scored = sorted(((len(words & stems(f"{r.title} {r.obligation} {r.event}")) + 1.5 * len(words & stems(r.title))
+                          + ranking().event_weight * shared_event.get(r.id, 0) + 0.1 * whole, r) for whole, r in ranked
+                         if r.municipality == best.municipality), key=lambda t: -t[0])
+        if not scored or scored[0][0] < 2 or (len(scored) > 1 and scored[0][0] - scored[1][0] < 1):
+            continue
+        top = scored[0][1]
+        if top.id != best.id and top not in out:
+            out.append(top)
+    return out
