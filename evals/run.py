@@ -57,10 +57,12 @@ SLOTSTRESS2_QUESTIONS = ROOT / "evals" / "slotstress2_questions.yaml"  # fresh o
 HELDOUT5_QUESTIONS = ROOT / "evals" / "heldout5_questions.yaml"  # fresh on 2026-12-02 (session 7), unread
 SLOTSTRESS3_QUESTIONS = ROOT / "evals" / "slotstress3_questions.yaml"  # fresh on 2026-12-02 (session 7), read in session 8
 HELDOUT6_QUESTIONS = ROOT / "evals" / "heldout6_questions.yaml"  # fresh on 2026-12-02 (session 8), unread
-SLOTSTRESS4_QUESTIONS = ROOT / "evals" / "slotstress4_questions.yaml"  # fresh on 2026-12-02 (session 8), unread
+SLOTSTRESS4_QUESTIONS = ROOT / "evals" / "slotstress4_questions.yaml"  # fresh on 2026-12-02 (session 8), read in session 9
+HELDOUT7_QUESTIONS = ROOT / "evals" / "heldout7_questions.yaml"  # fresh on 2026-12-02 (session 9), unread
+SLOTSTRESS5_QUESTIONS = ROOT / "evals" / "slotstress5_questions.yaml"  # fresh on 2026-12-02 (session 9), unread
 HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS,
                 HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS,
-                HELDOUT6_QUESTIONS, SLOTSTRESS4_QUESTIONS)
+                HELDOUT6_QUESTIONS, SLOTSTRESS4_QUESTIONS, HELDOUT7_QUESTIONS, SLOTSTRESS5_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -92,9 +94,15 @@ HELDOUT_NOTES = {
     "written and first scored, so it is now seen.",
     "heldout6_questions": "written on 2026-12-02 (session 8) by a helper session from the two chapters, TEXT-NOTES and "
     "the schema only (60 items, 64 turns), when set 5 was about to be read; first score in evals/README.md. Its "
-    "failures have not been read.",
+    "failures were read in session 9, after held-out 7 was written and first scored, so it is now seen.",
     "slotstress4_questions": "48 calculations written on 2026-12-02 (session 8) the same way (8 categories, 12 asking "
-    "for an input); first score in evals/README.md. Its failures have not been read.",
+    "for an input); first score in evals/README.md. Its failures were read in session 9, after slot-stress 5 was "
+    "written and first scored, so it is now seen.",
+    "heldout7_questions": "written on 2026-12-02 (session 9) by a helper session from the two chapters, TEXT-NOTES and "
+    "the schema only (60 items, 64 turns; 'today' December 3, 2026), when set 6 was about to be read; first score in "
+    "evals/README.md. Its failures have not been read.",
+    "slotstress5_questions": "48 calculations written on 2026-12-02 (session 9) the same way (8 categories, 12 asking "
+    "for an input; 'today' December 3, 2026); first score in evals/README.md. Its failures have not been read.",
 }
 # the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they count from the day
 # each set was written (ASSISTANT_TODAY for the process answering it)

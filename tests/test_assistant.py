@@ -402,3 +402,38 @@ def test_a_follow_up_the_earlier_turns_calculator_does_not_answer_is_looked_up(a
     ans = assistant.ask("And what if the job ends up being in January?", "delafield", history=hist)
     _ok(ans)
     assert not any(t.name == "bond_insurance_requirements" for t in ans.tool_calls)
+
+
+def test_plain_words_reach_a_calculator_through_the_code_words_for_them(assistant):
+    """'my walk' is the code's sidewalk (query expansion data): the assessment is worked out, from an amount
+    and never from a rate; worded amounts are read whole."""
+    ans = assistant.ask("The Village says my whole walk has to be torn out and rebuilt. Their current estimate is two "
+                        "grand and four hundred. What part is mine to pay?", "brandon")
+    _ok(ans)
+    assert ans.tool_calls and ans.tool_calls[0].name == "sidewalk_assessment" and "$1,200.00" in ans.answer
+
+
+def test_a_calculator_that_reads_nothing_of_the_users_answers_only_where_the_search_agrees(assistant):
+    """'Seed, sod, stone or pave the bottom?' is about a ditch: the road-base standard is not the answer."""
+    ans = assistant.ask("Ditch along our new subdivision road drops 9 feet from end to end. Seed, sod, stone or pave "
+                        "the bottom?", "delafield")
+    _ok(ans)
+    assert not ans.tool_calls and "Ditch bottom" in ans.answer
+    ans = assistant.ask("How thick does the crushed aggregate have to be on a new town road?", "delafield")
+    assert ans.tool_calls and ans.tool_calls[0].name == "road_construction_check"
+
+
+def test_two_deadlines_asked_at_once_are_both_counted(assistant):
+    ans = assistant.ask("We start a street dig Tuesday, June 1, 2027 at 7:00 AM. Latest to tell the Clerk/DPW and the "
+                        "affected neighbors, and latest to give public works their hours-ahead notice?", "brandon")
+    _ok(ans)
+    assert {c.arguments["rule"] for c in ans.tool_calls} >= {"brandon_notice_affected", "brandon_notice_dpw_start"}
+    assert "May 28, 2027" in ans.answer and "May 29, 2027 7:00 AM" in ans.answer
+
+
+def test_two_workers_at_different_rates_are_each_read(assistant):
+    ans = assistant.ask("Two village guys spent an hour and a half each digging out my corner lot after that storm. One "
+                        "makes thirty-six bucks an hour, the other forty-two, both with benefits. One trip. What's the "
+                        "bill?", "brandon")
+    _ok(ans)
+    assert ans.tool_calls and "$142.00" in ans.answer

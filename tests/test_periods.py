@@ -36,3 +36,27 @@ def test_nothing_counted_without_one_day_or_for_another_event_or_in_business_day
     assert _count("Our block party is June 20, 2027. When do we apply?", [NOTICE]) == []  # not the notice's event
     biz = "Apply within two business days after the receipt of the notice."
     assert _count("The notice came March 3, 2027. When must we apply?", [biz]) == []  # business days not guessed
+
+
+def test_a_period_in_hours_counts_from_the_time_of_day_and_the_expiration_wording_counts_forward():
+    snow = ("Snow and ice shall be so removed from sidewalks in all business districts within 24 hours after the "
+            "cessation of all fall of snow, sleet or freezing rain.")
+    (c,) = _count("The snow quit at 3:00 PM on Friday, December 4, 2026. When's the latest my walk has to be cleared?",
+                  [snow])
+    assert str(c.day) == "2026-12-05 15:00:00" and "December 5, 2026 3:00 PM" in phrasing.period_counted(c)
+    assert _count("The snow quit on Friday, December 4, 2026. When's the latest?", [snow]) == []  # no time of day
+    expiry = ("If, at the expiration of ten days from the sending or service of the said notice, the owner has "
+              "failed to comply, the Council shall order the work done.")
+    (c,) = _count("The city sent the notice on Monday, November 23, 2026. What's the last day before they do it?",
+                  [expiry])
+    assert c.day == date(2026, 12, 3)
+
+
+def test_counting_forward_from_the_one_date_when_the_act_asked_is_the_one_the_sentence_times():
+    appeal = ("Any person aggrieved by the decision or action of the Chief Administrative Officer may appeal to the "
+              "Board of Zoning Appeals within 10 days of such official action.")
+    (c,) = _count("The CAO turned down my request on Friday, November 20, 2026. What's the last day I can file an "
+                  "appeal?", [appeal])
+    assert c.day == date(2026, 11, 30)
+    # another act asked, with no word of the event: nothing counted
+    assert _count("Our permit was issued on Friday, November 20, 2026. What's the last day to pave?", [appeal]) == []

@@ -346,3 +346,48 @@ def test_an_hourly_rate_left_unused_where_others_were_used_is_asked_about():
     derived = {"employees[0].hours": "0.5 hours", "employees[1].hours": "1.25 hours"}
     _, unsafe = trace(args, q, defaults={"occasions": "1"}, sources=sources, derived=derived)
     assert unsafe is not None and unsafe.reason == "competing" and "$39.60" in unsafe.candidates
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("about seven and a half thousand pounds", ("weight", "3.75", "tons", "seven and a half thousand pounds")),
+    ("two grand and four hundred", ("money", "2400", "USD", "two grand and four hundred")),
+    ("a thousand and a half dollars", ("money", "1500", "USD", "a thousand and a half dollars")),
+    ("a foot and four inches of stone", ("length", "16", "in", "a foot and four inches")),
+    ("a week ago Monday", ("date", "2026-11-23", None, "a week ago Monday")),
+    ("two weeks ago Tuesday", ("date", "2026-11-17", None, "two weeks ago Tuesday")),
+    ("a week from Friday", ("date", "2026-12-11", None, "a week from Friday")),
+    ("wrapping up this friday", ("date", "2026-12-04", None, "this friday")),
+    ("quits around 10 pm next Saturday (the 12th)", ("date", "2026-12-12", None, "next Saturday (the 12th)")),
+    ("Two of their guys", ("count", "2", "guys", "Two of their guys")),
+])
+def test_more_ways_people_write_values(text, expected):
+    from datetime import date as _d
+
+    got = [(s.kind, s.value, s.unit, s.span.text) for s in read_slots(text, ref=_d(2026, 12, 2))]
+    assert expected in got
+
+
+def test_amounts_joined_to_grand_stop_at_a_unit_of_their_own():
+    from datetime import date as _d
+
+    got = [(s.kind, s.value, s.span.text) for s in read_slots("two grand and four hundred feet of pipe", ref=_d(2026, 12, 2))]
+    assert ("money", "2000", "two grand") in got and ("length", "400", "four hundred feet") in got
+
+
+def test_the_other_ones_rate_is_read_and_a_figure_given_once_is_not_shared_across_a_contrast():
+    from datetime import date as _d
+
+    q = "Two village guys spent an hour and a half each. One makes thirty-six bucks an hour, the other forty-two, both with benefits."
+    rates = [(s.value, s.unit) for s in read_slots(q, ref=_d(2026, 12, 2)) if s.kind == "money"]
+    assert rates == [("36", "USD/hour"), ("42", "USD/hour")]
+
+
+def test_last_fall_said_soon_after_it_may_mean_either_of_the_last_two():
+    from datetime import date as _d
+
+    (s,) = [x for x in read_slots("resurfaced last fall", ref=_d(2026, 12, 2)) if x.kind == "date"]
+    assert s.days == (_d(2025, 9, 1), _d(2026, 11, 30))
+    (s,) = [x for x in read_slots("resurfaced last fall", ref=_d(2026, 6, 2)) if x.kind == "date"]
+    assert s.days == (_d(2025, 9, 1), _d(2025, 11, 30))  # in June, last fall is one fall
+    (s,) = [x for x in read_slots("resurfaced this past fall", ref=_d(2026, 12, 2)) if x.kind == "date"]
+    assert s.days == (_d(2026, 9, 1), _d(2026, 11, 30))

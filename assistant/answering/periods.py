@@ -14,41 +14,53 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from dateutil.relativedelta import relativedelta
 
 from assistant.answering.formatting import fmt_date
 from assistant.answering.reading import NUMBER, Slot, number_value
+from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import stems
 
 ASKS_A_DAY = re.compile(
     r"\b(?:what|which)\s+(?:date|day)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|\bhow\s+(?:soon|late)\b|"
     r"\bwhen\s+(?:is|are|do|does|must|should|can|will|would|has|have)\b|\bno\s+later\s+than\b|\bdue\b|"
-    r"\bby\s+what\b|\bin\s+time\b|\bexpires?\b|\bgood\s+(?:until|through)\b", re.I)
+    r"\bby\s+what\b|\bin\s+time\b|\bexpires?\b|\bgood\s+(?:until|through)\b|\blatest\b|\bwhen['’]s\b|\blast\s+moment\b",
+    re.I)
 # "one month", "ten (10) days", "two business days": the period, written once for both directions
 _PERIOD = (rf"(?P<n>{NUMBER.pattern}|a|an|one)\s*(?:\(\d+\)\s*)?"
-           r"(?P<u>(?:business\s+|working\s+|calendar\s+)?(?:days?|weeks?|months?|years?))")
+           r"(?P<u>(?:business\s+|working\s+|calendar\s+)?(?:hours?|days?|weeks?|months?|years?))")
 _BEFORE = re.compile(rf"(?:\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|no\s+later\s+than)\s+)?"
                      rf"{_PERIOD}\s+(?:prior\s+to|before|in\s+advance\s+of|preceding)\b", re.I)
-_AFTER = re.compile(rf"\b(?:within|no\s+later\s+than|not\s+later\s+than|not\s+more\s+than)\s+{_PERIOD}\s+"
-                    r"(?:after|of|from|following)\b", re.I)
+_AFTER = re.compile(rf"\b(?:within|no\s+later\s+than|not\s+later\s+than|not\s+more\s+than|(?:at|after|upon|on)\s+the\s+"
+                    rf"expiration\s+of)\s+{_PERIOD}\s+(?:after|of|from|following)\b", re.I)
 
 
 _GENERIC = stems("date day days time the such said any this that its their his her of which")
+_MODAL = stems("may shall must will can could should would be is are a an to and or if in on at by for with")
+
+
+def _asking(turn: str) -> str:
+    """The sentence of the turn that asks (the last one with a question mark, else the last)."""
+    parts = [x for x in re.split(r"(?<=[.!?])\s+", turn.strip()) if x]
+    asking = [x for x in parts if "?" in x]
+    return (asking or parts or [""])[-1]
 
 
 @dataclass(frozen=True)
 class Counted:
-    day: date
+    day: date  # a moment (datetime) for a period in hours counted from the time of day the question gives
     start: Slot
     words: str  # the period as the sentence writes it
     backward: bool
     sentence: str
+    begun: datetime | None = None  # the moment counted from, for a period in hours
 
     def call(self) -> dict:
         return {"name": "calendar_period",
-                "arguments": {"from": self.start.day.isoformat(), "period": self.words, "backward": self.backward},
+                "arguments": {"from": (self.begun or self.start.day).isoformat(), "period": self.words,
+                              "backward": self.backward},
                 "result": {"day": fmt_date(self.day), "quote": self.sentence}}
 
 
@@ -65,6 +77,10 @@ def _shift(start: date, n: int, unit: str, backward: bool) -> date | None:
     if "business" in unit or "working" in unit:
         return None  # which days are business days is the municipality's calendar: not guessed
     sign = -1 if backward else 1
+    if unit.startswith("hour"):
+        if not isinstance(start, datetime):
+            return None  # hours need the time of day the event happened
+        return start + relativedelta(hours=sign * n)
     if unit.endswith(("day", "days")):
         return start + relativedelta(days=sign * n)
     if unit.startswith("week"):
@@ -83,6 +99,12 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str]) -> list[Count
     if len({s.value for s in days}) != 1 or any(s.kind == "date" and s.precision != "day" for s in slots):
         return []
     start = days[0]
+    times = [s for s in slots if s.kind == "time"]
+    moment = None
+    if len({t.value for t in times}) == 1:  # "the snow quit at 3:00 PM on Friday, December 4"
+        hh, mm = (int(x) for x in times[0].value.split(":"))
+        moment = datetime.combine(start.day, datetime.min.time()).replace(hour=hh, minute=mm)
+    asked = stems(expand(turn))  # the code's words for the user's plain ones ("a letter telling me" -> notice)
     for sentence in sentences:
         found = [(m, True) for m in _BEFORE.finditer(sentence)] + [(m, False) for m in _AFTER.finditer(sentence)]
         if not found:
@@ -92,12 +114,16 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str]) -> list[Count
         m, backward = found[0]
         # the event the period counts from must be the question's ("prior to the date of the parade" for a
         # parade; "within 30 days from the receipt of such notice" is not a block party's)
+        # (or, counting forward, the act the sentence times is the one the question asks: "may appeal ... within
+        # 10 days of such official action" for "the last day I can file an appeal", the one date the decision's)
         event = stems(sentence[m.end():m.end() + 60]) - _GENERIC
-        if not event & stems(turn):
+        act = stems(sentence[:m.start()]) - _GENERIC - _MODAL
+        if not event & asked and not (not backward and act & stems(_asking(turn)) - _GENERIC - _MODAL):
             return []
         n = _amount(m)
-        day = _shift(start.day, n, m.group("u"), backward) if n else None
+        hours = m.group("u").lower().startswith("hour")
+        day = _shift(moment if hours else start.day, n, m.group("u"), backward) if n else None
         if day is None:
             return []
-        return [Counted(day, start, m.group(0), backward, sentence)]
+        return [Counted(day, start, m.group(0), backward, sentence, moment if hours else None)]
     return []

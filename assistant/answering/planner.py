@@ -589,6 +589,11 @@ class EmbeddedPlanner:
                 return Clarify(phrasing.clarify_value(clarify_text(unsafe)), municipality=muni_id or routed.municipality,
                                slot=unsafe.argument, notes=(phrasing.not_run(step.tool, unsafe.argument, unsafe.reason),))
             read_all += [r for r in read if r.line() not in {x.line() for x in read_all}]
+        if not read_all and muni_id is None and not routed.defaults and not routed.derived and (
+                routed.municipality is None or not self._search_agrees(q, routed.municipality, routed, req)):
+            # a calculator that reads no value of the user's, for no municipality named, whose provision the
+            # search does not find first: the question is answered as any unnamed one
+            return self._without_municipality(q, req)
         if not read_all and muni_id is not None and not self._search_agrees(q, muni_id, routed, req):
             # a calculator that reads no value of the user's only restates its standards: it answers
             # when the search finds the same provision, else the passages the search finds answer

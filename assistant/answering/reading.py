@@ -494,6 +494,11 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             v += _FRACTION_WORDS[m.group("cfrac").lower()]
         per = (m.group("pu") or "").lower().replace("hr", "hour")
         add("money", v, f"USD/{per}" if per else "USD", m.start(), m.end())
+    for m in _MONEY_CUED.finditer(text):
+        # "my deposit was four thousand": an amount the words before it make money, with no unit written
+        v = number_value(m)
+        if v is not None and v >= 10:
+            add("money", v, "USD", m.start("n"), m.end("n"))
     for m in _PERCENT.finditer(text):
         v = number_value(m)
         if v is not None:
@@ -563,6 +568,10 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
     return _shared_units(sorted(out, key=lambda s: (s.span.origin, s.span.start)), text)
 
 
+_MONEY_CUED = re.compile(
+    rf"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quote|price|came to|comes? to|totall?ed)\s+"
+    rf"(?:(?:was|is|of|at|were|about|around|roughly|just|only)\s+){{0,2}}(?P<n>{NUMBER.pattern})(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which)\b))",
+    re.I)
 _THE_OTHER = re.compile(rf"\s*[,;]?\s*(?:and\s+|while\s+|but\s+)?the other(?:\s+(?:one|guy|man|woman|worker|employee|person))?"
                         rf"(?:\s+(?:makes|gets|earns|is|was|at|gets paid))?\s+(?P<dollar>\$\s?)?(?P<n>{NUMBER.pattern})"
                         r"(?!\s*(?:hours?|hrs?|minutes?|days?|feet|foot|ft|inch|inches|pounds?|tons?|%|percent|employees?|"

@@ -531,7 +531,7 @@ TOOLS: list[ToolSpec] = [
                   "replacement cost", "special assessment"),
         route=Route(order=61, read="assistant.answering.routes.charges:sidewalk_assessment",
                     answers="an owner's share of a sidewalk's stated cost",
-                    cues=(r"sidewalk", r"assess|\bpa(?:y|id|ying|ys)\b|\bshare|\bcost|\bow(?:e|es|ed|ing)\b|\bhow much\b|\bpocket\b|"
+                    cues=(r"sidewalk", r"assess|\bpa(?:y|id|ying|ys)\b|\bshare|\bcost|\bow(?:e|es|ed|ing)\b|\bpocket\b|"
                                       r"\b(?:my|our) (?:part|portion|cut)\b")),
     ),
     ToolSpec(

@@ -786,7 +786,7 @@ TOOLS: list[ToolSpec] = [
         ),
         route=Route(order=90, read="assistant.answering.routes.deadlines:deadline",
                     answers="the due date of a rule of the deadline catalogue, from a dated event",
-                    cues=(r"\b(when|deadline|by what date|what date|how long|how many (?:days|hours)|due|how soon|expire|valid until|last day|latest|until|by when|which dates|what dates|between which|last moment|cut-?off|no later than|how far ahead|how far in advance|how much (?:notice|lead time|warning))\b",)),
+                    cues=(r"\b(when|deadline|by what date|what date|how long|how many (?:days|hours)|due|how soon|expire|valid until|last day|latest|until|by when|which dates|what dates|between which|last moment|cut-?off|no later than)\b",)),
     ),
     ToolSpec(
         name="emergency_excavation_deadlines",
