@@ -197,3 +197,13 @@ def test_two_slopes_are_asked_about(planner):
     plan, _ = planner.plan("The road is at an 8% grade and our driveway climbs at 14%. Is our driveway too steep?",
                            "delafield")
     assert isinstance(plan, plans.Clarify) and plan.slot == "slope"
+
+
+def test_a_calculator_that_does_not_hold_the_municipality_neither_computes_nor_asks(planner):
+    """The sidewalk assessment is Brandon's: a Delafield question about what is owed for riding on a sidewalk is
+    answered from Delafield's passages, never with a question about 'the cost of the sidewalk work'."""
+    plan, _ = planner.plan("My son keeps getting stopped riding his scooter on the sidewalk. Three tickets now. What "
+                           "does he owe altogether?", "delafield")
+    assert not isinstance(plan, (plans.Clarify, plans.Calculate))
+    plan, _ = planner.plan("The Village says my sidewalk must be rebuilt; the estimate is $2,400. What do I owe?", "brandon")
+    assert isinstance(plan, plans.Calculate) and plan.routed.tool == "sidewalk_assessment"

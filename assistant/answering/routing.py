@@ -103,6 +103,8 @@ class ToolRouter:
     def _first(self, q: str, muni: str | None, ctx: RouteContext, routes: list[Declared],
                asks: bool = True) -> Routed | Missing | None:
         for declared in routes:
+            if muni and muni not in self.tools[declared.tool].municipalities:
+                continue  # no calculator holds this municipality's figures: neither computed nor asked for
             out = declared.read(q, muni, ctx)
             if not asks and not isinstance(out, Routed):
                 continue
