@@ -207,3 +207,32 @@ def test_a_calculator_that_does_not_hold_the_municipality_neither_computes_nor_a
     assert not isinstance(plan, (plans.Clarify, plans.Calculate))
     plan, _ = planner.plan("The Village says my sidewalk must be rebuilt; the estimate is $2,400. What do I owe?", "brandon")
     assert isinstance(plan, plans.Calculate) and plan.routed.tool == "sidewalk_assessment"
+
+
+@pytest.mark.parametrize("question, municipality, tool, arguments", [
+    # the code assesses on the estimate: the estimate is read, not the final bill
+    ("The Village's estimate for rebuilding my walk was $4,100 when they told me about it, but the contractor's final "
+     "bill came to $4,760. What's my assessment?", "brandon", "sidewalk_assessment", {"cost": "4100"}),
+    # a rise over a run in words
+    ("Building on a hill lot. The drive will rise one foot for every eight feet it runs. Will the building inspector go "
+     "for that?", "delafield", "driveway_check", {"rise_ft": "1", "run_ft": "8"}),
+    # the second count of an elliptical pair counts the same things
+    ("Cedar Lane has no walks on either side. Village is putting one in on the north side only. 4 houses on the north "
+     "side, 5 on the south. Total cost is $31,500. What does a south side house pay?", "brandon", "sidewalk_assessment",
+     {"owners_on_sidewalk_side": 4, "owners_on_opposite_side": 5}),
+])
+def test_values_read_for_their_calculator(planner, question, municipality, tool, arguments):
+    plan, _ = planner.plan(question, municipality)
+    assert isinstance(plan, plans.Calculate) and plan.routed.tool == tool
+    for k, v in arguments.items():
+        assert plan.routed.arguments[k] == v
+
+
+@pytest.mark.parametrize("question, slot", [
+    ("Pavement on Maple is two years old, give or take. $70 permit. Surcharge?", "final paving date"),
+    ("The Village says my sidewalk has to be rebuilt. The estimate was $8,400 for the two of us together. What's my "
+     "share?", "cost"),
+])
+def test_an_approximate_or_shared_value_that_would_change_the_figure_is_asked_about(planner, question, slot):
+    plan, _ = planner.plan(question, "brandon")
+    assert isinstance(plan, plans.Clarify) and plan.slot == slot

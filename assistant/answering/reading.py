@@ -558,6 +558,13 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             continue
         u = m.group("u").lower()
         add("count", v, u if u.endswith("s") else u + "s", m.start(), m.end())
+    for slot in [x for x in out if x.kind == "count"]:
+        # "4 houses on the north side, 5 on the south": the second number counts the same things
+        m = _ALSO_COUNT.match(text, slot.span.end)
+        if m:
+            v = number_value(m)
+            if v is not None and v == int(v):
+                add("count", v, slot.unit, m.start("n"), m.end("n"))
     for slot in [x for x in out if x.kind == "money" and "/" in (x.unit or "")]:
         # "thirty-six bucks an hour, the other forty-two": the amount the other one is paid, in the same unit
         m = _THE_OTHER.match(text, slot.span.end)
@@ -568,6 +575,7 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
     return _shared_units(sorted(out, key=lambda s: (s.span.origin, s.span.start)), text)
 
 
+_ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}},\s*(?:and\s+|but\s+)?(?P<n>{NUMBER.pattern})\s+(?:on|in|at|along|for)\s+the\b", re.I)
 _MONEY_CUED = re.compile(
     rf"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quote|price|came to|comes? to|totall?ed)\s+"
     rf"(?:(?:was|is|of|at|were|about|around|roughly|just|only)\s+){{0,2}}(?P<n>{NUMBER.pattern})(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which)\b))",

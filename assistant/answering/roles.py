@@ -139,6 +139,22 @@ class PavingAge:
         return base - (relativedelta(months=self.months) if self.months is not None else relativedelta(days=self.days))
 
 
+# words that make a value approximate ("two years old, give or take", "about 18 months", "a couple, three years")
+APPROXIMATE = re.compile(r"\b(?:give or take|or so|about|around|roughly|approximately|approx\.?|maybe|something like|"
+                         r"more or less|or thereabouts|-?ish|nearly|almost|close to|a couple|couple,|not sure|i think|"
+                         r"i believe|nobody remembers|don't remember|can't remember)\b", re.I)
+
+
+def approximate(slot: Slot, query: Query | None) -> bool:
+    """Do the words beside the value say it is approximate (within its own clause)?"""
+    if query is None:
+        return False
+    text = query.source(slot.span.origin)
+    before = re.split(r"[.;?!]\s", text[max(0, slot.span.start - 30):slot.span.start])[-1]
+    after = re.split(r"[.;?!](?:\s|$)", text[slot.span.end:slot.span.end + 30])[0]
+    return bool(APPROXIMATE.search(before) or APPROXIMATE.search(after) or APPROXIMATE.search(slot.span.text))
+
+
 def paving_age(query: Query) -> PavingAge | Ambiguous | None:
     """The final paving's age, where the words give an age instead of a date."""
     found = []

@@ -34,6 +34,12 @@ PERMIT_FEE_Q = re.compile(r"\bpermits?\b[^.?!]{0,25}\b(?:cost|costs|fee|fees|cha
                           r"(?:a|the|my|our) (?:\w+ )?permit", re.I)
 
 
+# a cost the words give for several properties together
+SHARED_COST = re.compile(r"\bfor (?:the )?(?:two|both|three|all) of us\b|\btogether\b|\bcombined\b|\bfor both\b|"
+                         r"\bbetween (?:us|the two|both)\b|\bfor (?:our|the) (?:two|three|both) (?:houses|homes|lots|properties)\b",
+                         re.I)
+ESTIMATE = re.compile(r"\bestimat", re.I)
+OWNERS = ("houses", "homes", "owners", "lots", "properties", "parcels")
 # a walk newly built where there was none, in plain words ("no walks on either side", "putting one in")
 NEW_WALK = re.compile(r"\bnew (?:side)?walks?\b|\bneither side|\b(?:no|without(?: any)?) (?:side)?walks?\b|"
                       r"\bputting (?:one|it|a (?:new )?(?:side)?walk) in\b|\binstall(?:ing|s|ed)? (?:a |one |the )?(?:new )?(?:side)?walk",
@@ -57,6 +63,21 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
             else "defective_replacement" if re.search(r"defect|replac", low) else "reconstruction")
     cost, sources = amounts[0], {}
     money = [s for s in (ctx.query.of("money") if ctx.query is not None else []) if s.unit == "USD"]
+    if kind != "new_one_side_none_either":
+        shared = [s for s in money if SHARED_COST.search(s.after[:40]) or SHARED_COST.search(s.before[-40:])]
+        if shared:
+            # "$8,400 for the two of us together": one owner's assessment is a share of his own work's cost
+            return Missing(f"your own part of the cost: “{shared[0].span.text}” is for more than one property. "
+                           "What is the cost of the work on yours?", slot="cost", candidates=(shared[0].span.text,))
+    estimates = [s for s in money if ESTIMATE.search(s.before[-40:]) or ESTIMATE.search(s.after[:15])]
+    if len(money) > 1 and len(estimates) == 1:
+        # the code assesses on "current cost estimates": the estimate, not the final bill
+        return Routed("sidewalk_assessment", {"municipality": only_municipality(ctx, "sidewalk_assessment", muni),
+                                              "kind": kind, "cost": str(estimates[0].number)},
+                      only_municipality(ctx, "sidewalk_assessment", muni), phrasing.lead_generic,
+                      sources={"cost": estimates[0]},
+                      derived={"cost": f"{fmt_money(estimates[0].number)} (“{estimates[0].span.text}”: the assessment "
+                               "is based on current cost estimates)"})
     if len(money) > 1:
         # "the permit was $50 and the replacement will cost $2,400": the cost of the work, by its own words
         by = roles.assign(money, {"cost": WORK_COST, "other": OTHER_MONEY}, ctx.query)
@@ -66,7 +87,8 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     args = {"municipality": only_municipality(ctx, "sidewalk_assessment", muni), "kind": kind, "cost": str(cost)}
     same_both_sides = False
     if kind == "new_one_side_none_either":
-        n = slots.counts(q)
+        n = ([int(c.number) for c in ctx.query.of("count") if c.unit in OWNERS] if ctx.query is not None else []) \
+            or slots.counts(q)
         same_both_sides = bool(len(n) == 1 and re.search(r"\bon each side|\bon both sides", low))
         if same_both_sides:
             n = [n[0], n[0]]

@@ -129,12 +129,34 @@ def defects(q: str, muni: str | None, ctx: RouteContext):
                                             "total_blocks": int(m.group(2))}, only, phrasing.lead_defects)
 
 
+# "rises 3 feet over 40", "will rise one foot for every eight feet it runs", "drops 2 ft in 25 ft"
+_N = r"(?:\d+(?:\.\d+)?|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+_N += r"twenty-five|thirty|forty|fifty|sixty|hundred|a hundred)(?:[ -](?:one|two|three|four|five|six|seven|eight|nine))?)"
+RISE_RUN = re.compile(rf"(?:rises|climbs|rise|climb|drops?|falls?|goes up|comes up)\s+(?:about\s+)?(?P<rise>{_N})\s*(?:feet|foot|ft)"
+                      rf"\D{{0,25}}?(?:over|for every|per|in|every|across)\s+(?:a\s+|the\s+)?(?P<run>{_N})\s*(?:feet|foot|ft)?",
+                      re.I)
+
+
+def number_value_of(m: re.Match, group: str):
+    from decimal import Decimal
+
+    from assistant.answering.reading import worded_number
+
+    raw = m.group(group).lower()
+    if re.fullmatch(r"\d+(?:\.\d+)?", raw):
+        return Decimal(raw)
+    return Decimal(1) if raw in ("a", "one") else worded_number(raw)
+
+
 def driveway(q: str, muni: str | None, ctx: RouteContext):
     """A driveway's slope, as a percent or from its rise over its run."""
     if not serves(ctx, "driveway_check", muni):
         return None
     low = q.lower()
-    rr = re.search(r"(?:rises|climbs|rise|climb|drops?)\s+(\d+(?:\.\d+)?)\s*(?:feet|foot|ft)\D{0,20}?over\s+(?:a\s+)?(\d+(?:\.\d+)?)", low)
+    rr = RISE_RUN.search(q)
+    if rr is not None:
+        rise, run = number_value_of(rr, "rise"), number_value_of(rr, "run")
+        rr = (rise, run) if rise is not None and run else None
     pct = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", low)
     if len(re.findall(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", low)) > 1 and not rr:
         # two slopes named ("the road is 8% and our drive 14%"): which is the driveway's is asked
@@ -143,7 +165,7 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
                        slot="slope", candidates=shown)
     args = {"municipality": only_municipality(ctx, "driveway_check", muni)}
     if rr and "rise_ft" in ctx.tools["driveway_check"].input_model.model_fields:
-        args.update(rise_ft=rr.group(1), run_ft=rr.group(2))
+        args.update(rise_ft=roles.as_number(rr[0]), run_ft=roles.as_number(rr[1]))
     elif pct:
         args["slope_percent"] = pct.group(1)
     if len(args) > 1:

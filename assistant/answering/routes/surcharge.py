@@ -108,6 +108,20 @@ def _from_age(q: str, muni: str, reading, age, ctx: RouteContext):
         return None  # an opening that names no day, with an age: leave it to the plain reading
     base = (opening or slots.today()) if age.at_opening else slots.today()
     paving = age.paving_date(base)
+    if roles.approximate(age.slot, ctx.query):
+        # "two years old, give or take": the figure stands only if it is the same for an age a little
+        # shorter or longer (a quarter of it, at most six months either way)
+        from dateutil.relativedelta import relativedelta
+
+        months = age.months if age.months is not None else (age.days or 0) // 30
+        slack = relativedelta(months=max(1, min(6, months // 4)))
+        ends = [run_tool(tool, {"municipality": muni, "opening_date": (opening or slots.today()).isoformat(),
+                                "final_paving_date": d.isoformat(), **({"permit_fee": str(reading.fee.number)}
+                                                                       if reading.fee else {})})
+                for d in (paving - slack, paving + slack)]
+        if getattr(ends[0], "amount_text", None) != getattr(ends[1], "amount_text", None) or not ends[0].ok:
+            return Missing(f"the day of the final paving: “{age.slot.span.text}” is approximate, and the surcharge "
+                           "differs near it.", slot="final paving date", candidates=(age.slot.span.text,))
     args: dict[str, Any] = {"municipality": muni, "opening_date": (opening or slots.today()).isoformat(),
                             "final_paving_date": paving.isoformat()}
     defaults = {} if opening is not None else {"opening_date": f"today, {fmt_date(slots.today())} (no opening date given)"}
