@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from assistant.parsing.furniture import remove_furniture
 from assistant.parsing.layouts import plain_lines, read_layout
 from assistant.parsing.reader import read_structure, to_sections
@@ -97,3 +99,21 @@ def test_numbers_ending_table_rows_are_not_pages():
     lines, removed = remove_furniture(plain_lines("\n".join(rows)))
     assert "17.170.070 B(3)" in [ln.text for ln in lines] and removed == []
     assert all(ln.page is None for ln in lines)
+
+
+BOSTON = Path(__file__).resolve().parents[2] / "shared" / "corpus-samples" / "boston-ma-16-12" / "text.txt"
+
+
+@pytest.mark.skipif(not BOSTON.is_file(), reason="the corpus samples are not beside the repo")
+def test_a_sentence_cut_by_a_word_export_page_break_and_a_line_break_reads_on():
+    # Boston § 16-12.38A.4 (b): '… on the operation and' | footer 1618.1 | header | 'use of EPAMDs by its
+    # employees and customers. For' | 'purposes of this section, customers shall include …'
+    st = read_structure(read_layout(BOSTON.read_bytes(), "auto", BOSTON.name))
+    sections, _, _ = to_sections(st, "x", "16-12", "x")
+    sec = {s.section: s for s in sections}
+    b = [p for p in sec["16-12.38A.4"].passages if p.subsection == "(b)"]
+    assert len(b) == 1 and " ".join(b[0].text.split()).endswith(
+        "on the operation and use of EPAMDs by its employees and customers. For purposes of this section, customers "
+        "shall include all tour patrons and users, whether or not consideration is paid for such use.")
+    assert (b[0].page, b[0].page_end) == ("1618.1", "1618.2")
+    assert len(sec["16-12.33"].passages) == 1  # '… eighteen (18") inches' | 'into the street, …'

@@ -436,7 +436,11 @@ def _paragraphs(lines: list[Line], wrapped: bool, markdown: bool = False, width:
                 if not (cut and (t[:1].islower() or ln.after_break) and not LABEL.match(t)):
                     starts = True
             elif not wrapped:
-                starts = True
+                # one paragraph a line, but a line that stops mid-sentence ('… customers. For') and
+                # a next line in lower case ('purposes of this section …') are one sentence
+                cont = (not TERMINAL.search(prev.text) and t[:1].islower() and not _is_note(cur[0].text)
+                        and not LABEL.fullmatch(prev.text + " "))
+                starts = starts or not cont
             elif ln.indent > prev.indent and prev.indent == min(x.indent for x in cur):
                 starts = True
             elif (not markdown and ln.indent >= cur[0].indent and TERMINAL.search(prev.text)
