@@ -51,6 +51,7 @@ class LayoutText:
     skipped: list[str] = field(default_factory=list)
     meta: dict[str, str] = field(default_factory=dict)  # e.g. front matter title / chapter_no
     paged: bool = False  # the lines carry page numbers of a paged source
+    furniture_read: bool = False  # running headers/footers already removed (assistant.parsing.furniture)
 
 
 def normalize_newlines(text: str) -> str:
@@ -276,18 +277,31 @@ def read_layout(source: str | bytes, layout: str = "auto", filename: str | None 
         layout = detect_layout(text, filename)
     if layout == "pdf":
         raise ParseError("a PDF must be given as bytes")
+    if "\f" in text and layout not in ("markdown", "html", "xml"):
+        return _paged_text(text)
     if layout == "markdown":
         lines, skipped, meta = markdown_lines(text)
-        return LayoutText("markdown", text, lines, skipped, meta)
-    if layout == "html":
+        lt = LayoutText("markdown", text, lines, skipped, meta)
+    elif layout == "html":
         extracted = normalize_newlines(html_text(text))
-        return LayoutText("html", extracted.replace("\x00", ""), _marked_lines(extracted))
-    if layout == "xml":
+        lt = LayoutText("html", extracted.replace("\x00", ""), _marked_lines(extracted))
+    elif layout == "xml":
         extracted = normalize_newlines(xml_text(text))
-        return LayoutText("xml", extracted.replace("\x00", ""), _marked_lines(extracted))
-    if "\f" in text:
-        return _paged_text(text)
-    return LayoutText("text", text, plain_lines(text))
+        lt = LayoutText("xml", extracted.replace("\x00", ""), _marked_lines(extracted))
+    else:
+        lt = LayoutText("text", text, plain_lines(text))
+    return without_furniture(lt)
+
+
+def without_furniture(lt: LayoutText) -> LayoutText:
+    """Running headers/footers and page lines removed from the whole text (before a whole
+    code is cut into chapters, so that every chapter keeps its pages)."""
+    from assistant.parsing.furniture import remove_furniture
+
+    lt.lines, removed = remove_furniture(lt.lines)
+    lt.skipped += removed
+    lt.furniture_read = True
+    return lt
 
 
 def _pdf_layout(data: bytes) -> LayoutText:

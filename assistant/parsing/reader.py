@@ -2,10 +2,9 @@
 
 Layouts become lines (``assistant.parsing.layouts``); then:
 
-1. **Page furniture.** A running footer/header block inside a text export (a line ending
-   in a page number after a tab, or a bare page number between blank lines, and the
-   running-title lines right after it) is removed; its page number becomes the page of
-   the text before it. Form-feed pages (PDF text) go through the PDF reader's rules.
+1. **Page furniture** (``assistant.parsing.furniture``, applied when the layout is read):
+   running footers/headers and page lines are removed and their numbers kept as the page
+   of each line. Form-feed pages (PDF text) go through the PDF reader's rules.
 2. **Section headings.** A line is a candidate when it starts with a section number
    (``§ 404-6``, ``Sec. 20-19.``, ``903.01``, ``§ 152.16``, ``16-12.16``, ``12.04.050``,
    or a number alone on its line with the caption on the next). A candidate is refused
@@ -30,6 +29,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from assistant.parsing.furniture import remove_furniture
 from assistant.parsing.layouts import LayoutText, Line
 
 # ------------------------------------------------------------------------ patterns
@@ -72,9 +72,8 @@ DEF_MEANS = re.compile(r"^(?P<term>[A-Z][\w’'/ -]{1,70}?)\s+(?:shall\s+)?(?:me
 CHAPTER_LINE = re.compile(r"^(?:CHAPTER|Chapter|TITLE|Title)\s+\d")
 RESERVED = re.compile(r"^\s*[\[(]?(?:reserved|repealed)\b", re.I)
 TERMINAL = re.compile(r"[.:;!?][\"”’')\]]*$")
-_PAGE_TOKEN = r"\d{1,5}(?:\.\d{1,3})?(?:-\d{1,4})?"
-FOOTER_TAIL = re.compile(rf"^(?P<body>.*\S)?(?:[ ]*\t[\t ]*|[ ]{{2,}})(?P<page>{_PAGE_TOKEN})\s*$")
-BARE_PAGE = re.compile(rf"^(?:page\s+|p\.\s*|[-–]\s*)?(?P<page>{_PAGE_TOKEN})(?:\s*[-–])?(?:\s+of\s+\d+)?$", re.I)
+WRAP_WIDEST = 200  # widest hard-wrapped line width read as such (a PDF page in small type)
+WRAP_BUNCHED = 0.2  # share of lines within -15%/+5% of the width when a text is wrapped (one-line paragraphs: ~0.05)
 VERB = re.compile(r"\b(?:shall|must|may|is|are|will|has|have|was|were)\b")
 
 
@@ -124,94 +123,6 @@ class Structure:
     skipped: list[str]
     warnings: list[str]
     pages: list[str]
-
-
-# ------------------------------------------------------------------------ furniture
-
-
-def _shape(text: str) -> str:
-    return re.sub(r"[\d\s]+", "", text.lower())
-
-
-def remove_furniture(lines: list[Line]) -> tuple[list[Line], list[str]]:
-    """Running footer/header blocks inside a text export; each passage keeps its page.
-
-    A footer is a line ending in a page number after a tab (its letters, digits masked,
-    printed at least twice) or a bare page number with blank lines around it; the
-    all-capital lines that follow it within a few lines are its running header. The
-    footer's number is the page of the text before it (the text after the last footer
-    has no printed page in the excerpt)."""
-    n = len(lines)
-    shapes = Counter(_shape(ln.text) for ln in lines if ln.text and FOOTER_TAIL.match(ln.text))
-
-    def blank(i: int) -> bool:
-        return i < 0 or i >= n or not lines[i].text
-
-    footers: list[tuple[int, str]] = []
-    for i, ln in enumerate(lines):
-        t = ln.text
-        if not t or ln.heading_level:
-            continue
-        fm = FOOTER_TAIL.match(t)
-        if fm and "\t" in lines[i].raw_lead + t and shapes[_shape(t)] >= 2 and not re.match(rf"^{NUM}\t", t) \
-                and not TERMINAL.search(fm.group("body") or ""):
-            footers.append((i, fm.group("page")))
-        elif BARE_PAGE.fullmatch(t) and blank(i - 1) and (
-                (blank(i + 1) and not re.fullmatch(NUM, t.split()[-1])) or _followed_by_header(lines, i)):
-            footers.append((i, BARE_PAGE.fullmatch(t).group("page")))
-    if not footers:
-        return lines, []
-    drop: set[int] = set()
-    for i, _ in footers:
-        drop.add(i)
-        j, seen = i + 1, 0
-        while j < n and seen < 3:
-            t = lines[j].text
-            if t:
-                if _is_running_header(t):
-                    drop.add(j)
-                    seen += 1
-                else:
-                    break
-            j += 1
-    # pages: a footer's number covers the lines since the previous footer
-    out: list[Line] = []
-    bounds = [i for i, _ in footers]
-    numbers = [p for _, p in footers]
-    k = 0
-    broke = False
-    for i, ln in enumerate(lines):
-        while k < len(bounds) and i > bounds[k]:
-            k += 1
-        if i in drop:
-            broke = True
-            continue
-        ln.page = _page_value(numbers[k]) if k < len(numbers) else None
-        if ln.text and broke:
-            ln.after_break = True
-            broke = False
-        out.append(ln)
-    skipped = [f"{len(footers)} running footers and their headers (page numbers {numbers[0]} to {numbers[-1]}) "
-               "removed; each passage keeps its page"]
-    if any(lines[j].text for j in range(bounds[-1] + 1, n) if j not in drop):
-        skipped.append(f"the text after page {numbers[-1]} has no printed page number in this file")
-    return out, skipped
-
-
-def _followed_by_header(lines: list[Line], i: int) -> bool:
-    for ln in lines[i + 1 : i + 4]:
-        if ln.text:
-            return _is_running_header(ln.text)
-    return False
-
-
-def _is_running_header(t: str) -> bool:
-    letters = re.sub(r"[^A-Za-z]", "", t)
-    return bool(letters) and letters.isupper() and ("\t" in t or "  " in t or len(t) < 80) and not TERMINAL.search(t)
-
-
-def _page_value(p: str) -> int | str:
-    return int(p) if p.isdigit() else p
 
 
 # ------------------------------------------------------------------------ headings
@@ -331,11 +242,17 @@ def choose_sections(lines: list[Line], cands: list[_Cand]) -> tuple[list[_Cand],
         if _family(c.num) not in families and c.prefixed:
             skipped.append(f"line {c.i + 1}: {lines[c.i].text[:60]!r} is numbered outside the chapter's "
                            f"family ({family}…): read as text")
-    # a number printed twice: the earlier one was a table of contents
+    # a number printed twice: the earlier one was a table of contents — unless the earlier
+    # printing is a 'Sec.'/'§' heading and the later a bare number (a table further on)
     last: dict[str, int] = {}
     for k, c in enumerate(kept):
-        last[c.num] = k
-    toc = [c for k, c in enumerate(kept) if last[c.num] != k]
+        if c.num not in last or c.prefixed or not kept[last[c.num]].prefixed:
+            last[c.num] = k
+    toc = [c for k, c in enumerate(kept) if last[c.num] > k]
+    for k, c in enumerate(kept):
+        if last[c.num] < k:
+            skipped.append(f"line {c.i + 1}: {lines[c.i].text[:60]!r} repeats the number of the section at line "
+                           f"{kept[last[c.num]].i + 1} out of sequence (a table): read as text")
     if toc:
         skipped.append(f"lines {toc[0].i + 1}–{toc[-1].i + 1}: a table of contents ({len(toc)} entries) — "
                        "the sections are read where their text is")
@@ -519,12 +436,20 @@ def _paragraphs(lines: list[Line], wrapped: bool, markdown: bool = False, width:
                 if not (cut and (t[:1].islower() or ln.after_break) and not LABEL.match(t)):
                     starts = True
             elif not wrapped:
-                starts = True
+                # one paragraph a line, but a line that stops mid-sentence ('… customers. For') and
+                # a next line in lower case ('purposes of this section …') are one sentence
+                cont = (not TERMINAL.search(prev.text) and t[:1].islower() and not _is_note(cur[0].text)
+                        and not LABEL.fullmatch(prev.text + " "))
+                starts = starts or not cont
             elif ln.indent > prev.indent and prev.indent == min(x.indent for x in cur):
                 starts = True
-            elif (not markdown and ln.indent > 0 and ln.indent >= cur[0].indent and TERMINAL.search(prev.text)
-                  and len(prev.text) < 0.8 * width):
-                starts = True  # "   BUSINESS DAY. Any day…holiday." then "   BUSINESS HOURS. …"
+            elif (not markdown and ln.indent >= cur[0].indent and TERMINAL.search(prev.text)
+                  and len(prev.text) < 0.8 * width and (ln.indent > 0 or (
+                      t[:1].isupper() and not (prev is cur[0] and _caption_line(prev.text))))):
+                # "   BUSINESS DAY. Any day…holiday." then "   BUSINESS HOURS. …"; unindented, a short
+                # line ending a sentence then a capital: a wrapped paragraph ended (a caption alone on
+                # its line, '(5) Plumbing permit fees.', stays with its text)
+                starts = True
             elif TERMINAL.search(prev.text) and len(prev.text) < 45 and t[:1].isupper() and _is_note(cur[0].text) is False:
                 starts = starts or (prev is cur[0] and run_in_only(prev.text))
         if starts:
@@ -533,6 +458,12 @@ def _paragraphs(lines: list[Line], wrapped: bool, markdown: bool = False, width:
         gap = False
     flush()
     return paras
+
+
+def _caption_line(t: str) -> bool:
+    """A line that only captions what follows it ('(5) Plumbing permit fees.', 'a. Air conditioners:')."""
+    x = LABEL.sub("", t).strip()
+    return (run_in_only(x) and not DEF_MEANS.match(x)) or (x.endswith(":") and len(x.split()) <= 6)
 
 
 def run_in_only(t: str) -> bool:
@@ -586,17 +517,23 @@ def read_structure(lt: LayoutText) -> Structure:
     lines = list(lt.lines)
     skipped = list(lt.skipped)
     warnings: list[str] = []
-    if not lt.paged:
+    if not lt.paged and not lt.furniture_read:
         lines, furn = remove_furniture(lines)
         skipped += furn
     lines = _split_note_then_heading(lines)
+    lines, column = _drop_label_columns(lines)
+    if column:
+        warnings.append(f"{column} subsection labels printed in a column apart from their text (a PDF's "
+                        "extraction) were not attached to any paragraph: those passages carry no label")
     lines = _fold_footnotes(lines)
     cands = _candidates(lines)
     sections_c, groups_c, skip_c = choose_sections(lines, cands)
     skipped += skip_c
     lengths = sorted(len(ln.text) for ln in lines if ln.text)
     width = lengths[int(0.9 * (len(lengths) - 1))] if lengths else 80
-    wrapped = bool(lengths) and width <= 110
+    # hard-wrapped: most lines short, or (a wider page printed to PDF) lines bunched at one width
+    near = sum(1 for x in lengths if 0.85 * width <= x <= 1.05 * width) / len(lengths) if lengths else 0
+    wrapped = bool(lengths) and (width <= 110 or (width <= WRAP_WIDEST and near >= WRAP_BUNCHED))
     chapter, chapter_title = _chapter_of(lt, lines, groups_c, sections_c)
     heads = {c.i: ("section", c) for c in sections_c}
     heads.update({c.i: ("group", c) for c in groups_c})
@@ -728,6 +665,27 @@ def _fold_footnotes(lines: list[Line], limit: int = 20) -> list[Line]:
 
 def _group_title(t: str) -> str:
     return re.sub(r"\s*\[\d+\]\s*$", "", t.rstrip("*").strip())
+
+
+def _drop_label_columns(lines: list[Line]) -> tuple[list[Line], int]:
+    """Labels printed one per line in a run ('(a)' '(1)' '(2)' … then the text without them: a
+    PDF's label column extracted apart from its paragraphs) cannot be told which paragraph is
+    theirs: they are dropped, never attached to the line after them. A single label on its own
+    line above its text is kept."""
+    only = [bool(ln.text) and bool(LABEL.fullmatch(ln.text.strip() + " ")) and len(ln.text) <= 6 for ln in lines]
+    drop = {i for i in range(len(lines)) if only[i] and ((i > 0 and only[i - 1]) or (i + 1 < len(lines) and only[i + 1]))}
+    if not drop:
+        return lines, 0
+    out: list[Line] = []
+    carry = False
+    for i, ln in enumerate(lines):
+        if i in drop:
+            carry = carry or ln.after_break
+            continue
+        if carry and ln.text:
+            ln.after_break, carry = True, False
+        out.append(ln)
+    return out, len(drop)
 
 
 def _split_note_then_heading(lines: list[Line]) -> list[Line]:

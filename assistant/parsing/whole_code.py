@@ -91,7 +91,7 @@ def split_code(lt: LayoutText) -> CodeSplit | None:
     chapters = [h for h in heads if h[1] in ("chapter", "appendix")]
     if len({(h[1], h[2]) for h in chapters}) < MIN_CHAPTERS:
         return None
-    notes: list[str] = []
+    notes: list[str] = list(lt.skipped)  # e.g. the page furniture removed from the whole text
     # a table of contents lists the headings first: a heading printed again later wins
     last: dict[tuple[str, str, str | None], int] = {}
     part_now: str | None = None
@@ -162,4 +162,4 @@ def split_code(lt: LayoutText) -> CodeSplit | None:
 def part_layout(lt: LayoutText, part: CodePart) -> LayoutText:
     """The part as a layout of its own (same text and offsets; its lines only)."""
     return LayoutText(layout=lt.layout, text=lt.text, lines=list(part.lines), skipped=[], meta={},
-                      paged=lt.paged)
+                      paged=lt.paged, furniture_read=lt.furniture_read)

@@ -12,7 +12,7 @@ from pydantic import ConfigDict
 from assistant.retrieval.embeddings import MAX_TOKENS, count_tokens
 from assistant.types import Passage
 
-CHUNKER_VERSION = "structure-v3-sentences-headings"
+CHUNKER_VERSION = "structure-v4-sentences-headings-abbreviations"
 TOKEN_BUDGET = MAX_TOKENS - 6  # headroom under the 256 word-piece window
 MIN_PIECE_TOKENS = 32  # the least budget of a piece, whatever the length of its context
 
@@ -42,11 +42,57 @@ class Chunk:
         return f"{self.context}\n{self.text}" if self.context else self.text
 
 
-def context_of(p: Passage) -> str:
+def context_of(p: Passage, defined: str = "") -> str:
+    """Title and headings; and ``defined``: the code's own definition of an abbreviation the
+    passage uses (``abbreviations_used``)."""
     parts = [p.title, *p.heading_path]
     if p.heading and p.heading not in parts:
         parts.append(p.heading)
-    return " — ".join(x for x in parts if x)
+    return " — ".join(x for x in [*parts, defined] if x)
+
+
+# ---------------------------------------------------------------- abbreviations the code defines
+
+_ABBR_IN_PARENS = re.compile(r"\(([A-Z][A-Z0-9]{1,7})\)")
+_SKIP_IN_LONG_FORM = {"of", "and", "the", "for", "at", "on", "in", "to", "or", "a", "an"}
+ABBREVIATION_WORDS = 80  # the most words of a definition carried to the passages using it
+
+
+def _long_form_matches(before: str, abbr: str) -> bool:
+    """'electrical personal assistive mobility device' before '(EPAMD)': the abbreviation's
+    letters are the initials of the words just before it, small words skipped (the
+    Schwartz–Hearst reading of 'long form (SHORT FORM)', initials only)."""
+    words = [w for w in re.findall(r"[A-Za-z][\w'’-]*", before)[-(len(abbr) + 4):]
+             if w.lower() not in _SKIP_IN_LONG_FORM]
+    letters = [ch for ch in abbr if ch.isalpha()]
+    return len(words) >= len(letters) and all(
+        w[0].lower() == ch.lower() for w, ch in zip(words[-len(letters):], letters))
+
+
+def abbreviation_definitions(passages: list[Passage]) -> dict[tuple[str, str], dict[str, tuple[str, str]]]:
+    """(municipality, chapter) -> {abbreviation: (id of the passage defining it, its definition)}:
+    where the text writes a long form with its abbreviation in parentheses, the sentences of
+    that passage naming the abbreviation (at most ABBREVIATION_WORDS words)."""
+    out: dict[tuple[str, str], dict[str, tuple[str, str]]] = {}
+    for p in passages:
+        for m in _ABBR_IN_PARENS.finditer(p.text):
+            abbr = m.group(1)
+            if abbr in out.get((p.municipality, p.chapter), {}) or not _long_form_matches(p.text[: m.start()], abbr):
+                continue
+            scope = out.setdefault((p.municipality, p.chapter), {})
+            named = re.compile(rf"\b{re.escape(abbr)}s?\b")
+            words = " ".join(s for s in sentences(p.text) if named.search(s)).split()
+            scope[abbr] = (p.id, " ".join(words[:ABBREVIATION_WORDS]))
+    return out
+
+
+def abbreviations_used(p: Passage, defined: dict[tuple[str, str], dict[str, tuple[str, str]]]) -> str:
+    """The definitions of the abbreviations a passage uses (not the one it defines itself):
+    'The use of EPAMDs are hereby prohibited' is indexed with what the code says an EPAMD is."""
+    scope = defined.get((p.municipality, p.chapter)) or {}
+    out = [f"{abbr}: {text}" for abbr, (pid, text) in sorted(scope.items())
+           if pid != p.id and re.search(rf"\b{re.escape(abbr)}s?\b", p.text)]
+    return " ".join(out)
 
 
 def sentences(text: str) -> list[str]:
@@ -81,8 +127,8 @@ def split_long(text: str, budget: int) -> tuple[list[str], str]:
     return pieces, " ".join(words[start:])
 
 
-def chunk_passage(p: Passage) -> list[Chunk]:
-    context = context_of(p)
+def chunk_passage(p: Passage, defined: str = "") -> list[Chunk]:
+    context = context_of(p, defined)
     # a heading path the reader got wrong can be longer than the window itself: the text
     # still gets pieces of a useful size (the model reads the start of context + piece)
     budget = max(MIN_PIECE_TOKENS, TOKEN_BUDGET - count_tokens(context) + 2)
@@ -112,10 +158,10 @@ def chunk_passage(p: Passage) -> list[Chunk]:
     ]
 
 
-def sentence_chunks(p: Passage) -> list[Chunk]:
+def sentence_chunks(p: Passage, defined: str = "") -> list[Chunk]:
     """One chunk per sentence (small-to-big retrieval: a sentence matches, its passage is
     returned), each with the passage's context."""
-    context = context_of(p)
+    context = context_of(p, defined)
     return [
         Chunk(id=f"{p.id}#s{j}", passage_id=p.id, municipality=p.municipality, part=j, kind="sentence",
               text=s, context=context)
@@ -134,8 +180,11 @@ def heading_chunk(p: Passage) -> Chunk | None:
 
 def chunk_passages(passages: list[Passage], with_sentences: bool = False) -> list[Chunk]:
     passages = [p for p in passages if not p.reserved]  # "Reserved." is shown, never searched
-    out = [c for p in passages for c in chunk_passage(p)]
+    abbreviations = abbreviation_definitions(passages)
+    defined = {p.id: abbreviations_used(p, abbreviations) for p in passages} if abbreviations else {}
+    out = [c for p in passages for c in chunk_passage(p, defined.get(p.id, ""))]
     if with_sentences:
-        out += [c for p in passages if len(sentences(p.text)) > 1 for c in sentence_chunks(p)]
+        out += [c for p in passages if len(sentences(p.text)) > 1
+                for c in sentence_chunks(p, defined.get(p.id, ""))]
         out += [c for p in passages if (c := heading_chunk(p))]
     return out
