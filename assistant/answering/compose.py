@@ -61,7 +61,9 @@ ANSWER_KINDS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
                 r"\bhow much (?:time|notice|warning|lead time)\b|\bby when\b|\bwhen (?:do|does|must|should|can|is|are|will)\b", re.I),
      re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|sixty|ninety)\s*"
                 r"(?:\(\d+\)\s*)?(?:regular |calendar |business |working |consecutive )*(?:days?|hours?|weeks?|months?|years?)\b|"
-                r"\bbetween [A-Z][a-z]+ \d+ and\b|\b(?:before|after|prior to|until|no later than)\b", re.I)),
+                r"\bbetween [A-Z][a-z]+ \d+ and\b|\b(?:before|after|prior to|until|no later than|not later than)\b|"
+                r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2}\b",
+                re.I)),
     (re.compile(r"\bhow (?:big|large|tall|high|wide|deep|thick|far|close|small|steep)\b|\bwhat (?:size|width|height|depth|"
                 r"thickness|dimensions?)\b|\bhow many (?:inches|feet)\b", re.I),
      re.compile(r"\d+(?:\s+\d/\d)?\s*(?:\"|”|''|'|’|inch(?:es)?|in\.|feet|foot|ft\.?|%)|\b(?:one|two|three|four|five|six|"
@@ -104,9 +106,11 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
             sim = similarity.get((h.passage.id, s))
             if sim is None and len(sentences(h.passage.text)) == 1:
                 sim = similarity.get((h.passage.id, h.passage.text))
-            fits = ranking().answer_kind_bonus if kind is not None and kind.search(s) else 0.0
-            sc = weight * (_score(s, q_stems, q_bigrams) + ctx_bonus + 0.05 + fits
-                           + ranking().sim_weight * max((sim or 0.0) - 0.15, 0.0))
+            # a sentence of the kind of answer asked for counts for more, by a factor (the order among the
+            # sentences that all give that kind stays as it was)
+            fits = 1.0 + (ranking().answer_kind_bonus if kind is not None and kind.search(s) else 0.0)
+            sc = fits * weight * (_score(s, q_stems, q_bigrams) + ctx_bonus + 0.05
+                                  + ranking().sim_weight * max((sim or 0.0) - 0.15, 0.0))
             scored.append((sc, rank, j, h.passage, s))
     if not scored:
         return []
