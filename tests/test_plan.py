@@ -236,3 +236,14 @@ def test_values_read_for_their_calculator(planner, question, municipality, tool,
 def test_an_approximate_or_shared_value_that_would_change_the_figure_is_asked_about(planner, question, slot):
     plan, _ = planner.plan(question, "brandon")
     assert isinstance(plan, plans.Clarify) and plan.slot == slot
+
+
+def test_a_calculator_that_takes_none_of_the_figures_the_user_gave_does_not_answer_beside_them(planner):
+    """'We put down a foot and four inches of crushed stone': the road standards calculator takes no depth, so
+    it would state its own figure next to the user's; the passages answer. With no figure given it answers."""
+    plan, _ = planner.plan("Building a road for the Town to take over, part of it runs through a soggy low spot. We put "
+                           "down a foot and four inches of crushed stone there total. Is that the required depth?",
+                           "delafield")
+    assert isinstance(plan, plans.Lookup)
+    plan, _ = planner.plan("How thick does the crushed aggregate have to be on a new town road?", "delafield")
+    assert isinstance(plan, plans.Calculate) and plan.routed.tool == "road_construction_check"

@@ -594,6 +594,13 @@ class EmbeddedPlanner:
             # a calculator that reads no value of the user's, for no municipality named, whose provision the
             # search does not find first: the question is answered as any unnamed one
             return self._without_municipality(q, req)
+        given = [x for x in req.query.of_origin("turn") if x.kind in ("length", "money", "weight", "percent", "duration")]
+        if not read_all and given and muni_id is not None and not routed.defaults and not routed.derived:
+            # the user gave figures ("16 inches of stone", "9 feet") and the calculator took none of them: it
+            # would state its standard beside the user's own numbers, not work them out; the passages answer
+            hits = self.index.search(q, muni_id, k=6, vector=req.vector)
+            if self._relevant(hits, q=q):
+                return self._decide_lookup(q, muni_id, hits, req)
         if not read_all and muni_id is not None and not self._search_agrees(q, muni_id, routed, req):
             # a calculator that reads no value of the user's only restates its standards: it answers
             # when the search finds the same provision, else the passages the search finds answer

@@ -166,6 +166,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
 
 
 HOURS = ("hours_after", "hours_before")
+NO_DAY = ("window", "publication_window", "no_fixed_date")  # rules that give no "by when" day of their own
 # "…the last day to apply, and the last day to file and still skip the fee?": two deadlines asked at once
 _SECOND_ASK = re.compile(r",?\s+(?:and|&)\s+(?=(?:the\s+|my\s+|our\s+)?(?:last\s+(?:day|date)|latest|deadline|by when|"
                          r"when)\b)", re.I)
@@ -186,7 +187,7 @@ def _also_asked(question: str, best, ranked: list, shared_event: dict[str, int])
         words = stems(slots.without_dates(expand(part))) - GENERIC_EVENT_STEMS
         scored = sorted(((len(words & stems(f"{r.title} {r.obligation} {r.event}")) + 1.5 * len(words & stems(r.title))
                           + ranking().event_weight * shared_event.get(r.id, 0) + 0.1 * whole, r) for whole, r in ranked
-                         if r.municipality == best.municipality), key=lambda t: -t[0])
+                         if r.municipality == best.municipality and r.count.kind not in NO_DAY), key=lambda t: -t[0])
         if not scored or scored[0][0] < 2 or (len(scored) > 1 and scored[0][0] - scored[1][0] < 1):
             continue
         top = scored[0][1]
