@@ -247,3 +247,9 @@ def test_a_calculator_that_takes_none_of_the_figures_the_user_gave_does_not_answ
     assert isinstance(plan, plans.Lookup)
     plan, _ = planner.plan("How thick does the crushed aggregate have to be on a new town road?", "delafield")
     assert isinstance(plan, plans.Calculate) and plan.routed.tool == "road_construction_check"
+
+
+def test_an_estimate_is_read_against_a_final_bill_but_a_second_quote_is_asked_about(planner):
+    plan, _ = planner.plan("Village engineer's estimate to rebuild my sidewalk is $5,840, but the contractor they hired "
+                           "quoted $6,310. What's my assessment?", "brandon")
+    assert isinstance(plan, plans.Clarify)

@@ -66,7 +66,8 @@ ANSWER_KINDS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
                 re.I)),
     (re.compile(r"\bhow (?:big|large|tall|high|wide|deep|thick|far|close|small|steep)\b|\bwhat (?:size|width|height|depth|"
                 r"thickness|dimensions?)\b|\bhow many (?:inches|feet)\b", re.I),
-     re.compile(r"\d+(?:\s+\d/\d)?\s*(?:\"|”|''|'|’|inch(?:es)?|in\.|feet|foot|ft\.?|%)|\b(?:one|two|three|four|five|six|"
+     re.compile(r"\d+(?:\s+\d/\d|[½¼¾⅓⅔⅛])?\s*(?:\"|”|''|'|’|inch(?:es)?|in\.|feet|foot|ft\.?|%)|"
+                r"\d+(?:\s+\d/\d|[½¼¾⅓⅔⅛])?\s+(?:wide|high|tall|deep|thick|long|in (?:width|height|depth|thickness|diameter))\b|\b(?:one|two|three|four|five|six|"
                 r"seven|eight|nine|ten|twelve)(?:-| )(?:inch|inches|feet|foot)\b|\b\d+/\d+[- ]inch", re.I)),
 )
 

@@ -39,6 +39,7 @@ SHARED_COST = re.compile(r"\bfor (?:the )?(?:two|both|three|all) of us\b|\btoget
                          r"\bbetween (?:us|the two|both)\b|\bfor (?:our|the) (?:two|three|both) (?:houses|homes|lots|properties)\b",
                          re.I)
 ESTIMATE = re.compile(r"\bestimat", re.I)
+FINAL_COST = re.compile(r"\bfinal\b|\bactual\b|\bcame (?:in )?(?:to|at)\b|\bended up\b|\bbill(?:ed)?\b|\binvoice", re.I)
 OWNERS = ("houses", "homes", "owners", "lots", "properties", "parcels")
 # a walk newly built where there was none, in plain words ("no walks on either side", "putting one in")
 NEW_WALK = re.compile(r"\bnew (?:side)?walks?\b|\bneither side|\b(?:no|without(?: any)?) (?:side)?walks?\b|"
@@ -70,8 +71,10 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
             return Missing(f"your own part of the cost: “{shared[0].span.text}” is for more than one property. "
                            "What is the cost of the work on yours?", slot="cost", candidates=(shared[0].span.text,))
     estimates = [s for s in money if ESTIMATE.search(s.before[-40:]) or ESTIMATE.search(s.after[:15])]
-    if len(money) > 1 and len(estimates) == 1:
-        # the code assesses on "current cost estimates": the estimate, not the final bill
+    finals = [s for s in money if s not in estimates and FINAL_COST.search(s.before[-40:])]
+    if len(money) > 1 and len(estimates) == 1 and len(finals) == len(money) - 1:
+        # the code assesses on "current cost estimates": the estimate, not the final bill (a second quote or
+        # bid is another estimate: that is asked about)
         return Routed("sidewalk_assessment", {"municipality": only_municipality(ctx, "sidewalk_assessment", muni),
                                               "kind": kind, "cost": str(estimates[0].number)},
                       only_municipality(ctx, "sidewalk_assessment", muni), phrasing.lead_generic,
