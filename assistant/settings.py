@@ -33,9 +33,6 @@ class Ranking(BaseModel):
     defer_other: float = Field(default=0.8, description="a deferral from another provision than the best answer says where the figure comes from only this close to it")
     wordless_match: float = Field(default=0.45, description="below this similarity, a question sharing no telling word with what was found is about something else")
     stands_alone: float = Field(default=0.45, description="below this similarity a turn in a conversation is read with the earlier topic")
-    answer_kind_bonus: float = Field(default=0.3, description="a sentence of the kind of answer the question asks for (an agent "
-                                     "for 'who', a period for 'how long', a measurement for 'how big') scores this share more "
-                                     "(a factor: the order among sentences of that kind stays; session 9)")
     agree_depth: int = Field(default=3, description="a calculator reading no value of the user's answers only when a "
                              "provision it cites is among this many first search hits (session 9)")
     follow_up_own_topic: float = Field(default=0.5, description="a follow-up this close to a passage stands on its own")

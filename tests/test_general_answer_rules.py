@@ -109,14 +109,3 @@ def test_sample_recall_counts_a_top5_passage_in_a_cited_section():
     out = recall_by_municipality(queries, lambda q, m: found[q])
     assert out["m"] == {"queries": 2, "hits": 1, "missed": ["s-2"], "recall_at_5": 0.5}
 
-
-def test_the_kind_of_answer_a_question_asks_for_reads_sizes_written_without_units():
-    from assistant.answering.compose import answer_kind
-
-    size = answer_kind("How big do the digits on my address sign have to be?")
-    assert size is not None and size.search("The minimum size of the numbers shall be 2¼ wide and 3½ high.")
-    when = answer_kind("By when does that temporary patch have to come out?")
-    assert when.search("removed and replaced by not later than the following June 1")
-    who = answer_kind("For the pipe under the driveway, who buys it and who puts it in?")
-    assert who.search("The culvert and end sections shall be provided by the applicant and installed by the Superintendent.")
-    assert answer_kind("Is a permit needed to cut the curb?") is None

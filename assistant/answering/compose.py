@@ -46,40 +46,6 @@ def _score(sentence: str, q_stems: set[str], q_bigrams: set[tuple[str, str]] = f
     return (len(s & q_stems) + 1.5 * phrase) / math.sqrt(len(s) + 4)
 
 
-# What kind of answer a question's own words ask for, and how a sentence that gives that kind reads
-# (general English, no municipality): "who buys it" wants an agent ("provided by the applicant"), "how
-# long" a period, "how big" a measurement. A sentence of the asked kind is preferred. (Money is left to the
-# figure rules of the planner: a bonus for any amount led a fine question to another provision's penalty.)
-_AGENT = (r"(?:Board|Superintendent|Inspector|Clerk|Director|Commission|Department|Engineer|Treasurer|Attorney|"
-          r"Chairman|Supervisors?|Council|Manager|Marshal|Chief|Officer|Administrator)")
-ANSWER_KINDS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
-    (re.compile(r"\bwho\b|\bwhich (?:office|department|official|board|person)\b|\bin charge\b|\bwhose (?:job|responsibility)\b", re.I),
-     re.compile(rf"\bby (?:the )?(?:[A-Z][\w-]+ ){{0,3}}{_AGENT}\b|\bby the (?:applicant|owner|property owner|permittee|"
-                rf"contractor|developer|subdivider|utility)\b|\b(?:[A-Z][\w-]+ ){{0,3}}{_AGENT} (?:shall|may|will|is)\b|"
-                r"\bconsisting of\b|\b(?:the )?(?:applicant|owner|permittee|contractor|developer) shall (?:provide|pay|install|furnish|bear)\b")),
-    (re.compile(r"\bhow (?:long|soon|many (?:days|hours|weeks|months|years))\b|\bhow far (?:ahead|in advance)\b|"
-                r"\bhow much (?:time|notice|warning|lead time)\b|\bby when\b|\bwhen (?:do|does|must|should|can|is|are|will)\b", re.I),
-     re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|sixty|ninety)\s*"
-                r"(?:\(\d+\)\s*)?(?:regular |calendar |business |working |consecutive )*(?:days?|hours?|weeks?|months?|years?)\b|"
-                r"\bbetween [A-Z][a-z]+ \d+ and\b|\b(?:before|after|prior to|until|no later than|not later than)\b|"
-                r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2}\b",
-                re.I)),
-    (re.compile(r"\bhow (?:big|large|tall|high|wide|deep|thick|far|close|small|steep)\b|\bwhat (?:size|width|height|depth|"
-                r"thickness|dimensions?)\b|\bhow many (?:inches|feet)\b", re.I),
-     re.compile(r"\d+(?:\s+\d/\d|[½¼¾⅓⅔⅛])?\s*(?:\"|”|''|'|’|inch(?:es)?|in\.|feet|foot|ft\.?|%)|"
-                r"\d+(?:\s+\d/\d|[½¼¾⅓⅔⅛])?\s+(?:wide|high|tall|deep|thick|long|in (?:width|height|depth|thickness|diameter))\b|\b(?:one|two|three|four|five|six|"
-                r"seven|eight|nine|ten|twelve)(?:-| )(?:inch|inches|feet|foot)\b|\b\d+/\d+[- ]inch", re.I)),
-)
-
-
-def answer_kind(question: str) -> re.Pattern | None:
-    """The sentence form of the answer the question asks for (the first kind its words name), or None."""
-    for asks, gives in ANSWER_KINDS:
-        if asks.search(question):
-            return gives
-    return None
-
-
 def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
                    must: re.Pattern | None = None,
                    similarity: dict[tuple[str, str], float] | None = None,
@@ -91,7 +57,6 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
     q_stems = stems(question) - place_stems()
     q_bigrams = _bigrams(question)
     top_dense = max([h.dense_score or 0.0 for h in hits[:4]] + [1e-6])
-    kind = answer_kind(question)
     scored: list[tuple[float, int, int, Passage, str]] = []
     for rank, h in enumerate(hits[:depth]):
         weight = ranking().rank_share * (1.0, 0.8, 0.65, 0.5, 0.4, 0.3, 0.25, 0.2)[min(rank, 7)] + (1 - ranking().rank_share) * (h.dense_score or 0.0) / top_dense
@@ -107,11 +72,7 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
             sim = similarity.get((h.passage.id, s))
             if sim is None and len(sentences(h.passage.text)) == 1:
                 sim = similarity.get((h.passage.id, h.passage.text))
-            # a sentence of the kind of answer asked for counts for more, by a factor (the order among the
-            # sentences that all give that kind stays as it was)
-            fits = 1.0 + (ranking().answer_kind_bonus if kind is not None and kind.search(s) else 0.0)
-            sc = fits * weight * (_score(s, q_stems, q_bigrams) + ctx_bonus + 0.05
-                                  + ranking().sim_weight * max((sim or 0.0) - 0.15, 0.0))
+            sc = weight * (_score(s, q_stems, q_bigrams) + ctx_bonus + 0.05 + ranking().sim_weight * max((sim or 0.0) - 0.15, 0.0))
             scored.append((sc, rank, j, h.passage, s))
     if not scored:
         return []
