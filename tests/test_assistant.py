@@ -437,3 +437,10 @@ def test_two_workers_at_different_rates_are_each_read(assistant):
                         "bill?", "brandon")
     _ok(ans)
     assert ans.tool_calls and "$142.00" in ans.answer
+
+
+def test_a_fine_the_code_leaves_to_another_section_is_not_stated_however_the_question_is_typed(assistant):
+    ans = assistant.ask("the guy next door keeps leaving mud all over the street. whats the fine per day for that?",
+                        "brandon")
+    _ok(ans)
+    assert ans.status == "not_stated" and "1-4" in ans.answer

@@ -153,3 +153,10 @@ def test_a_period_with_a_qualifier_states_how_many_days():
     asks = figure_pattern("Within how many days does the Commissioner have to notify the store?")
     assert asks.search("not more than three (3) business days after removal")
     assert asks.search("within two regular business days of the excavation")
+
+
+@pytest.mark.parametrize("question", ["whats the fine per day for that?", "what’s the fine per day for that?"])
+def test_a_figure_question_typed_without_an_apostrophe_or_with_a_curly_one(question):
+    from assistant.answering.planner import APOSTROPHES
+
+    assert QUANTITY_Q.search(question.translate(APOSTROPHES))

@@ -49,8 +49,9 @@ from assistant.tools.registry import ToolInputError, all_tools
 from assistant.types import Answer, ChatTurn, Citation, ToolCall
 
 # a question that asks for a figure (an amount, a rate, a size, a date)
+APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
 QUANTITY_Q = re.compile(
-    r"\b(how much|how many|what(?:'s| is| are| does| do)\b[^?.]{0,50}\b(?:fee|fees|cost|costs|rate|amount|fine|penalty|"
+    r"\b(how much|how many|what(?:'s|s| is| are| does| do)\b[^?.]{0,50}\b(?:fee|fees|cost|costs|rate|amount|fine|penalty|"
     r"forfeiture|width|charge|price|size|dates?|bond|guarantee|deposit)|what (?:dollar |\$ ?)?(?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|"
     r"how (?:wide|large|big|thick|deep|tall|high)|on what dates?|which dates?|what dates?)\b",
     re.I,
@@ -289,6 +290,7 @@ class EmbeddedPlanner:
         except InputProblem as exc:
             return Refuse(phrasing.refuse_input(str(exc))), empty
         q, removed = split_injection(q)
+        q = q.translate(APOSTROPHES)  # "what’s" typed on a phone reads as "what's" (one character for one)
         events = [f"ignored an instruction in the question: {r!r}" for r in removed]
         if EVASION.search(q):
             empty.events = events + ["refused a request to evade the code"]

@@ -26,7 +26,7 @@ OTHER_MONEY = re.compile(r"permit|fee|deposit|paid for|fine|bond|insurance|tax",
 # a question that asks for an amount of money ("how much of the cost do I pay?" asks the share)
 ASKS_AMOUNT = re.compile(r"\bhow much\b(?!\s+(?:of|lower|higher|wider|narrower|deeper|thicker|thinner|steeper|longer|"
                          r"shorter|bigger|smaller|farther|further|more|less)\b)|\bwhat (?:will|would|do|does) (?:i|we|they|he|she) (?:owe|pay|get)\b|"
-                         r"\b(?:money|refund) back\b|\bowe (?:more|anything)\b|\bwhat(?:'s| is) (?:the|my|our) "
+                         r"\b(?:money|refund) back\b|\bowe (?:more|anything)\b|\bwhat(?:'s|s| is) (?:the|my|our) "
                          r"(?:share|bill|balance|refund|assessment)\b", re.I)
 
 

@@ -36,7 +36,7 @@ def surcharge(q: str, muni: str | None, ctx: RouteContext):
         return Missing(which(f"Only {names_of(ctx.tools[tool].municipalities)} levies a surcharge by the age "
                               "of the pavement."), needs_municipality=True)
     reading = roles.surcharge_values(ctx.query) if ctx.query is not None else roles.SurchargeReading()
-    asks_amount = re.search(r"\b(how much|what(?:'s| is) (?:the|my|our) surcharge|what surcharge (?:do|will|would|applies to) "
+    asks_amount = re.search(r"\b(how much|what(?:'s|s| is) (?:the|my|our) surcharge|what surcharge (?:do|will|would|applies to) "
                             r"(?:we|i|us|our|my))\b", q, re.I)
     if reading.ambiguous is not None and muni in ctx.tools[tool].municipalities:
         return ambiguous(reading.ambiguous)
