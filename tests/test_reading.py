@@ -50,6 +50,17 @@ def _slots(text):
     ("5 feet 6 inches wide", ("length", "5.5", "ft", "5 feet 6 inches")),
     ("Three of the Village's guys", ("count", "3", "guys", "Three of the Village's guys")),
     ("4 years 3 months old", ("duration", "51", "months", "4 years 3 months")),
+    # multipliers after a fraction, grand and hundreds, feet and inches in words, relative weekdays
+    ("about seven and a half thousand pounds", ("weight", "3.75", "tons", "seven and a half thousand pounds")),
+    ("two grand and four hundred", ("money", "2400", "USD", "two grand and four hundred")),
+    ("a thousand and a half dollars", ("money", "1500", "USD", "a thousand and a half dollars")),
+    ("a foot and four inches of stone", ("length", "16", "in", "a foot and four inches")),
+    ("a week ago Monday", ("date", "2026-11-23", None, "a week ago Monday")),
+    ("two weeks ago Tuesday", ("date", "2026-11-17", None, "two weeks ago Tuesday")),
+    ("a week from Friday", ("date", "2026-12-11", None, "a week from Friday")),
+    ("wrapping up this friday", ("date", "2026-12-04", None, "this friday")),
+    ("quits around 10 pm next Saturday (the 12th)", ("date", "2026-12-12", None, "next Saturday (the 12th)")),
+    ("Two of their guys", ("count", "2", "guys", "Two of their guys")),
 ])
 def test_values_are_read_with_their_exact_span(text, expected):
     assert expected in _slots(text)
@@ -348,25 +359,6 @@ def test_an_hourly_rate_left_unused_where_others_were_used_is_asked_about():
     assert unsafe is not None and unsafe.reason == "competing" and "$39.60" in unsafe.candidates
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("about seven and a half thousand pounds", ("weight", "3.75", "tons", "seven and a half thousand pounds")),
-    ("two grand and four hundred", ("money", "2400", "USD", "two grand and four hundred")),
-    ("a thousand and a half dollars", ("money", "1500", "USD", "a thousand and a half dollars")),
-    ("a foot and four inches of stone", ("length", "16", "in", "a foot and four inches")),
-    ("a week ago Monday", ("date", "2026-11-23", None, "a week ago Monday")),
-    ("two weeks ago Tuesday", ("date", "2026-11-17", None, "two weeks ago Tuesday")),
-    ("a week from Friday", ("date", "2026-12-11", None, "a week from Friday")),
-    ("wrapping up this friday", ("date", "2026-12-04", None, "this friday")),
-    ("quits around 10 pm next Saturday (the 12th)", ("date", "2026-12-12", None, "next Saturday (the 12th)")),
-    ("Two of their guys", ("count", "2", "guys", "Two of their guys")),
-])
-def test_more_ways_people_write_values(text, expected):
-    from datetime import date as _d
-
-    got = [(s.kind, s.value, s.unit, s.span.text) for s in read_slots(text, ref=_d(2026, 12, 2))]
-    assert expected in got
-
-
 def test_amounts_joined_to_grand_stop_at_a_unit_of_their_own():
     from datetime import date as _d
 
@@ -391,3 +383,12 @@ def test_last_fall_said_soon_after_it_may_mean_either_of_the_last_two():
     assert s.days == (_d(2025, 9, 1), _d(2025, 11, 30))  # in June, last fall is one fall
     (s,) = [x for x in read_slots("resurfaced this past fall", ref=_d(2026, 12, 2)) if x.kind == "date"]
     assert s.days == (_d(2026, 9, 1), _d(2026, 11, 30))
+
+
+def test_a_rate_given_once_is_not_shared_when_the_words_set_another_against_it():
+    q, w = _snow("Two village employees spent 2 hours each. One makes $36 an hour, the other more, both with benefits. "
+                 "Charge?")
+    args = {"employees": [{"hours": "2", "hourly_rate_including_benefits": "36"},
+                          {"hours": "2", "hourly_rate_including_benefits": "36"}], "occasions": 1}
+    _, unsafe = trace(args, q, defaults={"occasions": "1"})
+    assert unsafe is not None and unsafe.reason == "shared" and "rate" in unsafe.argument

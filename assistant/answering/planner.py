@@ -591,36 +591,42 @@ class EmbeddedPlanner:
                 return Clarify(phrasing.clarify_value(clarify_text(unsafe)), municipality=muni_id or routed.municipality,
                                slot=unsafe.argument, notes=(phrasing.not_run(step.tool, unsafe.argument, unsafe.reason),))
             read_all += [r for r in read if r.line() not in {x.line() for x in read_all}]
-        if not read_all and muni_id is None and not routed.defaults and not routed.derived and (
-                routed.municipality is None or not self._search_agrees(q, routed.municipality, routed, req)):
-            # a calculator that reads no value of the user's, for no municipality named, whose provision the
-            # search does not find first: the question is answered as any unnamed one
-            return self._without_municipality(q, req)
-        given = [x for x in req.query.of_origin("turn") if x.kind in ("length", "money", "weight", "percent", "duration")]
-        if not read_all and given and muni_id is not None and not routed.defaults and not routed.derived:
-            # the user gave figures ("16 inches of stone", "9 feet") and the calculator took none of them: it
-            # would state its standard beside the user's own numbers, not work them out; the passages answer
-            hits = self.index.search(q, muni_id, k=6, vector=req.vector)
-            if self._relevant(hits, q=q):
-                return self._decide_lookup(q, muni_id, hits, req)
-        if not read_all and muni_id is not None and not self._search_agrees(q, muni_id, routed, req):
-            # a calculator that reads no value of the user's only restates its standards: it answers
-            # when the search finds the same provision, else the passages the search finds answer
-            hits = self.index.search(q, muni_id, k=6, vector=req.vector)
-            if self._relevant(hits, q=q):
-                return self._decide_lookup(q, muni_id, hits, req)
+        if not read_all:
+            instead = self._when_nothing_read(q, muni_id, routed, req)
+            if instead is not None:
+                return instead
         return Calculate(q, muni_id or routed.municipality, routed, read=tuple(read_all))
 
-    def _search_agrees(self, q: str, muni_id: str, routed, req: Request) -> bool:
-        """Is a provision the calculator cites among the search's first hits (the same subsection)?"""
+    def _when_nothing_read(self, q: str, muni_id: str | None, routed, req: Request) -> Plan | None:
+        """A calculator that reads no value of the user's only restates its standards. It answers when the
+        search finds a provision it cites among its first hits and the user gave no figure of their own;
+        else the passages answer (or, with no municipality named, the question is handled as any unnamed
+        one). None: the calculator answers."""
+        where = muni_id or routed.municipality
+        if where is None:
+            return self._without_municipality(q, req)
+        hits = self.index.search(q, where, k=6, vector=req.vector)
+        agrees = self._cites_one_of(routed, hits[:ranking().agree_depth])
+        if muni_id is None:
+            return None if agrees else self._without_municipality(q, req)
+        # the user gave figures ("16 inches of stone", "9 feet") and the calculator took none of them: it
+        # would state its standard beside the user's own numbers, not work them out
+        given = any(x.kind in ("length", "money", "weight", "percent", "duration") for x in req.query.of_origin("turn"))
+        if (given or not agrees) and self._relevant(hits, q=q):
+            return self._decide_lookup(q, muni_id, hits, req)
+        return None
+
+    @staticmethod
+    def _cites_one_of(routed, hits: list[SearchHit]) -> bool:
+        """Is a provision the calculator cites (the same subsection) among these hits? A calculator that
+        fails or cites nothing is judged by its rendering, as before."""
         try:
             result = routed.run()
-        except Exception:  # noqa: BLE001 - a calculator that fails is judged by the rendering, as before
+        except Exception:  # noqa: BLE001
             return True
         cited = {(c.municipality, c.section, c.title, c.subsection) for c in routed.citations(result)}
         if not getattr(result, "ok", True) or not cited:
             return True
-        hits = self.index.search(q, muni_id, k=ranking().agree_depth, vector=req.vector)
         return any((h.passage.municipality, h.passage.section, h.passage.title, h.passage.subsection) in cited
                    for h in hits)
 

@@ -97,8 +97,7 @@ class ToolRouter:
         if wide == q:
             return None
         # (a route reached only so computes, never asks: a question it would ask is not known to be for it)
-        out = self._first(q, muni, ctx, [d for d in self.routes if not d.applies(q) and d.applies(wide)], asks=False)
-        return out
+        return self._first(q, muni, ctx, [d for d in self.routes if not d.applies(q) and d.applies(wide)], asks=False)
 
     def _first(self, q: str, muni: str | None, ctx: RouteContext, routes: list[Declared],
                asks: bool = True) -> Routed | Missing | None:
@@ -108,8 +107,6 @@ class ToolRouter:
             out = declared.read(q, muni, ctx)
             if not asks and not isinstance(out, Routed):
                 continue
-            if isinstance(out, Routed) and muni and muni not in self.tools[out.tool].municipalities:
-                continue  # no calculator holds this municipality's figures: the passages answer
             if out is not None:
                 return out
         return None

@@ -49,10 +49,9 @@ NEW_WALK = re.compile(r"\bnew (?:side)?walks?\b|\bneither side|\b(?:no|without(?
 
 def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     """An owner's share of a sidewalk's cost (reconstruction, defective replacement, a new walk)."""
-    if ctx.query is not None:  # amounts, not rates ("$35 an hour" is no cost of sidewalk work)
-        amounts = sorted({s.number for s in ctx.query.of("money") if s.unit == "USD"}, key=lambda v: q.find(str(v)))
-    else:
-        amounts = slots.money_all(q)
+    # amounts, not rates ("$35 an hour" is no cost of sidewalk work), in the order written
+    money = [s for s in (ctx.query.of("money") if ctx.query is not None else []) if s.unit == "USD"]
+    amounts = list(dict.fromkeys(s.number for s in money)) if ctx.query is not None else slots.money_all(q)
     if not amounts and PERMIT_FEE_Q.search(q):
         return None  # "how much does the permit cost to replace a few squares?": a fee, not an assessment
     if not amounts:
@@ -62,8 +61,7 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     low = q.lower()
     kind = ("new_one_side_none_either" if NEW_WALK.search(low)
             else "defective_replacement" if re.search(r"defect|replac", low) else "reconstruction")
-    cost, sources = amounts[0], {}
-    money = [s for s in (ctx.query.of("money") if ctx.query is not None else []) if s.unit == "USD"]
+    cost, sources, derived = amounts[0], {}, {}
     if kind != "new_one_side_none_either":
         shared = [s for s in money if SHARED_COST.search(s.after[:40]) or SHARED_COST.search(s.before[-40:])]
         if shared:
@@ -75,13 +73,10 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     if len(money) > 1 and len(estimates) == 1 and len(finals) == len(money) - 1:
         # the code assesses on "current cost estimates": the estimate, not the final bill (a second quote or
         # bid is another estimate: that is asked about)
-        return Routed("sidewalk_assessment", {"municipality": only_municipality(ctx, "sidewalk_assessment", muni),
-                                              "kind": kind, "cost": str(estimates[0].number)},
-                      only_municipality(ctx, "sidewalk_assessment", muni), phrasing.lead_generic,
-                      sources={"cost": estimates[0]},
-                      derived={"cost": f"{fmt_money(estimates[0].number)} (“{estimates[0].span.text}”: the assessment "
-                               "is based on current cost estimates)"})
-    if len(money) > 1:
+        cost, sources = estimates[0].number, {"cost": estimates[0]}
+        derived["cost"] = (f"{fmt_money(cost)} (“{estimates[0].span.text}”: the assessment is based on current cost "
+                           "estimates)")
+    elif len(money) > 1:
         # "the permit was $50 and the replacement will cost $2,400": the cost of the work, by its own words
         by = roles.assign(money, {"cost": WORK_COST, "other": OTHER_MONEY}, ctx.query)
         if len(by.get("cost", [])) != 1:
@@ -99,7 +94,8 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
             args["owners_on_sidewalk_side"], args["owners_on_opposite_side"] = n[0], n[1]
         else:
             return Missing("how many property owners are on each side of the street.")
-    routed = Routed("sidewalk_assessment", args, args["municipality"], phrasing.lead_generic, sources=sources)
+    routed = Routed("sidewalk_assessment", args, args["municipality"], phrasing.lead_generic, sources=sources,
+                    derived=derived)
     if same_both_sides:
         routed.derived["owners_on_opposite_side"] = f"{n[1]} (the same number: “on each side”)"
     return routed
