@@ -165,3 +165,49 @@ def test_either_and_which_ask_about_every_party_even_when_a_figure_repeats_acros
                            "much?", "brandon")
     assert answer.status == "answered" and len(answer.tool_calls) == 2
     assert "$250,000.00" in answer.answer  # Rivera's property damage: $1,000,000 required, $750,000 shown
+
+
+@pytest.mark.parametrize("question, muni, figures", [
+    # a length its own words give another measure ("16 feet wide", "60 feet long") is no rival
+    ("Proposed driveway climbs 9 feet over 80 feet of run, 16 feet wide, paved. What's the grade?", "delafield",
+     ("11.25%",)),
+    ("The new walk will be 5 feet wide, 60 feet long and 4 inches thick. How much lower does the street-side edge "
+     "have to be than the house-side edge?", "brandon", ("2.5 inches",)),
+    # a head count whose noun comes after describing words, the rate given once for each
+    ("I was out of town and the village cleared my corner lot. Bill says two public works guys spent an hour and "
+     "forty-five minutes, and their rate with benefits is $38.50 an hour each. What should the total be with the "
+     "village's fee on top?", "brandon", ("$159.75",)),
+    # a day to act before a dated event: never a period counted after it
+    ("We'll have to cut water to six houses on Elm St at 9:00 AM on Monday, December 28, 2026 to tie in the new main. "
+     "What's the latest we can let those homeowners know?", "brandon", ("December 26, 2026 9:00 PM",)),
+    # a sum held settled against a cost, the deposit in words
+    ("I used the Town's asphalt service for my drive. Deposited two thousand nine hundred dollars, and the actual "
+     "cost ended up $2,415.50. Do I get something back?", "delafield", ("$484.50",)),
+    ("When we pulled our building permit we posted a $1,500 guarantee because there's curb and gutter out front. The "
+     "Town fixed a cracked gutter section and billed us $640, which we never paid, and it's been over 30 days. What "
+     "do we get back?", "delafield", ("$860.00",)),
+    # one day named twice is no choice
+    ("We dug at 3 AM on New Year's Day, Friday January 1, 2027. What's the last day to file and still skip the "
+     "permit fee?", "brandon", ("January 5, 2027",)),
+])
+def test_values_read_in_their_roles_give_the_figure(assistant, question, muni, figures, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-03")
+    answer = assistant.ask(question, muni)
+    assert answer.status == "answered", answer.answer
+    assert all(f in answer.answer for f in figures), answer.answer
+
+
+@pytest.mark.parametrize("question, muni, asked", [
+    ("We open Birch Lane on June 15, 2027, permit fee 80 bucks. One neighbor swears the final paving was August "
+     "2022, the other says August 2024. What surcharge do we pay?", "brandon", ("August 2022", "August 2024")),
+    ("Water service blew out Thursday night Jan 7, 2027. My foreman says we cut the street at 11:45 PM, the dispatch "
+     "log says 12:10 AM Friday. What's the last day to file so we don't pay the permit fee?", "brandon",
+     ("11:45 PM", "12:10 AM")),
+    ("Setting forms for a homeowner's walk. The plans say 5 ft wide but the homeowner keeps telling me she wants 6. "
+     "How much cross-fall do I build into it?", "brandon", ("5 ft", "6")),
+])
+def test_two_accounts_of_one_value_are_asked_about(assistant, question, muni, asked, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-03")
+    answer = assistant.ask(question, muni)
+    assert answer.status == "clarify" and not answer.tool_calls, answer.answer
+    assert all(f"“{a}”" in answer.answer for a in asked)

@@ -72,3 +72,27 @@ def test_insurance_limits_and_shares_divided_again_are_never_worked_out():
 def test_a_provision_with_several_percentages_gets_no_share_worked_out():
     section = SHARE + " When new sidewalks are installed, 100% of the assessment is shared. Owners pay 50% of replacement costs."
     assert _work("The estimate came to $4,286.50. What part of that do I actually pay?", [(SHARE, section)]) == []
+
+
+GUARANTEE = ("If such bill is not paid within 30 days, the amount thereof shall be charged to the financial guarantee "
+             "provided by the owner and the balance thereof shall be released by the Town to the property owner.")
+
+
+def test_a_sum_held_settled_against_a_cost_the_user_gives_both_of():
+    (w,) = _work("We posted a $1,500 guarantee. The Town billed us $640, which we never paid. What do we get back?",
+                 [(GUARANTEE, GUARANTEE)])
+    assert (w.kind, w.result) == ("difference", Decimal("860.00"))
+    assert "left of the sum held" in w.steps[0] and "Worked out from the provision quoted below" in phrasing.rate_worked(w)
+    (w,) = _work("I put down $3,800 up front; the final bill came to $4,325. How much more do I owe?",
+                 [(GUARANTEE, GUARANTEE)])
+    assert w.result == Decimal("525.00") and "owed over the sum held" in w.steps[0]
+    call = w.call()
+    assert invented_numbers(phrasing.rate_worked(w), [], [call["arguments"], call["result"]]) == []
+
+
+def test_no_settlement_when_the_words_do_not_say_which_sum_is_held():
+    assert _work("I have $1,500 and $640. What do we get back?", [(GUARANTEE, GUARANTEE)]) == []
+    assert _work("We each left $1,500; his bill was $420 and mine $260. What does each of us get back?",
+                 [(GUARANTEE, GUARANTEE)]) == []  # three amounts: one settlement per party is not read here
+    heading = "Inspection for Return of Guarantee."
+    assert _work("We posted a $1,500 guarantee and were billed $640. What do we get back?", [(heading, heading)]) == []

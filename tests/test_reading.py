@@ -392,3 +392,59 @@ def test_a_rate_given_once_is_not_shared_when_the_words_set_another_against_it()
                           {"hours": "2", "hourly_rate_including_benefits": "36"}], "occasions": 1}
     _, unsafe = trace(args, q, defaults={"occasions": "1"})
     assert unsafe is not None and unsafe.reason == "shared" and "rate" in unsafe.argument
+
+
+def test_a_day_moved_by_a_period_written_before_it_in_either_direction():
+    from datetime import date as _d
+
+    def days(text):
+        return [(s.value, s.span.text) for s in read_slots(text, ref=_d(2026, 12, 3)) if s.kind == "date"]
+
+    assert days("signed off three weeks before this past Tuesday") == [("2026-11-10", "three weeks before this past Tuesday")]
+    assert days("a week before Friday, December 4, 2026")[0][0] == "2026-11-27"
+    assert days("a month after January 31, 2027")[0][0] == "2027-02-28"
+    # a period the rule sets is not a day the user moved
+    assert days("we have to file within 30 days after June 1, 2027") == [("2027-06-01", "June 1, 2027")]
+
+
+def test_a_bare_number_set_against_a_measure_is_read_in_its_unit():
+    got = [(s.kind, s.value, s.unit) for s in read_slots("The plans say 5 ft wide but she wants 6. Cross-fall?")]
+    assert got == [("length", "5", "ft"), ("length", "6", "ft")]
+    assert [s.kind for s in read_slots("The walk is 5 feet wide and I am 6.")] == ["length"]  # no contrast
+
+
+def test_a_head_count_whose_noun_comes_after_describing_words():
+    got = [(s.kind, s.value, s.unit) for s in read_slots("two public works guys spent an hour")]
+    assert ("count", "2", "guys") in got
+    assert not [s for s in read_slots("I gave 2 dollars to the guys") if s.kind == "count"]
+
+
+def test_two_accounts_of_one_value_are_asked_about_never_split_into_parties():
+    from assistant.answering.slot_safety import trace
+
+    q = read_query("We open Birch Lane on June 15, 2027, permit fee 80 bucks. One neighbor swears the final paving "
+                   "was August 2022, the other says August 2024. What surcharge do we pay?")
+    args = {"opening_date": "2027-06-15", "final_paving_date": "2022-08-01", "permit_fee": "80"}
+    _, unsafe = trace(args, q)
+    assert unsafe is not None and unsafe.reason == "accounts" and unsafe.argument == "final_paving_date"
+    assert set(unsafe.candidates) == {"August 2022", "August 2024"}
+
+
+def test_a_moment_whose_time_two_accounts_give_differently_is_asked_about():
+    from assistant.answering.slot_safety import trace
+
+    q = read_query("Water service blew out Jan 7, 2027. My foreman says we cut the street at 11:45 PM, the dispatch "
+                   "log says 12:10 AM Friday. Last day to file?")
+    _, unsafe = trace({"event": "2027-01-07T23:45:00"}, q)
+    assert unsafe is not None and set(unsafe.candidates) == {"11:45 PM", "12:10 AM"}
+
+
+def test_a_length_its_own_words_give_another_measure_is_no_rival():
+    from assistant.answering.slot_safety import trace
+
+    q = read_query("The new one will be 5 feet wide, 60 feet long and 4 inches thick. How much fall?")
+    _, unsafe = trace({"width_ft": "5"}, q)
+    assert unsafe is None
+    q = read_query("The walk will be 5 feet or 6 feet. How much fall?")
+    _, unsafe = trace({"width_ft": "5"}, q)
+    assert unsafe is not None and unsafe.reason == "competing"

@@ -272,6 +272,10 @@ SNOW_CASES = [
     Case({"employees": [{"hours": "0.25", "hourly_rate_including_benefits": "33.33"}]},
          {"employee_costs": [D("8.33")], "total_charge": D("33.33")},
          "§ 404-10: hourly rate (8.3325 rounds to 8.33) plus $25.", "quarter-hour"),
+    Case({"employees": [{"hours": "1.75", "hourly_rate_including_benefits": "38.50"},
+                        {"hours": "1.75", "hourly_rate_including_benefits": "38.50"}]},
+         {"employee_costs": [D("67.38"), D("67.38")], "labor_cost": D("134.75"), "total_charge": D("159.75")},
+         "§ 404-10: one charge, rounded once (2 x 67.375 = 134.75, not 2 x 67.38).", "rounded-once"),
 ]
 
 
@@ -319,7 +323,9 @@ def test_snow_removal_property(crew, occasions):
     out = snow_removal_charge(SnowRemovalChargeInput(
         employees=[{"hours": h, "hourly_rate_including_benefits": r} for h, r in crew], occasions=occasions))
     assert out.administrative_fee == D(25) * occasions
-    assert out.labor_cost == sum(out.employee_costs)
+    # one charge rounded once (the per-employee costs shown are each rounded, so they may differ by cents)
+    assert out.labor_cost == sum((h * r for h, r in crew), D(0)).quantize(D("0.01"), rounding=ROUND_HALF_UP)
+    assert abs(out.labor_cost - sum(out.employee_costs)) <= D("0.005") * len(crew)
     assert out.total_charge == out.labor_cost + out.administrative_fee
     assert all(abs(c - h * r) <= D("0.005") for c, (h, r) in zip(out.employee_costs, crew))
 

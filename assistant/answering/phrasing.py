@@ -119,7 +119,8 @@ def limit_check(checks) -> str:
 def rate_worked(worked) -> str:
     """'Worked out from the rate quoted below: 7 newsracks (“7 newsracks”) × $25.00 (“...”) = $175.00 — **$175.00**.'"""
     most = "at most " if worked.maximum else ""
-    return f"Worked out from the rate quoted below: {'; '.join(worked.steps)} — {most}**{fmt_money(worked.result)}**."
+    source = "the provision quoted below" if worked.kind == "difference" else "the rate quoted below"
+    return f"Worked out from {source}: {'; '.join(worked.steps)} — {most}**{fmt_money(worked.result)}**."
 
 
 def period_counted(counted) -> str:

@@ -550,6 +550,15 @@ class EmbeddedPlanner:
         checks = limits.check_against(req.query.turn, req.query.of_origin("turn"), ranked)
         worked = rates.work_out(req.query.turn, req.query.of_origin("turn"),
                                 [(s, self._section_text(p)) for p, s, _ in by_score])
+        for w in worked:  # the sentence worked from is quoted: a neighbour of the picked ones in their section
+            if w.sentence and all(w.sentence != s for _, s, _ in picked):
+                holder = next((x for p, _, _ in by_score for x in self.index.passages
+                               if (x.municipality, x.section, x.title) == (p.municipality, p.section, p.title)
+                               and w.sentence in x.text), None)
+                if holder is None:
+                    worked = []
+                    break
+                picked = [*picked, (holder, w.sentence, 0.0)]
         # a code whose deadlines the deadline calculator holds (with its state's counting of time) is counted
         # there; any other's period is counted on the calendar, and the answer says so
         catalogued = muni_id in all_tools()["deadline"].municipalities if "deadline" in all_tools() else False
@@ -585,7 +594,7 @@ class EmbeddedPlanner:
             if unsafe is not None:
                 # never a figure from a value the words do not give, or give twice
                 several = self._per_party(Missing("", candidates=unsafe.candidates), muni_id, req) \
-                    if unsafe.reason == "competing" else None
+                    if unsafe.reason == "competing" else None  # two accounts of one value are never two parties
                 if several is not None:
                     return several
                 return Clarify(phrasing.clarify_value(clarify_text(unsafe)), municipality=muni_id or routed.municipality,

@@ -19,6 +19,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from assistant.answering.formatting import fmt_money
 from assistant.answering.reading import NUMBER, Slot, number_value, read_slots
+from assistant.retrieval.chunking import sentences
 from assistant.retrieval.lexical import stems
 
 # a question about an amount of money ("how much", "what will the bill be", "the total of the fines")
@@ -52,7 +53,7 @@ _NOT_UNITS = {"person", "the", "such", "said", "any", "which", "that", "thereof"
 class Worked:
     """One product, share or sum, with everything it was read from."""
 
-    kind: str  # "per_unit" | "percent"
+    kind: str  # "per_unit" | "percent" | "difference"
     rate_words: str  # verbatim from the sentence
     read_words: str  # verbatim from the question
     result: Decimal
@@ -126,12 +127,57 @@ def _money_asked(slots: list[Slot]) -> list[Slot]:
     return [s for s in slots if s.kind == "money" and s.unit == "USD"]
 
 
+# a sum held as security and settled against a cost: "charged to the financial guarantee ... and the balance
+# thereof shall be released", "any amount ... over and above the deposit", "the difference shall be refunded"
+_SECURITY = re.compile(r"\b(?:deposit|guarantee|bond|escrow|security)\b", re.I)
+_SETTLES = re.compile(r"\b(?:balance|difference|remainder|excess|over and above|in excess of|refund(?:ed)?|"
+                      r"return(?:ed)?|released?|exceeds?)\b", re.I)
+_CHARGED = re.compile(r"\b(?:bill|cost|amount|charge|expense)", re.I)  # and what is settled against it
+# the user's own words for the sum held ("I put down $3,800", "we posted a $1,500 guarantee") and for the cost
+_HELD = re.compile(r"deposit|guarantee|bond|escrow|put down|posted|left with|paid (?:up ?front|in advance)|up ?front|"
+                   r"advance", re.I)
+_COST = re.compile(r"\bbill|\bcost|came to|come to|ended up|charged?|invoice|actual|final|spent|ran\b", re.I)
+_ASKS_BACK = re.compile(r"\bget\b[^.?!]{0,25}\bback\b|\brefund|\bleft over\b|\bbalance\b|\bhow much more\b", re.I)
+
+
+def _own_words(slot: Slot) -> str:
+    """The words of the value's own clause, on both sides."""
+    before = re.split(r"[.;!?]|,\s+(?:and|but)\b|\band\b", slot.before)[-1]
+    after = re.split(r"[.;!?,]|\band\b", slot.after)[0]
+    return before + " " + after
+
+
+def _settled(turn: str, amounts: list[Slot], sentence: str) -> list[Worked]:
+    """A sum held and a cost, both the user's, settled the way the quoted sentence settles them."""
+    if not (_SECURITY.search(sentence) and _SETTLES.search(sentence) and _CHARGED.search(sentence)) \
+            or len({a.number for a in amounts}) != 2:
+        return []
+    held = [a for a in amounts if _HELD.search(_own_words(a)) and not _COST.search(_own_words(a))]
+    cost = [a for a in amounts if _COST.search(_own_words(a)) and not _HELD.search(_own_words(a))]
+    if len(held) != 1 or len(cost) != 1:
+        return []  # which is the sum held and which the cost is not read from the words
+    h, c = held[0], cost[0]
+    diff = abs(h.number - c.number).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    held_words, cost_words = f"{fmt_money(h.number)} held (“{h.span.text}”)", f"{fmt_money(c.number)} cost (“{c.span.text}”)"
+    steps = [f"{held_words} − {cost_words} = {fmt_money(diff)} left of the sum held" if h.number >= c.number else
+             f"{cost_words} − {held_words} = {fmt_money(diff)} owed over the sum held"]
+    return [Worked("difference", sentence, f"{h.span.text}; {c.span.text}", diff, steps, False, sentence)]
+
+
 def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> list[Worked]:
     """The arithmetic of the first quoted sentence (best first; each with the text of its whole section)
-    that states a rate the question's one count or one amount fits; [] when none fits exactly one way."""
-    if not ASKS_AMOUNT.search(turn):
+    that states a rate the question's one count or one amount fits, or settles a sum held (a deposit, a
+    guarantee) against a cost the user gives both of; [] when none fits exactly one way."""
+    if not (ASKS_AMOUNT.search(turn) or _ASKS_BACK.search(turn)):
         return []
     amounts = _money_asked(slots)
+    # the settling sentence may be a neighbour of the one quoted, in the same section (quoted then too)
+    for sentence in [s for s, _ in picked] + [x for _, text in picked for x in sentences(text)]:
+        settled = _settled(turn, amounts, sentence)
+        if settled:
+            return settled
+    if not ASKS_AMOUNT.search(turn):
+        return []
     counts = _counts(turn)
     for sentence, passage_text in picked:
         rates = _distinct(_per_unit_rates(sentence, passage_text))

@@ -221,6 +221,12 @@ _COUNT = re.compile(
     r"homes?|houses?|lots?|properties|parcels?|blocks?|squares?|slabs?|sections?|rows?|openings?|cuts?|permits?)\b",
     re.I,
 )
+# "two public works guys", "3 of the Village's snow crew members": a head count whose noun comes after a few
+# describing words (never a unit or a joining word: "2 dollars to the guys" counts no one)
+_PEOPLE_COUNT = re.compile(
+    rf"(?P<n>{NUMBER.pattern})\s+(?:(?!(?:to|for|at|with|and|or|from|in|on|by|per|each|an?|dollars?|bucks|hours?|hrs?|"
+    r"minutes?|mins?|feet|foot|ft|inches?|days?|weeks?|months?|years?|times?)\b)[a-z]+(?:'s)?\s+){1,3}"
+    r"(?P<u>employees|workers|crew members|people|persons|men|guys|staff|laborers|labourers)\b", re.I)
 _ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
 _ORDINAL = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\s+(rows?|sections?|tiers?)\b", re.I)
 _SEASONS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (12, 2)}
@@ -427,21 +433,31 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     return sorted((_offset(x, text, origin) for x in out), key=lambda s: s.span.start)
 
 
-_OFFSET = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?P<u>days?|weeks?)\s+(?:from|after)\s+$", re.I)
+_OFFSET = re.compile(rf"(?P<n>{NUMBER.pattern}|a|an|one)\s+(?P<u>days?|weeks?|months?)\s+"
+                     r"(?P<dir>from|after|later than|before|prior to|earlier than)\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?$",
+                     re.I)
+# "within 30 days after June 1", "is it due 10 days before the 15th": a period the rule sets, not a day the user moved
+_PERIOD_ASKED = re.compile(r"\b(?:within|by|until|till|due|no later than|not later than|at least|in|have|has|had|is it|"
+                           r"was it|allowed|get|gets)\s+$", re.I)
 
 
 def _offset(slot: Slot, text: str, origin: Origin) -> Slot:
-    """"three weeks from this coming Monday": the day read, moved by the period written before it."""
-    m = _OFFSET.search(text[max(0, slot.span.start - 60):slot.span.start])
-    if m is None or slot.precision not in ("day", "week"):
+    """"three weeks from this coming Monday", "three weeks before this past Tuesday": the day read, moved by
+    the period written before it (never a period the question asks about: "within 30 days after June 1")."""
+    window = text[max(0, slot.span.start - 60):slot.span.start]
+    m = _OFFSET.search(window)
+    if m is None or slot.precision not in ("day", "week") or _PERIOD_ASKED.search(window[:m.start()]):
         return slot
-    n = number_value(m)
+    raw = m.group("n").lower()
+    n = Decimal(1) if raw in ("a", "an", "one") else number_value(m)
     if n is None or n != int(n):
         return slot
-    days = int(n) * (7 if m.group("u").lower().startswith("week") else 1)
+    sign = -1 if m.group("dir").lower() in ("before", "prior to", "earlier than") else 1
+    unit = m.group("u").lower()
+    shift = relativedelta(months=sign * int(n)) if unit.startswith("month") else \
+        relativedelta(days=sign * int(n) * (7 if unit.startswith("week") else 1))
     start = max(0, slot.span.start - 60) + m.start()
-    return _slot("date", (slot.day + relativedelta(days=days)).isoformat(), None, text, origin, start, slot.span.end,
-                 slot.precision)
+    return _slot("date", (slot.day + shift).isoformat(), None, text, origin, start, slot.span.end, slot.precision)
 
 
 def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> list[Slot]:
@@ -552,12 +568,13 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
     for m in _ORDINAL.finditer(text):  # "the second row of sections": a count of rows
         add("count", Decimal(_ORDINALS.index(m.group(1).lower()) + 1), m.group(2).lower().rstrip("s") + "s",
             m.start(), m.end())
-    for m in _COUNT.finditer(text):
-        v = number_value(m)
-        if v is None or v != int(v):
-            continue
-        u = m.group("u").lower()
-        add("count", v, u if u.endswith("s") else u + "s", m.start(), m.end())
+    for rx in (_COUNT, _PEOPLE_COUNT):
+        for m in rx.finditer(text):
+            v = number_value(m)
+            if v is None or v != int(v):
+                continue
+            u = {"laborers": "workers", "labourers": "workers"}.get(m.group("u").lower(), m.group("u").lower())
+            add("count", v, u if u.endswith("s") else u + "s", m.start(), m.end())
     for slot in [x for x in out if x.kind == "count"]:
         # "4 houses on the north side, 5 on the south": the second number counts the same things
         m = _ALSO_COUNT.match(text, slot.span.end)
@@ -565,6 +582,13 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             v = number_value(m)
             if v is not None and v == int(v):
                 add("count", v, slot.unit, m.start("n"), m.end("n"))
+    for slot in [x for x in out if x.kind in ("length", "weight", "duration")]:
+        # "the plans say 5 ft wide but she wants 6": a bare number set against a measure, in its unit
+        m = _SET_AGAINST_BARE.match(text, slot.span.end)
+        if m:
+            v = number_value(m)
+            if v is not None and v > 0:
+                add(slot.kind, v, slot.unit, m.start("n"), m.end("n"))
     for slot in [x for x in out if x.kind == "money" and "/" in (x.unit or "")]:
         # "thirty-six bucks an hour, the other forty-two": the amount the other one is paid, in the same unit
         m = _THE_OTHER.match(text, slot.span.end)
@@ -576,6 +600,9 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
 
 
 _ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}},\s*(?:and\s+|but\s+)?(?P<n>{NUMBER.pattern})\s+(?:on|in|at|along|for)\s+the\b", re.I)
+_SET_AGAINST_BARE = re.compile(
+    rf"[^.;!?\d]{{0,40}}?\b(?:but|though|although|whereas|while|or)\b[^.;!?\d$]{{0,50}}?\b(?P<n>{NUMBER.pattern})"
+    r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|or|instead|now|though)\b))", re.I)
 _MONEY_CUED = re.compile(
     rf"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quote|price|came to|comes? to|totall?ed)\s+"
     rf"(?:(?:was|is|of|at|were|about|around|roughly|just|only)\s+){{0,2}}(?P<n>{NUMBER.pattern})(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which)\b))",

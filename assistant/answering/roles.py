@@ -354,7 +354,7 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     from assistant.retrieval.expansion import expand
     from assistant.retrieval.lexical import stems
 
-    days = of(query, "date")
+    days = _one_per_day(of(query, "date"))
     wanted = _event_kind(event_text)
     if wanted is not None:
         # "I applied on March 1" for a rule counted from the approval: that date is another event's
@@ -386,6 +386,19 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
             return Ambiguous("date the period counts from", (best[0], *tied))
         return best[0]
     return Ambiguous("date the period counts from", tuple(best if top > 0 else days))
+
+
+def _one_per_day(days: list[Slot]) -> list[Slot]:
+    """One slot per day named: "New Year's Day, Friday January 1, 2027" names one day twice, which is
+    no choice to ask about (the more precise writing is kept)."""
+    out: list[Slot] = []
+    for s in days:
+        same = next((i for i, x in enumerate(out) if x.value == s.value and x.precision == s.precision), None)
+        if same is None:
+            out.append(s)
+        elif re.search(r"\d", s.span.text) and not re.search(r"\d", out[same].span.text):
+            out[same] = s
+    return out
 
 
 _COORDINATION = frozenset({"and", "or", "the", "a", "an", "then", "first", "second", "third", "other", "anoth",

@@ -38,6 +38,8 @@ class ReadValue:
     derived: str | None = None
 
     def line(self) -> str:
+        if self.derived is not None:
+            return f"{self.label} {self.derived}"
         if self.slot is not None:
             shown = describe(self.slot)
             said = self.slot.span.text
@@ -52,7 +54,7 @@ class Unsafe:
     argument: str
     label: str
     candidates: tuple[str, ...] = ()
-    reason: str = "missing"  # missing | shared | competing
+    reason: str = "missing"  # missing | shared | competing | accounts (two accounts of one value)
 
 
 def _same(a: str, b: str) -> bool:
@@ -123,6 +125,26 @@ def _cued(slot: Slot, cue: set[str]) -> bool:
     return bool(cue and stems(slot.before[-45:] + " " + slot.after[:30]) & cue)
 
 
+# the measure a length's own words name ("5 feet wide", "60 feet long", "width of 5 feet")
+_DIMENSIONS = {"wide": "width", "width": "width", "long": "length", "length": "length", "deep": "depth",
+               "depth": "depth", "thick": "thickness", "thickness": "thickness", "high": "height", "tall": "height",
+               "height": "height"}
+_DIMENSION_AFTER = re.compile(r"^\s*(?:of\s+\w+\s+)?(wide|width|long|length|deep|depth|thick|thickness|high|tall|height)\b")
+_DIMENSION_BEFORE = re.compile(r"\b(width|length|depth|thickness|height)\s+(?:of|is|was|will be|:)?\s*(?:about\s+)?$")
+
+
+def dimension(slot: Slot) -> str | None:
+    """The measure a length's own words name (width, length, depth, thickness, height), or None."""
+    if slot.kind != "length":
+        return None
+    m = _DIMENSION_AFTER.match(slot.after) or _DIMENSION_BEFORE.search(slot.before)
+    return _DIMENSIONS[m.group(1).lower()] if m else None
+
+
+def _argument_dimension(field_name: str) -> str | None:
+    return next((d for d in ("width", "length", "depth", "thickness", "height") if d in field_name), None)
+
+
 def _kin(a: Slot, b: Slot) -> bool:
     return a.kind == b.kind and (a.unit == b.unit or a.kind in ("date", "money"))
 
@@ -139,7 +161,8 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         label = _label(path)
         text = value.isoformat() if isinstance(value, (date, datetime)) else str(value)
         if path in derived or field_name in derived:
-            read.append(ReadValue(path, label, text, derived=derived.get(path) or derived[field_name]))
+            # (its source, when a reading of roles gave one, is kept: a value set against it still competes)
+            read.append(ReadValue(path, label, text, slot=sources.get(path), derived=derived.get(path) or derived[field_name]))
             continue
         if path not in sources and (path in defaults or field_name in defaults):
             # the route declared it did not read this one: the default, never a chance equal value
@@ -183,13 +206,18 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         field_name = r.argument.split(".")[-1].split("[")[0]
         cue = stems((cues.get(r.argument) or cues.get(field_name) or field_name.replace("_", " "))) - GENERIC_CUE_STEMS
         rivals = [s for s in query.slots if _kin(s, r.slot) and _key(s) not in taken and s.value != r.slot.value]
+        measure = _argument_dimension(field_name)
+        if measure:  # "5 feet wide, 60 feet long": the length is no rival for the width
+            rivals = [s for s in rivals if dimension(s) in (None, measure)]
         if not rivals:
             continue
-        mine = _cued(r.slot, cue)
+        mine = _cued(r.slot, cue) or (measure is not None and dimension(r.slot) == measure)
         theirs = [s for s in rivals if _cued(s, cue)]
         if theirs or not mine:
             options = (r.slot, *(theirs or rivals))
-            return read, Unsafe(r.argument, r.label, tuple(s.span.text for s in options), reason="competing")
+            accounts = any(_between_reason(query, r.slot, x) == "accounts" for x in options[1:])
+            return read, Unsafe(r.argument, r.label, tuple(s.span.text for s in options),
+                                reason="accounts" if accounts else "competing")
     # a value the words set against the one used ("starting March 9, but our application says March 11",
     # "estimated $2,640 and later revised it to $2,895", "his came to $2,214 and mine to $1,781"): they compete
     # for it, whatever reading of roles chose one
@@ -204,13 +232,45 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
                    for x in query.slots):
                 continue  # not next to each other
             between = query.source(a.span.origin)[a.span.end:b.span.start]
-            if len(between) <= 120 and SET_AGAINST.search(between):
-                return read, Unsafe(r.argument, r.label, (a.span.text, b.span.text), reason="competing")
+            why = _set_against(between)
+            if why:
+                return read, Unsafe(r.argument, r.label, (a.span.text, b.span.text), reason=why)
+    # a moment (date and time) whose time of day two accounts give differently ("we cut the street at
+    # 11:45 PM, the dispatch log says 12:10 AM Friday"): the hour, and perhaps the day, is not settled
+    for r in read:
+        if r.slot is None or "T" not in r.value:
+            continue
+        times = sorted((t for t in query.slots if t.kind == "time" and t.span.origin == r.slot.span.origin),
+                       key=lambda t: t.span.start)
+        for a, b in zip(times, times[1:]):
+            between = query.source(a.span.origin)[a.span.end:b.span.start]
+            why = _set_against(between) if a.value != b.value else None
+            if why:
+                return read, Unsafe(r.argument, r.label, (a.span.text, b.span.text), reason=why)
     return read, None
 
 
 SET_AGAINST = re.compile(r"\b(?:but|however|although|though|whereas|instead|revised|revises|changed|updated|corrected|"
                          r"amended)\b|\band (?:mine|his|hers|theirs|ours|yours|the other(?:'s)?|the second)\b", re.I)
+# two accounts of one value within one sentence: "one neighbor swears August 2022, the other says August 2024",
+# "my foreman says 11:45 PM, the dispatch log says 12:10 AM"
+TWO_ACCOUNTS = re.compile(r"^[^.!?;]*(?:\b(?:the other|another)\b|\b(?:says|said|claims?|claimed|swears?|swore|thinks|"
+                          r"reckons|insists?|according to)\b)[^.!?;]*$", re.I)
+
+
+def _between_reason(query: Query, a: Slot, b: Slot) -> str | None:
+    if a.span.origin != b.span.origin:
+        return None
+    a, b = sorted((a, b), key=lambda x: x.span.start)
+    return _set_against(query.source(a.span.origin)[a.span.end:b.span.start])
+
+
+def _set_against(between: str) -> str | None:
+    """"competing" (two values set against each other), "accounts" (two accounts of one value: never two
+    parties' own values) or None."""
+    if len(between) <= 60 and TWO_ACCOUNTS.search(between):
+        return "accounts"
+    return "competing" if len(between) <= 120 and SET_AGAINST.search(between) else None
 
 
 def _key(s: Slot) -> tuple:
@@ -225,7 +285,7 @@ def read_line(read: list[ReadValue]) -> str:
 
 
 def clarify_text(unsafe: Unsafe) -> str:
-    if unsafe.reason == "competing":
+    if unsafe.reason in ("competing", "accounts"):
         opts = " or ".join(f"“{c}”" for c in unsafe.candidates)
         return f"the {unsafe.label}: is it {opts}?"
     if unsafe.reason == "shared":

@@ -312,9 +312,12 @@ class EmployeeTime(BaseModel):
             raise ValueError("give the employee's time as hours or as minutes (one of them)")
         return self
 
-    def cost(self) -> Decimal:
+    def exact_cost(self) -> Decimal:
         time = self.hours if self.hours is not None else self.minutes / 60
-        return cents(time * self.hourly_rate_including_benefits)
+        return time * self.hourly_rate_including_benefits
+
+    def cost(self) -> Decimal:
+        return cents(self.exact_cost())
 
     def time(self) -> str:
         return f"{self.hours} h" if self.hours is not None else f"{self.minutes} min"
@@ -349,7 +352,8 @@ def snow_removal_charge(inp: SnowRemovalChargeInput) -> SnowRemovalChargeOutput:
     fine_min = _figure(inp.municipality, "snow_fine", "fine_min")
     fine_max = _figure(inp.municipality, "snow_fine", "fine_max")
     costs = [e.cost() for e in inp.employees]
-    labor = sum(costs, Decimal("0.00"))
+    # one charge, rounded once: two employees at 1.75 h x $38.50 are $134.75, not 2 x $67.38
+    labor = cents(sum((e.exact_cost() for e in inp.employees), Decimal("0")))
     admin = cents(fee * inp.occasions)
     total = labor + admin
     terms = " + ".join(
@@ -371,7 +375,8 @@ def snow_removal_charge(inp: SnowRemovalChargeInput) -> SnowRemovalChargeOutput:
             "hourly rate and the per-occasion fee; only those two are used.",
             "Equipment, materials and overhead beyond the employees' hourly rates including benefits are not "
             "provided for by the text and are not added.",
-            "Each employee's cost is rounded to the cent before summing.",
+            "The labor cost is the employees' hours times their rates summed, rounded to the cent once (each "
+            "employee's cost is shown rounded).",
         ],
     )
 
@@ -552,7 +557,7 @@ TOOLS: list[ToolSpec] = [
         keywords=("asphalt", "driveway", "deposit", "refund", "balance", "resurfacing", "tax roll"),
         route=Route(order=63, read="assistant.answering.routes.charges:asphalt_settlement",
                     answers="the balance or refund of an asphalt deposit against the actual cost",
-                    cues=(r"asphalt|pav(?:e|ed|ing)|blacktop", r"deposit")),
+                    cues=(r"asphalt|pav(?:e|ed|ing)|blacktop", r"deposit|put down|paid (?:up ?front|in advance)|up ?front")),
     ),
     ToolSpec(
         name="culvert_installation_deposit",

@@ -26,7 +26,7 @@ OTHER_MONEY = re.compile(r"permit|fee|deposit|paid for|fine|bond|insurance|tax",
 # a question that asks for an amount of money ("how much of the cost do I pay?" asks the share)
 ASKS_AMOUNT = re.compile(r"\bhow much\b(?!\s+(?:of|lower|higher|wider|narrower|deeper|thicker|thinner|steeper|longer|"
                          r"shorter|bigger|smaller|farther|further|more|less)\b)|\bwhat (?:will|would|do|does) (?:i|we|they|he|she) (?:owe|pay|get)\b|"
-                         r"\b(?:money|refund) back\b|\bowe (?:more|anything)\b|\bwhat(?:'s|s| is) (?:the|my|our) "
+                         r"\b(?:money|refund) back\b|\bget (?:something|anything|any(?: of it| money)?|money|it) back\b|\bowe (?:more|anything)\b|\bwhat(?:'s|s| is) (?:the|my|our) "
                          r"(?:share|bill|balance|refund|assessment)\b", re.I)
 
 
@@ -136,7 +136,9 @@ def repair_bill(q: str, muni: str | None, ctx: RouteContext):
 
 def asphalt_settlement(q: str, muni: str | None, ctx: RouteContext):
     """The deposit against the actual cost: the balance due (and by when) or the refund."""
-    amounts = slots.money_all(q)
+    # amounts as the reading stage reads them ("two thousand nine hundred dollars" too), rates left out
+    amounts = list(dict.fromkeys(s.number for s in ctx.query.of("money") if s.unit == "USD")) \
+        if ctx.query is not None else slots.money_all(q)
     if len(amounts) == 1 and ASKS_AMOUNT.search(q) and serves(ctx, "asphalt_service_settlement", muni):
         given = next((s.span.text for s in (ctx.query.of("money") if ctx.query is not None else [])), fmt_money(amounts[0]))
         return Missing(f"the actual cost of the work (to settle against “{given}”).", slot="actual cost")

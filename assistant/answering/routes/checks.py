@@ -16,6 +16,7 @@ from assistant.answering.routes.common import (
     only_municipality,
     serves,
 )
+from assistant.answering.slot_safety import dimension
 
 
 def obstruction(q: str, muni: str | None, ctx: RouteContext):
@@ -49,7 +50,7 @@ def sidewalk_fall(q: str, muni: str | None, ctx: RouteContext):
                                                    "width_ft": roles.as_number(w.number / 12)},
                       only, phrasing.lead_sidewalk_drop, sources={"width_ft": w},
                       derived={"width_ft": f"{roles.as_number(w.number / 12)} feet (from “{w.span.text}”)"})
-    widths = [x for x in widths if x.unit == "ft"]
+    widths = [x for x in widths if x.unit == "ft" and dimension(x) in (None, "width")]  # not "60 feet long"
     if len(widths) > 1:
         return Missing("the width of the walk: is it " + " or ".join(f"“{x.span.text}”" for x in widths) + "?",
                        slot="width", candidates=tuple(x.span.text for x in widths))
@@ -164,12 +165,21 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
         return Missing("the driveway's slope: is it " + " or ".join(f"“{x}”" for x in shown) + "?",
                        slot="slope", candidates=shown)
     args = {"municipality": only_municipality(ctx, "driveway_check", muni)}
+    sources = {}
     if rr and "rise_ft" in ctx.tools["driveway_check"].input_model.model_fields:
         args.update(rise_ft=roles.as_number(rr[0]), run_ft=roles.as_number(rr[1]))
+        match = RISE_RUN.search(q)
+        if ctx.query is not None and q == ctx.query.turn:
+            # the words "climbs 9 feet over 80" give each its role: another length ("16 feet wide") is no rival
+            for name, group in (("rise_ft", "rise"), ("run_ft", "run")):
+                own = [s for s in ctx.query.of("length") if s.span.origin == "turn"
+                       and match.start(group) <= s.span.start < match.end(group)]
+                if len(own) == 1:
+                    sources[name] = own[0]
     elif pct:
         args["slope_percent"] = pct.group(1)
     if len(args) > 1:
-        return Routed("driveway_check", args, args["municipality"], phrasing.lead_driveway)
+        return Routed("driveway_check", args, args["municipality"], phrasing.lead_driveway, sources=sources)
     return None
 
 

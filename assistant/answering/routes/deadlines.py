@@ -85,6 +85,9 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         clause = slots.dated_clause(ctx.query.turn, (read[0].span.start, read[0].span.end))
     event_stems = stems(slots.without_dates(expand(clause))) - GENERIC_EVENT_STEMS
     sims = ctx.similar()
+    # "what's the latest we can let them know?" of work dated ahead: a day before the event, never after it
+    ahead = event is not None and ASKS_BEFORE.search(_asking(ctx.current or q)) is not None \
+        and (event.date() if isinstance(event, datetime) else event) >= slots.today()
     scored = []
     shared_event: dict[str, int] = {}  # words of the question's dated sentence each rule's event shares
     for rule in rules().values():
@@ -92,6 +95,8 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
             continue
         if event is None and not wants_day and not (rule.count.kind == "annual_date" and "following year" in rule.title):
             continue  # a year alone dates only a yearly deadline for the following year
+        if ahead and rule.count.kind.endswith("_after"):
+            continue  # a period after the event gives no day to act before it
         words = stems(f"{rule.title} {rule.obligation} {rule.event}")
         title_words = stems(rule.title)
         # the event the question dates ("we moved in on May 14") picks between rules that
@@ -163,6 +168,18 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         routed.follow.append(Routed("deadline", {**args, "rule": other.id}, other.municipality, phrasing.lead_deadline,
                                     cues={"event": other.event}, sources=sources))
     return routed
+
+
+# the asked day comes before the dated event: "the latest we can let the homeowners know", "how far ahead"
+ASKS_BEFORE = re.compile(r"\bin advance\b|\bahead of\b|\bbeforehand\b|\bhow (?:far|long|many days|many hours) "
+                         r"(?:ahead|in advance|before)\b|\b(?:latest|last (?:day|date|time)|by when|when)\b[^.?!]{0,40}"
+                         r"\b(?:let\b[^.?!]{0,30}\bknow|tell|notify|warn|inform|give (?:notice|them notice|word))\b", re.I)
+
+
+def _asking(text: str) -> str:
+    """The sentence that asks (the last with a question mark, else the last)."""
+    parts = [x for x in re.split(r"(?<=[.!?])\s+", text.strip()) if x]
+    return ([x for x in parts if "?" in x] or parts or [""])[-1]
 
 
 HOURS = ("hours_after", "hours_before")
