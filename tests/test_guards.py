@@ -139,3 +139,11 @@ def test_a_clarifying_question_may_quote_the_users_values_back_but_an_answer_may
     assert check_answer(Answer(status="answered", answer=text), question=q) != []
     # a figure quoted back must be the user's own words
     assert check_answer(Answer(status="clarify", answer="Is it “May 2, 2025”?"), question=q) != []
+
+
+def test_the_least_the_code_allows_in_plain_words_is_no_evasion():
+    from assistant.answering.guards import asks_evasion
+
+    assert not asks_evasion("What's the least amount of curing compound I can get away with spraying?")
+    assert asks_evasion("How can I get away with skipping the permit?")
+    assert asks_evasion("Can I sneak a driveway in without a permit?")

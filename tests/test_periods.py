@@ -60,3 +60,19 @@ def test_counting_forward_from_the_one_date_when_the_act_asked_is_the_one_the_se
     assert c.day == date(2026, 11, 30)
     # another act asked, with no word of the event: nothing counted
     assert _count("Our permit was issued on Friday, November 20, 2026. What's the last day to pave?", [appeal]) == []
+
+
+SNOW = ("No owner ... shall place or suffer to remain in place for more than three (3) hours after snow fall has ended "
+        "between sunrise and sunset any slush or any loose, granular, or packed snow upon such sidewalk.")
+
+
+def test_a_time_of_day_in_words_and_what_time_asked_count_hours_after_the_event():
+    (c,) = _count("It finally quit snowing around quarter past ten this morning. What time do I have to have the walk "
+                  "done by?", [SNOW])
+    assert c.day.hour == 13 and c.day.minute == 15 and c.day.date() == date(2026, 12, 2)
+
+
+def test_next_years_holiday_is_next_years():
+    (c,) = _count("Our VFW post wants to march on next year's Fourth of July. What's the latest we can get our "
+                  "application in?", [PARADE])
+    assert c.day == date(2027, 6, 4)

@@ -96,3 +96,12 @@ def test_no_settlement_when_the_words_do_not_say_which_sum_is_held():
                  [(GUARANTEE, GUARANTEE)]) == []  # three amounts: one settlement per party is not read here
     heading = "Inspection for Return of Guarantee."
     assert _work("We posted a $1,500 guarantee and were billed $640. What do we get back?", [(heading, heading)]) == []
+
+
+def test_a_or_an_makes_a_rate_only_right_after_the_amount():
+    deposit = ("The deposit shall be in the sum of $25.00 if no pavement is involved or $75.00 if the excavation is in "
+               "a paved area.")
+    assert _work("Water service repair on a paved street. How much money do I need to bring?", [(deposit, deposit)]) == []
+    racks = "An annual fee of $25.00 a newsrack authorized shall be paid."
+    (w,) = _work("We want 7 newsracks downtown. How much do we pay a year?", [(racks, racks)])
+    assert w.result == Decimal("175.00")

@@ -448,3 +448,18 @@ def test_a_length_its_own_words_give_another_measure_is_no_rival():
     q = read_query("The walk will be 5 feet or 6 feet. How much fall?")
     _, unsafe = trace({"width_ft": "5"}, q)
     assert unsafe is not None and unsafe.reason == "competing"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("it quit around quarter past ten this morning", [("time", "10:15"), ("date", "2026-12-02")]),
+    ("half past two in the afternoon", [("time", "14:30")]),
+    ("a quarter to five in the afternoon", [("time", "16:45")]),
+    ("Independence Day 2027", [("date", "2027-07-04")]),
+    ("on next year's Fourth of July", [("date", "2027-07-04")]),
+    ("July 4th next year", [("date", "2027-07-04")]),
+    ("ten past noon", []),  # not a time these words make
+])
+def test_times_in_words_and_a_holidays_year(text, expected):
+    from datetime import date as _d
+
+    assert [(s.kind, s.value) for s in read_slots(text, ref=_d(2026, 12, 2))] == expected

@@ -107,6 +107,17 @@ EVASION = re.compile(
 )
 
 
+# "the least amount of curing compound I can get away with": the code's minimum, asked in plain words
+_LEAST = re.compile(r"\b(?:least|minimum|fewest|smallest|lowest|thinnest|narrowest|shortest|how (?:little|few|thin|"
+                    r"narrow|short|small))\b[^.?!]{0,50}\bget away with\b", re.I)
+
+
+def asks_evasion(text: str) -> bool:
+    """Does the question ask how to break the code (not the least the code allows)?"""
+    return any(not _LEAST.search(text[max(0, m.start() - 60):m.end()]) or m.group(0).lower() != "get away with"
+               for m in EVASION.finditer(text))
+
+
 def looks_like_injection(text: str) -> bool:
     return any(p.search(text) for p in _INJ)
 

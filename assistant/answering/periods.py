@@ -26,15 +26,16 @@ from assistant.retrieval.lexical import stems
 ASKS_A_DAY = re.compile(
     r"\b(?:what|which)\s+(?:date|day)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|\bhow\s+(?:soon|late)\b|"
     r"\bwhen\s+(?:is|are|do|does|must|should|can|will|would|has|have)\b|\bno\s+later\s+than\b|\bdue\b|"
-    r"\bby\s+what\b|\bin\s+time\b|\bexpires?\b|\bgood\s+(?:until|through)\b|\blatest\b|\bwhen['’]s\b|\blast\s+moment\b",
+    r"\bby\s+what\b|\bin\s+time\b|\bexpires?\b|\bgood\s+(?:until|through)\b|\blatest\b|\bwhen['’]s\b|\blast\s+moment\b|"
+    r"\bwhat\s+time\b|\buntil\s+when\b",
     re.I)
 # "one month", "ten (10) days", "two business days": the period, written once for both directions
 _PERIOD = (rf"(?P<n>{NUMBER.pattern}|a|an|one)\s*(?:\(\d+\)\s*)?"
            r"(?P<u>(?:business\s+|working\s+|calendar\s+)?(?:hours?|days?|weeks?|months?|years?))")
 _BEFORE = re.compile(rf"(?:\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|no\s+later\s+than)\s+)?"
                      rf"{_PERIOD}\s+(?:prior\s+to|before|in\s+advance\s+of|preceding)\b", re.I)
-_AFTER = re.compile(rf"\b(?:within|no\s+later\s+than|not\s+later\s+than|not\s+more\s+than|(?:at|after|upon|on)\s+the\s+"
-                    rf"expiration\s+of)\s+{_PERIOD}\s+(?:after|of|from|following)\b", re.I)
+_AFTER = re.compile(rf"\b(?:within|no\s+later\s+than|not\s+later\s+than|not\s+more\s+than|(?:for\s+)?more\s+than|"
+                    rf"(?:at|after|upon|on)\s+the\s+expiration\s+of)\s+{_PERIOD}\s+(?:after|of|from|following)\b", re.I)
 
 
 _GENERIC = stems("date day days time the such said any this that its their his her of which")

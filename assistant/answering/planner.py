@@ -28,8 +28,8 @@ from assistant.answering import status_phrases
 from assistant.answering.status_phrases import who_sets
 from assistant.answering.detect import clarify_candidates, from_history, named_municipality, other_place
 from assistant.answering.guards import (
-    EVASION,
     InputProblem,
+    asks_evasion,
     check_question,
     split_injection,
 )
@@ -292,7 +292,7 @@ class EmbeddedPlanner:
         q, removed = split_injection(q)
         q = q.translate(APOSTROPHES)  # "what’s" typed on a phone reads as "what's" (one character for one)
         events = [f"ignored an instruction in the question: {r!r}" for r in removed]
-        if EVASION.search(q):
+        if asks_evasion(q):
             empty.events = events + ["refused a request to evade the code"]
             return Refuse(phrasing.refuse_evasion()), empty
         if removed and not q:

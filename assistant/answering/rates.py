@@ -29,8 +29,9 @@ ASKS_AMOUNT = re.compile(
     r"\b(?:do|would|will|must|should)\s+(?:i|we|they|he|she|you)\s+(?:\w+\s+)?(?:pay|owe)\b|"
     r"\badd up\b|\bcome to\b", re.I)
 # "$25.00 per newsrack", "$150.00 ... for each offense", "$10 a day": the money slot's unit, written after it
-_PER = re.compile(r"^[^.;$]{0,45}?\b(?:per|for\s+each|each|a|an|every)\s+(?P<u>(?:linear\s+|square\s+|cubic\s+)?[a-z]+)\b",
-                  re.I)
+# ("a"/"an" only right after the amount: "$10 a day", never "$75.00 if the excavation is in a paved area")
+_PER = re.compile(r"^(?:[^.;$]{0,45}?\b(?:per|for\s+each|each|every)|\s*(?:a|an))\s+"
+                  r"(?P<u>(?:linear\s+|square\s+|cubic\s+)?[a-z]+)\b", re.I)
 _SEPARATE = re.compile(r"\beach\s+(?P<u>day|week|hour)\b[^.]{0,80}\bseparate\s+(?:offense|violation)", re.I)
 _PERCENT_OF = re.compile(r"(?P<p>\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+(?:the\s+|such\s+|said\s+|that\s+)?"
                          r"(?P<of>(?:[a-z]+\s+){0,2}(?:costs?|amount|assessment|bill|estimate|price|fees?|charges?|"

@@ -244,6 +244,7 @@ _HOLIDAY_NAMES = {"thanksgiving": "Thanksgiving Day", "thanksgiving day": "Thank
                   "christmas": "Christmas Day", "christmas day": "Christmas Day", "new year's day": "New Year's Day",
                   "new year’s day": "New Year's Day", "memorial day": "Memorial Day", "labor day": "Labor Day",
                   "independence day": "Independence Day", "the fourth of july": "Independence Day",
+                  "fourth of july": "Independence Day", "4th of july": "Independence Day",
                   "veterans day": "Veterans Day", "columbus day": "Columbus Day", "juneteenth": "Juneteenth National Independence Day",
                   "martin luther king day": "Martin Luther King Jr. Day", "presidents day": "Washington's Birthday",
                   "presidents' day": "Washington's Birthday"}
@@ -253,15 +254,17 @@ _HOLIDAYS = sorted((re.escape(k) for k in _HOLIDAY_NAMES), key=len, reverse=True
 _WHICH_YEAR = re.compile(r"\s*(?:of\s+)?(last|next|this)\s+year\b", re.I)
 
 
-def _holiday_near(name: str, ref: date, after: str = "") -> date | None:
+def _holiday_near(name: str, ref: date, after: str = "", year: int | None = None) -> date | None:
     """The day of a named holiday nearest to ``ref`` (this year's, last year's or next year's);
-    "Labor Day last year" / "Memorial Day next year": that year's, whichever is nearer."""
+    "Labor Day last year" / "Memorial Day next year": that year's, whichever is nearer; a year written
+    ("Independence Day 2027"): that year's."""
     import holidays
 
     want = _HOLIDAY_NAMES.get(name.lower())
-    days = [d for d, n in holidays.US(years=range(ref.year - 1, ref.year + 2), observed=False).items() if n == want]
+    years = [year] if year else range(ref.year - 1, ref.year + 2)
+    days = [d for d, n in holidays.US(years=years, observed=False).items() if n == want]
     which = _WHICH_YEAR.match(after)
-    if which:
+    if which and not year:
         year = ref.year + {"last": -1, "next": 1, "this": 0}[which.group(1).lower()]
         days = [d for d in days if d.year == year]
     return min(days, key=lambda d: abs((d - ref).days)) if days else None
@@ -299,6 +302,10 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
                     d, p = date(int(m.group(3)), int(m.group(1)), int(m.group(2))), "day"
                 elif kind == "md":
                     d, p = dates.nearest_year(dates.MONTHS[m.group(1).lower()[:3]], int(m.group(2)), ref), "day"
+                    which = _WHICH_YEAR.match(text[m.end():m.end() + 20]) or \
+                        re.search(r"\b(last|next|this)\s+year['’]?s\s+$", text[max(0, m.start() - 20):m.start()], re.I)
+                    if which:  # "July 4th next year", "next year's July 4"
+                        d = d.replace(year=ref.year + {"last": -1, "next": 1, "this": 0}[which.group(1).lower()])
                 else:
                     d, p = date(int(m.group(2)), dates.MONTHS[m.group(1).lower()[:3]], 1), "month"
             except (ValueError, KeyError):
@@ -337,8 +344,11 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     # "the day before yesterday", "the day after tomorrow"
     for m in re.finditer(r"\b(?:the\s+)?day\s+(before\s+yesterday|after\s+tomorrow)\b", text, re.I):
         add(m.start(), m.end(), ref + relativedelta(days=-2 if m.group(1).lower().startswith("before") else 2))
-    for m in re.finditer(r"(?<!ago )\b(today|tomorrow|yesterday)\b", text, re.I):
-        add(m.start(), m.end(), ref + relativedelta(days={"today": 0, "tomorrow": 1, "yesterday": -1}[m.group(1).lower()]))
+    for m in re.finditer(r"(?<!ago )\b(today|tomorrow|yesterday|this (?:morning|afternoon|evening)|tonight|last night)\b",
+                         text, re.I):
+        word = m.group(1).lower()
+        shift = -1 if word in ("yesterday", "last night") else 1 if word == "tomorrow" else 0
+        add(m.start(), m.end(), ref + relativedelta(days=shift))
     for m in re.finditer(rf"\b(last|this past|this coming|next|this)\s+{dates._MON}\b", text, re.I):
         month = dates.MONTHS[m.group(2).lower()[:3]]
         back = m.group(1).lower() in ("last", "this past")
@@ -411,11 +421,16 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             while day.weekday() != wd:
                 day = day + relativedelta(days=step)
         add(m.start(), m.end(), day)
-    for m in re.finditer(rf"\b(?:on\s+)?({'|'.join(_HOLIDAYS)})\b", text, re.I):
-        day = _holiday_near(m.group(1), ref, text[m.end():m.end() + 20])
+    for m in re.finditer(rf"\b(?:(?P<whose>last|next|this)\s+year['’]?s\s+)?(?:on\s+)?({'|'.join(_HOLIDAYS)})\b", text, re.I):
+        after = text[m.end():m.end() + 20]
+        given = re.match(r",?\s*((?:19|20)\d\d)\b", after)  # "Independence Day 2027"
+        if m.group("whose"):  # "next year's Fourth of July"
+            after = f" {m.group('whose')} year"
+        day = _holiday_near(m.group(2), ref, after, int(given.group(1)) if given else None)
         if day is not None:
-            which = _WHICH_YEAR.match(text[m.end():m.end() + 20])
-            add(m.start(1), m.end() + (which.end() if which else 0), day)
+            which = _WHICH_YEAR.match(text[m.end():m.end() + 20]) if not m.group("whose") else None
+            end = m.end() + (which.end() if which else given.end() if given else 0)
+            add(m.start() if m.group("whose") else m.start(2), end, day)
     # "next week", "sometime last week", "last month": a week or a month, never a day
     for m in re.finditer(r"\b(last|this past|next|this coming|this)\s+(week|month)\b", text, re.I):
         back = m.group(1).lower() in ("last", "this past")
@@ -483,6 +498,26 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             taken.append((a, m.end()))
             out.append(Slot(kind="time", value=hm, span=Span(origin=origin, start=a, end=m.end(), text=text[a:m.end()]),
                             before=text[max(0, a - 60):a].lower(), after=text[m.end():m.end() + 40].lower()))
+    for m in _WORD_TIME.finditer(text):
+        # "quarter past ten this morning", "half past two in the afternoon", "ten thirty tonight"
+        hour = _HOUR_WORDS.get(m.group("h").lower()) or (int(m.group("h")) if m.group("h").isdigit() else None)
+        if hour is None or not 1 <= hour <= 12:
+            continue
+        minutes = {"quarter": 15, "a quarter": 15, "half": 30}.get((m.group("q") or "").lower(), 0)
+        if m.group("mm"):
+            minutes = {"fifteen": 15, "thirty": 30, "forty-five": 45, "forty five": 45}[m.group("mm").lower()]
+        if (m.group("rel") or "").lower() in ("to", "of", "till"):
+            hour, minutes = hour - 1 or 12, 60 - minutes
+        when = m.group("when").lower()
+        hh = dates.clock_hour(str(hour), "pm" if any(w in when for w in ("afternoon", "evening", "night", "tonight", "p"))
+                              and not when.startswith("this morning") else "am")
+        a = m.start()
+        if _free(taken, a, m.end("h") if m.group("mm") is None else m.end("mm")):
+            end = m.end("mm") if m.group("mm") else m.end("h")
+            taken.append((a, end))
+            out.append(Slot(kind="time", value=f"{hh:02d}:{minutes:02d}", span=Span(origin=origin, start=a, end=end,
+                                                                                    text=text[a:end]),
+                            before=text[max(0, a - 60):a].lower(), after=text[end:end + 40].lower()))
     for m in _MONEY.finditer(text):
         v = Decimal(m.group("v").replace(",", ""))
         mult = (m.group("mult") or "").lower()
@@ -600,6 +635,14 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
 
 
 _ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}},\s*(?:and\s+|but\s+)?(?P<n>{NUMBER.pattern})\s+(?:on|in|at|along|for)\s+the\b", re.I)
+_HOUR_WORDS = {w: i + 1 for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                                                "ten", "eleven", "twelve"))}
+_WORD_TIME = re.compile(
+    r"\b(?:(?P<q>a\s+quarter|quarter|half)\s+(?P<rel>past|after|to|of|till)\s+)?"
+    r"(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})"
+    r"(?:\s+(?P<mm>fifteen|thirty|forty-five|forty five))?(?:\s+o['’]clock)?"
+    r"(?=\s+(?P<when>this\s+(?:morning|afternoon|evening)|tonight|last\s+night|in\s+the\s+(?:morning|afternoon|evening)|"
+    r"at\s+night))", re.I)
 _SET_AGAINST_BARE = re.compile(
     rf"[^.;!?\d]{{0,40}}?\b(?:but|though|although|whereas|while|or)\b[^.;!?\d$]{{0,50}}?\b(?P<n>{NUMBER.pattern})"
     r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|or|instead|now|though)\b))", re.I)
