@@ -48,6 +48,8 @@ def test_a_sentence_states_the_figure_asked_for(question, sentence, states):
     ("What is the penalty for not shoveling?", True),
     ("Who issues the permit?", False),
     ("Do I need a permit to fix my sidewalk?", False),
+    ("What calendar dates does the Town shut down road cuts for the winter?", True),
+    ("What months is that?", True),
 ])
 def test_questions_that_ask_for_a_figure(question, asks):
     assert bool(QUANTITY_Q.search(question)) is asks
@@ -81,6 +83,9 @@ def test_a_sentence_ending_in_a_colon_brings_the_items_one_level_below():
     ("What is the permit fee?", "money"),
     ("How wide must the sidewalk be?", "width"),
     ("Who issues the permit?", None),
+    ("How much is the Village permit to replace a public sidewalk?", "money"),
+    ("What calendar dates does the Town shut down road cuts?", "date"),
+    ("What months is that?", "date"),
 ])
 def test_the_kind_of_figure_asked(question, kind):
     assert figure_kind(question) == kind

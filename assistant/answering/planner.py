@@ -53,7 +53,7 @@ APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
 QUANTITY_Q = re.compile(
     r"\b(how much|how many|what(?:'s|s| is| are| does| do)\b[^?.]{0,50}\b(?:fee|fees|cost|costs|rate|amount|fine|penalty|"
     r"forfeiture|width|charge|price|size|dates?|bond|guarantee|deposit)|what (?:dollar |\$ ?)?(?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|"
-    r"how (?:wide|large|big|thick|deep|tall|high)|on what dates?|which dates?|what dates?)\b",
+    r"how (?:wide|large|big|thick|deep|tall|high)|on what dates?|(?:which|what) (?:\w+\s+){0,2}(?:dates?|months))\b",
     re.I,
 )
 # words that state a figure
@@ -74,7 +74,9 @@ FIGURE_KINDS = [
      re.compile(rf"\b{_NUM}(?:[- ](?:\(\d+\)\s*)?)?(?:(?:business|working|calendar|consecutive|regular)\s+){{0,2}}"
                 rf"(?:hours?|days?|weeks?|months?|years?|hrs?)\b", re.I)),
     ("money", re.compile(r"\b(fee|fees|cost|costs|price|charge|charged|rate|fine|forfeiture|penalty|bond|guarantee|"
-                         r"insurance|deposit|assess(?:ed|ment)?|bill|pay|dollars?)\b|\$", re.I),
+                         r"insurance|deposit|assess(?:ed|ment)?|bill|pay|dollars?)\b|\$|"
+                         # "how much is the Village permit?": what a permit or a license costs
+                         r"\bhow much (?:is|are|does|do|will|would)\b[^?.]{0,40}\b(?:permits?|licen[cs]es?|renewals?)\b", re.I),
      re.compile(r"\$\s?\d|\d\s?%|\btimes the\b|\bpercent\b", re.I)),
     ("width", re.compile(r"\b(wide|width)\b", re.I),
      re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:in\s+)?(?:width|wide)\b|(?:width|wide)\D{{0,45}}{_NUM}\s*{_UNIT}", re.I)),
@@ -83,7 +85,7 @@ FIGURE_KINDS = [
     ("height", re.compile(r"\b(tall|high|height)\b", re.I),
      re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:in\s+)?(?:height|high|tall)\b|(?:height|high)\D{{0,45}}{_NUM}\s*{_UNIT}|between {_NUM}", re.I)),
     ("size", re.compile(r"\b(big|large|size|diameter)\b", re.I), re.compile(rf"{_NUM}\s*{_UNIT}", re.I)),
-    ("date", re.compile(r"\b(dates?|when)\b", re.I),
+    ("date", re.compile(r"\b(dates?|when|months)\b", re.I),
      re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\b|\b\d+ (?:days?|hours?|months?)\b", re.I)),
 ]
 
