@@ -463,3 +463,20 @@ def test_times_in_words_and_a_holidays_year(text, expected):
     from datetime import date as _d
 
     assert [(s.kind, s.value) for s in read_slots(text, ref=_d(2026, 12, 2))] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("two-thirds of a foot of crushed stone", [("length", "8", "in")]),  # never "a foot"
+    ("a tenth of a mile ahead", [("length", "528", "ft")]),
+    ("half a foot", [("length", "6", "in")]),
+    ("labor two thousand four hundred, materials eight hundred fifty, equipment six hundred.",
+     [("money", "2400", "USD"), ("money", "850", "USD"), ("money", "600", "USD")]),
+    ("seven homes on the north side and five on the south", [("count", "7", "homes"), ("count", "5", "homes")]),
+    ("5 houses on our side and 4 across the street", [("count", "5", "houses"), ("count", "4", "houses")]),
+    ("the second Thursday of next month", [("date", "2027-01-14", None)]),
+    ("the last Friday of June 2027", [("date", "2027-06-25", None)]),
+])
+def test_fractions_of_a_unit_cued_amounts_counts_and_nth_weekdays(text, expected):
+    from datetime import date as _d
+
+    assert [(s.kind, s.value, s.unit) for s in read_slots(text, ref=_d(2026, 12, 3))] == expected

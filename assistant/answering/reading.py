@@ -291,6 +291,21 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         this_year = ref.year if month <= ref.month else ref.year - 1  # "this June" = the latest June
         if n is not None and n == int(n):
             add(m.start(), m.end(), date(this_year - int(n), month, 1), "month")
+    wds = "|".join(_WEEKDAYS)
+    # "the second Thursday of next month", "the first Monday in March": that weekday of that month
+    for m in re.finditer(rf"\b(?P<nth>first|second|third|fourth|last)\s+(?P<wd>{wds})\s+(?:of|in)\s+(?:(?P<rel>next|this|last)"
+                         rf"\s+month|{dates._MON}(?:\s+(?P<y>(?:19|20)\d\d))?)\b", text, re.I):
+        if m.group("rel"):
+            first = ref.replace(day=1) + relativedelta(months={"next": 1, "this": 0, "last": -1}[m.group("rel").lower()])
+        else:
+            month = dates.MONTHS[re.search(dates._MON, m.group(0).split(" of ")[-1].split(" in ")[-1], re.I).group(0).lower()[:3]]
+            year = int(m.group("y")) if m.group("y") else (ref.year if month >= ref.month else ref.year + 1)
+            first = date(year, month, 1)
+        wd = _WEEKDAYS.index(m.group("wd").lower())
+        days = [first + relativedelta(days=i) for i in range(31) if (first + relativedelta(days=i)).month == first.month
+                and (first + relativedelta(days=i)).weekday() == wd]
+        nth = m.group("nth").lower()
+        add(m.start(), m.end(), days[-1] if nth == "last" else days[("first", "second", "third", "fourth").index(nth)])
     for rx, kind in dates.DATE_RES:
         for m in rx.finditer(text):
             try:
@@ -562,6 +577,18 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         total = ft * 12 + inch  # in feet when exact ("5 feet 6 inches": 5.5 ft), else in inches (59 in)
         add("length", total / 12, "ft", a, b) if total % 3 == 0 else add("length", total, "in", a, b)
 
+    for m in _FRACTION_OF.finditer(text):
+        # "two-thirds of a foot" (8 inches, never "a foot"), "a tenth of a mile" (528 feet), "half a foot"
+        num = 1 if (m.group("num") or "a").lower() in ("a", "an", "one") else _HOUR_WORDS[m.group("num").lower()]
+        den = _DENOMINATORS[re.sub(r"(?:ves|s)$", "", m.group("den").lower()) if m.group("den").lower() != "halves" else "half"]
+        u = m.group("u").lower()
+        feet = Decimal(num) / den * {"foot": 1, "yard": 3, "mile": 5280}.get(u, Decimal(1) / 12)
+        if u == "inch":
+            add("length", feet * 12, "in", m.start(), m.end())
+        elif (feet * 12) == int(feet * 12) and feet < 1:
+            add("length", feet * 12, "in", m.start(), m.end())
+        else:
+            add("length", feet, "ft", m.start(), m.end())
     for m in _FEET_INCHES.finditer(text):
         feet_and_inches(Decimal(m.group("ft")), Decimal(m.group("in")), m.start(), m.end())
     for m in _WORD_FOOT_INCH.finditer(text):
@@ -634,7 +661,14 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
     return _shared_units(sorted(out, key=lambda s: (s.span.origin, s.span.start)), text)
 
 
-_ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}},\s*(?:and\s+|but\s+)?(?P<n>{NUMBER.pattern})\s+(?:on|in|at|along|for)\s+the\b", re.I)
+# "4 houses on the north side, 5 on the south", "seven homes on the north side and five on the south",
+# "5 houses on our side and 4 across the street"
+_ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}}?(?:,\s*(?:and\s+|but\s+)?|\s+(?:and|but|while|with)\s+)(?P<n>{NUMBER.pattern})\s+"
+                         r"(?:(?:on|in|at|along|for)\s+the\b|across\b|opposite\b)", re.I)
+_DENOMINATORS = {"half": Decimal(2), "third": Decimal(3), "quarter": Decimal(4), "fourth": Decimal(4), "fifth": Decimal(5),
+                 "eighth": Decimal(8), "tenth": Decimal(10)}
+_FRACTION_OF = re.compile(r"\b(?:(?P<num>a|an|one|two|three|four|five|seven|nine)[- ])?(?P<den>half|halves|thirds?|quarters?|"
+                          r"fourths?|fifths?|eighths?|tenths?)\s+(?:of\s+)?an?\s+(?P<u>foot|mile|inch|yard)\b", re.I)
 _HOUR_WORDS = {w: i + 1 for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                                                 "ten", "eleven", "twelve"))}
 _WORD_TIME = re.compile(
@@ -647,7 +681,8 @@ _SET_AGAINST_BARE = re.compile(
     rf"[^.;!?\d]{{0,40}}?\b(?:but|though|although|whereas|while|or)\b[^.;!?\d$]{{0,50}}?\b(?P<n>{NUMBER.pattern})"
     r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|or|instead|now|though)\b))", re.I)
 _MONEY_CUED = re.compile(
-    rf"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quote|price|came to|comes? to|totall?ed)\s+"
+    rf"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quote|price|came to|comes? to|totall?ed|labou?r|"
+    rf"materials?|equipment|parts)\s+"
     rf"(?:(?:was|is|of|at|were|about|around|roughly|just|only)\s+){{0,2}}(?P<n>{NUMBER.pattern})(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which)\b))",
     re.I)
 _THE_OTHER = re.compile(rf"\s*[,;]?\s*(?:and\s+|while\s+|but\s+)?the other(?:\s+(?:one|guy|man|woman|worker|employee|person))?"
