@@ -67,8 +67,8 @@ SNOW = ("No owner ... shall place or suffer to remain in place for more than thr
 
 
 def test_a_time_of_day_in_words_and_what_time_asked_count_hours_after_the_event():
-    (c,) = _count("It finally quit snowing around quarter past ten this morning. What time do I have to have the walk "
-                  "done by?", [SNOW])
+    (c,) = _count("It finally quit snowing around quarter past ten this morning. I've a dentist appt at noon. What "
+                  "time do I have to have the walk done by?", [SNOW])  # the time said with the day, not the other
     assert c.day.hour == 13 and c.day.minute == 15 and c.day.date() == date(2026, 12, 2)
 
 

@@ -101,6 +101,10 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str]) -> list[Count
         return []
     start = days[0]
     times = [s for s in slots if s.kind == "time"]
+    near = [t for t in times if t.span.origin == start.span.origin
+            and min(abs(t.span.start - start.span.end), abs(start.span.start - t.span.end)) <= 25]
+    if len({t.value for t in times}) > 1 and len({t.value for t in near}) == 1:
+        times = near  # "quit around quarter past ten this morning ... a dentist appt at noon": the dated one
     moment = None
     if len({t.value for t in times}) == 1:  # "the snow quit at 3:00 PM on Friday, December 4"
         hh, mm = (int(x) for x in times[0].value.split(":"))
