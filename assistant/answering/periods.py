@@ -101,8 +101,12 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str]) -> list[Count
         return []
     start = days[0]
     times = [s for s in slots if s.kind == "time"]
-    near = [t for t in times if t.span.origin == start.span.origin
-            and min(abs(t.span.start - start.span.end), abs(start.span.start - t.span.end)) <= 25]
+    def beside(t: Slot) -> bool:  # said with the day: in its sentence, a few words away
+        a, b = sorted((t, start), key=lambda x: x.span.start)
+        between = turn[a.span.end:b.span.start] if t.span.origin == "turn" == start.span.origin else "."
+        return len(between) <= 25 and not re.search(r"[.!?;]", between)
+
+    near = [t for t in times if t.span.origin == start.span.origin and beside(t)]
     if len({t.value for t in times}) > 1 and len({t.value for t in near}) == 1:
         times = near  # "quit around quarter past ten this morning ... a dentist appt at noon": the dated one
     moment = None
