@@ -165,3 +165,14 @@ def test_a_figure_question_typed_without_an_apostrophe_or_with_a_curly_one(quest
     from assistant.answering.planner import APOSTROPHES
 
     assert QUANTITY_Q.search(question.translate(APOSTROPHES))
+
+
+@pytest.mark.parametrize("question, sentence, states", [
+    ("What is the penalty for parking on a city street during snow removal?",
+     "Any person who violates this chapter is guilty of a Class 3 misdemeanor.", True),
+    ("How much is the fine for parking during snow removal?",
+     "Any person who violates this chapter is guilty of a Class 3 misdemeanor.", False),  # an amount is asked
+    ("How thick can each lift of fill be?", "The backfill shall be placed in six-inch layers and compacted.", True),
+])
+def test_a_penalty_class_and_layers_state_the_figure_asked(question, sentence, states):
+    assert bool(figure_pattern(question).search(sentence)) is states

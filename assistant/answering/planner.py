@@ -81,7 +81,8 @@ FIGURE_KINDS = [
     ("width", re.compile(r"\b(wide|width)\b", re.I),
      re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:in\s+)?(?:width|wide)\b|(?:width|wide)\D{{0,45}}{_NUM}\s*{_UNIT}", re.I)),
     ("thickness", re.compile(r"\b(thick|thickness|deep|depth)\b", re.I),
-     re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:thickness|thick|depth|deep)|(?:thickness|depth)\D{{0,45}}{_NUM}\s*{_UNIT}", re.I)),
+     re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:thickness|thick|depth|deep)|(?:thickness|depth)\D{{0,45}}{_NUM}\s*{_UNIT}|"
+                rf"{_NUM}[- ]?(?:inch|in\.|foot|ft\.?)\s+(?:layers?|lifts?|courses?)\b", re.I)),
     ("height", re.compile(r"\b(tall|high|height)\b", re.I),
      re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:in\s+)?(?:height|high|tall)\b|(?:height|high)\D{{0,45}}{_NUM}\s*{_UNIT}|between {_NUM}", re.I)),
     ("size", re.compile(r"\b(big|large|size|diameter)\b", re.I), re.compile(rf"{_NUM}\s*{_UNIT}", re.I)),
@@ -153,7 +154,17 @@ def figure_pattern(question: str) -> re.Pattern:
         unit = "hour" if rate.group(1) else re.sub(r"f(?:oo|ee)t$", "f(?:oo|ee)t", re.escape(rate.group(2).lower()))
         return re.compile(rf"\$\s?\d[\d,.]*\s*(?:per|an?|/|each)\s*{unit}|\b{'hourly' if unit == 'hour' else unit} rate of \$", re.I)
     kind = figure_kind(question)
-    return next((states for k, _, states in FIGURE_KINDS if k == kind), QUANTITY_IN)
+    states = next((states for k, _, states in FIGURE_KINDS if k == kind), QUANTITY_IN)
+    if kind == "money" and PENALTY_ASKED.search(question) and not AMOUNT_ASKED.search(question):
+        # "what is the penalty?" is answered by a class of offense as well as by an amount
+        return re.compile(rf"{states.pattern}|{PENALTY_STATED.pattern}", re.I)
+    return states
+
+
+# a penalty asked for (not an amount: "how much is the fine") and a sentence that states one without a figure
+PENALTY_ASKED = re.compile(r"\b(?:penalt(?:y|ies)|punishment|consequences?|punished)\b", re.I)
+AMOUNT_ASKED = re.compile(r"\bhow much\b|\bfines?\b|\bfees?\b|\bcosts?\b|\bdollars?\b|\$", re.I)
+PENALTY_STATED = re.compile(r"\bmisdemeanou?r\b|\bcivil (?:infraction|violation)\b|\bimprison(?:ed|ment)\b", re.I)
 
 
 # where the code leaves a figure to someone or somewhere else (data: answering/data/status_phrases.yaml)
