@@ -127,9 +127,13 @@ def test_parties_one_to_a_clause_of_one_sentence(assistant, monkeypatch):
 
 
 def test_a_repair_part_named_without_an_amount_is_asked_for_never_zero(assistant):
+    answer = assistant.ask("We had to fix a permittee's deficient restoration ourselves: labor ran two grand, and "
+                           "materials and equipment too. What's the bill?", "brandon")
+    assert answer.status == "clarify" and "materials" in answer.answer and not answer.tool_calls
+    # amounts the part's name cues, without "dollars", are read (and shown)
     answer = assistant.ask("We had to fix a permittee's deficient restoration ourselves: labor ran two grand, materials "
                            "seven hundred fifty, and equipment a thousand and fifty. What's the bill?", "brandon")
-    assert answer.status == "clarify" and "materials" in answer.answer and not answer.tool_calls
+    assert answer.status == "answered" and "$4,560.00" in answer.answer and "(“seven hundred fifty”)" in answer.answer
     answer = assistant.ask("The Village repaired the faulty work: $900 labor and $300 materials. No equipment was used. "
                            "What's the bill?", "brandon")
     assert answer.status == "answered" and "$1,440.00" in answer.answer  # (900 + 300) x 1.2

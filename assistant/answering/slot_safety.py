@@ -233,6 +233,8 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
                 continue  # not next to each other
             between = query.source(a.span.origin)[a.span.end:b.span.start]
             why = _set_against(between)
+            if why == "competing" and r.derived is not None:
+                continue  # a value a reading of roles derived has settled which one counts ("the estimate, not the bill")
             if why:
                 return read, Unsafe(r.argument, r.label, (a.span.text, b.span.text), reason=why)
     # a moment (date and time) whose time of day two accounts give differently ("we cut the street at
