@@ -207,8 +207,8 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         cue = stems((cues.get(r.argument) or cues.get(field_name) or field_name.replace("_", " "))) - GENERIC_CUE_STEMS
         rivals = [s for s in query.slots if _kin(s, r.slot) and _key(s) not in taken and s.value != r.slot.value]
         measure = _argument_dimension(field_name)
-        if measure:  # "5 feet wide, 60 feet long": the length is no rival for the width
-            rivals = [s for s in rivals if dimension(s) in (None, measure)]
+        # "5 feet wide, 60 feet long": the length is no rival for the width; "16 feet wide" none for a rise
+        rivals = [s for s in rivals if dimension(s) in (None, measure)]
         if not rivals:
             continue
         mine = _cued(r.slot, cue) or (measure is not None and dimension(r.slot) == measure)

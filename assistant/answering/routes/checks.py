@@ -165,21 +165,16 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
         return Missing("the driveway's slope: is it " + " or ".join(f"“{x}”" for x in shown) + "?",
                        slot="slope", candidates=shown)
     args = {"municipality": only_municipality(ctx, "driveway_check", muni)}
-    sources = {}
+    cues = {}
     if rr and "rise_ft" in ctx.tools["driveway_check"].input_model.model_fields:
         args.update(rise_ft=roles.as_number(rr[0]), run_ft=roles.as_number(rr[1]))
-        match = RISE_RUN.search(q)
-        if ctx.query is not None and q == ctx.query.turn:
-            # the words "climbs 9 feet over 80" give each its role: another length ("16 feet wide") is no rival
-            for name, group in (("rise_ft", "rise"), ("run_ft", "run")):
-                own = [s for s in ctx.query.of("length") if s.span.origin == "turn"
-                       and match.start(group) <= s.span.start < match.end(group)]
-                if len(own) == 1:
-                    sources[name] = own[0]
+        # the words that give each its role ("climbs 9 feet over 80"): another rise or run still competes, a
+        # length its own words make a width ("16 feet wide") does not (slot safety)
+        cues = {"rise_ft": "rise rises climb climbs drop drops fall falls up", "run_ft": "run runs over across every in"}
     elif pct:
         args["slope_percent"] = pct.group(1)
     if len(args) > 1:
-        return Routed("driveway_check", args, args["municipality"], phrasing.lead_driveway, sources=sources)
+        return Routed("driveway_check", args, args["municipality"], phrasing.lead_driveway, cues=cues)
     return None
 
 
