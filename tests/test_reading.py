@@ -480,3 +480,14 @@ def test_fractions_of_a_unit_cued_amounts_counts_and_nth_weekdays(text, expected
     from datetime import date as _d
 
     assert [(s.kind, s.value, s.unit) for s in read_slots(text, ref=_d(2026, 12, 3))] == expected
+
+
+def test_this_morning_dates_only_a_time_said_with_it_and_figures_name_a_holidays_year():
+    from datetime import date as _d
+
+    def got(text):
+        return [(s.kind, s.value) for s in read_slots(text, ref=_d(2026, 12, 2))]
+
+    assert got("They just poured my new front walk this morning. How long until we can walk on it?") == []
+    assert got("tonight at 8 pm") == [("date", "2026-12-02"), ("time", "20:00")]
+    assert got("a Fourth of July parade for July 4, 2027") == [("date", "2027-07-04")]

@@ -362,6 +362,12 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     for m in re.finditer(r"(?<!ago )\b(today|tomorrow|yesterday|this (?:morning|afternoon|evening)|tonight|last night)\b",
                          text, re.I):
         word = m.group(1).lower()
+        if " " in word or word == "tonight":
+            # "this morning" dates only a time said with it ("quarter past ten this morning"); alone it is when
+            # something happened, not a day to count from ("they poured the walk this morning. How long ...?")
+            if not (_TIME_BEFORE.search(text[max(0, m.start() - 25):m.start()])
+                    or re.match(r"\s*(?:at|around|about)?\s*\d", text[m.end():m.end() + 15])):
+                continue
         shift = -1 if word in ("yesterday", "last night") else 1 if word == "tomorrow" else 0
         add(m.start(), m.end(), ref + relativedelta(days=shift))
     for m in re.finditer(rf"\b(last|this past|this coming|next|this)\s+{dates._MON}\b", text, re.I):
@@ -460,6 +466,10 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     # a year alone: "paved in 2017", "back in 2019"
     for m in re.finditer(r"\b(?:in|during|since|of)\s+((?:19|20)\d\d)\b(?![-/]\d)", text, re.I):
         add(m.start(1), m.end(1), date(int(m.group(1)), 1, 1), "year")
+    # "a Fourth of July parade for July 4, 2027": the day written in figures says which year the name means
+    written = [x for x in out if re.search(r"\d", x.span.text) and x.precision == "day"]
+    out = [x for x in out if re.search(r"\d", x.span.text) or x.precision != "day"
+           or not any(w.day.month == x.day.month and w.day.day == x.day.day and w.day != x.day for w in written)]
     return sorted((_offset(x, text, origin) for x in out), key=lambda s: s.span.start)
 
 
@@ -669,6 +679,8 @@ _DENOMINATORS = {"half": Decimal(2), "third": Decimal(3), "quarter": Decimal(4),
                  "eighth": Decimal(8), "tenth": Decimal(10)}
 _FRACTION_OF = re.compile(r"\b(?:(?P<num>a|an|one|two|three|four|five|seven|nine)[- ])?(?P<den>half|halves|thirds?|quarters?|"
                           r"fourths?|fifths?|eighths?|tenths?)\s+(?:of\s+)?an?\s+(?P<u>foot|mile|inch|yard)\b", re.I)
+_TIME_BEFORE = re.compile(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|thirty|"
+                          r"forty-five|o['’]clock|noon))\s*$", re.I)
 _HOUR_WORDS = {w: i + 1 for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                                                 "ten", "eleven", "twelve"))}
 _WORD_TIME = re.compile(

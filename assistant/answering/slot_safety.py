@@ -185,7 +185,8 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
                 return read, Unsafe(path, label, (slot.span.text,), reason="shared")
         used[_key(slot)] = field_name
         read.append(ReadValue(path, label, text, slot=slot))
-    taken = {_key(r.slot) for r in read if r.slot is not None}
+    # (a derived value's source is not taken: it may still be another argument's rival, as before it was kept)
+    taken = {_key(r.slot) for r in read if r.slot is not None and r.derived is None}
     # a rate per unit the story gives is never a passing mention: one left unused where rates of its kind
     # were used ("my walk: $43.00/hr; my neighbor's: $39.60 and $36.80 an hour") means the reading dropped
     # someone's, whatever reading of roles chose the others — ask which
