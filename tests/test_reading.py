@@ -471,8 +471,8 @@ def test_times_in_words_and_a_holidays_year(text, expected):
     ("half a foot", [("length", "6", "in")]),
     ("labor two thousand four hundred, materials eight hundred fifty, equipment six hundred.",
      [("money", "2400", "USD"), ("money", "850", "USD"), ("money", "600", "USD")]),
-    ("seven homes on the north side and five on the south", [("count", "7", "homes"), ("count", "5", "homes")]),
-    ("5 houses on our side and 4 across the street", [("count", "5", "houses"), ("count", "4", "houses")]),
+    ("seven homes on the north side, five on the south", [("count", "7", "homes"), ("count", "5", "homes")]),
+    ("5 houses on our side, 4 across the street", [("count", "5", "houses"), ("count", "4", "houses")]),
     ("the second Thursday of next month", [("date", "2027-01-14", None)]),
     ("the last Friday of June 2027", [("date", "2027-06-25", None)]),
 ])

