@@ -59,8 +59,9 @@ def prepare(root: Path, tiers: list[int], codes_dir: Path) -> list[dict]:
             if prev and prev[1].exists():
                 shutil.copytree(prev[1], data)
         _env(corpus, data)
+        present = _municipality_ids(corpus)
         for f in files[:n]:
-            if not any(corpus.glob(code_id(f) + ".*")):
+            if code_id(f) not in present:  # a tier grown from the previous one holds its codes
                 _add_code(f)
         _env(corpus, data)
         settings = get_settings().model_copy(update={"chroma_mode": "embedded"})
@@ -74,6 +75,13 @@ def prepare(root: Path, tiers: list[int], codes_dir: Path) -> list[dict]:
         out.append(row)
         prev = (corpus, data)
     return out
+
+
+def _municipality_ids(corpus: Path) -> set[str]:
+    import yaml
+
+    manifest = yaml.safe_load((corpus / "manifest.yaml").read_text("utf-8")) or {}
+    return {str(d.get("id")) for d in manifest.get("documents") or []}
 
 
 def measure_tier(corpus: Path, data: Path, codes: int, embedder, gold, heldout) -> dict:
