@@ -675,7 +675,7 @@ class SearchIndex:
         direct = lookup(query, municipality)
         if direct:
             return [SearchHit(passage=p, score=1.0, exact_citation=True) for p in direct[:k]]
-        expanded = expand(query)
+        expanded = expand(query, municipality)  # spelt by its own code's words when filtered
         if vector is None and mode in ("hybrid", "dense"):
             vector = self.embedder.embed_query(expanded)
         if lexical_query is None:
