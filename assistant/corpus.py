@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
 import re
 import weakref
 from pathlib import Path
@@ -89,7 +90,20 @@ def municipalities() -> tuple[Municipality, ...]:
     """The municipalities in service: valid entries whose text parses. One that fails is
     left out (see ``load_problems``) and every other keeps working."""
     corpus = str(corpus_dir())
-    return tuple(m for m in declared_municipalities() if not isinstance(_try_document(m.id, corpus, source_stamp(m)), str))
+    return tuple(m for m in declared_municipalities()
+                 if not isinstance(_try_document(m.id, corpus, source_stamp(m, corpus)), str))
+
+
+def served_documents() -> dict[str, Document]:
+    """Every municipality in service with its parsed document, each one's texts stamped once
+    (``municipalities()`` then ``document()`` of each stamps every text twice)."""
+    corpus = str(corpus_dir())
+    out = {}
+    for m in declared_municipalities():
+        got = _try_document(m.id, corpus, source_stamp(m, corpus))
+        if not isinstance(got, str):
+            out[m.id] = got
+    return out
 
 
 _RUNTIME_PROBLEMS: list[str] = []
@@ -194,20 +208,39 @@ def source_of(m: Municipality, ch: ChapterSource | None) -> str | bytes:
         return data.decode("cp1252", errors="replace")
 
 
-def source_stamp(m: Municipality) -> tuple[tuple[int, int, int], ...]:
+def source_stamp(m: Municipality, corpus: str | None = None) -> tuple[tuple[int, int, int], ...]:
     """(modification time in ns, size, inode) of each of the municipality's texts: part of every
     cache key, so a chapter replaced on disk — by this process or another — is parsed and cited
     afresh. Each file once: the chapters of a whole code share one file (a hundred stats of
-    it on every look-up made a citation check of 31 codes cost ~100 ms)."""
-    files = list(dict.fromkeys(c.source_file for c in (getattr(m, "chapters", None) or []))) or [m.source_file]
-    out, folder = [], corpus_dir()
-    for f in files:
+    it on every look-up made a citation check of 31 codes cost ~100 ms). ``corpus``: the corpus
+    folder, when the caller has it (this is called for every municipality on every look-up)."""
+    folder = corpus if corpus is not None else str(corpus_dir())
+    out = []
+    for f in _source_files(m):
         try:
-            st = (folder / f).stat()
+            st = os.stat(os.path.join(folder, f))
             out.append((st.st_mtime_ns, st.st_size, st.st_ino))
         except OSError:
             out.append((0, 0, 0))
     return tuple(out)
+
+
+_SOURCE_FILES: dict[int, tuple[weakref.ref, tuple[str, ...]]] = {}
+
+
+def _source_files(m: Municipality) -> tuple[str, ...]:
+    """The distinct text files of a manifest entry, in order; kept while the entry object lives
+    (entries are read once per manifest and never changed)."""
+    got = _SOURCE_FILES.get(id(m))
+    if got is not None and got[0]() is m:
+        return got[1]
+    files = tuple(dict.fromkeys(c.source_file for c in (getattr(m, "chapters", None) or []))) or (m.source_file,)
+    key = id(m)
+    try:
+        _SOURCE_FILES[key] = (weakref.ref(m, lambda _r, key=key: _SOURCE_FILES.pop(key, None)), files)
+    except TypeError:  # not weakly referable: not kept
+        pass
+    return files
 
 
 @functools.lru_cache(maxsize=64)

@@ -122,6 +122,7 @@ def measure_tier(corpus: Path, data: Path, codes: int, embedder, gold, heldout) 
             idx.search(it["query"], None, k=DEPTH)
         row.update(search_latency(idx, embedder, gold, forget_queries, DEPTH))
         row.update(_bound_effect(idx, embedder, gold, forget_queries))
+        row.update(_graph_effect(idx, embedder, gold + heldout, forget_queries))
         row["answer_p50_ms"] = _answer_p50(idx, settings, embedder, forget_queries)
     finally:
         idx.close()
@@ -154,6 +155,33 @@ def _bound_effect(idx, embedder, gold, forget_queries, bound: int = BOUND) -> di
                                "top5_differs": sum(got[q] != every[q] for q in every),
                                "top1_differs": sum(got[q][:1] != every[q][:1] for q in every),
                                "gold_queries": len(every)}}
+
+
+def _graph_effect(idx, embedder, items, forget_queries) -> dict:
+    """The search across municipalities through the graph (the default) against querying
+    every municipality's collection and merging (what it replaced): on how many gold and
+    held-out queries their top 5 (top 1) differ, and the merge's p50 in the same run."""
+    graph = idx._graph
+    if graph is None:
+        return {"graph": None}
+    with_graph = {it["query"]: [h.passage.id for h in idx.search(it["query"], None, k=5)] for it in items}
+    idx._graph = None
+    try:
+        merged = {it["query"]: [h.passage.id for h in idx.search(it["query"], None, k=5)] for it in items}
+        times = []
+        for it in items[:165]:
+            forget_queries(embedder)
+            t0 = time.perf_counter()
+            idx.search(it["query"], None, k=5)
+            times.append((time.perf_counter() - t0) * 1000)
+    finally:
+        idx._graph = graph
+    differ = [q for q in merged if with_graph[q] != merged[q]]
+    return {"graph": {"queries": len(merged), "top5_differs": len(differ),
+                      "top1_differs": sum(with_graph[q][:1] != merged[q][:1] for q in merged),
+                      "top5_set_differs": sum(set(with_graph[q]) != set(merged[q]) for q in merged),
+                      "differing": differ[:20],
+                      "merge_search_p50_ms_unfiltered": round(percentile(times, 50), 2)}}
 
 
 def measure(root: Path, tiers: list[int]) -> dict:

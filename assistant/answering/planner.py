@@ -245,6 +245,22 @@ def with_penalty_sections(q: str, muni_id: str, hits: list[SearchHit]) -> list[S
 _SECTIONS: list = [None, {}]  # (the passage list it was made from, the map): one generation's, immutable
 
 
+_SECTION_PASSAGES: list = [None, {}]  # (the passage list it was made from, the map), as _SECTIONS
+
+
+def _section_passages(passages: list) -> dict[tuple, list]:
+    """The passages of each section by (municipality, section, title), in corpus order; made once
+    per passage list (an index generation's) and never changed."""
+    ref, made = _SECTION_PASSAGES
+    if ref is passages:
+        return made
+    out: dict[tuple, list] = {}
+    for p in passages:
+        out.setdefault((p.municipality, p.section, p.title), []).append(p)
+    _SECTION_PASSAGES[:] = [passages, out]
+    return out
+
+
 def _sections_of(passages: list) -> dict[tuple, str]:
     """Each section's passages' text joined, by (municipality, chapter, section, title); made once per
     passage list (an index generation's) and never changed, so concurrent requests share it safely."""
@@ -538,7 +554,7 @@ class EmbeddedPlanner:
             if deferring and ds >= fs and ds >= defer_share * top:
                 return NotStated(muni_id, tuple(deferring), set_by=True, who=who_sets(deferring[0][1]))
             # a sentence that introduces a list ("subject to the following.") states what its items state
-            listed = [it for p, s, _ in picked for it in list_items(p, s, self.index.passages) if states.search(it.text)]
+            listed = [it for p, s, _ in picked for it in list_items(p, s, self._same_section(p)) if states.search(it.text)]
             if stating and fs >= 0.5 * top:
                 if not any(x[1] == stating[0][1] for x in picked):
                     picked = stating + picked[:1]
@@ -556,6 +572,12 @@ class EmbeddedPlanner:
         counted = [] if catalogued else periods.count_from(req.query.turn, req.query.of_origin("turn"), ranked)
         return Lookup(q, muni_id, picked=tuple(picked), checks=tuple(checks), worked=tuple(worked),
                       counted=tuple(counted))
+
+    def _same_section(self, passage) -> list:
+        """The passages of the passage's section, in corpus order (a list's items are looked for
+        there, not among every passage of every code)."""
+        key = (passage.municipality, passage.section, passage.title)
+        return _section_passages(self.index.passages).get(key) or []
 
     def _section_text(self, passage) -> str:
         """The text of every passage of the passage's section (its provisions read together)."""
@@ -729,7 +751,7 @@ class EmbeddedPlanner:
                 block, c = quote_block(p, nxt)
                 blocks.append(block)
                 cites.append(c)
-            for item in list_items(p, s, self.index.passages):  # the list a sentence introduces
+            for item in list_items(p, s, self._same_section(p)):  # the list a sentence introduces
                 if (item.id, item.text) not in quoted:
                     quoted.add((item.id, item.text))
                     block, c = quote_block(item, item.text)

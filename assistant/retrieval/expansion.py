@@ -16,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-from assistant.corpus import corpus_dir, document, municipalities
+from assistant.corpus import corpus_dir, declared_municipalities, document
 
 _WORD = re.compile(r"[A-Za-z]{4,}")
 
@@ -32,8 +32,8 @@ def _rules(path: str) -> tuple[tuple[re.Pattern, str], ...]:
 
 def _scope(municipality: str | None) -> tuple[str, ...]:
     """The municipalities whose words spell a question: its own, or (none named, or one not
-    in the corpus) every one."""
-    ids = tuple(sorted(m.id for m in municipalities()))
+    in the corpus) every one (one whose text does not read lends no words)."""
+    ids = tuple(sorted(m.id for m in declared_municipalities()))
     return (municipality,) if municipality in ids else ids
 
 
