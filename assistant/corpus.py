@@ -171,8 +171,7 @@ def resolve_municipality(name: str | None) -> Municipality | None:
     if name is None or not str(name).strip():
         return None
     key = _norm_name(str(name))
-    hits = [m for m in municipalities()
-            if any(_norm_name(n) == key for n in [m.id, m.name, m.display_name, *m.aliases])]
+    hits = [m for m in municipalities() if key in _normalized_names(m)]
     if len(hits) == 1:
         return hits[0]
     if len(hits) > 1:
@@ -225,22 +224,31 @@ def source_stamp(m: Municipality, corpus: str | None = None) -> tuple[tuple[int,
     return tuple(out)
 
 
-_SOURCE_FILES: dict[int, tuple[weakref.ref, tuple[str, ...]]] = {}
+_DERIVED: dict[int, tuple[weakref.ref, dict]] = {}
+
+
+def _derived(m: Municipality, what: str, make):
+    """A value derived from a manifest entry, made once and kept while the entry object lives
+    (entries are read once per manifest and never changed): a look-up runs over every
+    municipality, and a state's codes made re-deriving these a cost of every question."""
+    key = id(m)
+    got = _DERIVED.get(key)
+    if got is None or got[0]() is not m:
+        got = (weakref.ref(m, lambda _r, key=key: _DERIVED.pop(key, None)), {})
+        _DERIVED[key] = got
+    if what not in got[1]:
+        got[1][what] = make(m)
+    return got[1][what]
 
 
 def _source_files(m: Municipality) -> tuple[str, ...]:
-    """The distinct text files of a manifest entry, in order; kept while the entry object lives
-    (entries are read once per manifest and never changed)."""
-    got = _SOURCE_FILES.get(id(m))
-    if got is not None and got[0]() is m:
-        return got[1]
-    files = tuple(dict.fromkeys(c.source_file for c in (getattr(m, "chapters", None) or []))) or (m.source_file,)
-    key = id(m)
-    try:
-        _SOURCE_FILES[key] = (weakref.ref(m, lambda _r, key=key: _SOURCE_FILES.pop(key, None)), files)
-    except TypeError:  # not weakly referable: not kept
-        pass
-    return files
+    """The distinct text files of a manifest entry, in order."""
+    return _derived(m, "files", lambda m: tuple(dict.fromkeys(
+        c.source_file for c in (getattr(m, "chapters", None) or []))) or (m.source_file,))
+
+
+def _normalized_names(m: Municipality) -> frozenset[str]:
+    return _derived(m, "names", lambda m: frozenset(_norm_name(n) for n in [m.id, m.name, m.display_name, *m.aliases]))
 
 
 @functools.lru_cache(maxsize=64)

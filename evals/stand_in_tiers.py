@@ -15,7 +15,10 @@ questions, disk size, and recall@5 of the gold and held-out sets with BM25 alone
 lexical half of the hybrid: real, whatever the vectors), with each item's municipality
 filter (one BM25 per municipality: the other codes cannot change it) and without it, and the opt-in bound of the search
 across municipalities (``cross_municipalities``, 8): its p50 and on how many gold queries
-its top 5 differs from the default's. The hybrid recall@5 is not
+its top 5 differs from the default's; and the search across municipalities through the
+graph over every municipality's vectors (the default, ``retrieval/across_graph.py``) against
+querying each municipality's collection and merging (``graph``: on how many gold and held-out
+queries the top 5 differs, and the merge's p50 in the same run). The hybrid recall@5 is not
 reported: the codes' dense vectors are noise, so it measures nothing. Peak RSS of a
 serving process is measured per folder by ``evals.serving_memory`` (a fresh process).
 """
