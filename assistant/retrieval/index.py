@@ -1,5 +1,7 @@
 """The search index: structure-aware chunks, dense vectors in Chroma, BM25, and
-reciprocal-rank fusion with a municipality filter.
+reciprocal-rank fusion with a municipality filter. A search filtered to a municipality asks
+its own Chroma collection and BM25; a search across municipalities asks one graph over every
+municipality's vectors (``across_graph.py``) and one BM25 score array over all of them.
 
 Every build writes a new *generation* (its own passage and chunk store, vectors and
 Chroma collections; see ``generations.py``) and publishes it by replacing one pointer
