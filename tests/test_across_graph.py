@@ -138,3 +138,21 @@ def test_without_a_graph_each_municipality_is_queried(tmp_path, passages, monkey
     _same_as_exact(idx)
     assert calls and set(calls) == {None}  # every collection, as before the graph
     idx.close()
+
+
+def test_a_damaged_graph_is_built_again_when_opened(tmp_path, passages):
+    first = SearchIndex.open(Settings(data_dir=tmp_path), embedder=FakeEmbedder())
+    gid = first.generation
+    first.close()
+    graph = Generations(tmp_path).path(gid) / across_graph.FOLDER / across_graph.GRAPH_FILE
+    size = graph.stat().st_size
+    graph.write_bytes(b"x" * size)  # not a graph
+    again = SearchIndex.open(Settings(data_dir=tmp_path), embedder=FakeEmbedder())
+    assert again.generation == gid and again._graph is not None and graph.read_bytes()[:1] != b"x"
+    _same_as_exact(again)
+    again.close()
+    graph.write_bytes(graph.read_bytes()[: size // 2])  # cut short
+    third = SearchIndex.open(Settings(data_dir=tmp_path), embedder=FakeEmbedder())
+    assert third._graph is not None
+    _same_as_exact(third)
+    third.close()
