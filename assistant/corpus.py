@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import os
 import re
 import weakref
 from pathlib import Path
@@ -89,7 +90,20 @@ def municipalities() -> tuple[Municipality, ...]:
     """The municipalities in service: valid entries whose text parses. One that fails is
     left out (see ``load_problems``) and every other keeps working."""
     corpus = str(corpus_dir())
-    return tuple(m for m in declared_municipalities() if not isinstance(_try_document(m.id, corpus, source_stamp(m)), str))
+    return tuple(m for m in declared_municipalities()
+                 if not isinstance(_try_document(m.id, corpus, source_stamp(m, corpus)), str))
+
+
+def served_documents() -> dict[str, Document]:
+    """Every municipality in service with its parsed document, each one's texts stamped once
+    (``municipalities()`` then ``document()`` of each stamps every text twice)."""
+    corpus = str(corpus_dir())
+    out = {}
+    for m in declared_municipalities():
+        got = _try_document(m.id, corpus, source_stamp(m, corpus))
+        if not isinstance(got, str):
+            out[m.id] = got
+    return out
 
 
 _RUNTIME_PROBLEMS: list[str] = []
@@ -157,8 +171,7 @@ def resolve_municipality(name: str | None) -> Municipality | None:
     if name is None or not str(name).strip():
         return None
     key = _norm_name(str(name))
-    hits = [m for m in municipalities()
-            if any(_norm_name(n) == key for n in [m.id, m.name, m.display_name, *m.aliases])]
+    hits = [m for m in municipalities() if key in _normalized_names(m)]
     if len(hits) == 1:
         return hits[0]
     if len(hits) > 1:
@@ -194,20 +207,48 @@ def source_of(m: Municipality, ch: ChapterSource | None) -> str | bytes:
         return data.decode("cp1252", errors="replace")
 
 
-def source_stamp(m: Municipality) -> tuple[tuple[int, int, int], ...]:
+def source_stamp(m: Municipality, corpus: str | None = None) -> tuple[tuple[int, int, int], ...]:
     """(modification time in ns, size, inode) of each of the municipality's texts: part of every
     cache key, so a chapter replaced on disk — by this process or another — is parsed and cited
     afresh. Each file once: the chapters of a whole code share one file (a hundred stats of
-    it on every look-up made a citation check of 31 codes cost ~100 ms)."""
-    files = list(dict.fromkeys(c.source_file for c in (getattr(m, "chapters", None) or []))) or [m.source_file]
-    out, folder = [], corpus_dir()
-    for f in files:
+    it on every look-up made a citation check of 31 codes cost ~100 ms). ``corpus``: the corpus
+    folder, when the caller has it (this is called for every municipality on every look-up)."""
+    folder = corpus if corpus is not None else str(corpus_dir())
+    out = []
+    for f in _source_files(m):
         try:
-            st = (folder / f).stat()
+            st = os.stat(os.path.join(folder, f))
             out.append((st.st_mtime_ns, st.st_size, st.st_ino))
         except OSError:
             out.append((0, 0, 0))
     return tuple(out)
+
+
+_DERIVED: dict[int, tuple[weakref.ref, dict]] = {}
+
+
+def _derived(m: Municipality, what: str, make):
+    """A value derived from a manifest entry, made once and kept while the entry object lives
+    (entries are read once per manifest and never changed): a look-up runs over every
+    municipality, and a state's codes made re-deriving these a cost of every question."""
+    key = id(m)
+    got = _DERIVED.get(key)
+    if got is None or got[0]() is not m:
+        got = (weakref.ref(m, lambda _r, key=key: _DERIVED.pop(key, None)), {})
+        _DERIVED[key] = got
+    if what not in got[1]:
+        got[1][what] = make(m)
+    return got[1][what]
+
+
+def _source_files(m: Municipality) -> tuple[str, ...]:
+    """The distinct text files of a manifest entry, in order."""
+    return _derived(m, "files", lambda m: tuple(dict.fromkeys(
+        c.source_file for c in (getattr(m, "chapters", None) or []))) or (m.source_file,))
+
+
+def _normalized_names(m: Municipality) -> frozenset[str]:
+    return _derived(m, "names", lambda m: frozenset(_norm_name(n) for n in [m.id, m.name, m.display_name, *m.aliases]))
 
 
 @functools.lru_cache(maxsize=64)

@@ -15,7 +15,10 @@ questions, disk size, and recall@5 of the gold and held-out sets with BM25 alone
 lexical half of the hybrid: real, whatever the vectors), with each item's municipality
 filter (one BM25 per municipality: the other codes cannot change it) and without it, and the opt-in bound of the search
 across municipalities (``cross_municipalities``, 8): its p50 and on how many gold queries
-its top 5 differs from the default's. The hybrid recall@5 is not
+its top 5 differs from the default's; and the search across municipalities through the
+graph over every municipality's vectors (the default, ``retrieval/across_graph.py``) against
+querying each municipality's collection and merging (``graph``: on how many gold and held-out
+queries the top 5 differs, and the merge's p50 in the same run). The hybrid recall@5 is not
 reported: the codes' dense vectors are noise, so it measures nothing. Peak RSS of a
 serving process is measured per folder by ``evals.serving_memory`` (a fresh process).
 """
@@ -59,8 +62,9 @@ def prepare(root: Path, tiers: list[int], codes_dir: Path) -> list[dict]:
             if prev and prev[1].exists():
                 shutil.copytree(prev[1], data)
         _env(corpus, data)
+        present = _municipality_ids(corpus)
         for f in files[:n]:
-            if not any(corpus.glob(code_id(f) + ".*")):
+            if code_id(f) not in present:  # a tier grown from the previous one holds its codes
                 _add_code(f)
         _env(corpus, data)
         settings = get_settings().model_copy(update={"chroma_mode": "embedded"})
@@ -74,6 +78,13 @@ def prepare(root: Path, tiers: list[int], codes_dir: Path) -> list[dict]:
         out.append(row)
         prev = (corpus, data)
     return out
+
+
+def _municipality_ids(corpus: Path) -> set[str]:
+    import yaml
+
+    manifest = yaml.safe_load((corpus / "manifest.yaml").read_text("utf-8")) or {}
+    return {str(d.get("id")) for d in manifest.get("documents") or []}
 
 
 def measure_tier(corpus: Path, data: Path, codes: int, embedder, gold, heldout) -> dict:
@@ -114,6 +125,7 @@ def measure_tier(corpus: Path, data: Path, codes: int, embedder, gold, heldout) 
             idx.search(it["query"], None, k=DEPTH)
         row.update(search_latency(idx, embedder, gold, forget_queries, DEPTH))
         row.update(_bound_effect(idx, embedder, gold, forget_queries))
+        row.update(_graph_effect(idx, embedder, gold + heldout, forget_queries))
         row["answer_p50_ms"] = _answer_p50(idx, settings, embedder, forget_queries)
     finally:
         idx.close()
@@ -146,6 +158,33 @@ def _bound_effect(idx, embedder, gold, forget_queries, bound: int = BOUND) -> di
                                "top5_differs": sum(got[q] != every[q] for q in every),
                                "top1_differs": sum(got[q][:1] != every[q][:1] for q in every),
                                "gold_queries": len(every)}}
+
+
+def _graph_effect(idx, embedder, items, forget_queries) -> dict:
+    """The search across municipalities through the graph (the default) against querying
+    every municipality's collection and merging (what it replaced): on how many gold and
+    held-out queries their top 5 (top 1) differ, and the merge's p50 in the same run."""
+    graph = idx._graph
+    if graph is None:
+        return {"graph": None}
+    with_graph = {it["query"]: [h.passage.id for h in idx.search(it["query"], None, k=5)] for it in items}
+    idx._graph = None
+    try:
+        merged = {it["query"]: [h.passage.id for h in idx.search(it["query"], None, k=5)] for it in items}
+        times = []
+        for it in items[:165]:
+            forget_queries(embedder)
+            t0 = time.perf_counter()
+            idx.search(it["query"], None, k=5)
+            times.append((time.perf_counter() - t0) * 1000)
+    finally:
+        idx._graph = graph
+    differ = [q for q in merged if with_graph[q] != merged[q]]
+    return {"graph": {"queries": len(merged), "top5_differs": len(differ),
+                      "top1_differs": sum(with_graph[q][:1] != merged[q][:1] for q in merged),
+                      "top5_set_differs": sum(set(with_graph[q]) != set(merged[q]) for q in merged),
+                      "differing": differ[:20],
+                      "merge_search_p50_ms_unfiltered": round(percentile(times, 50), 2)}}
 
 
 def measure(root: Path, tiers: list[int]) -> dict:

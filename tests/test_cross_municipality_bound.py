@@ -1,7 +1,8 @@
-"""A search across municipalities: by default every municipality's vectors are queried (the
-exact top 5); ``cross_municipalities`` bounds it to those of the best BM25 candidates, which
-is faster and changes the top 5 where a municipality left out holds a passage near in
-meaning (measured in evals/reports/scale/scale.md), so it is opt-in."""
+"""A search across municipalities: by default one graph over every municipality's vectors is
+asked (the same top 5 as querying each municipality's collection); ``cross_municipalities``
+bounds it to the collections of the best BM25 candidates, which changes the top 5 where a
+municipality left out holds a passage near in meaning (measured in
+evals/reports/scale/scale.md), so it is opt-in."""
 
 from __future__ import annotations
 
@@ -52,7 +53,11 @@ def test_by_default_every_municipality_is_searched_and_a_bound_is_kept_when_set(
     assert len(idx._unit_chunks) == 5
     gold = load_gold(GOLD_RETRIEVAL)[:40]
     every = {it["query"]: [h.passage.id for h in idx.search(it["query"], None, k=5)] for it in gold}
-    assert queried and all(len(q) == 5 for q in queried)  # the default: exact, all five
+    assert idx._graph is not None and not queried  # the default: the graph, no collection queried
+    graph, idx._graph = idx._graph, None
+    assert {it["query"]: [h.passage.id for h in idx.search(it["query"], None, k=5)] for it in gold} == every
+    assert queried and all(len(q) == 5 for q in queried)  # without it: every collection, the same top 5
+    idx._graph = graph
     _limit(monkeypatch, 5)  # a bound at the number of municipalities changes nothing
     assert {it["query"]: [h.passage.id for h in idx.search(it["query"], None, k=5)] for it in gold} == every
     queried.clear()
@@ -66,8 +71,9 @@ def test_by_default_every_municipality_is_searched_and_a_bound_is_kept_when_set(
                 lexical.append(c.municipality)
         assert chosen == lexical[:2]  # the municipalities of the best BM25 candidates, best first
         assert all(h.passage.municipality in chosen for h in hits if h.lexical_rank is None)
-    # a filtered search is never bounded, and a query no BM25 term matches reaches every municipality
+    # a filtered search is never bounded, and a query no BM25 term matches reaches every
+    # municipality (through the graph: no collection queried)
     queried.clear()
     idx.search("zzqx wvvy", None, k=5)
     idx.search("snow removal", "brandon", k=5)
-    assert queried == [list(idx.vectors.collections), ["brandon"]]
+    assert queried == [["brandon"]]

@@ -79,7 +79,7 @@ def test_spelling_reads_a_four_letter_misspelling_only_when_one_word_is_close():
 
     vocab = frozenset({"roof", "sidewalk", "snow", "curb", "curbs"})
     old = expansion._vocabulary
-    expansion._vocabulary = lambda corpus: vocab
+    expansion._vocabulary = lambda corpus, scope=None: vocab
     expansion.spelling.cache_clear()
     try:
         assert expansion.spelling("roff", "x") == "roof"

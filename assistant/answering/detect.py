@@ -49,6 +49,13 @@ def _names(m: Municipality) -> list[str]:
     return list(dict.fromkeys(n for n in names if n and not _GENERIC.match(n) and len(n) > 2))
 
 
+@functools.lru_cache(maxsize=1024)
+def _named_by(names: tuple[str, ...]) -> re.Pattern:
+    """One pattern for any of a municipality's names, compiled once (a pattern per name per
+    question, across a state's municipalities, overran the ``re`` module's cache)."""
+    return re.compile("|".join(rf"(?<!\w){re.escape(n.lower())}(?!\w)" for n in names) or r"(?!x)x")
+
+
 def _states_named(text: str) -> set[str]:
     found = {code for code in _STATES if re.search(rf"(?:,\s*|\s){code}\b", text)}
     found |= {code for code, name in _STATES.items() if re.search(rf"\b{name}\b", text, re.I)}
@@ -60,12 +67,7 @@ def name_candidates(text: str) -> list[Municipality]:
     told apart by a state the question gives ('Springfield, MA', 'Springfield, Illinois');
     when it gives none, all of them are candidates (ask which one, listing these)."""
     low = text.lower()
-    found = []
-    for m in municipalities():
-        for n in _names(m):
-            if re.search(rf"(?<!\w){re.escape(n.lower())}(?!\w)", low):
-                found.append(m)
-                break
+    found = [m for m in municipalities() if _named_by(tuple(_names(m))).search(low)]
     if len(found) > 1:
         states = _states_named(text)
         by_state = [m for m in found if m.state in states]

@@ -258,6 +258,22 @@ def with_penalty_sections(q: str, muni_id: str, hits: list[SearchHit]) -> list[S
 _SECTIONS: list = [None, {}]  # (the passage list it was made from, the map): one generation's, immutable
 
 
+_SECTION_PASSAGES: list = [None, {}]  # (the passage list it was made from, the map), as _SECTIONS
+
+
+def _section_passages(passages: list) -> dict[tuple, list]:
+    """The passages of each section by (municipality, section, title), in corpus order; made once
+    per passage list (an index generation's) and never changed."""
+    ref, made = _SECTION_PASSAGES
+    if ref is passages:
+        return made
+    out: dict[tuple, list] = {}
+    for p in passages:
+        out.setdefault((p.municipality, p.section, p.title), []).append(p)
+    _SECTION_PASSAGES[:] = [passages, out]
+    return out
+
+
 def _sections_of(passages: list) -> dict[tuple, str]:
     """Each section's passages' text joined, by (municipality, chapter, section, title); made once per
     passage list (an index generation's) and never changed, so concurrent requests share it safely."""
@@ -394,12 +410,12 @@ class EmbeddedPlanner:
         # a follow-up turn: its own words first, the earlier topic when they are not enough
         current = carried.get("current") if carried.get("follow_up") else None
         if current:
-            cur_vec = self.index.embedder.embed_query(expand(current))
+            cur_vec = self.index.embedder.embed_query(expand(current, muni_id))
             req.vector = cur_vec
             routed = self.router.route(current, muni_id, current=current, vector=cur_vec, query=req.query)
             if routed is not None and not isinstance(routed, Missing):
                 return self._decide_calculation(current, muni_id, routed, req)
-        vector = self.index.embedder.embed_query(expand(q))  # embedded once, reused for every search
+        vector = self.index.embedder.embed_query(expand(q, muni_id))  # embedded once, reused for every search
         routed = self.router.route(q, muni_id, current=carried.get("current"), vector=vector, query=req.query)
         if current:
             if routed is not None and not isinstance(routed, Missing) and self._turn_asks_it(routed, current, req):
@@ -420,7 +436,7 @@ class EmbeddedPlanner:
         if consequence:
             # the consequence asked in plain words: the penalty is searched for by name too, and the sentences
             # are chosen by this turn's words (a follow-up's earlier topic found the section)
-            vector = self.index.embedder.embed_query(expand(f"{q} penalty for violation"))
+            vector = self.index.embedder.embed_query(expand(f"{q} penalty for violation", muni_id))
             req.vector = vector
             hits = self.index.search(f"{q} penalty for violation", muni_id, k=6, vector=vector)
         else:
@@ -529,19 +545,19 @@ class EmbeddedPlanner:
     def _decide_lookup(self, q: str, muni_id: str, hits: list[SearchHit], req: Request) -> Plan:
         """Which sentences answer; or that the code leaves the figure to someone, or does not state it."""
         sims = self._sims(req, hits)
-        picked = best_sentences(expand(q), hits, max_sentences=ranking().max_sentences, similarity=sims)
+        picked = best_sentences(expand(q, muni_id), hits, max_sentences=ranking().max_sentences, similarity=sims)
         if not picked:
             return OutOfScope()
         if QUANTITY_Q.search(q):
             # the figure asked for: stated in the code, left to someone, or not there at all
             states = figure_pattern(q)
             top = max(x[2] for x in picked)
-            stating = best_sentences(expand(q), hits, max_sentences=1, must=states, similarity=self._sims(req, hits, 6),
+            stating = best_sentences(expand(q, muni_id), hits, max_sentences=1, must=states, similarity=self._sims(req, hits, 6),
                                      depth=6)
             kind = figure_kind(q)
             # a deferral answers only for the kind of figure asked: a fee left to the Board says
             # nothing about how many hours' notice is due
-            deferring = sorted((d for d in best_sentences(expand(q), hits, max_sentences=3, must=DEFERRAL, similarity=sims)
+            deferring = sorted((d for d in best_sentences(expand(q, muni_id), hits, max_sentences=3, must=DEFERRAL, similarity=sims)
                                 if not states.search(DEFERRAL.sub("", d[1]))
                                 and (kind in (None, "money") or not about_money(d[1]))), key=lambda d: -d[2])[:1]
             fs = stating[0][2] if stating else 0.0
@@ -551,7 +567,7 @@ class EmbeddedPlanner:
             if deferring and ds >= fs and ds >= defer_share * top:
                 return NotStated(muni_id, tuple(deferring), set_by=True, who=who_sets(deferring[0][1]))
             # a sentence that introduces a list ("subject to the following.") states what its items state
-            listed = [it for p, s, _ in picked for it in list_items(p, s, self.index.passages) if states.search(it.text)]
+            listed = [it for p, s, _ in picked for it in list_items(p, s, self._same_section(p)) if states.search(it.text)]
             if stating and fs >= 0.5 * top:
                 if not any(x[1] == stating[0][1] for x in picked):
                     picked = stating + picked[:1]
@@ -578,6 +594,12 @@ class EmbeddedPlanner:
         counted = [] if catalogued else periods.count_from(req.query.turn, req.query.of_origin("turn"), ranked)
         return Lookup(q, muni_id, picked=tuple(picked), checks=tuple(checks), worked=tuple(worked),
                       counted=tuple(counted))
+
+    def _same_section(self, passage) -> list:
+        """The passages of the passage's section, in corpus order (a list's items are looked for
+        there, not among every passage of every code)."""
+        key = (passage.municipality, passage.section, passage.title)
+        return _section_passages(self.index.passages).get(key) or []
 
     def _section_text(self, passage) -> str:
         """The text of every passage of the passage's section (its provisions read together)."""
@@ -730,7 +752,7 @@ class EmbeddedPlanner:
         hits = self.index.search(text, plan.municipality, k=6, vector=req.vector) if text else []
         if not self._relevant(hits):
             return answer
-        picked = best_sentences(expand(text), hits, max_sentences=1, similarity=self._sims(req, hits))
+        picked = best_sentences(expand(text, plan.municipality), hits, max_sentences=1, similarity=self._sims(req, hits))
         if not picked:
             return answer
         block, cite = quote_block(picked[0][0], picked[0][1])
@@ -751,7 +773,7 @@ class EmbeddedPlanner:
                 block, c = quote_block(p, nxt)
                 blocks.append(block)
                 cites.append(c)
-            for item in list_items(p, s, self.index.passages):  # the list a sentence introduces
+            for item in list_items(p, s, self._same_section(p)):  # the list a sentence introduces
                 if (item.id, item.text) not in quoted:
                     quoted.add((item.id, item.text))
                     block, c = quote_block(item, item.text)

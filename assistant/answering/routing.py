@@ -93,7 +93,7 @@ class ToolRouter:
             return out
         # then the routes the code's words for the user's plain ones reach (the expansion data: "walk" ->
         # sidewalk), only when no route the user's own words name has taken the question
-        wide = expand(q)
+        wide = expand(q, muni)
         if wide == q:
             return None
         # (a route reached only so computes, never asks: a question it would ask is not known to be for it)

@@ -8,7 +8,7 @@ import weakref
 
 from pydantic import BaseModel
 
-from assistant.corpus import document, municipalities
+from assistant.corpus import declared_municipalities, document, municipalities, served_documents
 from assistant.types import Passage
 
 _MUNI_WORDS = r"(?:village|town|city|of|code|ch\.?|chapter|sec\.?|section|§|§§)"
@@ -50,7 +50,8 @@ def parse_citation(text: str, municipality: str | None = None) -> CitationRef | 
     text = text.strip()
     if not text or len(text) > 200:
         return None
-    munis = municipalities()  # once: each call checks every text's stamp on disk
+    docs = _Documents(served_documents())  # once: each look-up checks every text's stamp on disk
+    munis = tuple(m for m in declared_municipalities() if m.id in docs)
     found_muni, rest = _strip_municipality(text, munis)
     muni = found_muni or municipality
     rest = _lead_words(rest)
@@ -68,17 +69,25 @@ def parse_citation(text: str, municipality: str | None = None) -> CitationRef | 
             if pattern is _GENERAL_RE:
                 sub = re.sub(r"\s+", "", m.group(2) or "")
             for mid in candidates:
-                for s in document(mid).sections:
+                for s in docs[mid].sections:
                     if s.section == number or in_range(number, s.section):
                         return CitationRef(municipality=mid, section=s.section, title=s.title, subsection=sub or None)
             if pattern is _GENERAL_RE:
-                return _general_ref(number, sub, candidates)
+                return _general_ref(number, sub, candidates, docs)
     if matched:
         return None
     # a section title, optionally followed by a subsection path; the text as typed first, as a
     # title can hold a municipality's word ("STANDARDS FOR THE CONSTRUCTION OF TOWN HIGHWAYS")
     as_typed = [m.id for m in munis] if municipality is None else [municipality]
-    return _title_ref(_lead_words(text), as_typed) or _title_ref(rest, candidates)
+    return _title_ref(_lead_words(text), as_typed, docs) or _title_ref(rest, candidates, docs)
+
+
+class _Documents(dict):
+    """The documents one look-up reads, each fetched (and its files' stamps read) once."""
+
+    def __missing__(self, mid: str):
+        got = self[mid] = document(mid)
+        return got
 
 
 def in_range(number: str, section: str | None) -> bool:
@@ -94,10 +103,10 @@ def in_range(number: str, section: str | None) -> bool:
     return int(a.group(2)) <= int(n.group(2)) <= int(b.group(2))
 
 
-def _general_ref(number: str, sub: str, candidates: list[str]) -> CitationRef | None:
+def _general_ref(number: str, sub: str, candidates: list[str], docs: dict) -> CitationRef | None:
     """A number whose tail is a printed label ('16-12.16f.1.' read as section 16-12.16, f.1.)."""
     for mid in candidates:
-        for s in document(mid).sections:
+        for s in docs[mid].sections:
             if s.section and (number + sub).startswith(s.section) and s.section != number + sub:
                 tail = (number + sub)[len(s.section):]
                 if tail[-1:].isalnum() and not tail.endswith(")"):
@@ -112,11 +121,11 @@ def _lead_words(text: str) -> str:
     return re.sub(rf"^\s*(?:{_MUNI_WORDS}(?!\w)\s*)+", "", text, flags=re.I).strip()  # "OFFICIAL" keeps its "OF"
 
 
-def _title_ref(rest: str, candidates: list[str]) -> CitationRef | None:
+def _title_ref(rest: str, candidates: list[str], docs: dict) -> CitationRef | None:
     low = rest.lower()
     best: CitationRef | None = None
     for mid in candidates:
-        for s in _sections_titled_by_a_prefix(mid, low):
+        for s in _sections_titled_by_a_prefix(docs[mid], low):
             t = s.title.lower()
             tail = rest[len(t):].lstrip(" ,.").rstrip(" ,")  # "(2)(b)1." keeps its last dot
             tail = re.sub(r",?\s*p\.\s*\d+$", "", tail).strip()
@@ -131,10 +140,10 @@ def _title_ref(rest: str, candidates: list[str]) -> CitationRef | None:
     return best
 
 
-def _sections_titled_by_a_prefix(mid: str, low: str) -> list:
-    """The sections of ``mid`` whose lower-cased title ``low`` starts with, in section order
+def _sections_titled_by_a_prefix(doc, low: str) -> list:
+    """The sections of ``doc`` whose lower-cased title ``low`` starts with, in section order
     (a look-up per title length instead of a comparison with every title of a whole code)."""
-    by_len = _titles(document(mid))
+    by_len = _titles(doc)
     found = [hit for n, titles in by_len.items() if n <= len(low) for hit in titles.get(low[:n], ())]
     return [s for _, s in sorted(found, key=lambda h: h[0])]
 

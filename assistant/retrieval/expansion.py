@@ -1,6 +1,11 @@
 """Plain-language query expansion: the code's words for the plain words a question uses
 (corpus/query_expansion.yaml, data not code), and the corpus spelling of misspelt words
-("surchage" -> surcharge). The original words always stay in the query."""
+("surchage" -> surcharge). The original words always stay in the query.
+
+Spelling is corrected to the words of the municipality the question is about when it names
+one (another code loaded never changes its reading: with 31 codes loaded, "truks" met
+"trunks" in some code before "trucks"), and to the words of every code loaded when it
+names none."""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ from pathlib import Path
 
 import yaml
 
-from assistant.corpus import all_passages, corpus_dir
+from assistant.corpus import corpus_dir, declared_municipalities, document
 
 _WORD = re.compile(r"[A-Za-z]{4,}")
 
@@ -25,9 +30,22 @@ def _rules(path: str) -> tuple[tuple[re.Pattern, str], ...]:
     return tuple((re.compile(k, re.I), str(v)) for k, v in data.items())
 
 
+def _scope(municipality: str | None) -> tuple[str, ...]:
+    """The municipalities whose words spell a question: its own, or (none named, or one not
+    in the corpus) every one (one whose text does not read lends no words)."""
+    ids = tuple(sorted(m.id for m in declared_municipalities()))
+    return (municipality,) if municipality in ids else ids
+
+
 @functools.cache
-def _vocabulary(corpus: str) -> frozenset[str]:
-    words = {w.lower() for p in all_passages() for w in _WORD.findall(p.text)}
+def _vocabulary(corpus: str, scope: tuple[str, ...]) -> frozenset[str]:
+    words: set[str] = set()
+    for m in scope:
+        try:
+            passages = document(m).passages
+        except Exception:  # noqa: BLE001 - a municipality left out of the corpus lends no words
+            continue
+        words.update(w.lower() for p in passages for w in _WORD.findall(p.text))
     return frozenset(words)
 
 
@@ -45,9 +63,9 @@ def sound_key(word: str) -> str:
 
 
 @functools.cache
-def _sound_index(corpus: str) -> dict[str, str]:
+def _sound_index(corpus: str, scope: tuple[str, ...]) -> dict[str, str]:
     out: dict[str, str] = {}
-    for w in sorted(_vocabulary(corpus)):
+    for w in sorted(_vocabulary(corpus, scope)):
         out.setdefault(sound_key(w), w)
     return out
 
@@ -62,9 +80,11 @@ def _english() -> frozenset[str]:
 
 
 @functools.cache
-def spelling(word: str, corpus: str) -> str | None:
-    """The corpus word a misspelt word most likely means, or None."""
-    vocab = _vocabulary(corpus)
+def spelling(word: str, corpus: str, scope: tuple[str, ...] | None = None) -> str | None:
+    """The word of the ``scope`` municipalities' codes (default: every one) a misspelt word
+    most likely means, or None."""
+    scope = _scope(None) if scope is None else scope
+    vocab = _vocabulary(corpus, scope)
     w = word.lower()
     if w in vocab or len(w) < 4 or w in _english():
         return None
@@ -77,7 +97,7 @@ def spelling(word: str, corpus: str) -> str | None:
     close = difflib.get_close_matches(w, vocab, n=1, cutoff=0.8)
     if close:
         return close[0]
-    sounds = _sound_index(corpus)
+    sounds = _sound_index(corpus, scope)
     key = sound_key(w)
     if key in sounds:
         return sounds[key]
@@ -98,19 +118,20 @@ def singulars(text: str) -> str:
     return " ".join(out)
 
 
-def expand(question: str) -> str:
-    """The question plus the code's words for the plain and misspelt words it uses."""
-    return _expand(question, str(corpus_dir()))
+def expand(question: str, municipality: str | None = None) -> str:
+    """The question plus the code's words for the plain and misspelt words it uses: misspelt
+    words read by the words of ``municipality``'s code when given, else of every code."""
+    return _expand(question, str(corpus_dir()), _scope(municipality))
 
 
 @functools.lru_cache(maxsize=4096)
-def _expand(question: str, corpus: str) -> str:  # one answer expands its question several times
+def _expand(question: str, corpus: str, scope: tuple[str, ...]) -> str:  # one answer expands its question several times
     rules = _rules(str(Path(corpus) / "query_expansion.yaml"))
     matched = f"{question} {singulars(question)}"
     extra = [words for rx, words in rules if rx.search(matched)]
     # a word the plain-word rules know ("blacktop") is not a misspelling of a code word ("backstops")
     fixes = [s for w in _WORD.findall(question)
-             if (s := spelling(w, corpus)) and not any(rx.search(w) for rx, _ in rules)]
+             if (s := spelling(w, corpus, scope)) and not any(rx.search(w) for rx, _ in rules)]
     extra += fixes
     if fixes:  # the corrected question may match more plain-word rules
         fixed = matched + " " + " ".join(fixes)

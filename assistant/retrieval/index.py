@@ -1,5 +1,7 @@
 """The search index: structure-aware chunks, dense vectors in Chroma, BM25, and
-reciprocal-rank fusion with a municipality filter.
+reciprocal-rank fusion with a municipality filter. A search filtered to a municipality asks
+its own Chroma collection and BM25; a search across municipalities asks one graph over every
+municipality's vectors (``across_graph.py``) and one BM25 score array over all of them.
 
 Every build writes a new *generation* (its own passage and chunk store, vectors and
 Chroma collections; see ``generations.py``) and publishes it by replacing one pointer
@@ -36,6 +38,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from assistant.settings import ranking
 from assistant.corpus import all_passages, note_problem
+from assistant.retrieval import across_graph
+from assistant.retrieval.across_graph import AcrossGraph, build_graph
 from assistant.retrieval.chunking import CHUNKER_VERSION, Chunk, chunk_passages
 from assistant.retrieval.citations import lookup
 from assistant.retrieval.embed_cache import VectorCache
@@ -139,6 +143,7 @@ class SearchIndex:
         self.vectors_by_text = 0  # chunks of this build that took the vector of a text already embedded
         self._unit_chunks: dict[str, list[Chunk]] = {}
         self._unit_vectors: dict[str, np.ndarray] = {}
+        self._graph: AcrossGraph | None = None  # the search across municipalities (None: query each)
         self._lease: Lease | None = None
         self._client = None
         self._hold = threading.Lock()
@@ -252,6 +257,7 @@ class SearchIndex:
         for m, unit in info.units.items():
             unit_vectors[m] = read_vectors(path / unit.vectors, len(unit_chunks[m]))
         lexical = self._lexical_units(chunks, {m: path / u.lexical for m, u in info.units.items() if u.lexical})
+        graph = self._open_graph(path, info, unit_vectors, locked)
         if self.settings.chroma_mode == "embedded" and not (path / "chroma").is_dir() and not locked:
             raise _NeedsRefill("no embedded store yet")  # creating one needs the lock
         try:
@@ -277,7 +283,32 @@ class SearchIndex:
         except BaseException:
             _close_client(client, self.settings)
             raise
-        self._adopt(gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease, lexical)
+        self._adopt(gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease, lexical, graph)
+
+    @staticmethod
+    def _open_graph(path: Path, info: GenerationInfo, unit_vectors: dict[str, np.ndarray],
+                    locked: bool) -> AcrossGraph | None:
+        """The generation's graph across municipalities; a generation written without one (or
+        with a stale or unreadable one) gets it now, from its stored vectors, under the build
+        lock. None when it cannot be built: the search across municipalities then queries each
+        municipality's collection, as before."""
+        units = {m: (u.fingerprint, u.chunks) for m, u in info.units.items()}
+        folder = path / across_graph.FOLDER
+        graph = AcrossGraph.open(folder, units)
+        if graph is not None:
+            return graph
+        if not locked:
+            raise _NeedsRefill("no graph across municipalities yet")  # writing one needs the lock
+        try:
+            t0 = time.perf_counter()
+            build_graph(folder, unit_vectors, {m: fp for m, (fp, _) in units.items()})
+            log.info("built the graph across municipalities of %d vectors in %.1f s",
+                     sum(n for _, n in units.values()), time.perf_counter() - t0)
+        except Exception as exc:  # noqa: BLE001 - searches across municipalities query each one instead
+            log.warning("could not build the graph across municipalities (%s); searching each municipality",
+                        one_line(exc))
+            return None
+        return AcrossGraph.open(folder, units)
 
     def _lexical_units(self, chunks: list[Chunk], saved: dict[str, Path]) -> LexicalIndex:
         """The BM25 of every municipality: read back from ``saved`` where it was built from
@@ -301,7 +332,8 @@ class SearchIndex:
             self.lexical_built.append(m)
         return LexicalIndex([c for c in chunks if c.kind == "passage"], units=units)
 
-    def _adopt(self, gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease, lexical) -> None:
+    def _adopt(self, gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease, lexical,
+               graph: AcrossGraph | None = None) -> None:
         self.generation, self.fingerprint = gid, info.fingerprint
         self.passages = passages
         self.by_id = {p.id: p for p in passages}
@@ -310,6 +342,7 @@ class SearchIndex:
         self.lexical = lexical
         self.vectors, self._client, self._lease = store, client, lease
         self._unit_chunks, self._unit_vectors = unit_chunks, unit_vectors
+        self._graph = graph
         self._set_sentence_vectors()
         release_freed_memory()  # what reading the stores freed (measured: ~210 MB at 31 codes)
 
@@ -394,6 +427,7 @@ class SearchIndex:
                 rel = f"bm25/{slug(m)}"
                 lexical.units[m].save(path / rel)
                 units[m] = units[m].model_copy(update={"lexical": rel})
+            graph = self._build_graph(path, units, unit_vectors, gens.path(previous[0]) if previous else None)
             (path / "passages.json").write_bytes(dump_passages(passages))
             (path / "chunks.json").write_bytes(dump_chunks(chunks))
             client = make_client(self.settings, path / "chroma")
@@ -424,7 +458,22 @@ class SearchIndex:
             "build_s": round(self.build_s, 2), "built_at": info.built_at, "reused": self.reused,
             "embedded_texts": self.embedded_texts, "vectors_by_text": self.vectors_by_text,
         }, indent=2))
-        self._adopt(gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease, lexical)
+        self._adopt(gid, info, passages, chunks, unit_chunks, unit_vectors, store, client, lease, lexical, graph)
+
+    @staticmethod
+    def _build_graph(path: Path, units: dict[str, UnitInfo], unit_vectors: dict[str, np.ndarray],
+                     previous: Path | None) -> AcrossGraph | None:
+        """The new generation's graph across municipalities, grown from the previous
+        generation's (only the municipalities embedded anew are added)."""
+        folder = path / across_graph.FOLDER
+        try:
+            build_graph(folder, unit_vectors, {m: u.fingerprint for m, u in units.items()},
+                        previous / across_graph.FOLDER if previous is not None else None)
+        except Exception as exc:  # noqa: BLE001 - the generation stands without it
+            log.warning("could not build the graph across municipalities (%s); searching each municipality",
+                        one_line(exc))
+            return None
+        return AcrossGraph.open(folder, {m: (u.fingerprint, u.chunks) for m, u in units.items()})
 
     @staticmethod
     def _remember_previous(cache: VectorCache, gens: Generations, previous: tuple[str, GenerationInfo]) -> None:
@@ -559,7 +608,9 @@ class SearchIndex:
         ``among`` names, else in all."""
         k = ranking().candidates if k is None else k
         vec = vector if vector is not None else self.embedder.embed_query(query)
-        if time.monotonic() < self._store_down_until:  # failed a moment ago: don't wait on it again
+        if municipality is None and among is None and self._graph is not None:  # one graph, not each collection
+            found = self._graph.search(vec, k, self._unit_vectors, self._unit_chunks)
+        elif time.monotonic() < self._store_down_until:  # failed a moment ago: don't wait on it again
             found = self.exact_search(vec, municipality, k, among)
         else:
             found = self._store_search(vec, municipality, k, among)
@@ -626,7 +677,7 @@ class SearchIndex:
         direct = lookup(query, municipality)
         if direct:
             return [SearchHit(passage=p, score=1.0, exact_citation=True) for p in direct[:k]]
-        expanded = expand(query)
+        expanded = expand(query, municipality)  # spelt by its own code's words when filtered
         if vector is None and mode in ("hybrid", "dense"):
             vector = self.embedder.embed_query(expanded)
         if lexical_query is None:

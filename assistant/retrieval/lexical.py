@@ -124,7 +124,10 @@ class LexicalIndex:
     alone. A search across municipalities scores each municipality's chunks with the term
     rarity of all of them together (the document frequencies summed: what one index over
     everything would give, so a small sample chapter and a whole code compete on the same
-    scale) and merges by score, ties in chunk order."""
+    scale) and ranks them by score, ties in chunk order: one score array over every
+    municipality's chunks, each term's postings of every municipality added at once (the
+    same float32 sums, term by term, as scoring each municipality apart and merging its top k,
+    without a top k and a list per municipality: that grew with their number)."""
 
     def __init__(self, chunks: list[Chunk] | None = None, units: dict[str, UnitLexicalIndex] | None = None):
         if units is None:
@@ -135,6 +138,10 @@ class LexicalIndex:
         self.units = units
         self.chunks = [c for u in units.values() for c in u.chunks] if chunks is None else chunks
         self._order = {c.id: i for i, c in enumerate(self.chunks)}
+        self._units = list(units.values())
+        self._bases = np.cumsum([0] + [len(u.chunks) for u in self._units])
+        self._flat = [c for u in self._units for c in u.chunks]  # every unit's chunks, one after another
+        self._rank = np.asarray([self._order.get(c.id, 0) for c in self._flat], dtype=np.int64)
 
     def search(self, query: str, municipality: str | None = None, k: int = 20) -> list[tuple[Chunk, float]]:
         """Top k chunks by BM25, best first."""
@@ -144,16 +151,29 @@ class LexicalIndex:
         if municipality is not None:
             unit = self.units.get(municipality)
             return [] if unit is None else self._top(unit, unit.scores(tokens), k)
-        n = sum(len(u.chunks) for u in self.units.values())
-        df = {t: sum(u.df(t) for u in self.units.values()) for t in set(tokens)}
-        found: list[tuple[Chunk, float]] = []
-        for unit in self.units.values():
-            m_n = len(unit.chunks)
-            weights = {t: _idf(df[t], n) / _idf(unit.df(t), m_n) for t in df if unit.df(t)}
-            if weights:
-                found += self._top(unit, unit.scores(tokens, weights), k)
-        found.sort(key=lambda h: (-h[1], self._order.get(h[0].id, 0)))
-        return found[:k]
+        return self._search_all(tokens, k)
+
+    def _search_all(self, tokens: list[str], k: int) -> list[tuple[Chunk, float]]:
+        n = int(self._bases[-1])
+        # per term: (unit number, its first and last posting) in every unit that holds it
+        postings = {t: [(i, int(u._indptr[tid]), int(u._indptr[tid + 1])) for i, u in enumerate(self._units)
+                        if (tid := u.vocab.get(t)) is not None] for t in set(tokens)}
+        df = {t: sum(b - a for _, a, b in ps) for t, ps in postings.items()}
+        out = np.zeros(n, dtype=np.float32)
+        for t in tokens:  # a repeated term counts again, as in bm25s
+            parts = [(i, a, b) for i, a, b in postings[t] if b > a]
+            if not parts:
+                continue
+            rows = np.concatenate([self._units[i]._indices[a:b] + self._bases[i] for i, a, b in parts])
+            vals = np.concatenate([self._units[i]._data[a:b] * np.float32(
+                _idf(df[t], n) / _idf(b - a, len(self._units[i].chunks))) for i, a, b in parts])
+            out[rows] += vals  # a term's postings name each chunk once
+        hit = np.flatnonzero(out > 0)
+        if len(hit) > k:  # those scoring at least the k-th best (ties kept for the order below)
+            kth = np.partition(out[hit], len(hit) - k)[len(hit) - k]
+            hit = hit[out[hit] >= kth]
+        best = hit[np.lexsort((self._rank[hit], -out[hit]))][:k]
+        return [(self._flat[int(i)], float(out[i])) for i in best]
 
     def _top(self, unit: UnitLexicalIndex, scores: np.ndarray, k: int) -> list[tuple[Chunk, float]]:
         k = min(k, len(scores))
