@@ -65,3 +65,16 @@ def test_loading_another_code_does_not_change_a_filtered_expansion(tmp_corpus):
     union_after = expand("how much notise before I dig up the road")
     assert union_after != union_before and "noise" in union_after.split()  # the union did change
     _forget()
+
+
+def test_a_codes_captions_and_the_singular_of_its_plurals_are_its_words(monkeypatch):
+    """Williams writes "roofs" only in a caption: "roff" must still be read as "roof" by its own words."""
+    from types import SimpleNamespace
+
+    passage = SimpleNamespace(text="Snow shall be removed within eight hours.", title="SNOW AND ICE REMOVAL FROM ROOFS")
+    monkeypatch.setattr(expansion, "document", lambda m: SimpleNamespace(passages=[passage]))
+    _forget()
+    words = expansion._vocabulary("x", ("somewhere",))
+    assert {"roofs", "roof", "removal"} <= words
+    assert expansion.spelling("roff", "x", ("somewhere",)) == "roof"
+    _forget()
