@@ -146,18 +146,24 @@ def _bound_effect(idx, embedder, gold, forget_queries, bound: int = BOUND) -> di
     index_module.ranking = lambda: bounded_ranking
     try:
         got = {it["query"]: [h.passage.id for h in idx.search(it["query"], None, k=5)] for it in gold}
-        times = []
-        for it in gold:
-            forget_queries(embedder)
-            t0 = time.perf_counter()
-            idx.search(it["query"], None, k=5)
-            times.append((time.perf_counter() - t0) * 1000)
+        times = _unfiltered_times(idx, embedder, gold, forget_queries)
     finally:
         index_module.ranking = saved
     return {f"bound_{bound}": {"search_p50_ms_unfiltered": round(percentile(times, 50), 2),
                                "top5_differs": sum(got[q] != every[q] for q in every),
                                "top1_differs": sum(got[q][:1] != every[q][:1] for q in every),
                                "gold_queries": len(every)}}
+
+
+def _unfiltered_times(idx, embedder, items, forget_queries) -> list[float]:
+    """Milliseconds of each search across municipalities, the query's embedding forgotten first."""
+    times = []
+    for it in items:
+        forget_queries(embedder)
+        t0 = time.perf_counter()
+        idx.search(it["query"], None, k=5)
+        times.append((time.perf_counter() - t0) * 1000)
+    return times
 
 
 def _graph_effect(idx, embedder, items, forget_queries) -> dict:
@@ -171,12 +177,7 @@ def _graph_effect(idx, embedder, items, forget_queries) -> dict:
     idx._graph = None
     try:
         merged = {it["query"]: [h.passage.id for h in idx.search(it["query"], None, k=5)] for it in items}
-        times = []
-        for it in items[:165]:
-            forget_queries(embedder)
-            t0 = time.perf_counter()
-            idx.search(it["query"], None, k=5)
-            times.append((time.perf_counter() - t0) * 1000)
+        times = _unfiltered_times(idx, embedder, items[:165], forget_queries)
     finally:
         idx._graph = graph
     differ = [q for q in merged if with_graph[q] != merged[q]]

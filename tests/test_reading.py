@@ -453,6 +453,7 @@ def test_a_length_its_own_words_give_another_measure_is_no_rival():
 @pytest.mark.parametrize("text, expected", [
     ("it quit around quarter past ten this morning", [("time", "10:15"), ("date", "2026-12-02")]),
     ("half past two in the afternoon", [("time", "14:30")]),
+    ("ten thirty tonight", [("time", "22:30"), ("date", "2026-12-02")]),
     ("a quarter to five in the afternoon", [("time", "16:45")]),
     ("Independence Day 2027", [("date", "2027-07-04")]),
     ("on next year's Fourth of July", [("date", "2027-07-04")]),

@@ -581,9 +581,7 @@ class EmbeddedPlanner:
                                 [(s, self._section_text(p)) for p, s, _ in by_score])
         for w in worked:  # the sentence worked from is quoted: a neighbour of the picked ones in their section
             if w.sentence and all(w.sentence != s for _, s, _ in picked):
-                holder = next((x for p, _, _ in by_score for x in self.index.passages
-                               if (x.municipality, x.section, x.title) == (p.municipality, p.section, p.title)
-                               and w.sentence in x.text), None)
+                holder = next((x for p, _, _ in by_score for x in self._same_section(p) if w.sentence in x.text), None)
                 if holder is None:
                     worked = []
                     break

@@ -148,7 +148,7 @@ def _own_words(slot: Slot) -> str:
     return before + " " + after
 
 
-def _settled(turn: str, amounts: list[Slot], sentence: str) -> list[Worked]:
+def _settled(amounts: list[Slot], sentence: str) -> list[Worked]:
     """A sum held and a cost, both the user's, settled the way the quoted sentence settles them."""
     if not (_SECURITY.search(sentence) and _SETTLES.search(sentence) and _CHARGED.search(sentence)) \
             or len({a.number for a in amounts}) != 2:
@@ -174,7 +174,7 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
     amounts = _money_asked(slots)
     # the settling sentence may be a neighbour of the one quoted, in the same section (quoted then too)
     for sentence in [s for s, _ in picked] + [x for _, text in picked for x in sentences(text)]:
-        settled = _settled(turn, amounts, sentence)
+        settled = _settled(amounts, sentence)
         if settled:
             return settled
     if not ASKS_AMOUNT.search(turn):

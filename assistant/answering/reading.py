@@ -534,8 +534,7 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         if (m.group("rel") or "").lower() in ("to", "of", "till"):
             hour, minutes = hour - 1 or 12, 60 - minutes
         when = m.group("when").lower()
-        hh = dates.clock_hour(str(hour), "pm" if any(w in when for w in ("afternoon", "evening", "night", "tonight", "p"))
-                              and not when.startswith("this morning") else "am")
+        hh = dates.clock_hour(str(hour), when)  # "this afternoon", "tonight", "at night": after noon
         a = m.start()
         if _free(taken, a, m.end("h") if m.group("mm") is None else m.end("mm")):
             end = m.end("mm") if m.group("mm") else m.end("h")
