@@ -1,5 +1,6 @@
 """A search across municipalities: by default one graph over every municipality's vectors is
-asked (the same top 5 as querying each municipality's collection); ``cross_municipalities``
+asked (the same top 5 as brute force over every municipality's vectors, and nearly those of
+querying each municipality's collection); ``cross_municipalities``
 bounds it to the collections of the best BM25 candidates, which changes the top 5 where a
 municipality left out holds a passage near in meaning (measured in
 evals/reports/scale/scale.md), so it is opt-in."""
@@ -55,8 +56,18 @@ def test_by_default_every_municipality_is_searched_and_a_bound_is_kept_when_set(
     every = {it["query"]: [h.passage.id for h in idx.search(it["query"], None, k=5)] for it in gold}
     assert idx._graph is not None and not queried  # the default: the graph, no collection queried
     graph, idx._graph = idx._graph, None
+    # without it: brute force over every municipality's stored vectors gives the same top 5 (the
+    # graph's candidates are re-scored from those vectors) ...
+    idx._store_down_until = float("inf")
     assert {it["query"]: [h.passage.id for h in idx.search(it["query"], None, k=5)] for it in gold} == every
-    assert queried and all(len(q) == 5 for q in queried)  # without it: every collection, the same top 5
+    assert not queried
+    # ... and every collection is queried; Chroma's HNSW scores in its own float arithmetic, so
+    # near ties may swap on another CPU (one query of 40 in CI): the same passages, nearly
+    idx._store_down_until = 0.0
+    store = {it["query"]: [h.passage.id for h in idx.search(it["query"], None, k=5)] for it in gold}
+    assert queried and all(len(q) == 5 for q in queried)
+    assert all(len(set(store[q]) & set(every[q])) >= 4 for q in every)
+    assert sum(store[q] == every[q] for q in every) >= len(every) - 2
     idx._graph = graph
     _limit(monkeypatch, 5)  # a bound at the number of municipalities changes nothing
     assert {it["query"]: [h.passage.id for h in idx.search(it["query"], None, k=5)] for it in gold} == every
