@@ -74,3 +74,18 @@ def test_a_sentence_with_several_limits_of_the_kind_and_none_named_gets_no_check
     backfill = ("When any excavation is made within 5' of the edge of the pavement, the excavation shall be backfilled "
                 "to within 5\" of the surface with 1 1/2\" maximum crushed gravel.")
     assert _check("Our hole is 4'6\" deep. How much gravel goes in before we stop for the surface?", [backfill]) == []
+
+
+def test_whichever_is_greater_takes_the_measurement_as_the_other_measure_too():
+    """"The full depth of the existing pavement or seven inches, whichever is greater" and "the old
+    slab is half a foot thick": the 6 inches may be the existing depth (then 7 inches are required)
+    or the new slab (then it is 1 inch short); the answer gives both readings, each worked out."""
+    (lim,) = limits.limits_in(PATCH)
+    assert lim.either and not limits.limits_in(WALK)[0].either
+    checks = _check("The old concrete slab is half a foot thick. How thick does the new one have to be?", [PATCH])
+    assert checks and checks[0].required == Decimal(7)
+    text = phrasing.limit_check(checks)
+    assert "the requirement is **7 inches**" in text and "1 inch short of 7 inches" in text
+    calls = [limits.as_call(c) for c in checks]
+    assert invented_numbers(text, [], [part for c in calls for part in (c["arguments"], c["result"])]) == []
+    assert _check("The old concrete is 9 inches thick. How thick does the new slab have to be?", [PATCH])[0].required == 9

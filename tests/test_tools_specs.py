@@ -847,6 +847,20 @@ def test_heavy_vehicle_property(w, lugged, posted):
     assert out.permit_required == (lugged or w > 3)
     assert out.exceeds_temporary_limit == ((w > 6) if posted else None)
     assert out.tons_over_limit == max(w - 6, D(0))
+    assert out.tons_over_permit_weight == max(w - 3, D(0))
+
+
+def test_heavy_vehicle_says_how_far_past_the_permit_weight():
+    """'Is that over the line where we need a permit, and by how many tons?': the excess over
+    the permit weight is a figure of the answer, not only over a posted limit."""
+    from assistant.answering.phrasing import lead_heavy
+
+    out = heavy_vehicle_check(HeavyVehicleInput(gross_weight_tons="3.75"))
+    assert out.tons_over_permit_weight == D("0.75")
+    assert "3.75 tons, 0.75 tons more than 3" in out.explanation
+    assert "**0.75 tons** over the weight that needs one" in lead_heavy(out)
+    assert "over the weight" not in lead_heavy(heavy_vehicle_check(HeavyVehicleInput(gross_weight_tons="2",
+                                                                                     lugged_wheels=True)))
 
 
 # --------------------------------------------------------------------------- Delafield road construction

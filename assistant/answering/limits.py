@@ -65,6 +65,7 @@ class Limit:
     unit: str
     words: str  # the quantity with its comparator, verbatim from the sentence
     aspect: str | None  # width / depth / height / length, when the words beside it say
+    either: bool = False  # "... or seven inches, whichever is greater": the bound is one of two measures
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,15 @@ class Check:
     @property
     def difference(self) -> Decimal:
         return abs(self.measured_value - self.limit_value)
+
+    @property
+    def required(self) -> Decimal | None:
+        """With "A or N, whichever is greater (less)", the user's measurement may be A itself: then
+        the requirement is the greater (lesser) of the two. None for a plain bound."""
+        if not self.limit.either:
+            return None
+        pick = max if self.limit.bound == "min" else min
+        return pick(self.measured_value, self.limit_value)
 
 
 def _aspect(text: str) -> str | None:
@@ -136,7 +146,8 @@ def limits_in(sentence: str) -> list[Limit]:
         end = s.span.end + (tail.end() if tail and not lead else 0)
         # "eight feet in width", "five inches in thickness", "4 inches thick": the aspect named beside it
         near = sentence[s.span.end:s.span.end + 16] + " " + sentence[max(0, start - 25):start]
-        out.append(Limit(bound, s.number, s.unit, sentence[start:end].strip(" ,"), _aspect(near)))
+        either = bool(tail and re.search(r"whichever", tail.group(0), re.I))
+        out.append(Limit(bound, s.number, s.unit, sentence[start:end].strip(" ,"), _aspect(near), either))
     return out
 
 
@@ -210,4 +221,6 @@ def as_call(check: Check) -> dict:
             "arguments": {"measured": check.measured.span.text, "limit": check.limit.words, "bound": check.limit.bound},
             "result": {"measured": quantity(check.measured_value, u), "limit": quantity(check.limit_value, u),
                        "difference": quantity(check.difference, u), "passes": check.passes,
+                       "required_if_it_is_the_other_measure": (None if check.required is None
+                                                               else quantity(check.required, u)),
                        "quote": check.sentence}}

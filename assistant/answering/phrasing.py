@@ -112,6 +112,12 @@ def limit_check(checks) -> str:
         else:
             verdict = (f"{m} is {diff} short of {lim}" if c.limit.bound == "min"
                        else f"{m} is {diff} more than {lim}")
+        if c.required is not None:  # "the full depth of the existing pavement or seven inches, whichever is greater"
+            which = "greater" if c.limit.bound == "min" else "lesser"
+            parts.append(f"Against “{c.limit.words}” (the {which} of another measure and {lim}, quoted below): if "
+                         f"{m} is that other measure, the requirement is **{quantity(c.required, c.unit)}**; if it "
+                         f"is what is built, {verdict}.")
+            continue
         parts.append(f"Against “{c.limit.words}” ({kind}, quoted below): {verdict}.")
     return " ".join(parts)
 
@@ -245,7 +251,11 @@ def lead_driveway(r) -> str:
 def lead_heavy(r) -> str:
     over = getattr(r, "tons_over_limit", None)
     bits = []
-    if r.permit_required:
+    past = getattr(r, "tons_over_permit_weight", None)
+    if r.permit_required and past:
+        bits.append(f"a Town permit naming the route is required: it is **{_plain_number(past)} tons** over the weight "
+                    "that needs one")
+    elif r.permit_required:
         bits.append("a Town permit naming the route is required")
     if over and getattr(r, "exceeds_temporary_limit", None):
         bits.append(f"the vehicle is **{_plain_number(over)} tons** over the posted temporary limit; only a special permit "

@@ -861,6 +861,9 @@ class HeavyVehicleOutput(SpecCheckOutput):
     tons_over_limit: Decimal | None = Field(
         default=None, description="Gross weight minus the temporary weight limit when over it, else 0, tons "
         "(given whether or not a limit is posted: how far over a posted road's limit the vehicle would be).")
+    tons_over_permit_weight: Decimal | None = Field(
+        default=None, description="Weight minus the weight above which a Town permit is required, when over it, "
+        "else 0, tons.")
 
 
 @answers_changed_rules("heavy_vehicle_check")
@@ -874,7 +877,7 @@ def heavy_vehicle_check(inp: HeavyVehicleInput) -> HeavyVehicleOutput:
     needed = inp.lugged_wheels or w > over
     why = []
     if w > over:
-        why.append(f"weighs {_num(w)} tons, more than {_num(over)}")
+        why.append(f"weighs {_num(w)} tons, {_num(w - over)} tons more than {_num(over)}")
     if inp.lugged_wheels:
         why.append("has lugged wheels")
     rows: list[SpecCheck] = []
@@ -916,7 +919,8 @@ def heavy_vehicle_check(inp: HeavyVehicleInput) -> HeavyVehicleOutput:
                          limit=limit, unit="tons", note="No temporary weight limit posted on the route."))
     over_by = max(w - limit, Decimal(0))
     out = HeavyVehicleOutput(tool=tool, municipality=inp.municipality, checks=rows, permit_required=needed,
-                             exceeds_temporary_limit=exceeds, tons_over_limit=over_by, assumptions=[
+                             exceeds_temporary_limit=exceeds, tons_over_limit=over_by,
+                             tons_over_permit_weight=max(w - over, Decimal(0)), assumptions=[
                                  "Tons are short tons of 2,000 lb, as in Wisconsin's vehicle laws.",
                                  f"'Weighing more than {_num(over)} tons' excludes exactly {_num(over)} tons; the "
                                  f"temporary limit 'not more than {_num(limit)} tons' allows exactly {_num(limit)} "
