@@ -232,6 +232,28 @@ def test_dates_that_share_one_cue_are_asked_about():
     assert roles.event_date(q, "date the permit was approved").value == "2027-05-03"
 
 
+def test_dates_written_alike_or_of_an_either_or_event_are_asked_about():
+    # "the Clerk's, dated ..., and the director's, dated ...": the same words before each date
+    q = read_query("Our permit has two approvals on it: the Village Clerk's, dated January 11, 2027, and the Public "
+                   "Works director's, dated January 14, 2027. When does it expire?", ref=TODAY)
+    got = roles.event_date(q, "date the permit was approved")
+    assert isinstance(got, roles.Ambiguous) and len(got.candidates) == 2
+    # the rule counts from "assignment or initial occupancy" and the question dates both
+    q = read_query("The town gave our house its address on March 3, 2027 and we move in April 20, 2027.", ref=TODAY)
+    got = roles.event_date(q, "date of assignment or of initial occupancy")
+    assert isinstance(got, roles.Ambiguous) and len(got.candidates) == 2
+    # one event: the other date, written otherwise, is not a candidate
+    q = read_query("We applied on April 20, 2027 and the permit was approved on May 3, 2027.", ref=TODAY)
+    assert roles.event_date(q, "date the permit was approved").value == "2027-05-03"
+
+
+def test_a_top_coat_is_a_paving_too():
+    q = read_query("Birch Lane was fully repaved in June 2021, then the village put a fresh top coat on it in June "
+                   "2025. We're opening it in July 2027 and the permit fee is $90.", ref=TODAY)
+    got = roles.surcharge_values(q)
+    assert got.ambiguous is not None and len(got.ambiguous.candidates) == 2
+
+
 def test_a_date_with_its_cue_after_it_takes_that_role():
     q = read_query("Our street was paved in June 2021, and in August 2024 the Village put a new surface overlay on "
                    "part of it. We open it May 10, 2027 with a $100 permit fee.", ref=TODAY)
@@ -492,3 +514,13 @@ def test_this_morning_dates_only_a_time_said_with_it_and_figures_name_a_holidays
     assert got("They just poured my new front walk this morning. How long until we can walk on it?") == []
     assert got("tonight at 8 pm") == [("date", "2026-12-02"), ("time", "20:00")]
     assert got("a Fourth of July parade for July 4, 2027") == [("date", "2027-07-04")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("our truck runs anywhere from 6,400 to 7,000 lbs", [("weight", "3.2", "tons"), ("weight", "3.5", "tons")]),
+    ("the job took 2-3 hours", [("duration", "2", "hours"), ("duration", "3", "hours")]),
+    ("between 5 and 6 feet wide", [("length", "5", "ft"), ("length", "6", "ft")]),
+    ("paid $40 and 7 hours later", [("money", "40", "USD"), ("duration", "7", "hours")]),  # "and" without "between"
+])
+def test_the_unit_after_a_range_is_the_first_numbers_too(text, expected):
+    assert [(s.kind, s.value, s.unit) for s in read_slots(text)] == expected

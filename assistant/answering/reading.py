@@ -660,6 +660,15 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             v = number_value(m)
             if v is not None and v > 0:
                 add(slot.kind, v, slot.unit, m.start("n"), m.end("n"))
+    for slot in [x for x in out if x.kind in ("length", "weight", "duration")]:
+        # "anywhere from 6,400 to 7,000 lbs", "2-3 hours", "between 5 and 6 feet": the unit written once after
+        # a range is the first number's too (two values, so the reading asks which one, never takes one)
+        m = _RANGE_HEAD.search(text, max(0, slot.span.start - 40), slot.span.start)
+        rest = re.match(rf"\s*(?:{NUMBER.pattern})\s*(?P<u>.*)$", slot.span.text, re.I)
+        if m and rest and rest.group("u") and (m.group("sep").lower() != "and" or m.group("between")):
+            again = [x for x in read_slots(f"{m.group('n')} {rest.group('u')}", origin, ref) if x.kind == slot.kind]
+            if again and again[0].span.start == 0:
+                add(slot.kind, Decimal(again[0].value), again[0].unit, m.start("n"), m.end("n"))
     for slot in [x for x in out if x.kind == "money" and "/" in (x.unit or "")]:
         # "thirty-six bucks an hour, the other forty-two": the amount the other one is paid, in the same unit
         m = _THE_OTHER.match(text, slot.span.end)
@@ -670,6 +679,7 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
     return _shared_units(sorted(out, key=lambda s: (s.span.origin, s.span.start)), text)
 
 
+_RANGE_HEAD = re.compile(rf"(?P<between>\bbetween\s+)?(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?P<sep>to|-|–|—|and)\s*$", re.I)
 # "4 houses on the north side, 5 on the south", "5 houses on our side, 4 across the street" (a comma is needed:
 # without one, "... and five on the south" gave slot-stress 6 (unseen) a wrong figure when it was tried)
 _ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}}?,\s*(?:and\s+|but\s+)?(?P<n>{NUMBER.pattern})\s+"

@@ -104,7 +104,7 @@ def assign(slots: list[Slot], cues: dict[str, re.Pattern], query: Query | None =
 
 
 # -- the street-opening surcharge: paving date, opening date, permit fee -------------------------
-PAVED = re.compile(r"pav|surfac|asphalt|blacktop|overlay|laid|new street|built|reconstruct", re.I)
+PAVED = re.compile(r"pav|surfac|asphalt|blacktop|overlay|\btop ?coat|seal ?coat|\bmill(?:ed|ing)\b|laid|new street|built|reconstruct", re.I)
 OPENED = re.compile(r"open|dig|dug|excavat|\bcut|start|begin|work|trench|plan", re.I)
 FEE = re.compile(r"fee|permit cost|paid|pay|costs?\b", re.I)
 # "the house was built in 1987": a date of a building, not of the street's paving
@@ -382,10 +382,29 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
         # "the water utility dug on January 15, and the gas company dug on December 24": another date
         # whose own words name the same event too is as good a reading: asked (or one per party)
         tied = [s for n, s in scored if 0 < n < top and s.precision == best[0].precision]
+        # "the Clerk's, dated January 11, and the director's, dated January 14": a date written the
+        # same way as the chosen one (the same last word before it) names the same event: asked
+        head = _last_word(own_words_before(best[0], query))
+        tied += [s for n, s in scored if n == 0 and s.precision == best[0].precision and head is not None
+                 and _last_word(own_words_before(s, query)) == head]
+        # "within 30 days from date of assignment or from the date of initial occupancy", and the question
+        # dates both: the code does not say which governs, so which one counts is asked
+        if re.search(r"\bor\b", event_text):
+            tied += [s for n, s in scored if s is not best[0] and s not in tied and s.precision == best[0].precision]
         if tied:
             return Ambiguous("date the period counts from", (best[0], *tied))
         return best[0]
     return Ambiguous("date the period counts from", tuple(best if top > 0 else days))
+
+
+def _last_word(text: str) -> str | None:
+    """The last word of ``text`` that is not a preposition or article ("director's, dated " -> dated)."""
+    from assistant.retrieval.lexical import stems
+
+    for w in reversed(re.findall(r"[A-Za-z]+", text)):
+        if not stems(w) & _COORDINATION:
+            return w.lower()
+    return None
 
 
 def _one_per_day(days: list[Slot]) -> list[Slot]:
