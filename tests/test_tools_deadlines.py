@@ -205,6 +205,13 @@ def test_validity_end_is_not_moved_and_says_so() -> None:
     assert r.skipped == []
     assert "not moved" in r.explanation
     assert any("pavement replacement" in a for a in r.assumptions)
+    # 2025-06-01 is a Sunday: the day it would move to, were it read as a time to do an act, is given beside it
+    assert r.due_date == date(2025, 6, 1) and r.if_an_act == date(2025, 6, 2)
+    from assistant.answering.phrasing import lead_deadline
+
+    lead = lead_deadline(r)
+    assert "**June 1, 2025**" in lead and "a Sunday" in lead and "June 2, 2025" in lead
+    assert _run("brandon_permit_validity", date(2025, 5, 5)).if_an_act is None  # a Wednesday: nothing to add
 
 
 def test_delafield_one_year_periods_end_unmoved_and_cite_their_paragraphs() -> None:

@@ -333,6 +333,11 @@ def lead_deadline(r) -> str:
         if getattr(r, "office_saturday", False):
             moved += (" That is a Saturday: if the office is closed then, § 990.001(4)(c), Wis. Stats., lets the payment "
                       "or filing be made on the next day it is open.")
+        act = getattr(r, "if_an_act", None)
+        if act:
+            moved += (f" That is {'a Sunday' if r.due_date.weekday() == 6 else 'a legal holiday'}: this period's end is not moved as an act to be done "
+                      f"would be; if the office reads it as one (§ 990.001(4)(b), Wis. Stats.), the last day is "
+                      f"{fmt_date(act)}, so ask before relying on it.")
         return f"{r.obligation} {word}: **{fmt_date(r.due_date)}**.{moved}"
     if getattr(r, "direction", "") == "window" and r.window_start:
         inside = "inside" if r.in_window else "outside"

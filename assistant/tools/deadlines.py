@@ -180,6 +180,9 @@ class DeadlineResult(ToolOutput):
     due_at: datetime | None = Field(
         default=None, description="For periods in hours: the exact moment, with time zone."
     )
+    if_an_act: date | None = Field(
+        default=None, description="For the end of a period (not an act to be done) whose last day is a Sunday or "
+        "legal holiday: the next secular day, the last day if the period is read as a time to do an act.")
     unadjusted: date | datetime | None = Field(
         default=None, description="The plain date or moment before any day was skipped or moved."
     )
@@ -432,6 +435,11 @@ def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> De
                                   and c.kind in ("days_after", "months_after", "years_after", "annual_date")
                                   and count.due_date.weekday() == 5 and not cal.office_closed_saturdays
                                   and cal.convention == "wisconsin")
+    if not rule.act and count.due_date is not None and count.due_at is None and cal.convention == "wisconsin" \
+            and cal.is_sunday_or_holiday(count.due_date):
+        # whether a permit's last day of validity is "the last day within which an act is to be done" is a
+        # reading of § 990.001(4)(b): the day it would move to is said beside the one given
+        result.if_an_act = cal._extend(count.due_date, office_filing=False)[0]
     if count.due_at is not None and c.kind == "hours_before":
         outcome = f"the latest moment to give it is {describe_deadline_moment(count.due_at)}"
     elif count.due_at is not None:
