@@ -105,3 +105,17 @@ def test_a_or_an_makes_a_rate_only_right_after_the_amount():
     racks = "An annual fee of $25.00 a newsrack authorized shall be paid."
     (w,) = _work("We want 7 newsracks downtown. How much do we pay a year?", [(racks, racks)])
     assert w.result == Decimal("175.00")
+
+
+def test_a_percentage_charged_per_period_of_the_users_amount():
+    """"a service charge of one and one-half percent per month" and "billed $2,400": the charge of
+    one month (the percentage written in words, the period said in the working)."""
+    late = ("On past-due invoices a service charge of one and one-half percent per month will be allowed on accounts "
+            "30 days past due.")
+    (w,) = _work("We were billed $2,400 and we're late paying it. What's the late charge each month?", [(late, late)])
+    assert (w.kind, w.result) == ("percent", Decimal("36.00"))
+    text = phrasing.rate_worked(w)
+    assert "1.5% a month of $2,400.00 (“$2,400”) = $36.00 a month" in text
+    assert invented_numbers(text, [], [part for part in (w.call()["arguments"], w.call()["result"])]) == []
+    # two amounts: which one is owed is not guessed
+    assert _work("We were billed $2,400 and paid $400. What's the late charge each month?", [(late, late)]) == []

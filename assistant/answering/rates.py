@@ -165,6 +165,22 @@ def _settled(amounts: list[Slot], sentence: str) -> list[Worked]:
     return [Worked("difference", sentence, f"{h.span.text}; {c.span.text}", diff, steps, False, sentence)]
 
 
+# "one and one-half percent per month", "12% per annum": a percentage charged for each period, of the amount owed
+_PER_PERIOD = re.compile(r"\s*(?:per|a|an|each|every)\s+(?P<u>month|year|annum|week|day)\b", re.I)
+
+
+def _percents(sentence: str) -> list[tuple[Decimal, str, int, str | None]]:
+    """(percent, the words, where they start, the period or None) for "10% of such cost" and for a
+    percentage charged per period ("one and one-half percent per month")."""
+    out = [(Decimal(m.group("p")), m.group(0), m.start(), None) for m in _PERCENT_OF.finditer(sentence)]
+    for s in read_slots(sentence):
+        m = _PER_PERIOD.match(sentence, s.span.end) if s.kind == "percent" else None
+        if m and not any(at <= s.span.start < at + len(w) for _, w, at, _ in out):
+            unit = "year" if m.group("u").lower() == "annum" else m.group("u").lower()
+            out.append((s.number, sentence[s.span.start:m.end()], s.span.start, unit))
+    return out
+
+
 def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> list[Worked]:
     """The arithmetic of the first quoted sentence (best first; each with the text of its whole section)
     that states a rate the question's one count or one amount fits, or settles a sum held (a deposit, a
@@ -201,18 +217,21 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
             return [Worked("per_unit", words, written, total, steps, ceiling, sentence)]
         if len(fits) > 1:
             return []
-        percents = list(_PERCENT_OF.finditer(sentence))
+        percents = _percents(sentence)
         # a provision with several percentages for several situations (reconstruction 50%, a new walk 100%
         # shared, replacement 50%): which situation is the user's is not read from a count of words
-        several = len({m.group("p") for m in _PERCENT_OF.finditer(passage_text)}) > 1
+        several = len({p for p, _, _, _ in _percents(passage_text)}) > 1
         if len(percents) == 1 and len({a.number for a in amounts}) == 1 and not rates and not several \
                 and not _DIVIDED.search(sentence):
-            p, amount = Decimal(percents[0].group("p")), amounts[0]
+            (p, words, at, period), amount = percents[0], amounts[0]
             share = (amount.number * p / 100).quantize(Decimal("0.01"), ROUND_HALF_UP)
-            words = percents[0].group(0)
-            steps = [f"{p.normalize():f}% of {fmt_money(amount.number)} (“{amount.span.text}”) = {fmt_money(share)}"]
+            each = f" a {period}" if period else ""
+            steps = [f"{p.normalize():f}%{each} of {fmt_money(amount.number)} (“{amount.span.text}”) = "
+                     f"{fmt_money(share)}{each}"]
+            if period:  # "a service charge of one and one-half percent per month": the charge of one month
+                return [Worked("percent", words, amount.span.text, share, steps, False, sentence)]
             if re.search(r"\b(?:plus|in addition to|together with)\b",
-                         sentence[max(0, percents[0].start() - 40):percents[0].start()], re.I):
+                         sentence[max(0, at - 40):at], re.I):
                 total = amount.number + share
                 steps.append(f"{fmt_money(amount.number)} + {fmt_money(share)} = {fmt_money(total)}")
                 return [Worked("percent", words, amount.span.text, total, steps, False, sentence)]

@@ -139,7 +139,7 @@ _DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 NUMBER = re.compile(
     rf"(?P<num>(?:(?<![A-Za-z])(?P<digits>{_DIGITS})(?:\s+(?P<frac>\d/\d{{1,2}}))?|(?P<lonefrac>\d/\d{{1,2}})|"
     rf"(?P<words>{WORDED.pattern}|\b(?:a couple of|a couple|a pair of|half a dozen|a dozen|an?|a single)\b))"
-    rf"(?P<andfrac>\s+and\s+(?P<fn>a|one|two|three)\s+(?P<fw>halfs?|quarters?|thirds?))?(?P<halfword>\s+(?:and\s+)?a\s+half)?"
+    rf"(?P<andfrac>\s+and\s+(?P<fn>a|one|two|three)[\s-]+(?P<fw>halfs?|quarters?|thirds?))?(?P<halfword>\s+(?:and\s+)?a\s+half)?"
     r"(?P<mult>\s+(?:hundred|thousand|million)\b)?"  # "seven and a half thousand": the fraction, then the multiplier
     r"|\b(?P<bare>half an?|a half)\b)",
     re.I,
