@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 from assistant.answering import phrasing, rates
 from assistant.answering.guards import invented_numbers
 from assistant.answering.reading import read_slots
@@ -44,7 +46,7 @@ def test_a_percent_of_the_users_amount_and_the_cost_plus_its_penalty():
 
 def test_nothing_is_worked_out_when_it_is_not_one_way():
     assert _work("We want 7 newsracks. Where do they go?", [(RACKS, RACKS)]) == []  # no amount asked
-    assert _work("How much for 5 carts?", [(TIERS, TIERS)]) == []  # tiers
+    assert _work("How much for 5 carts and 4 carts?", [(TIERS, TIERS)]) == []  # two counts for the tiers
     assert _work("Estimates: $3,412.60 for the house and $2,077.30 for the rental. What do I pay?",
                  [(SHARE, SHARE)]) == []  # two amounts
     racks_plus = "In addition to the certificate fee, an annual fee of $25.00 per newsrack shall be paid."
@@ -119,3 +121,35 @@ def test_a_percentage_charged_per_period_of_the_users_amount():
     assert invented_numbers(text, [], [part for part in (w.call()["arguments"], w.call()["result"])]) == []
     # two amounts: which one is owed is not guessed
     assert _work("We were billed $2,400 and paid $400. What's the late charge each month?", [(late, late)]) == []
+
+
+FEE_TIERS = ("The fee for such permits shall be $2.00 for excavations which do not exceed 25 square feet in area or "
+             "tunnels not exceeding 25 feet in length; and $0.25 for each additional square foot in the case of "
+             "excavations, or lineal foot in the case of tunnels; but not to exceed $100.00 for any permit.")
+CARTS = ("by paying (i) a fee for the removal of the carts) in the amount of twenty dollars and no cents ($20.00) for "
+         "each of the first three (3) carts and forty dollars and no cents ($40.00) for each additional cart thereafter "
+         "and (ii) a fee for the storage of the cart(s) in the amount of five dollars and no cents ($5.00) per cart per "
+         "day.")
+
+
+@pytest.mark.parametrize("question, sentence, result", [
+    ("We need to bore a 60 foot tunnel under the street. What's the permit fee?", FEE_TIERS, "10.75"),
+    ("Excavation in the alley, about 10 ft by 7 ft. What's the permit fee?", FEE_TIERS, "13.25"),  # an area
+    ("A 500-foot tunnel: what's the permit fee?", FEE_TIERS, "100.00"),  # the ceiling
+    ("How much for 5 carts?", TIERS, "140.00"),  # 3 x $20 + 2 x $40
+    ("The city took 5 of our carts and they sat in storage 3 days. How much to get them back?", CARTS, "215.00"),
+])
+def test_a_fee_in_tiers_for_the_users_one_quantity(question, sentence, result):
+    (w,) = _work(question, [(sentence, sentence)])
+    assert (w.kind, w.result) == ("tiered", Decimal(result))
+    text = phrasing.rate_worked(w)
+    assert invented_numbers(text, [], [w.call()["arguments"], w.call()["result"]]) == []
+
+
+@pytest.mark.parametrize("question, sentence", [
+    ("We are digging a trench 30 feet long across the street, what is the permit fee?", FEE_TIERS),  # no tunnel
+    ("A 60 foot tunnel and a 10 by 7 ft pit. What's the fee?", FEE_TIERS),  # a measure of no tier's thing
+    ("The city took 5 of our carts. How much to get them back?", CARTS),  # storage days not given
+])
+def test_no_tier_fee_when_the_question_does_not_fit_one_tier_whole(question, sentence):
+    assert _work(question, [(sentence, sentence)]) == []
