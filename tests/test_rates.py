@@ -153,3 +153,29 @@ def test_a_fee_in_tiers_for_the_users_one_quantity(question, sentence, result):
 ])
 def test_no_tier_fee_when_the_question_does_not_fit_one_tier_whole(question, sentence):
     assert _work(question, [(sentence, sentence)]) == []
+
+
+SUBSEQUENT = ("An individual who violates paragraph a. of this subsection shall be subject to a fine of one hundred "
+              "($100.00) dollars for a first offense and two hundred ($200.00) dollars for any subsequent offense.")
+WARNING_FIRST = ("A violation shall be subject to the issuance of a warning for a first offense, a fine of twenty-five "
+                 "dollars and no cents ($25.00) for a second offense, and a fine of fifty dollars and no cents ($50.00) "
+                 "for any third or subsequent offense.")
+
+
+@pytest.mark.parametrize("question, sentence, result", [
+    ("My son got ticketed 3 separate times this fall. What's the total in fines for all three?", SUBSEQUENT, "500.00"),
+    ("It's our second violation. What fine are we looking at for this one?", SUBSEQUENT, "200.00"),
+    ("The store was cited four separate times. What is the total of the four citations?", WARNING_FIRST, "125.00"),
+    ("Our fifth offense: what is the fine?", WARNING_FIRST, "50.00"),  # "third or subsequent"
+])
+def test_fines_that_rise_with_each_offense(question, sentence, result):
+    (w,) = _work(question, [(sentence, sentence)])
+    assert (w.kind, w.result) == ("graduated", Decimal(result))
+    text = phrasing.rate_worked(w)
+    assert invented_numbers(text, [], [w.call()["arguments"], w.call()["result"]]) == []
+
+
+def test_no_fine_by_offense_for_a_warning_or_two_readings():
+    assert _work("This is our first offense, what is the fine?", [(WARNING_FIRST, WARNING_FIRST)]) == []
+    # a count and an nth both given: which is asked is not guessed
+    assert _work("Our third offense, and 3 tickets in all: what is the total?", [(SUBSEQUENT, SUBSEQUENT)]) == []

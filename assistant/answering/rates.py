@@ -28,7 +28,7 @@ ASKS_AMOUNT = re.compile(
     r"\bhow much\b|\btotal\b|\bowe[sd]?\b|\bliable\b|\bbill(?:ed)?\b|\bcharged?\b|\bfines?\b[^.?!]{0,30}\?|"
     r"\bwhat(?: (?:will|would|do|does|did|am|is|are|should)\b|['’]s)[^.?!]{0,50}\b(?:pay|cost|fine|fee|fees|charge|bill)\b|"
     r"\b(?:do|would|will|must|should)\s+(?:i|we|they|he|she|you)\s+(?:\w+\s+)?(?:pay|owe)\b|"
-    r"\badd up\b|\bcome to\b", re.I)
+    r"\badd up\b|\bcome to\b|\bwhat\s+(?:fine|fee|charge|penalty|amount)\b", re.I)
 # "$25.00 per newsrack", "$150.00 ... for each offense", "$10 a day": the money slot's unit, written after it
 # ("a"/"an" only right after the amount: "$10 a day", never "$75.00 if the excavation is in a paved area")
 _PER = re.compile(r"^(?:[^.;$]{0,45}?\b(?:per|for\s+each|each|every)|\s*(?:a|an))\s+"
@@ -313,6 +313,89 @@ def _tiered(turn: str, slots: list[Slot], sentence: str) -> Worked | None:
     return Worked("tiered", words, written, total, steps, maximum, sentence)
 
 
+# fines that rise with each offense: "a warning for a first offense, a fine of ... ($25.00) for a second offense, and
+# ... ($50.00) for any third or subsequent offense"; "$100.00 ... for a first offense and $200.00 ... for any subsequent"
+_ORDINAL = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4,
+            "5th": 5}
+_NTH_OFFENSE = re.compile(r"\bfor\s+(?:a|an|the|any|each|every)?\s*(?P<o>first|second|third|fourth|fifth|subsequent)"
+                          r"(?P<more>\s+(?:or|and)\s+(?:any\s+|each\s+)?(?:subsequent|succeeding|further))?\s+"
+                          r"(?:offen[cs]es?|violations?|convictions?)\b", re.I)
+_WARNING = re.compile(r"\bwarning\b", re.I)
+_USERS_NTH = re.compile(r"\b(?P<o>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+(?:\w+\s+)?"
+                        r"(?:offen[cs]e|violation|ticket|citation|time|strike)\b", re.I)
+_ALL_OF_THEM = re.compile(r"\btotal\b|\ball\s+(?:three|four|five|\d+|of\s+them|together)\b|\baltogether\b|\bin\s+all\b|"
+                          r"\bcombined\b|\badd\s+up\b|\bsum\b", re.I)
+_OFFENSE_WORDS = {"offens", "violat", "ticket", "citat", "time", "fine"}
+
+
+def _graduated(sentence: str) -> list[tuple[int, Decimal | None, bool, str]] | None:
+    """(the offense it starts at, the fine or None for a warning, whether it holds for every later one, the
+    words) for a sentence of fines by offense; None when it has fewer than two or a step reads two ways."""
+    money = [x for x in read_slots(sentence) if x.kind == "money" and x.unit == "USD"]
+    steps, last_end, prev = [], 0, 0
+    for m in _NTH_OFFENSE.finditer(sentence):
+        o = m.group("o").lower()
+        n = prev + 1 if o == "subsequent" else _ORDINAL[o]
+        between = sentence[last_end:m.start()]
+        amounts = {x.number for x in money if last_end <= x.span.start < m.start()}
+        if len(amounts) == 1:
+            amount = amounts.pop()
+        elif not amounts and _WARNING.search(between):
+            amount = None
+        else:
+            return None
+        start = next((x.span.start for x in money if last_end <= x.span.start < m.start()), m.start())
+        # "one hundred ($100.00) dollars": the amount's words before the figure in brackets
+        worded = re.search(r"\b((?:(?!(?:of|and|a|an|the|or)\b)[a-z-]+\s+){1,6})\($", sentence[last_end:start], re.I)
+        if worded:
+            start = last_end + worded.start(1)
+        steps.append((n, amount, bool(m.group("more")) or o == "subsequent", sentence[start:m.end()].strip()))
+        last_end, prev = m.end(), n
+    if len(steps) < 2 or any(b[0] != a[0] + 1 for a, b in zip(steps, steps[1:])):
+        return None
+    return steps
+
+
+def _fine_for(steps: list[tuple[int, Decimal | None, bool, str]], k: int) -> tuple[Decimal | None, str] | None:
+    for n, amount, later, words in reversed(steps):
+        if n == k or (later and n <= k):
+            return amount, words
+    return None
+
+
+def _graduated_worked(turn: str, sentence: str) -> Worked | None:
+    """The fine of the user's nth offense, or the total of their n offenses, by the sentence's steps."""
+    steps = _graduated(sentence)
+    if steps is None:
+        return None
+    nth = {_ORDINAL[m.group("o").lower()] for m in _USERS_NTH.finditer(turn)}
+    counts = [(n, w, written) for n, w, written in _counts(turn) if _stem(w) in _OFFENSE_WORDS]
+    total = bool(_ALL_OF_THEM.search(turn))
+    if total and len({n for n, _, _ in counts}) == 1 and not nth:
+        k = int(counts[0][0])
+        lines, s = [], Decimal(0)
+        for i in range(1, k + 1):
+            got = _fine_for(steps, i)
+            if got is None:
+                return None
+            amount, words = got
+            s += amount or 0
+            lines.append(f"offense {i}: {'a warning' if amount is None else fmt_money(amount)} (“{words}”)")
+        s = s.quantize(Decimal("0.01"), ROUND_HALF_UP)
+        return Worked("graduated", sentence, counts[0][2], s, ["; ".join(lines) + f"; together {fmt_money(s)}"],
+                      False, sentence)
+    if len(nth) == 1 and not total:
+        k = nth.pop()
+        got = _fine_for(steps, k)
+        if got is None or got[0] is None:
+            return None  # a warning is no amount
+        amount, words = got
+        written = next(m.group(0) for m in _USERS_NTH.finditer(turn))
+        return Worked("graduated", words, written, amount.quantize(Decimal("0.01"), ROUND_HALF_UP),
+                      [f"offense {k} (“{written}”): {fmt_money(amount)} (“{words}”)"], False, sentence)
+    return None
+
+
 def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> list[Worked]:
     """The arithmetic of the first quoted sentence (best first; each with the text of its whole section)
     that states a rate the question's one count or one amount fits, or settles a sum held (a deposit, a
@@ -329,6 +412,10 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
         return []
     counts = _counts(turn)
     for sentence, passage_text in picked:
+        if not amounts and _NTH_OFFENSE.search(sentence):
+            fine = _graduated_worked(turn, sentence)
+            if fine is not None:
+                return [fine]
         if _TIERED.search(sentence) and len({a.number for a in amounts}) == 0:
             tier = _tiered(turn, slots, sentence)
             if tier is not None:
