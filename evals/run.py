@@ -60,12 +60,14 @@ HELDOUT6_QUESTIONS = ROOT / "evals" / "heldout6_questions.yaml"  # fresh on 2026
 SLOTSTRESS4_QUESTIONS = ROOT / "evals" / "slotstress4_questions.yaml"  # fresh on 2026-12-02 (session 8), read in session 9
 HELDOUT7_QUESTIONS = ROOT / "evals" / "heldout7_questions.yaml"  # fresh on 2026-12-02 (session 9), read in session 10
 SLOTSTRESS5_QUESTIONS = ROOT / "evals" / "slotstress5_questions.yaml"  # fresh on 2026-12-02 (session 9), read in session 10
-HELDOUT8_QUESTIONS = ROOT / "evals" / "heldout8_questions.yaml"  # fresh on 2026-12-02 (session 10), unread
-SLOTSTRESS6_QUESTIONS = ROOT / "evals" / "slotstress6_questions.yaml"  # fresh on 2026-12-02 (session 10), unread
+HELDOUT8_QUESTIONS = ROOT / "evals" / "heldout8_questions.yaml"  # fresh on 2026-12-02 (session 10), read in session 11
+SLOTSTRESS6_QUESTIONS = ROOT / "evals" / "slotstress6_questions.yaml"  # fresh on 2026-12-02 (session 10), read in session 11
+HELDOUT9_QUESTIONS = ROOT / "evals" / "heldout9_questions.yaml"  # fresh on 2026-12-02 (session 11), unread
+SLOTSTRESS7_QUESTIONS = ROOT / "evals" / "slotstress7_questions.yaml"  # fresh on 2026-12-02 (session 11), unread
 HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS,
                 HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS,
                 HELDOUT6_QUESTIONS, SLOTSTRESS4_QUESTIONS, HELDOUT7_QUESTIONS, SLOTSTRESS5_QUESTIONS,
-                HELDOUT8_QUESTIONS, SLOTSTRESS6_QUESTIONS)
+                HELDOUT8_QUESTIONS, SLOTSTRESS6_QUESTIONS, HELDOUT9_QUESTIONS, SLOTSTRESS7_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -110,9 +112,15 @@ HELDOUT_NOTES = {
     "after slot-stress 6 was written and first scored, so it is now seen.",
     "heldout8_questions": "written on 2026-12-02 (session 10) by a helper session from the two chapters, TEXT-NOTES and "
     "the schema only (60 items, 64 turns; 'today' December 4, 2026), when set 7 was about to be read; first score in "
-    "evals/README.md. Its failures have not been read.",
+    "evals/README.md. Its failures were read in session 11, after held-out 9 was written, so it is now seen.",
     "slotstress6_questions": "48 calculations written on 2026-12-02 (session 10) the same way (8 categories, 12 asking "
-    "for an input; 'today' December 4, 2026); first score in evals/README.md. Its failures have not been read.",
+    "for an input; 'today' December 4, 2026); first score in evals/README.md. Its failures were read in session 11, "
+    "after slot-stress 7 was written, so it is now seen.",
+    "heldout9_questions": "written on 2026-12-02 (session 11) by a helper session from the two chapters, TEXT-NOTES and "
+    "the schema only (60 items, 64 turns; 'today' December 5, 2026), when set 8 was about to be read; first score in "
+    "evals/README.md. Its failures have not been read.",
+    "slotstress7_questions": "48 calculations written on 2026-12-02 (session 11) the same way (8 categories, 12 asking "
+    "for an input; 'today' December 5, 2026); first score in evals/README.md. Its failures have not been read.",
 }
 # the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they count from the day
 # each set was written (ASSISTANT_TODAY for the process answering it)
@@ -120,7 +128,8 @@ QUESTIONS_WRITTEN_ON = "2026-12-01"
 WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026-12-02",
               "heldout6_questions": "2026-12-02", "slotstress4_questions": "2026-12-02",
               "heldout7_questions": "2026-12-03", "slotstress5_questions": "2026-12-03",
-              "heldout8_questions": "2026-12-04", "slotstress6_questions": "2026-12-04"}
+              "heldout8_questions": "2026-12-04", "slotstress6_questions": "2026-12-04",
+              "heldout9_questions": "2026-12-05", "slotstress7_questions": "2026-12-05"}
 # The sample sets' "today" (samples3 onwards say Wednesday, December 2, 2026; the first two have no
 # relative dates). Before session 9 they were answered with the tuned set's day, one day early.
 SAMPLES_WRITTEN_ON = "2026-12-02"
@@ -392,9 +401,10 @@ SAMPLE_QUESTIONS3 = ROOT / "evals" / "samples3"  # a third (session 7), written 
 SAMPLE_QUESTIONS4 = ROOT / "evals" / "samples4"  # a fourth (session 8), written when the third was to be read
 SAMPLE_QUESTIONS5 = ROOT / "evals" / "samples5"  # a fifth (session 9), written when the fourth was to be read
 SAMPLE_QUESTIONS6 = ROOT / "evals" / "samples6"  # a sixth (session 10), written when the fifth was to be read
+SAMPLE_QUESTIONS7 = ROOT / "evals" / "samples7"  # a seventh (session 11), written when the sixth was to be read
 SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3),
                ("samples4", SAMPLE_QUESTIONS4), ("samples5", SAMPLE_QUESTIONS5),
-               ("samples6", SAMPLE_QUESTIONS6))
+               ("samples6", SAMPLE_QUESTIONS6), ("samples7", SAMPLE_QUESTIONS7))
 # what each later sample set has seen (the report prints it beside its figures)
 SAMPLE_NOTES = {
     "samples2": "Written on 2026-12-01 (session 6) from the texts and the schema alone when the first set's failures "
@@ -409,6 +419,9 @@ SAMPLE_NOTES = {
     "set's failures were read; its first score is in evals/README.md. Its failures were read in session 10, after "
     "samples6 was written and first scored.",
     "samples6": "Written on 2026-12-02 (session 10) the same way (16 items, 18 turns per chapter), before the fifth "
+    "set's failures were read; its first score is in evals/README.md. Its failures were read in session 11, after "
+    "samples7 was written.",
+    "samples7": "Written on 2026-12-02 (session 11) the same way (16 items, 18 turns per chapter), before the sixth "
     "set's failures were read; its first score is in evals/README.md. Its failures have not been read.",
 }
 SAMPLE_TEXTS = ROOT.parent / "shared" / "corpus-samples"
