@@ -179,3 +179,20 @@ def test_no_fine_by_offense_for_a_warning_or_two_readings():
     assert _work("This is our first offense, what is the fine?", [(WARNING_FIRST, WARNING_FIRST)]) == []
     # a count and an nth both given: which is asked is not guessed
     assert _work("Our third offense, and 3 tickets in all: what is the total?", [(SUBSEQUENT, SUBSEQUENT)]) == []
+
+
+SITUATIONS = ("The property owner will be assessed 50% of the cost of sidewalk reconstruction based on current cost "
+              "estimates. When new sidewalks are installed on one side of the street without sidewalks on either side, "
+              "100% of the assessment shall be distributed equally between property owners on both sides of the street.")
+RECONSTRUCTION = SITUATIONS.split(". ")[0] + "."
+
+
+@pytest.mark.parametrize("question, worked", [
+    ("The Village is redoing the sidewalk along our lot, and the estimate came in at $7,380. How much lands on us?",
+     Decimal("3690.00")),  # the question names the first situation ("redoing": reconstruction)
+    ("The Village is installing a new sidewalk on our side only; the cost is $7,380. How much do we pay?", None),
+    ("The sidewalk work in front of our house costs $7,380. How much do we pay?", None),  # no situation named
+])
+def test_of_several_percentages_the_one_whose_situation_the_question_names(question, worked):
+    got = _work(question, [(RECONSTRUCTION, SITUATIONS)])
+    assert ([w.result for w in got] or [None]) == [worked]

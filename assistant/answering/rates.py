@@ -396,6 +396,24 @@ def _graduated_worked(turn: str, sentence: str) -> Worked | None:
     return None
 
 
+# the words of an amount and of who pays it name no situation ("the cost", "the estimate", "the Village")
+_SITUATION_GENERIC = stems("cost costs paid pay pays charge charged charges fee fees village town city county owner owners "
+                           "property estimate estimates amount assess assessed assessment bill billed price total share")
+
+
+def _situation_named(turn: str, sentence: str, passage_text: str) -> bool:
+    """Of a provision's sentences that state a percentage (reconstruction 50%, a new walk 100% shared), is
+    ``sentence`` the one whose own words (those the others do not have) the question shares, and it alone?"""
+    stated = [x for x in sentences(passage_text) if _percents(x)]
+    if sentence not in stated or len(stated) < 2:
+        return False
+    words = {x: stems(expand(x)) for x in stated}
+    asked = stems(expand(turn)) - _SITUATION_GENERIC
+    score = {x: len(asked & (w - set().union(*(words[y] for y in stated if y != x)))) for x, w in words.items()}
+    best = max(score.values())
+    return best > 0 and score[sentence] == best and sum(v == best for v in score.values()) == 1
+
+
 def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> list[Worked]:
     """The arithmetic of the first quoted sentence (best first; each with the text of its whole section)
     that states a rate the question's one count or one amount fits, or settles a sum held (a deposit, a
@@ -443,7 +461,7 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
         percents = _percents(sentence)
         # a provision with several percentages for several situations (reconstruction 50%, a new walk 100%
         # shared, replacement 50%): which situation is the user's is not read from a count of words
-        several = len({p for p, _, _, _ in _percents(passage_text)}) > 1
+        several = len({p for p, _, _, _ in _percents(passage_text)}) > 1 and not _situation_named(turn, sentence, passage_text)
         if len(percents) == 1 and len({a.number for a in amounts}) == 1 and not rates and not several \
                 and not _DIVIDED.search(sentence):
             (p, words, at, period), amount = percents[0], amounts[0]
