@@ -215,3 +215,13 @@ def test_two_accounts_of_one_value_are_asked_about(assistant, question, muni, as
     answer = assistant.ask(question, muni)
     assert answer.status == "clarify" and not answer.tool_calls, answer.answer
     assert all(f"“{a}”" in answer.answer for a in asked)
+
+
+def test_a_time_of_day_said_with_its_part_of_the_day_is_read_and_shown(assistant, monkeypatch):
+    """'the snow should quit tomorrow night around 9': the hour after 'night around' is 9 PM, counted
+    from the day 'tomorrow' names, and the answer shows both words it read."""
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-04")
+    answer = assistant.ask("Forecast says the snow should quit tomorrow night around 9. If it does, what's the latest "
+                           "I can have my walk shoveled?", "brandon")
+    assert answer.status == "answered" and answer.tool_calls[0].arguments["event"] == "2026-12-05T21:00:00"
+    assert "(“tomorrow”, “night around 9”)" in answer.answer and "December 7, 2026 9:00 PM" in answer.answer

@@ -524,3 +524,14 @@ def test_this_morning_dates_only_a_time_said_with_it_and_figures_name_a_holidays
 ])
 def test_the_unit_after_a_range_is_the_first_numbers_too(text, expected):
     assert [(s.kind, s.value, s.unit) for s in read_slots(text)] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("the snow should quit tomorrow night around 9", ("21:00", "night around 9")),
+    ("Friday morning at 7:30 we start", ("07:30", "morning at 7:30")),
+    ("Monday afternoon around 3", ("15:00", "afternoon around 3")),
+    ("around 9 tomorrow night", ("21:00", "9")),
+])
+def test_a_part_of_the_day_then_the_hour_is_a_time(text, expected):
+    assert [(s.value, s.span.text) for s in read_slots(text, ref=TODAY) if s.kind == "time"] == [expected]
+    assert [s for s in read_slots("in the morning at 6 feet deep", ref=TODAY) if s.kind == "time"] == []

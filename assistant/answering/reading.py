@@ -542,6 +542,19 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             out.append(Slot(kind="time", value=f"{hh:02d}:{minutes:02d}", span=Span(origin=origin, start=a, end=end,
                                                                                     text=text[a:end]),
                             before=text[max(0, a - 60):a].lower(), after=text[end:end + 40].lower()))
+    for m in _DAYPART_HOUR.finditer(text):
+        hour = _HOUR_WORDS.get(m.group("h").lower()) or int(m.group("h"))
+        if not 1 <= hour <= 11:
+            continue  # "night at 12": midnight or noon is not guessed
+        hh = dates.clock_hour(str(hour), m.group("when"))
+        a, end = m.start(), m.end()  # "night around 9" is what was read; "tonight" may be the date's already
+        if not _free(taken, a, end):
+            a = m.start("h")
+        if _free(taken, a, end):
+            taken.append((a, end))
+            out.append(Slot(kind="time", value=f"{hh:02d}:{int(m.group('mm') or 0):02d}",
+                            span=Span(origin=origin, start=a, end=end, text=text[a:end]),
+                            before=text[max(0, a - 60):a].lower(), after=text[end:end + 40].lower()))
     for m in _MONEY.finditer(text):
         v = Decimal(m.group("v").replace(",", ""))
         mult = (m.group("mult") or "").lower()
@@ -697,7 +710,12 @@ _WORD_TIME = re.compile(
     r"(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})"
     r"(?:\s+(?P<mm>fifteen|thirty|forty-five|forty five))?(?:\s+o['’]clock)?"
     r"(?=\s+(?P<when>this\s+(?:morning|afternoon|evening)|tonight|last\s+night|in\s+the\s+(?:morning|afternoon|evening)|"
-    r"at\s+night))", re.I)
+    r"at\s+night|(?:tomorrow|today|yesterday)\s+(?:morning|afternoon|evening|night)))", re.I)
+# "tomorrow night around 9", "Friday morning at 7:30": the part of the day, then the hour
+_DAYPART_HOUR = re.compile(
+    r"\b(?P<when>morning|afternoon|evening|night|tonight)\s+(?:at|around|about|near|by|close\s+to|sometime\s+around)\s+"
+    r"(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|\d{1,2})(?::(?P<mm>[0-5]\d))?\b"
+    r"(?!\s*(?:[ap]\.?m\b|%|hours?|hrs?|minutes?|days?|feet|foot|ft|inch|inches|dollars|percent|o['’]clock)|[:\d])", re.I)
 _SET_AGAINST_BARE = re.compile(
     rf"[^.;!?\d]{{0,40}}?\b(?:but|though|although|whereas|while|or)\b[^.;!?\d$]{{0,50}}?\b(?P<n>{NUMBER.pattern})"
     r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|or|instead|now|though)\b))", re.I)

@@ -71,6 +71,12 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         if len(times) == 1:  # "the snow stopped last Saturday at 9 PM"
             hh, mm = (int(x) for x in times[0].value.split(":"))
             event = datetime.combine(event, time(hh, mm))
+    elif event is not None and not isinstance(event, datetime) and ctx.query is not None:
+        # "tomorrow night around 9": the reading stage's one time of day goes with the date the words give
+        times = {t.value for t in ctx.query.of("time")}
+        if len(times) == 1:
+            hh, mm = (int(x) for x in times.pop().split(":"))
+            event = datetime.combine(event, time(hh, mm))
     wants_day = event is None and not year and ASKS_A_DAY.search(q) is not None
     if event is None and not year and not wants_day:
         return None  # "how long do I have…" without a date: the passage answers it
@@ -160,6 +166,11 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     args = {"rule": best.id, "event": event.isoformat(), "emergency": slots.is_emergency(q)}
     routed = Routed("deadline", args, best.municipality, phrasing.lead_deadline, cues={"event": best.event},
                     sources=sources)
+    times = ctx.query.of("time") if ctx.query is not None else []
+    if isinstance(event, datetime) and "event" in sources and len({t.value for t in times}) == 1:
+        # the moment is the date's words and the time's: both are shown ("tomorrow", "night around 9")
+        routed.derived["event"] = (f"{fmt_date(event)} (“{sources['event'].span.text}”, “{times[0].span.text}”)"
+                                   if not _same_words(sources["event"].span.text, times[0].span.text) else fmt_date(event))
     if year and slots.event_moment(ctx.current) is None and slots.event_moment(q) is None:
         routed.defaults["event"] = f"{fmt_date(event)} (the question names only the year {year.group(1)})"
     for other in _also_asked(ctx.current or q, best, scored, shared_event):
@@ -174,6 +185,10 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
 ASKS_BEFORE = re.compile(r"\bin advance\b|\bahead of\b|\bbeforehand\b|\bhow (?:far|long|many days|many hours) "
                          r"(?:ahead|in advance|before)\b|\b(?:latest|last (?:day|date|time)|by when|when)\b[^.?!]{0,40}"
                          r"\b(?:let\b[^.?!]{0,30}\bknow|tell|notify|warn|inform|give (?:notice|them notice|word))\b", re.I)
+
+
+def _same_words(a: str, b: str) -> bool:
+    return a.strip().lower() == b.strip().lower()
 
 
 def _asking(text: str) -> str:
