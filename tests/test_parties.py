@@ -225,3 +225,11 @@ def test_a_time_of_day_said_with_its_part_of_the_day_is_read_and_shown(assistant
                            "I can have my walk shoveled?", "brandon")
     assert answer.status == "answered" and answer.tool_calls[0].arguments["event"] == "2026-12-05T21:00:00"
     assert "(“tomorrow”, “night around 9”)" in answer.answer and "December 7, 2026 9:00 PM" in answer.answer
+
+
+def test_a_window_of_dates_asked_reaches_the_deadline_calculator(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-04")
+    answer = assistant.ask("The Board wants a public hearing on a chapter 8 amendment on Thursday, April 15, 2027. "
+                           "What is the window of dates for the hearing notice?", "delafield")
+    assert answer.status == "answered" and answer.tool_calls and answer.tool_calls[0].name == "deadline"
+    assert "March 16, 2027" in answer.answer and "April 5, 2027" in answer.answer

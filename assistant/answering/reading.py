@@ -755,7 +755,8 @@ def _shared_units(slots: list[Slot], text: str) -> list[Slot]:
 
 # -- what is asked ------------------------------------------------------------------------------
 _YES_NO = re.compile(r"^\s*(?:do|does|did|can|could|may|must|is|are|am|will|would|should|shall|have|has)\b", re.I)
-_DATE_Q = re.compile(r"\b(when|by what date|what date|which date|deadline|how soon|last day|until when|by when)\b", re.I)
+_DATE_Q = re.compile(r"\b(when|by what date|what dates?|which dates?|window of (?:dates|days)|(?:range|span) of (?:dates|days)|"
+                     r"date range|deadline|how soon|last day|until when|by when)\b", re.I)
 
 
 def asks(turn: str, figure: str | None) -> Asks:
