@@ -196,3 +196,29 @@ RECONSTRUCTION = SITUATIONS.split(". ")[0] + "."
 def test_of_several_percentages_the_one_whose_situation_the_question_names(question, worked):
     got = _work(question, [(RECONSTRUCTION, SITUATIONS)])
     assert ([w.result for w in got] or [None]) == [worked]
+
+
+GRADE = ("Safe vehicular access is defined as a paved driveway of sufficient width and a slope not to exceed 12% at any "
+         "such point.")
+CROSS = "The walk shall have a uniform cross slope of one-quarter inch per foot of width toward the curb."
+
+
+@pytest.mark.parametrize("question, sentence, shown, most", [
+    ("The driveway runs 60 feet from the road to the garage at an even grade. How much higher than the road can the "
+     "garage apron sit?", GRADE, "7.2 feet", True),
+    ("New walk will be 5 feet wide. How much lower does the street-side edge end up than the house-side edge?", CROSS,
+     "1.25 inches", False),
+])
+def test_a_rise_a_quoted_slope_gives_over_the_users_length(question, sentence, shown, most):
+    (w,) = _work(question, [(sentence, sentence)])
+    assert (w.kind, w.shown(), w.maximum) == ("rise", shown, most)
+    text = phrasing.rate_worked(w)
+    assert "the slope quoted below" in text and f"**{shown}**" in text
+    assert invented_numbers(text, [], [w.call()["arguments"], w.call()["result"]]) == []
+
+
+def test_no_rise_without_one_length_or_with_several_slopes():
+    assert _work("How much higher can the apron sit?", [(GRADE, GRADE)]) == []  # no run given
+    assert _work("It runs 60 feet, or 70 feet by the survey. How much higher can it sit?", [(GRADE, GRADE)]) == []
+    two = "The slope shall not exceed 12%, and 8% on a curve."
+    assert _work("The driveway runs 60 feet. How much higher can the apron sit?", [(two, two)]) == []

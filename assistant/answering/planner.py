@@ -78,6 +78,11 @@ FIGURE_KINDS = [
                          # "how much is the Village permit?": what a permit or a license costs
                          r"\bhow much (?:is|are|does|do|will|would)\b[^?.]{0,40}\b(?:permits?|licen[cs]es?|renewals?)\b", re.I),
      re.compile(r"\$\s?\d|\d\s?%|\btimes the\b|\bpercent\b", re.I)),
+    # "how much higher than the road can the apron sit?": a rise, stated by a slope (a percentage, inches per foot)
+    ("rise", re.compile(r"\bhow much (?:higher|lower|above|below)\b|\bdifference in (?:height|elevation)\b|"
+                        r"\bhow much (?:of a )?(?:rise|drop|fall)\b", re.I),
+     re.compile(rf"\b(?:slope|grade|pitch)\b[^.;]{{0,80}}?(?:\d\s?%|\bpercent\b|{_NUM}\s*(?:inch(?:es)?|in\.?|\")\s+per\s+foot)",
+                re.I)),
     ("width", re.compile(r"\b(wide|width)\b", re.I),
      re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:in\s+)?(?:width|wide)\b|(?:width|wide)\D{{0,45}}{_NUM}\s*{_UNIT}", re.I)),
     ("thickness", re.compile(r"\b(thick|thickness|deep|depth)\b", re.I),

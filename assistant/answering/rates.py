@@ -62,11 +62,17 @@ class Worked:
     steps: list[str] = field(default_factory=list)
     maximum: bool = False  # the rate is a ceiling ("not more than $500"): the result is the most it can be
     sentence: str = ""
+    unit: str | None = None  # "in" / "ft" for a rise over a run; None: money
+
+    def shown(self) -> str:
+        from assistant.answering.phrasing import quantity
+
+        return fmt_money(self.result) if self.unit is None else quantity(self.result, self.unit)
 
     def call(self) -> dict:
         return {"name": "rate_calculation",
                 "arguments": {"rate": self.rate_words, "read": self.read_words, "kind": self.kind},
-                "result": {"steps": self.steps, "result": fmt_money(self.result), "maximum": self.maximum,
+                "result": {"steps": self.steps, "result": self.shown(), "maximum": self.maximum,
                            "quote": self.sentence}}
 
 
@@ -414,10 +420,63 @@ def _situation_named(turn: str, sentence: str, passage_text: str) -> bool:
     return best > 0 and score[sentence] == best and sum(v == best for v in score.values()) == 1
 
 
+# a rise over a run: "a slope not to exceed 12%" or "a cross slope of one-quarter inch per foot of width", and the
+# user's one length ("the driveway runs 60 feet", "the walk will be 5 feet wide"), asked how much higher or lower
+ASKS_RISE = re.compile(r"\bhow much (?:higher|lower|above|below|rise|drop|fall)\b|\bdifference in (?:height|elevation)\b|"
+                       r"\bhow much (?:of a )?(?:rise|drop|fall)\b", re.I)
+_SLOPE_WORD = re.compile(r"\b(?:slope|grade|pitch)\b", re.I)
+_PER_FOOT = re.compile(r"\s*(?:per|to the|for each|a)\s+(?:lineal\s+|linear\s+)?(?:foot|ft)\b", re.I)
+
+
+def _rise(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked | None:
+    """The rise a quoted slope gives over the user's one length, in the slope's own terms (a percentage of
+    the run, or inches per foot of it); None when the question asks no height, gives no length or two, or
+    the best sentence with a slope states none or several."""
+    from assistant.answering.limits import _MAX_BEFORE, _MIN_BEFORE
+
+    if not ASKS_RISE.search(turn):
+        return None
+    runs = [s for s in slots if s.kind == "length" and s.span.origin == "turn"]
+    if len({(s.number if s.unit == "ft" else s.number / 12) for s in runs}) != 1:
+        return None
+    run = runs[0]
+    feet = run.number if run.unit == "ft" else run.number / 12
+    for sentence, _ in picked:
+        if not _SLOPE_WORD.search(sentence):
+            continue
+        found = [(s, "percent") for s in read_slots(sentence) if s.kind == "percent"]
+        found += [(s, "per_foot") for s in read_slots(sentence)
+                  if s.kind == "length" and s.unit == "in" and _PER_FOOT.match(sentence, s.span.end)]
+        if not found:
+            continue  # "the maximum and minimum slope in any cut": a slope with no figure
+        if len({(k, s.number) for s, k in found}) > 1:
+            return None  # several slopes: which one is not guessed
+        rate, kind = found[0]
+        before = sentence[max(0, rate.span.start - 40):rate.span.start]
+        most = bool(_MAX_BEFORE.search(before)) and not _MIN_BEFORE.search(before)
+        end = rate.span.end + (m.end() - rate.span.end if (m := _PER_FOOT.match(sentence, rate.span.end)) else 0)
+        words = sentence[rate.span.start:end]
+        if kind == "percent":
+            result, unit = (feet * rate.number / 100), "ft"
+            step = f"{rate.number.normalize():f}% of {feet.normalize():f} feet (“{run.span.text}”) = "
+        else:
+            result, unit = feet * rate.number, "in"
+            step = f"{rate.number.normalize():f} inch per foot × {feet.normalize():f} feet (“{run.span.text}”) = "
+        from assistant.answering.phrasing import quantity
+
+        result = result.quantize(Decimal("0.001"), ROUND_HALF_UP).normalize()
+        return Worked("rise", words, run.span.text, result, [step + quantity(result, unit)], most, sentence, unit)
+    return None
+
+
 def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> list[Worked]:
     """The arithmetic of the first quoted sentence (best first; each with the text of its whole section)
     that states a rate the question's one count or one amount fits, or settles a sum held (a deposit, a
-    guarantee) against a cost the user gives both of; [] when none fits exactly one way."""
+    guarantee) against a cost the user gives both of, or a rise a slope gives over the user's length; []
+    when none fits exactly one way."""
+    rise = _rise(turn, slots, picked)
+    if rise is not None:
+        return [rise]
     if not (ASKS_AMOUNT.search(turn) or _ASKS_BACK.search(turn)):
         return []
     amounts = _money_asked(slots)

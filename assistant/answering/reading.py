@@ -700,7 +700,7 @@ _ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}}?,\s*(?:and\s+|but\s+)?(?P<n>{NUMBER.p
 _DENOMINATORS = {"half": Decimal(2), "third": Decimal(3), "quarter": Decimal(4), "fourth": Decimal(4), "fifth": Decimal(5),
                  "eighth": Decimal(8), "tenth": Decimal(10)}
 _FRACTION_OF = re.compile(r"\b(?:(?P<num>a|an|one|two|three|four|five|seven|nine)[- ])?(?P<den>half|halves|thirds?|quarters?|"
-                          r"fourths?|fifths?|eighths?|tenths?)\s+(?:of\s+)?an?\s+(?P<u>foot|mile|inch|yard)\b", re.I)
+                          r"fourths?|fifths?|eighths?|tenths?)\s+(?:of\s+)?(?:an?\s+)?(?P<u>foot|mile|inch|yard)\b", re.I)
 _TIME_BEFORE = re.compile(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|thirty|"
                           r"forty-five|o['’]clock|noon))\s*$", re.I)
 _HOUR_WORDS = {w: i + 1 for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
