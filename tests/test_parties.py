@@ -233,3 +233,10 @@ def test_a_window_of_dates_asked_reaches_the_deadline_calculator(assistant, monk
                            "What is the window of dates for the hearing notice?", "delafield")
     assert answer.status == "answered" and answer.tool_calls and answer.tool_calls[0].name == "deadline"
     assert "March 16, 2027" in answer.answer and "April 5, 2027" in answer.answer
+
+
+def test_each_ask_of_a_question_of_two_gets_its_own_sentence(assistant):
+    answer = assistant.ask("If the Village finds stuff blocking my sidewalk, how long do I get to clear it, and once "
+                           "they haul it off themselves, how long do I have to pay their bill?", "brandon")
+    assert answer.status == "answered"
+    assert "24 hours" in answer.answer and "10 calendar days" in answer.answer

@@ -176,3 +176,18 @@ def test_a_figure_question_typed_without_an_apostrophe_or_with_a_curly_one(quest
 ])
 def test_a_penalty_class_and_layers_state_the_figure_asked(question, sentence, states):
     assert bool(figure_pattern(question).search(sentence)) is states
+
+
+def test_the_asks_of_a_question_of_several():
+    from assistant.answering.planner import asked_parts
+
+    assert asked_parts("The club wants a parade permit. What's the longest the parade can run, and how much "
+                       "liability insurance must they show?") == ["What's the longest the parade can run",
+                                                                   "how much liability insurance must they show"]
+    assert asked_parts("Do we need all the neighbors to agree? And is there some insurance thing?") == [
+        "Do we need all the neighbors to agree", "is there some insurance thing"]
+    assert asked_parts("how long do I get to clear it, and once they haul it off, how long do I have to pay?") == [
+        "how long do I get to clear it", "how long do I have to pay"]
+    assert asked_parts("How wide must the walk be?") == []
+    assert asked_parts("Can I dig and is a permit needed?") == []  # a part of fewer than four words
+

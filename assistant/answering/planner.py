@@ -111,6 +111,19 @@ _DIMENSION_KIND = {"wide": "width", "thick": "thickness", "deep": "thickness", "
                    "big": "size", "large": "size"}
 
 
+_ASK_WORD = r"(?:how|what|when|where|who|which|why|do|does|did|is|are|can|could|must|should|will|would|may|has|have)\b"
+_SECOND_ASK = re.compile(rf",?\s+and\s+(?:(?:then|also)\s+|(?:once|if|after)\s+[^,?]{{1,60}},\s+)?(?={_ASK_WORD})|(?<=\?)\s+(?:and\s+|also\s+|plus\s+)?(?={_ASK_WORD}|\w)", re.I)
+
+
+def asked_parts(question: str) -> list[str]:
+    """The asks of a question of several ("What's the longest ..., and how much insurance ...?", "Do we need
+    all the neighbors? And is there some insurance thing?"), each of four words or more; [] for one ask."""
+    asking = [x for x in re.split(r"(?<=[.!])\s+", question.strip()) if "?" in x] or [question]
+    parts = [p.strip(" ,?") for x in asking for p in _SECOND_ASK.split(x)]
+    parts = [p for p in parts if len(p.split()) >= 4]
+    return parts if len(parts) > 1 else []
+
+
 def figure_kind(question: str) -> str | None:
     """The kind of figure a question asks for ("money", "width", "duration", ...)."""
     if UNIT_RATE_Q.search(question):
@@ -578,6 +591,16 @@ class EmbeddedPlanner:
                     picked = stating + picked[:1]
             elif not listed:
                 return NotStated(muni_id, tuple(picked), set_by=False)
+        # a question of two asks ("What's the longest the parade can run, and how much insurance must they show?"):
+        # each ask's own best sentence is quoted too, not only those nearest the two taken together
+        parts = asked_parts(q)
+        if len(parts) > 1 and req.vector is not None:
+            for part in parts:
+                vec = self.index.embedder.embed_query(expand(part, muni_id))
+                sims_p = self.index.sentence_similarity(vec, [h.passage.id for h in hits[:6]])
+                best = best_sentences(expand(part, muni_id), hits, max_sentences=1, similarity=sims_p, depth=6)
+                if best and all(best[0][1] != s for _, s, _ in picked):
+                    picked = [*picked, best[0]]
         # arithmetic the quoted sentences ask for with the user's own value, the best sentence first
         by_score = sorted(picked, key=lambda x: -x[2])
         ranked = [s for _, s, _ in by_score]
