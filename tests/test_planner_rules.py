@@ -150,6 +150,10 @@ def test_off_topic_lists_are_each_municipalitys_data(monkeypatch):
     assert not p._off_topic(q, None)  # not off for every municipality held
     assert p._off_topic("Can my dog run loose?", "a")
     assert not p._off_topic("Can my dog run loose on the sidewalk?", "a")  # names a street thing
+    # what stands on the public way names it too: a lamp post, a public walkway, a hydrant
+    assert not p._off_topic("Can I leash my dog to the lamp post outside the bakery?", "a")
+    assert not p._off_topic("My dog's gate swings out across the public walkway. A problem?", "a")
+    assert p._off_topic("Can my dog sleep on the couch?", "a")
 
 
 def test_a_period_with_a_qualifier_states_how_many_days():

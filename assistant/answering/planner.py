@@ -522,7 +522,10 @@ class EmbeddedPlanner:
         return self._common
 
     def _mentions_streets(self, q: str) -> bool:
-        return bool(re.search(r"\b(street|sidewalk|road|highway|excavat|culvert|driveway|ditch|right-of-way|terrace)", q, re.I))
+        # the public way and what stands on it ("the gate opens across the public walkway", "tie my dog to the lamp post")
+        return bool(re.search(r"\b(street|sidewalk|road|highway|excavat|culvert|driveway|ditch|right-of-way|terrace|"
+                              r"walkway|public (?:walk|way|place|path|square|plaza|property)|curb|alley|"
+                              r"lamp[- ]?posts?|light (?:pole|post)|street ?lights?|hydrant|parkway|boulevard)", q, re.I))
 
     def _relevant(self, hits: list[SearchHit], floor: float | None = None, q: str | None = None) -> bool:
         floor = ranking().rel_min if floor is None else floor
