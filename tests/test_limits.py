@@ -89,3 +89,11 @@ def test_whichever_is_greater_takes_the_measurement_as_the_other_measure_too():
     calls = [limits.as_call(c) for c in checks]
     assert invented_numbers(text, [], [part for c in calls for part in (c["arguments"], c["result"])]) == []
     assert _check("The old concrete is 9 inches thick. How thick does the new slab have to be?", [PATCH])[0].required == 9
+
+
+def test_whichever_is_greater_with_the_measurement_named_as_the_other_measure():
+    (c,) = _check("The existing slab measured six and one-half inches thick. How thick does the replacement have to "
+                  "be?", [PATCH])
+    assert c.of_the_other and c.required == 7
+    text = phrasing.limit_check([c])
+    assert "the requirement is **7 inches**" in text and "short" not in text

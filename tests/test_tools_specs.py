@@ -861,6 +861,10 @@ def test_heavy_vehicle_says_how_far_past_the_permit_weight():
     assert "**0.75 tons** over the weight that needs one" in lead_heavy(out)
     assert "over the weight" not in lead_heavy(heavy_vehicle_check(HeavyVehicleInput(gross_weight_tons="2",
                                                                                      lugged_wheels=True)))
+    # on a posted road the excess over the posted limit is the figure asked, not the permit weight's
+    posted = heavy_vehicle_check(HeavyVehicleInput(gross_weight_tons="7.25", temporary_limit_posted=True))
+    assert "**1.25 tons** over the posted" in lead_heavy(posted) and "4.25" not in lead_heavy(posted)
+    assert "4.25" not in posted.explanation
 
 
 # --------------------------------------------------------------------------- Delafield road construction

@@ -73,6 +73,7 @@ class Check:
     measured: Slot
     limit: Limit
     sentence: str
+    of_the_other: bool = False  # "the existing slab measured 6.5 inches" for "the existing pavement or seven inches"
 
     @property
     def unit(self) -> str:
@@ -158,6 +159,9 @@ _GENERIC = stems("feet foot inch inches yard yards percent ton tons wide width l
                  "ok okay enough allowed short")
 
 
+_OTHER_GENERIC = stems("shall be placed to or and full any such which greater less whichever at")
+
+
 def _clause(text: str, at: int) -> str:
     """The sentence of ``text`` around position ``at``."""
     start = max(text.rfind(p, 0, at) for p in ".?!;") + 1
@@ -207,7 +211,13 @@ def check_against(turn: str, slots: list[Slot], sentences: list[str]) -> list[Ch
         if len(found) > 1:
             return []  # several limits of its kind, none named by the question's words: which one is not guessed
         if found:
-            return [Check(measured, found[0], sentence)]
+            lim = found[0]
+            other = False
+            if lim.either:  # the words of the other measure ("the full depth of the existing pavement or ...")
+                at = sentence.find(lim.words)
+                words = stems(sentence[max(0, at - 60):at]) - _GENERIC - _OTHER_GENERIC
+                other = bool(words & about)
+            return [Check(measured, lim, sentence, other)]
     return []
 
 

@@ -114,6 +114,10 @@ def limit_check(checks) -> str:
                        else f"{m} is {diff} more than {lim}")
         if c.required is not None:  # "the full depth of the existing pavement or seven inches, whichever is greater"
             which = "greater" if c.limit.bound == "min" else "lesser"
+            if c.of_the_other:  # the question says the measurement is the other measure ("the existing slab")
+                parts.append(f"Against “{c.limit.words}” (the {which} of another measure and {lim}, quoted below): "
+                             f"with {m} as that measure, the requirement is **{quantity(c.required, c.unit)}**.")
+                continue
             parts.append(f"Against “{c.limit.words}” (the {which} of another measure and {lim}, quoted below): if "
                          f"{m} is that other measure, the requirement is **{quantity(c.required, c.unit)}**; if it "
                          f"is what is built, {verdict}.")
@@ -254,7 +258,7 @@ def lead_heavy(r) -> str:
     over = getattr(r, "tons_over_limit", None)
     bits = []
     past = getattr(r, "tons_over_permit_weight", None)
-    if r.permit_required and past:
+    if r.permit_required and past and getattr(r, "exceeds_temporary_limit", None) is None:
         bits.append(f"a Town permit naming the route is required: it is **{_plain_number(past)} tons** over the weight "
                     "that needs one")
     elif r.permit_required:

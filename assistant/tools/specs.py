@@ -877,7 +877,9 @@ def heavy_vehicle_check(inp: HeavyVehicleInput) -> HeavyVehicleOutput:
     needed = inp.lugged_wheels or w > over
     why = []
     if w > over:
-        why.append(f"weighs {_num(w)} tons, {_num(w - over)} tons more than {_num(over)}")
+        # by how much only where no posted limit is the question (a posted road's excess is the figure then)
+        why.append(f"weighs {_num(w)} tons, more than {_num(over)}" if inp.temporary_limit_posted else
+                   f"weighs {_num(w)} tons, {_num(w - over)} tons more than {_num(over)}")
     if inp.lugged_wheels:
         why.append("has lugged wheels")
     rows: list[SpecCheck] = []
