@@ -44,6 +44,7 @@ def test_a_period_in_hours_counts_from_the_time_of_day_and_the_expiration_wordin
     (c,) = _count("The snow quit at 3:00 PM on Friday, December 4, 2026. When's the latest my walk has to be cleared?",
                   [snow])
     assert str(c.day) == "2026-12-05 15:00:00" and "December 5, 2026 3:00 PM" in phrasing.period_counted(c)
+    assert "(“December 4, 2026”, “3:00 PM”)" in phrasing.period_counted(c)  # both words read are shown
     assert _count("The snow quit on Friday, December 4, 2026. When's the latest?", [snow]) == []  # no time of day
     expiry = ("If, at the expiration of ten days from the sending or service of the said notice, the owner has "
               "failed to comply, the Council shall order the work done.")

@@ -57,6 +57,7 @@ class Counted:
     backward: bool
     sentence: str
     begun: datetime | None = None  # the moment counted from, for a period in hours
+    at: Slot | None = None  # the time of day read for it ("4 in the afternoon")
 
     def call(self) -> dict:
         return {"name": "calendar_period",
@@ -109,8 +110,9 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str]) -> list[Count
     near = [t for t in times if t.span.origin == start.span.origin and beside(t)]
     if len({t.value for t in times}) > 1 and len({t.value for t in near}) == 1:
         times = near  # "quit around quarter past ten this morning ... a dentist appt at noon": the dated one
-    moment = None
+    moment, at = None, None
     if len({t.value for t in times}) == 1:  # "the snow quit at 3:00 PM on Friday, December 4"
+        at = times[0]
         hh, mm = (int(x) for x in times[0].value.split(":"))
         moment = datetime.combine(start.day, datetime.min.time()).replace(hour=hh, minute=mm)
     asked = stems(expand(turn))  # the code's words for the user's plain ones ("a letter telling me" -> notice)
@@ -134,5 +136,5 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str]) -> list[Count
         day = _shift(moment if hours else start.day, n, m.group("u"), backward) if n else None
         if day is None:
             return []
-        return [Counted(day, start, m.group(0), backward, sentence, moment if hours else None)]
+        return [Counted(day, start, m.group(0), backward, sentence, moment if hours else None, at if hours else None)]
     return []

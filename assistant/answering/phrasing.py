@@ -139,7 +139,8 @@ def period_counted(counted) -> str:
     """'I read: July 4, 2027 (“July 4, 2027”). “at least one month prior to”: **June 4, 2027** (before it, ...).'"""
     way = "before" if counted.backward else "after"
     start = fmt_date(counted.begun or counted.start.day)
-    return (f"I read: {start} (“{counted.start.span.text}”). “{counted.words}”: "
+    said = f"“{counted.start.span.text}”" + (f", “{counted.at.span.text}”" if getattr(counted, "at", None) else "")
+    return (f"I read: {start} ({said}). “{counted.words}”: "
             f"**{fmt_date(counted.day)}** ({way} it, counted on the calendar; whether the first day is left out or a "
             "weekend or holiday moves the day is your state's rule of counting time, not applied here).")
 

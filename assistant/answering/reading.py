@@ -415,7 +415,8 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             stretch = (start - relativedelta(years=1), end)
         add(m.start(), m.end(), start, "month", stretch)
     # "last Tuesday", "this past Friday": the latest such day before today; "this coming Friday" the next
-    # one; "next Tuesday" may mean either of the next two, so it names a week, not a day
+    # one; "next Tuesday" may mean either of the next two when Tuesday is still ahead this week (or today),
+    # so it names a week, not a day
     for m in re.finditer(rf"\b(last|this past|this coming|next|this)\s+({'|'.join(_WEEKDAYS)})\b", text, re.I):
         wd, which = _WEEKDAYS.index(m.group(2).lower()), m.group(1).lower()
         if which in ("last", "this past"):
@@ -423,7 +424,10 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         elif which == "this coming":
             add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday() - 1) % 7 + 1))
         elif which == "next":
-            add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday() - 1) % 7 + 1), "week")
+            # said on a Wednesday, "next Monday" has one reading (this week's Monday is past); "next Thursday" two
+            # (tomorrow, or the Thursday after): a day still ahead this week, or today's weekday, names a week
+            add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday() - 1) % 7 + 1),
+                "week" if wd >= ref.weekday() else "day")
         else:  # "this Friday": the coming one (today, if today is that day)
             add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday()) % 7))
     # "the Friday after Thanksgiving", "the day before Christmas": a named holiday (the holidays
