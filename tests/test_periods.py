@@ -77,3 +77,14 @@ def test_next_years_holiday_is_next_years():
     (c,) = _count("Our VFW post wants to march on next year's Fourth of July. What's the latest we can get our "
                   "application in?", [PARADE])
     assert c.day == date(2027, 6, 4)
+
+
+def test_next_weekday_with_two_readings_gives_the_day_for_each():
+    snow = ("Snow and ice shall be so removed from sidewalks in all business districts within 24 hours after the "
+            "cessation of all fall of snow, sleet or freezing rain.")
+    got = _count("If the snow quits next Thursday around 4 in the afternoon, when's the latest the walk has to be "
+                 "cleared?", [snow])
+    assert [str(c.day) for c in got] == ["2026-12-04 16:00:00", "2026-12-11 16:00:00"]
+    text = " ".join(phrasing.period_counted(c) for c in got)
+    assert "If “next Thursday”, “4 in the afternoon” is December 3, 2026 4:00 PM" in text
+    assert "December 10, 2026 4:00 PM" in text and "**December 11, 2026 4:00 PM**" in text

@@ -13,7 +13,7 @@ Pure functions; the planner calls ``count_from`` with the sentences it is about 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 
 from dateutil.relativedelta import relativedelta
@@ -58,6 +58,7 @@ class Counted:
     sentence: str
     begun: datetime | None = None  # the moment counted from, for a period in hours
     at: Slot | None = None  # the time of day read for it ("4 in the afternoon")
+    either: bool = False  # one of two readings of the user's day ("next Thursday": this week's or the one after)
 
     def call(self) -> dict:
         return {"name": "calendar_period",
@@ -98,6 +99,17 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str]) -> list[Count
     if not ASKS_A_DAY.search(turn):
         return []
     days = [s for s in slots if s.kind == "date" and s.precision == "day"]
+    weeks = [s for s in slots if s.kind == "date" and s.precision == "week" and s.span.text.lower().startswith("next ")]
+    if not days and len(weeks) == 1 and len([s for s in slots if s.kind == "date"]) == 1:
+        # "next Thursday" said on a Wednesday: tomorrow or the Thursday after; each reading is counted and said
+        first = weeks[0]
+        later = first.model_copy(update={"value": (first.day + relativedelta(days=7)).isoformat()})
+        both = [count_from(turn, [x.model_copy(update={"precision": "day"}) if x is first else x for x in slots], sentences),
+                count_from(turn, [later.model_copy(update={"precision": "day"}) if x is first else x for x in slots],
+                           sentences)]
+        if all(len(b) == 1 for b in both):
+            return [replace(b[0], either=True) for b in both]
+        return []
     if len({s.value for s in days}) != 1 or any(s.kind == "date" and s.precision != "day" for s in slots):
         return []
     start = days[0]

@@ -140,6 +140,9 @@ def period_counted(counted) -> str:
     way = "before" if counted.backward else "after"
     start = fmt_date(counted.begun or counted.start.day)
     said = f"“{counted.start.span.text}”" + (f", “{counted.at.span.text}”" if getattr(counted, "at", None) else "")
+    if getattr(counted, "either", False):  # "next Thursday": each of its two readings, said as one
+        return (f"If {said} is {start}: “{counted.words}” gives **{fmt_date(counted.day)}** ({way} it, counted on the "
+                "calendar; your state's rule of counting time not applied).")
     return (f"I read: {start} ({said}). “{counted.words}”: "
             f"**{fmt_date(counted.day)}** ({way} it, counted on the calendar; whether the first day is left out or a "
             "weekend or holiday moves the day is your state's rule of counting time, not applied here).")
