@@ -195,3 +195,12 @@ def test_the_asks_of_a_question_of_several():
     assert asked_parts("How wide must the walk be?") == []
     assert asked_parts("Can I dig and is a permit needed?") == []  # a part of fewer than four words
 
+
+
+def test_a_figure_after_width_that_is_a_thickness_states_no_width():
+    from assistant.answering.planner import figure_pattern
+
+    asks = figure_pattern("How wide does the new walk have to be?")
+    assert not asks.search("Residential walks shall match width, but not less than four inches in thickness.")
+    assert asks.search("Sidewalks shall be not less than eight feet in width.")
+    assert asks.search("a walk of a width of not less than 5 feet")

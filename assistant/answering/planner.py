@@ -84,7 +84,9 @@ FIGURE_KINDS = [
      re.compile(rf"\b(?:slope|grade|pitch)\b[^.;]{{0,80}}?(?:\d\s?%|\bpercent\b|{_NUM}\s*(?:inch(?:es)?|in\.?|\")\s+per\s+foot)",
                 re.I)),
     ("width", re.compile(r"\b(wide|width)\b", re.I),
-     re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:in\s+)?(?:width|wide)\b|(?:width|wide)\D{{0,45}}{_NUM}\s*{_UNIT}", re.I)),
+     # (a figure after "width" that is a thickness is not one: "match width, but not less than four inches in thickness")
+     re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:in\s+)?(?:width|wide)\b|(?:width|wide)\D{{0,45}}{_NUM}\s*{_UNIT}(?![a-z])"
+                rf"(?!\s*(?:in\s+)?(?:thickness|thick|depth|deep|high|height)\b)", re.I)),
     ("thickness", re.compile(r"\b(thick|thickness|deep|depth)\b", re.I),
      re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:thickness|thick|depth|deep)|(?:thickness|depth)\D{{0,45}}{_NUM}\s*{_UNIT}|"
                 rf"{_NUM}[- ]?(?:inch|in\.|foot|ft\.?)\s+(?:layers?|lifts?|courses?)\b", re.I)),
