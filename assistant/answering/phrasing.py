@@ -188,6 +188,30 @@ def asked_for(slot: str, candidates: tuple[str, ...]) -> str:
 # -- calculator leads: the sentence that opens a calculator's answer, from its result ----------
 
 def lead_generic(r) -> str:
+    """The amount a charge calculator worked out, first and in bold (its working follows in the explanation)."""
+    if not getattr(r, "ok", True):
+        return ""
+    if getattr(r, "total_charge", None) is not None:  # snow removal by the municipality's employees
+        return f"The charge comes to **{fmt_money(r.total_charge)}** (a charge for the work, not a fine)."
+    if getattr(r, "total", None) is not None and getattr(r, "administration_fee", None) is not None:
+        return (f"The bill comes to **{fmt_money(r.total)}** ({fmt_money(r.subtotal)} of work plus "
+                f"{fmt_money(r.administration_fee)} administration).")
+    if getattr(r, "total", None) is not None and hasattr(r, "subtotal"):
+        return f"The bill comes to **{fmt_money(r.total)}**."
+    shares = getattr(r, "per_owner_share", None)
+    if shares is not None:
+        return f"Each owner's equal share is **{fmt_money(shares)}**."
+    if getattr(r, "owner_assessment", None) is not None:
+        return f"The owner is assessed **{fmt_money(r.owner_assessment)}**."
+    outcome = getattr(r, "outcome", None)
+    if outcome == "owner_pays_balance" and r.balance_due is not None:
+        return f"The owner pays **{fmt_money(r.balance_due)}** more than the deposit."
+    if outcome == "town_refunds" and r.refund is not None:
+        return f"The Town refunds **{fmt_money(r.refund)}** of the deposit."
+    if outcome == "settled":
+        return "The deposit covers the cost exactly: nothing is owed either way."
+    if getattr(r, "deposit", None) is not None and getattr(r, "situation", None) is not None:
+        return f"Deposit: **{fmt_money(r.deposit)}**."
     return ""  # the calculator's explanation says it all
 
 
