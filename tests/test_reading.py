@@ -537,3 +537,10 @@ def test_the_unit_after_a_range_is_the_first_numbers_too(text, expected):
 def test_a_part_of_the_day_then_the_hour_is_a_time(text, expected):
     assert [(s.value, s.span.text) for s in read_slots(text, ref=TODAY) if s.kind == "time"] == [expected]
     assert [s for s in read_slots("in the morning at 6 feet deep", ref=TODAY) if s.kind == "time"] == []
+
+
+def test_an_amount_before_its_cost_part_is_money():
+    got = [(s.kind, s.value) for s in read_slots("our crew redid it: eleven hundred dollars in labor, six hundred fifty "
+                                                  "in materials and four hundred for equipment")]
+    assert got == [("money", "1100"), ("money", "650"), ("money", "400")]
+    assert [s.kind for s in read_slots("3 hours of labor and 20 feet of materials")] == ["duration", "length"]

@@ -591,6 +591,10 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         v = number_value(m)
         if v is not None and v >= 10:
             add("money", v, "USD", m.start("n"), m.end("n"))
+    for m in _MONEY_CUED_AFTER.finditer(text):
+        v = number_value(m)
+        if v is not None and v >= 10:
+            add("money", v, "USD", m.start("n"), m.end("n"))
     for m in _PERCENT.finditer(text):
         v = number_value(m)
         if v is not None:
@@ -728,6 +732,10 @@ _MONEY_CUED = re.compile(
     rf"materials?|equipment|parts)\s+"
     rf"(?:(?:was|is|of|at|were|about|around|roughly|just|only)\s+){{0,2}}(?P<n>{NUMBER.pattern})(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which)\b))",
     re.I)
+# "six hundred fifty in materials and four hundred for equipment": an amount the cost part after it makes money
+_MONEY_CUED_AFTER = re.compile(
+    rf"(?<![$\d])(?P<n>{NUMBER.pattern})\s+(?:(?:in|for|of|on|worth\s+of)\s+)(?:the\s+)?"
+    rf"(?:labou?r|materials?|equipment|parts|supplies)\b", re.I)
 _THE_OTHER = re.compile(rf"\s*[,;]?\s*(?:and\s+|while\s+|but\s+)?the other(?:\s+(?:one|guy|man|woman|worker|employee|person))?"
                         rf"(?:\s+(?:makes|gets|earns|is|was|at|gets paid))?\s+(?P<dollar>\$\s?)?(?P<n>{NUMBER.pattern})"
                         r"(?!\s*(?:hours?|hrs?|minutes?|days?|feet|foot|ft|inch|inches|pounds?|tons?|%|percent|employees?|"
