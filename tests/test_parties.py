@@ -240,3 +240,15 @@ def test_each_ask_of_a_question_of_two_gets_its_own_sentence(assistant):
                            "they haul it off themselves, how long do I have to pay their bill?", "brandon")
     assert answer.status == "answered"
     assert "24 hours" in answer.answer and "10 calendar days" in answer.answer
+
+
+def test_a_length_of_frontage_is_no_rival_for_a_width_across(assistant):
+    """'66 feet of frontage' is a length along the street; 'a walk 5 feet across' is the width asked."""
+    answer = assistant.ask("House was built in 1954, 66 feet of frontage, three big maples out front. I'm pouring a "
+                           "new walk that's 5 feet across. How much lower does the street side edge need to be than "
+                           "the house side edge?", "brandon")
+    assert answer.status == "answered" and "I read: width 5 feet" in answer.answer
+    from assistant.answering.slot_safety import dimension
+    from assistant.answering.reading import read_slots
+
+    assert [dimension(s) for s in read_slots("66 feet of frontage and a walk 5 feet across")] == ["length", "width"]

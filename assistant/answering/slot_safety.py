@@ -128,8 +128,10 @@ def _cued(slot: Slot, cue: set[str]) -> bool:
 # the measure a length's own words name ("5 feet wide", "60 feet long", "width of 5 feet")
 _DIMENSIONS = {"wide": "width", "width": "width", "long": "length", "length": "length", "deep": "depth",
                "depth": "depth", "thick": "thickness", "thickness": "thickness", "high": "height", "tall": "height",
-               "height": "height"}
-_DIMENSION_AFTER = re.compile(r"^\s*(?:of\s+\w+\s+)?(wide|width|long|length|deep|depth|thick|thickness|high|tall|height)\b")
+               "height": "height", "across": "width", "frontage": "length"}
+# ("a walk 5 feet across" is a width; "66 feet of frontage" a length along the street)
+_DIMENSION_AFTER = re.compile(r"^\s*(?:of\s+\w+\s+|of\s+(?=frontage))?(wide|width|long|length|deep|depth|thick|thickness|"
+                              r"high|tall|height|across|frontage)\b")
 _DIMENSION_BEFORE = re.compile(r"\b(width|length|depth|thickness|height)\s+(?:of|is|was|will be|:)?\s*(?:about\s+)?$")
 
 
