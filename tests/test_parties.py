@@ -252,3 +252,17 @@ def test_a_length_of_frontage_is_no_rival_for_a_width_across(assistant):
     from assistant.answering.reading import read_slots
 
     assert [dimension(s) for s in read_slots("66 feet of frontage and a walk 5 feet across")] == ["length", "width"]
+
+
+def test_a_surcharge_asked_as_what_extra_is_paid_on_top_of_the_fee(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-04")
+    answer = assistant.ask("The street got its final blacktop on August 20, 2024. We need to cut it on June 8, 2027. "
+                           "The permit fee is $75. What extra do we pay on top of the fee?", "brandon")
+    assert answer.status == "answered" and "**$225.00**" in answer.answer
+
+
+def test_a_letter_that_got_here_was_received():
+    from assistant.retrieval.expansion import expand
+
+    assert "received" in expand("The letter got here last Tuesday")
+    assert "received" not in expand("I got a permit on May 3")

@@ -435,6 +435,7 @@ TOOLS: list[ToolSpec] = [
         ),
         route=Route(order=30, read="assistant.answering.routes.surcharge:surcharge",
                     answers="the surcharge for opening a street, by the age of its paving",
-                    cues=(r"\bsurcharge|\bextra (?:fee|charge)\b",)),
+                    cues=(r"\bsurcharge|\bextra (?:fee|charge)\b|\bon top of the (?:permit )?fee\b|"
+                          r"\badditional (?:fee|charge|amount)\b|\bextra\b[^.?!]{0,25}\b(?:pay|owe|charged?|cost)\b",)),
     ),
 ]
