@@ -266,3 +266,10 @@ def test_a_letter_that_got_here_was_received():
 
     assert "received" in expand("The letter got here last Tuesday")
     assert "received" not in expand("I got a permit on May 3")
+
+
+def test_a_sign_off_of_the_backfill_is_the_approval_of_the_filling(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-04")
+    answer = assistant.ask("The Town signed off on our backfill and resurfacing of the trench on Monday, December 14, "
+                           "2026. Until what date are we on the hook if it settles?", "delafield")
+    assert answer.tool_calls and answer.tool_calls[0].arguments["rule"] == "delafield_settlement_responsibility"
