@@ -162,23 +162,32 @@ WARNING_FIRST = ("A violation shall be subject to the issuance of a warning for 
                  "for any third or subsequent offense.")
 
 
-@pytest.mark.parametrize("question, sentence, result", [
-    ("My son got ticketed 3 separate times this fall. What's the total in fines for all three?", SUBSEQUENT, "500.00"),
-    ("It's our second violation. What fine are we looking at for this one?", SUBSEQUENT, "200.00"),
-    ("The store was cited four separate times. What is the total of the four citations?", WARNING_FIRST, "125.00"),
-    ("Our fifth offense: what is the fine?", WARNING_FIRST, "50.00"),  # "third or subsequent"
+SKATEBOARDS = "Skateboards on city property. No person shall operate a skateboard on the stairs of city hall. "
+CART_RULES = "Shopping carts. A business establishment shall keep its shopping carts on its premises. "
+
+
+@pytest.mark.parametrize("question, sentence, section, result", [
+    ("My son got ticketed 3 separate times this fall for skateboarding. What's the total in fines for all three?",
+     SUBSEQUENT, SKATEBOARDS, "500.00"),
+    ("It's our second violation for the skateboard. What fine are we looking at for this one?", SUBSEQUENT,
+     SKATEBOARDS, "200.00"),
+    ("The store was cited four separate times over its shopping carts. What is the total of the four citations?",
+     WARNING_FIRST, CART_RULES, "125.00"),
+    ("Our fifth offense with the carts: what is the fine?", WARNING_FIRST, CART_RULES, "50.00"),  # "third or subsequent"
 ])
-def test_fines_that_rise_with_each_offense(question, sentence, result):
-    (w,) = _work(question, [(sentence, sentence)])
+def test_fines_that_rise_with_each_offense(question, sentence, section, result):
+    (w,) = _work(question, [(sentence, section + sentence)])
     assert (w.kind, w.result) == ("graduated", Decimal(result))
     text = phrasing.rate_worked(w)
     assert invented_numbers(text, [], [w.call()["arguments"], w.call()["result"]]) == []
 
 
 def test_no_fine_by_offense_for_a_warning_or_two_readings():
-    assert _work("This is our first offense, what is the fine?", [(WARNING_FIRST, WARNING_FIRST)]) == []
+    assert _work("This is our first offense with the carts, what is the fine?",
+                 [(WARNING_FIRST, CART_RULES + WARNING_FIRST)]) == []
     # a count and an nth both given: which is asked is not guessed
-    assert _work("Our third offense, and 3 tickets in all: what is the total?", [(SUBSEQUENT, SUBSEQUENT)]) == []
+    assert _work("Our third skateboard offense, and 3 tickets in all: what is the total?",
+                 [(SUBSEQUENT, SKATEBOARDS + SUBSEQUENT)]) == []
 
 
 SITUATIONS = ("The property owner will be assessed 50% of the cost of sidewalk reconstruction based on current cost "
@@ -222,3 +231,26 @@ def test_no_rise_without_one_length_or_with_several_slopes():
     assert _work("It runs 60 feet, or 70 feet by the survey. How much higher can it sit?", [(GRADE, GRADE)]) == []
     two = "The slope shall not exceed 12%, and 8% on a curve."
     assert _work("The driveway runs 60 feet. How much higher can the apron sit?", [(two, two)]) == []
+
+
+def test_a_pronoun_count_competes_with_the_named_one():
+    """'we have like 140 carts ... picked up 5 of ours': which count the fee is for is not guessed."""
+    q = ("I manage a grocery store (we have like 140 carts). The city picked up 5 of ours and they sat in storage "
+         "4 days. How much do I pay to get them back?")
+    assert _work(q, [(CARTS, CARTS)]) == []
+    assert _work("We have 140 newsracks and want 7 of them downtown. How much do we pay a year?", [(RACKS, RACKS)]) == []
+
+
+def test_a_tier_fee_is_not_the_answer_when_more_is_asked_altogether():
+    q = "Excavation in the alley, about 10 ft by 7 ft. What's the fee and how much do I pay altogether with the deposit?"
+    assert _work(q, [(FEE_TIERS, FEE_TIERS)]) == []
+
+
+def test_fines_by_offense_only_for_what_the_provision_is_about():
+    carts_fines = ("A violation of CBC 16-12.8A regarding shopping carts shall be subject to the issuance of a warning "
+                   "for a first offense, a fine of twenty-five dollars ($25.00) for a second offense, and a fine of "
+                   "fifty dollars ($50.00) for any third or subsequent offense.")
+    segway = "Our company runs Segway tours and got written up after dusk; it's our second violation. What fine?"
+    assert _work(segway, [(carts_fines, carts_fines)]) == []
+    store = "Our store got its second violation for shopping carts blocking the door. What fine?"
+    assert [w.result for w in _work(store, [(carts_fines, carts_fines)])] == [Decimal("25.00")]

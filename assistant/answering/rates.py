@@ -233,6 +233,10 @@ def _users_quantities(turn: str, slots: list[Slot]) -> dict[str, list[tuple[Deci
     for n, w, written in _counts(turn):
         if not re.fullmatch(r"(?:feet|foot|ft|inch|inches|square|sq|days?|hours?|years?|months?|weeks?)", w, re.I):
             out.setdefault(_stem(w), []).append((n, written))
+    # "we have like 140 carts ... picked up 5 of ours": the pronoun's count is one of each counted thing's
+    for n, written in _pronoun_counts(turn):
+        for k in [k for k in out if k not in ("area", "length")]:
+            out[k].append((n, written))
     return out
 
 
@@ -407,6 +411,33 @@ _SITUATION_GENERIC = stems("cost costs paid pay pays charge charged charges fee 
                            "property estimate estimates amount assess assessed assessment bill billed price total share")
 
 
+# "what's the fee, and how much do I hand the clerk altogether with the deposit?": more than the tiers' fee is asked
+_ALL_OWED = re.compile(r"\baltogether\b|\ball together\b|\bin all\b|\btotal\b|\bwith the (?:deposit|bond|fee)\b|"
+                       r"\bplus the\b|\bincluding the\b", re.I)
+# "the city picked up 5 of ours", "3 of them": a count of the things the question is about, named by a pronoun
+_PRONOUN_COUNT = re.compile(rf"(?P<n>{NUMBER.pattern})\s+of\s+(?:ours|theirs|mine|yours|them|those|these|his|hers)\b", re.I)
+# words of fines and of who gives them: a sentence of fines by offense is the question's only if more is shared
+_FINE_GENERIC = stems("fine fined fines penalty penalties offense offenses violation violations violate violated ticket "
+                      "tickets ticketed citation cited first second third fourth fifth subsequent city town village "
+                      "person people what how much is are the a an of for our my we i it this that one again time times "
+                      "shall be subject any each warning dollars cents")
+
+
+def _about_the_same(turn: str, passage_text: str) -> bool:
+    """Does the question share a word beyond fines and offenses with the provision (its section's text)?
+    Fines by offense for shopping carts are not a Segway tour's."""
+    return any(len(w) > 2 for w in (stems(expand(turn)) - _FINE_GENERIC) & stems(passage_text))
+
+
+def _pronoun_counts(turn: str) -> list[tuple[Decimal, str]]:
+    out = []
+    for m in _PRONOUN_COUNT.finditer(turn):
+        n = number_value(m)
+        if n is not None and n == int(n) and n > 0:
+            out.append((n, m.group(0)))
+    return out
+
+
 def _situation_named(turn: str, sentence: str, passage_text: str) -> bool:
     """Of a provision's sentences that state a percentage (reconstruction 50%, a new walk 100% shared), is
     ``sentence`` the one whose own words (those the others do not have) the question shares, and it alone?"""
@@ -489,11 +520,11 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
         return []
     counts = _counts(turn)
     for sentence, passage_text in picked:
-        if not amounts and _NTH_OFFENSE.search(sentence):
+        if not amounts and _NTH_OFFENSE.search(sentence) and _about_the_same(turn, passage_text):
             fine = _graduated_worked(turn, sentence)
             if fine is not None:
                 return [fine]
-        if _TIERED.search(sentence) and len({a.number for a in amounts}) == 0:
+        if _TIERED.search(sentence) and len({a.number for a in amounts}) == 0 and not _ALL_OWED.search(turn):
             tier = _tiered(turn, slots, sentence)
             if tier is not None:
                 return [tier]
@@ -501,6 +532,8 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
         fits = []
         for rate, unit, words, ceiling in rates:
             mine = [(n, w, written) for n, w, written in counts if _same(unit, w)]
+            if mine:
+                mine += [(n, unit, written) for n, written in _pronoun_counts(turn)]
             if len({n for n, _, _ in mine}) == 1:
                 fits.append((rate, unit, words, ceiling, mine[0]))
         # the passage's other rates the same count fits ("$5.00 per cart" and "$X per cart per day"):
