@@ -97,3 +97,12 @@ def test_whichever_is_greater_with_the_measurement_named_as_the_other_measure():
     assert c.of_the_other and c.required == 7
     text = phrasing.limit_check([c])
     assert "the requirement is **7 inches**" in text and "short" not in text
+
+
+def test_a_codes_everyday_word_ties_no_measurement_to_a_limit():
+    """'One slab of the walk has sunk about an inch': in a sidewalk chapter 'walk' is in every other passage,
+    and a joint's depth ('at least one inch depth for the full width of the walk') is no limit for the sink."""
+    joint = "The grooving tool shall leave a joint at least one inch depth for the full width of the walk."
+    q = "One slab of the walk in front of my place has sunk about an inch below the next one. Is that bad enough?"
+    assert limits.check_against(q, read_slots(q), [joint])  # "walk" alone ties them ...
+    assert limits.check_against(q, read_slots(q), [joint], frozenset({"walk"})) == []  # ... not when it is everyday

@@ -185,7 +185,7 @@ def _measurement(slots: list[Slot]) -> Slot | None:
     return first
 
 
-def check_against(turn: str, slots: list[Slot], sentences: list[str]) -> list[Check]:
+def check_against(turn: str, slots: list[Slot], sentences: list[str], common: frozenset[str] = frozenset()) -> list[Check]:
     """The user's one measurement against the limit of the first sentence (in the order given: the
     best first) that states a limit of its kind; limits of another aspect than the one the question
     names (a width asked, a thickness stated) are left out, and a sentence left with several gets none."""
@@ -198,7 +198,7 @@ def check_against(turn: str, slots: list[Slot], sentences: list[str]) -> list[Ch
     # the words of the turn's sentence that holds the measurement: a limit applies only to a sentence
     # about the same thing ("the trench ... ahead of the pipe" / "no trench ... in advance of pipe")
     clause = _clause(turn, measured.span.start)
-    about = stems(clause) - _GENERIC
+    about = stems(clause) - _GENERIC - common  # (a code's everyday words, "walk" in a sidewalk chapter, tie nothing)
     asked = _aspect(turn[max(0, measured.span.start - 40):measured.span.end + 40]) or _aspect(turn)
     for sentence in sentences:
         if not about & stems(sentence):

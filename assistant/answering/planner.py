@@ -318,6 +318,7 @@ class EmbeddedPlanner:
 
         self.router = tool_router or ToolRouter(index.embedder)
         self._common: frozenset[str] | None = None  # the chapters' common words, counted on first use
+        self._muni_commons: dict[str, frozenset[str]] = {}  # one municipality's common words, counted on first use
 
     # -- entry point -------------------------------------------------------------
     def answer(self, question: str, municipality: str | None = None,
@@ -518,6 +519,21 @@ class EmbeddedPlanner:
         hits = self.index.search(q, muni_id, k=3)
         return bool(hits) and max(h.dense_score or 0.0 for h in hits) >= ranking().off_topic_override
 
+    def _muni_common(self, muni_id: str | None) -> frozenset[str]:
+        """Words (stems) in more than a sixth of one municipality's passages ("walk" in a sidewalk chapter):
+        they tie no question to one of its sentences. Derived from the index, cached per municipality."""
+        if not muni_id:
+            return frozenset()
+        got = self._muni_commons.get(muni_id)
+        if got is None:
+            from collections import Counter
+
+            mine = [p for p in self.index.passages if p.municipality == muni_id]
+            counts = Counter(w for p in mine for w in stems(p.text))
+            got = frozenset(w for w, n in counts.items() if n > len(mine) / 6) if len(mine) >= 12 else frozenset()
+            self._muni_commons[muni_id] = got
+        return got
+
     def _common_words(self) -> frozenset[str]:
         if self._common is None:
             self._common = common_words(self.index.passages)
@@ -609,7 +625,7 @@ class EmbeddedPlanner:
         # arithmetic the quoted sentences ask for with the user's own value, the best sentence first
         by_score = sorted(picked, key=lambda x: -x[2])
         ranked = [s for _, s, _ in by_score]
-        checks = limits.check_against(req.query.turn, req.query.of_origin("turn"), ranked)
+        checks = limits.check_against(req.query.turn, req.query.of_origin("turn"), ranked, self._muni_common(muni_id))
         worked = rates.work_out(req.query.turn, req.query.of_origin("turn"),
                                 [(s, self._section_text(p)) for p, s, _ in by_score])
         # a tier's bound ("$2.00 for tunnels not exceeding 25 feet") prices a measure, it does not limit it
