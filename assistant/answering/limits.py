@@ -156,7 +156,7 @@ def limits_in(sentence: str) -> list[Limit]:
 _GENERIC = stems("feet foot inch inches yard yards percent ton tons wide width long length deep depth thick "
                  "high height far back about only just around over under more less than is it its our my the a "
                  "from to too of in on at by with that this where what how which are was be been we you they "
-                 "ok okay enough allowed short")
+                 "ok okay enough allowed short one two three four five six seven eight nine ten half quarter")
 
 
 _OTHER_GENERIC = stems("shall be placed to or and full any such which greater less whichever at")
