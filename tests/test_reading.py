@@ -193,7 +193,7 @@ def _dates(text):
     ("this coming Friday", [("this coming Friday", "2026-12-04", "day")]),
     ("next Tuesday", [("next Tuesday", "2026-12-08", "week")]),  # this one or the one after: not a day
     ("next Thursday", [("next Thursday", "2026-12-03", "week")]),  # still ahead this week: two readings
-    ("next Monday", [("next Monday", "2026-12-07", "day")]),  # this week's Monday is past: one reading
+    ("next Monday", [("next Monday", "2026-12-07", "week")]),  # past this week: still read two ways by people
     ("on the Friday after Thanksgiving", [("the Friday after Thanksgiving", "2026-11-27", "day")]),
     ("the day before Christmas", [("the day before Christmas", "2026-12-24", "day")]),
     ("sometime last week", [("last week", "2026-11-23", "week")]),

@@ -415,8 +415,7 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             stretch = (start - relativedelta(years=1), end)
         add(m.start(), m.end(), start, "month", stretch)
     # "last Tuesday", "this past Friday": the latest such day before today; "this coming Friday" the next
-    # one; "next Tuesday" may mean either of the next two when Tuesday is still ahead this week (or today),
-    # so it names a week, not a day
+    # one; "next Tuesday" may mean either of the next two, so it names a week, not a day
     for m in re.finditer(rf"\b(last|this past|this coming|next|this)\s+({'|'.join(_WEEKDAYS)})\b", text, re.I):
         wd, which = _WEEKDAYS.index(m.group(2).lower()), m.group(1).lower()
         if which in ("last", "this past"):
@@ -424,10 +423,10 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         elif which == "this coming":
             add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday() - 1) % 7 + 1))
         elif which == "next":
-            # said on a Wednesday, "next Monday" has one reading (this week's Monday is past); "next Thursday" two
-            # (tomorrow, or the Thursday after): a day still ahead this week, or today's weekday, names a week
-            add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday() - 1) % 7 + 1),
-                "week" if wd >= ref.weekday() else "day")
+            # (tried in session 11: one day when the weekday is already past this week, "next Monday" said on a
+            # Wednesday. Taken out: people read "next Friday" said on a Saturday as the 11th or the 18th alike, so
+            # every "next <weekday>" keeps both readings; a period on the calendar gives the day of each)
+            add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday() - 1) % 7 + 1), "week")
         else:  # "this Friday": the coming one (today, if today is that day)
             add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday()) % 7))
     # "the Friday after Thanksgiving", "the day before Christmas": a named holiday (the holidays
