@@ -273,3 +273,13 @@ def test_a_sign_off_of_the_backfill_is_the_approval_of_the_filling(assistant, mo
     answer = assistant.ask("The Town signed off on our backfill and resurfacing of the trench on Monday, December 14, "
                            "2026. Until what date are we on the hook if it settles?", "delafield")
     assert answer.tool_calls and answer.tool_calls[0].arguments["rule"] == "delafield_settlement_responsibility"
+
+
+def test_two_parties_in_one_sentence_asked_about_each(assistant):
+    """'the pickup comes to 5,200 lbs, the trencher is 7,100 lbs. Which one needs the permit?': a comma between
+    two clauses, each with its subject and figure, and a question about each: one calculation per party."""
+    answer = assistant.ask("I've got two rigs for a job on a town road: the pickup with the mini-ex comes to 5,200 "
+                           "lbs, the tracked trencher is 7,100 lbs. Which one needs the town's permit?", "delafield")
+    assert answer.status == "answered" and len(answer.tool_calls) == 2
+    assert "2.6 tons" in answer.answer and "3.55 tons" in answer.answer
+    assert answer.answer.count("I read:") == 2  # each party's reading is shown (and its words may be echoed)

@@ -166,8 +166,9 @@ def check_answer(answer: Answer, allowed_text: str = "", question: str = "") -> 
     # a clarifying question states no figure: it may name the user's own values back, in quotes,
     # to ask which is which ("is it “3 hours” or “24 hours”?"); a calculator answer's "I read:" line
     # quotes the user's words each argument was read from ("1.2 inches (“0.1 ft.” × 12)")
-    shown = answer.answer if answer.status == "clarify" else (
-        answer.answer.split("\n\n", 1)[0] if answer.answer.startswith("I read:") else "")
+    # (an answer of several parties has one "I read:" paragraph each)
+    shown = answer.answer if answer.status == "clarify" else " ".join(
+        p for p in answer.answer.split("\n\n") if p.startswith("I read:"))
     echo = " ; ".join(q for q in re.findall(r"“([^”]{1,80})”", shown) if q in question) if question else ""
     bad = invented_numbers(answer.answer, answer.citations, calls, allowed_text, echoed=echo)
     if bad:

@@ -42,12 +42,31 @@ _CLAUSE = re.compile(r"(?:,\s*|\s+)and\s+(?=(?:the|his|her|my|our|their|its|a|an
                      re.I)
 
 
+_COMMA_SUBJECT = re.compile(r",\s+(?=(?:the|my|his|her|our|their|its)\s+\w+(?:\s+\w+)?\s+(?:is|was|are|were|comes?|came|"
+                            r"weighs?|weighed|runs?|ran|costs?|cost|measures?|measured|has|had|carries|carried)\b)", re.I)
+
+
+_OWN_VERB = re.compile(r"\b(?:is|was|are|were|comes?|came|weighs?|weighed|runs?|ran|costs?|measures?|measured|has|had|"
+                       r"carries|carried|gets?|got|makes?|made|worked|spent|paid|owes?)\b", re.I)
+
+
 def clauses(sentence: str) -> list[str]:
     """A sentence cut at its coordinated clauses; a lead ending in a colon stands apart
     ("Two utilities dug without permits: the water utility ..., and the gas company ...")."""
     lead, colon, rest = sentence.partition(": ")
     pieces = [p.strip() for p in _CLAUSE.split(rest if colon else sentence) if p.strip()]
-    return ([lead + ":"] if colon else []) + pieces
+    # "the pickup comes to 5,200 lbs, the tracked trencher is 7,100 lbs": a comma between two clauses that
+    # each hold a figure and the second opens with its own subject
+    split = []
+    for p in pieces:
+        cut = [m.start() for m in _COMMA_SUBJECT.finditer(p)
+               if re.search(r"\d", p[:m.start()]) and re.search(r"\d", p[m.end():])]
+        at = 0
+        for c in cut:
+            split.append(p[at:c].strip(" ,"))
+            at = c + 1
+        split.append(p[at:].strip(" ,"))
+    return ([lead + ":"] if colon else []) + [p for p in split if p]
 
 
 def _words(s: str) -> set[str]:
@@ -96,8 +115,14 @@ def split_parties(text: str, candidates: tuple[str, ...]) -> list[Party] | None:
     own = sorted({i for at in held.values() for i in at})
     if len(own) < 2:
         return None
-    if not _parallel([[c for c in candidates if i in held[c]] for i in own], [parts[i] for i in own]):
-        return None  # "the house was built in 1987" and "the Village repaved it on June 10": not two parties
+    # the question asks about each, and each party's clause says its own ("the trencher is 7,100 lbs"; not the
+    # elliptical "and the second June 4")
+    asks_each = EACH.search(" ".join(p for p in parts if "?" in p)) is not None \
+        and all(_OWN_VERB.search(parts[i]) for i in own)
+    if not asks_each and not _parallel([[c for c in candidates if i in held[c]] for i in own], [parts[i] for i in own]):
+        # "the house was built in 1987" and "the Village repaved it on June 10": not two parties (unless the
+        # question asks about each: "the pickup comes to 5,200 lbs, the trencher is 7,100 lbs. Which one ...?")
+        return None
     shared = [i for i in range(len(parts)) if i not in own]
     if not any("?" in parts[i] for i in shared):
         return None  # the question itself must be shared, not a party's sentence
