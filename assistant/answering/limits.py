@@ -29,10 +29,10 @@ _DIMENSION = {"ft": ("length", Decimal(12)), "in": ("length", Decimal(1)), "%": 
 _KINDS = ("length", "percent", "weight")
 
 # the words that make a quantity a bound (general English of codes), read just before or after it
-_MIN_BEFORE = re.compile(r"(?:\b(?:not|no)\s+(?:be\s+)?(?:less|fewer|narrower|shallower|thinner|shorter)\s+than|"
+MIN_BEFORE = re.compile(r"(?:\b(?:not|no)\s+(?:be\s+)?(?:less|fewer|narrower|shallower|thinner|shorter)\s+than|"
                          r"\bat\s+least|\bminimum(?:\s+(?:width|depth|thickness|length|height))?(?:\s+of)?|"
                          r"\bmin\.)\s*$", re.I)
-_MAX_BEFORE = re.compile(r"(?:\b(?:not|no)\s+(?:be\s+)?(?:more|greater|wider|deeper|thicker|longer|higher|steeper)\s+than|"
+MAX_BEFORE = re.compile(r"(?:\b(?:not|no)\s+(?:be\s+)?(?:more|greater|wider|deeper|thicker|longer|higher|steeper)\s+than|"
                          r"\bnot\s+(?:to\s+)?exceed(?:ing)?|\bmaximum(?:\s+(?:width|depth|height|length|grade|slope))?(?:\s+of)?|"
                          r"\bmax\.|\bwithin|\bup\s+to)\s*$", re.I)
 # "more than" / "in excess of" / "exceed" bind only in a prohibition ("no trench shall be excavated more than 250 feet")
@@ -126,13 +126,13 @@ def limits_in(sentence: str) -> list[Limit]:
         before = sentence[max(0, s.span.start - 40):s.span.start]
         after = sentence[s.span.end:s.span.end + 40]
         bound: Bound | None = None
-        m = _MIN_BEFORE.search(before) or _MIN_AFTER.search(after)
-        x = _MAX_BEFORE.search(before) or _MAX_AFTER.search(after)
+        m = MIN_BEFORE.search(before) or _MIN_AFTER.search(after)
+        x = MAX_BEFORE.search(before) or _MAX_AFTER.search(after)
         over = _OVER_BEFORE.search(before)
         if m and not x:
-            bound, lead = "min", _MIN_BEFORE.search(before)
+            bound, lead = "min", MIN_BEFORE.search(before)
         elif x and not m:
-            bound, lead = "max", _MAX_BEFORE.search(before)
+            bound, lead = "max", MAX_BEFORE.search(before)
         elif over and _PROHIBITION.search(sentence[:s.span.start]):
             bound, lead = "max", over
             # the words from the prohibition on: "no trench shall be excavated more than 250 feet"

@@ -1,0 +1,71 @@
+"""One piece of arithmetic a quoted sentence asks for (``Worked``), and the reading of the user's counts
+it is done with: shared by the rates, the tiers of a fee, the fines by offense and the slopes."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from assistant.answering.formatting import fmt_money
+from assistant.answering.reading import NUMBER, number_value
+from assistant.retrieval.lexical import stems
+
+
+@dataclass(frozen=True)
+class Worked:
+    """One product, share or sum, with everything it was read from."""
+
+    kind: str  # "per_unit" | "percent" | "difference" | "tiered" | "graduated" | "rise"
+    rate_words: str  # verbatim from the sentence
+    read_words: str  # verbatim from the question
+    result: Decimal
+    steps: list[str] = field(default_factory=list)
+    maximum: bool = False  # the rate is a ceiling ("not more than $500"): the result is the most it can be
+    sentence: str = ""
+    unit: str | None = None  # "in" / "ft" for a rise over a run; None: money
+
+    def shown(self) -> str:
+        from assistant.answering.phrasing import quantity
+
+        return fmt_money(self.result) if self.unit is None else quantity(self.result, self.unit)
+
+    def call(self) -> dict:
+        return {"name": "rate_calculation",
+                "arguments": {"rate": self.rate_words, "read": self.read_words, "kind": self.kind},
+                "result": {"steps": self.steps, "result": self.shown(), "maximum": self.maximum,
+                           "quote": self.sentence}}
+
+
+def _stem(word: str) -> str:
+    return next(iter(stems(word)), word.lower())
+
+
+def stem_of(word: str) -> str:
+    return next(iter(stems(word)), word.lower())
+
+
+def counts_in(text: str) -> list[tuple[Decimal, str, str]]:
+    """(number, the counted word, the words as written) for "three separate days", "5 carts", "7 newsracks"."""
+    out = []
+    rx = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?:(?:separate|different|more|other|of\s+(?:their|our|the|its|my)|"
+                    r"[a-z]+-[a-z]+)\s+){0,2}(?P<w>[a-z]+)\b", re.I)
+    for m in rx.finditer(text):
+        n = number_value(m)
+        if n is None or n != int(n) or n <= 0:
+            continue
+        out.append((n, m.group("w"), m.group(0)))
+    return out
+
+
+# "the city picked up 5 of ours", "3 of them": a count of the things the question is about, named by a pronoun
+_PRONOUN_COUNT = re.compile(rf"(?P<n>{NUMBER.pattern})\s+of\s+(?:ours|theirs|mine|yours|them|those|these|his|hers)\b", re.I)
+
+
+def pronoun_counts(turn: str) -> list[tuple[Decimal, str]]:
+    out = []
+    for m in _PRONOUN_COUNT.finditer(turn):
+        n = number_value(m)
+        if n is not None and n == int(n) and n > 0:
+            out.append((n, m.group(0)))
+    return out
