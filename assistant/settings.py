@@ -27,6 +27,8 @@ class Ranking(BaseModel):
     same_passage: float = Field(default=0.45, description="a further sentence of the same passage joins at this share of the best score")
     other_passage: float = Field(default=0.8, description="a sentence of another passage joins at this share")
     common_word_share: float = Field(default=0.05, description="a word in more than this share of the passages says nothing about a topic")
+    everyday_word_share: float = Field(default=1 / 6, description="a word in more than this share of one municipality's "
+                                       "passages ('walk' in a sidewalk chapter) ties no measurement to a sentence of it")
     max_sentences: int = Field(default=3, description="quoted in a lookup answer")
     citation_share: float = Field(default=0.7, description="a calculator's citation stays in the answer at this share of the most relevant one")
     rel_min: float = Field(default=0.30, description="below this cosine similarity of the best hit nothing in the chapters is about the question")

@@ -19,7 +19,7 @@ from assistant.tools.charges import (AsphaltServiceInput, CulvertDepositInput, S
         {"hours": "1.5", "hourly_rate_including_benefits": "36"}])), "The charge comes to **$79.00**"),
     (lambda: village_repair_bill(VillageRepairBillInput(municipality="brandon", labor_cost="1100",
                                                         materials_cost="650", equipment_cost="400")),
-     "The bill comes to **$"),
+     "The bill comes to **$2,580.00** ($2,150.00 of work plus $430.00 administration)"),
     (lambda: sidewalk_assessment(SidewalkAssessmentInput(municipality="brandon", kind="reconstruction", cost="7380")),
      "The owner is assessed **$3,690.00**"),
     (lambda: sidewalk_assessment(SidewalkAssessmentInput(municipality="brandon", kind="new_one_side_none_either",

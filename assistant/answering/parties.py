@@ -42,12 +42,14 @@ _CLAUSE = re.compile(r"(?:,\s*|\s+)and\s+(?=(?:the|his|her|my|our|their|its|a|an
                      re.I)
 
 
-_COMMA_SUBJECT = re.compile(r",\s+(?=(?:the|my|his|her|our|their|its)\s+\w+(?:\s+\w+)?\s+(?:is|was|are|were|comes?|came|"
-                            r"weighs?|weighed|runs?|ran|costs?|cost|measures?|measured|has|had|carries|carried)\b)", re.I)
 
 
-_OWN_VERB = re.compile(r"\b(?:is|was|are|were|comes?|came|weighs?|weighed|runs?|ran|costs?|measures?|measured|has|had|"
-                       r"carries|carried|gets?|got|makes?|made|worked|spent|paid|owes?)\b", re.I)
+# the verbs a party's own clause states its figure with ("the trencher is 7,100 lbs", "his came to $2,214")
+_VERBS = (r"(?:is|was|are|were|comes?|came|weighs?|weighed|runs?|ran|costs?|measures?|measured|has|had|carries|carried|"
+          r"gets?|got|makes?|made|worked|spent|paid|owes?)")
+_OWN_VERB = re.compile(rf"\b{_VERBS}\b", re.I)
+# a comma before a clause of its own subject: ", the tracked trencher is ..."
+_COMMA_SUBJECT = re.compile(rf",\s+(?=(?:the|my|his|her|our|their|its)\s+\w+(?:\s+\w+)?\s+{_VERBS}\b)", re.I)
 
 
 def clauses(sentence: str) -> list[str]:

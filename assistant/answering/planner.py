@@ -144,14 +144,15 @@ def _passage_words(p) -> set[str]:
     return stems(" ".join([p.text, p.title, *p.heading_path, p.heading or ""]))
 
 
-def common_words(passages) -> frozenset[str]:
-    """Words (stems) the chapters use in more than ranking().common_word_share of their passages:
-    "property", "permit", "street", "allowed"..."""
+def common_words(passages, share: float | None = None) -> frozenset[str]:
+    """Words (stems) the chapters use in more than ``share`` (default ranking().common_word_share) of their
+    passages: "property", "permit", "street", "allowed"..."""
+    share = ranking().common_word_share if share is None else share
     counts: dict[str, int] = {}
     for p in passages:
         for w in _passage_words(p):
             counts[w] = counts.get(w, 0) + 1
-    return frozenset(w for w, n in counts.items() if n > ranking().common_word_share * max(len(passages), 1))
+    return frozenset(w for w, n in counts.items() if n > share * max(len(passages), 1))
 
 
 def shares_words(question: str, hits: list[SearchHit], common: frozenset[str] = frozenset()) -> bool:
@@ -520,17 +521,16 @@ class EmbeddedPlanner:
         return bool(hits) and max(h.dense_score or 0.0 for h in hits) >= ranking().off_topic_override
 
     def _muni_common(self, muni_id: str | None) -> frozenset[str]:
-        """Words (stems) in more than a sixth of one municipality's passages ("walk" in a sidewalk chapter):
+        """Words (stems) in more than ranking().everyday_word_share of one municipality's passages ("walk" in a
+        sidewalk chapter):
         they tie no question to one of its sentences. Derived from the index, cached per municipality."""
         if not muni_id:
             return frozenset()
         got = self._muni_commons.get(muni_id)
         if got is None:
-            from collections import Counter
-
             mine = [p for p in self.index.passages if p.municipality == muni_id]
-            counts = Counter(w for p in mine for w in stems(p.text))
-            got = frozenset(w for w, n in counts.items() if n > len(mine) / 6) if len(mine) >= 12 else frozenset()
+            # (a code of a handful of passages has no everyday words to speak of)
+            got = common_words(mine, ranking().everyday_word_share) if len(mine) >= 12 else frozenset()
             self._muni_commons[muni_id] = got
         return got
 

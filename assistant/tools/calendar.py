@@ -189,6 +189,10 @@ class BusinessCalendar:
             last += timedelta(days=1)
         return last, skipped
 
+    def moved_off_closed_days(self, last: date) -> date:
+        """The day a last day on a Sunday or legal holiday moves to under § 990.001(4)(b) (itself otherwise)."""
+        return self._extend(last, office_filing=False)[0]
+
     # ------------------------------------------------------------ counting
     def days_after(self, event: date, n: int, *, extend: bool = True, office_filing: bool = False) -> Count:
         """'within n days after the event': event day excluded, last day included."""

@@ -439,7 +439,7 @@ def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> De
             and cal.is_sunday_or_holiday(count.due_date):
         # whether a permit's last day of validity is "the last day within which an act is to be done" is a
         # reading of § 990.001(4)(b): the day it would move to is said beside the one given
-        result.if_an_act = cal._extend(count.due_date, office_filing=False)[0]
+        result.if_an_act = cal.moved_off_closed_days(count.due_date)
     if count.due_at is not None and c.kind == "hours_before":
         outcome = f"the latest moment to give it is {describe_deadline_moment(count.due_at)}"
     elif count.due_at is not None:
