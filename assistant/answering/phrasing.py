@@ -130,9 +130,7 @@ def rate_worked(worked) -> str:
     """'Worked out from the rate quoted below: 7 newsracks (“7 newsracks”) × $25.00 (“...”) = $175.00 — **$175.00**.'"""
     most = "at most " if worked.maximum else ""
     source = "the provision quoted below" if worked.kind == "difference" else "the rate quoted below"
-    if worked.kind == "rise":
-        source = "the slope quoted below"
-    return f"Worked out from {source}: {'; '.join(worked.steps)} — {most}**{worked.shown()}**."
+    return f"Worked out from {source}: {'; '.join(worked.steps)} — {most}**{fmt_money(worked.result)}**."
 
 
 def period_counted(counted) -> str:

@@ -699,7 +699,7 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
     return _shared_units(sorted(out, key=lambda s: (s.span.origin, s.span.start)), text)
 
 
-_RANGE_HEAD = re.compile(rf"(?P<between>\bbetween\s+)?(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?P<sep>to|-|–|—|and)\s*$", re.I)
+_RANGE_HEAD = re.compile(r"(?P<between>\bbetween\s+)?(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?P<sep>to|-|–|—|and)\s*$", re.I)
 # "4 houses on the north side, 5 on the south", "5 houses on our side, 4 across the street" (a comma is needed:
 # without one, "... and five on the south" gave slot-stress 6 (unseen) a wrong figure when it was tried)
 _ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}}?,\s*(?:and\s+|but\s+)?(?P<n>{NUMBER.pattern})\s+"
