@@ -211,6 +211,18 @@ class Request:
     removed: tuple[str, ...] = ()
 
 
+_ASKS = re.compile(r"^\W*(?:who|what|when|where|which|why|how|is|are|am|was|were|do|does|did|can|could|may|"
+                   r"must|should|shall|will|would|have|has)\b", re.I)
+
+
+def asking_sentences(q: str) -> str:
+    """The sentences of a question that ask (a question mark, or a question word first); the whole
+    question when none does."""
+    parts = [p for p in re.split(r"(?<=[.?!])\s+|\n+", q) if p.strip()]
+    asking = [p for p in parts if p.rstrip().endswith("?") or _ASKS.match(p)]
+    return " ".join(asking) if asking else q
+
+
 def _off_topic_for(m, q: str, names_a_street: bool) -> bool:
     always, unless_streets = status_phrases.off_topic_lists(m)
     if any(re.search(rf"\b(?:{p})\b", q, re.I) for p in always):
@@ -510,7 +522,11 @@ class EmbeddedPlanner:
         parking tickets, dog licences...). With no municipality named, only a topic off for
         every municipality held; one whose entry lists nothing is left to the search."""
         munis = [m for m in municipalities() if muni_id is None or m.id == muni_id]
-        return bool(munis) and all(_off_topic_for(m, q, self._mentions_streets(q)) for m in munis)
+        streets = self._mentions_streets(q)
+        # a question that names the public way asks in its asking sentences: the dogs, the zoning, the trip in its
+        # background ("I live with my two dogs ... The Village cleared my front walk. What am I billed?") set no topic
+        text = asking_sentences(q) if streets else q
+        return bool(munis) and all(_off_topic_for(m, text, streets) for m in munis)
 
     def _answers_closely(self, q: str, muni_id: str | None) -> bool:
         """A provision this close to the question answers it, whatever listed off-topic word it also uses
@@ -542,6 +558,7 @@ class EmbeddedPlanner:
     def _mentions_streets(self, q: str) -> bool:
         # the public way and what stands on it ("the gate opens across the public walkway", "tie my dog to the lamp post")
         return bool(re.search(r"\b(street|sidewalk|road|highway|excavat|culvert|driveway|ditch|right-of-way|terrace|"
+                              r"(?:front|side|public|the|my|our|your|his|her|their) walks?\b|"
                               r"walkway|public (?:walk|way|place|path|square|plaza|property)|curb|alley|"
                               r"lamp[- ]?posts?|light (?:pole|post)|street ?lights?|hydrant|parkway|boulevard)", q, re.I))
 

@@ -365,8 +365,10 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         if " " in word or word == "tonight":
             # "this morning" dates only a time said with it ("quarter past ten this morning"); alone it is when
             # something happened, not a day to count from ("they poured the walk this morning. How long ...?")
+            # ... unless the question asks for a day ("dug it out this morning. By when do we apply?")
             if not (_TIME_BEFORE.search(text[max(0, m.start() - 25):m.start()])
-                    or re.match(r"\s*(?:at|around|about)?\s*\d", text[m.end():m.end() + 15])):
+                    or re.match(r"\s*(?:at|around|about)?\s*\d", text[m.end():m.end() + 15])
+                    or _DATE_Q.search(text)):
                 continue
         shift = -1 if word in ("yesterday", "last night") else 1 if word == "tomorrow" else 0
         add(m.start(), m.end(), ref + relativedelta(days=shift))
@@ -431,12 +433,14 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday()) % 7))
     # "the Friday after Thanksgiving", "the day before Christmas": a named holiday (the holidays
     # package's names), the nearest such day to today
-    for m in re.finditer(rf"\b(?:the\s+)?(day|{'|'.join(_WEEKDAYS)})\s+(after|before)\s+({'|'.join(_HOLIDAYS)})\b",
-                         text, re.I):
-        day = _holiday_near(m.group(3), ref, text[m.end():m.end() + 20])
+    for m in re.finditer(rf"\b(?:the\s+)?(day|{'|'.join(_WEEKDAYS)})\s+(?:(?:right|just|immediately|directly)\s+)?"
+                         rf"(after|before|following)\s+({'|'.join(_HOLIDAYS)})\b(?:,?\s*(?P<year>(?:19|20)\d\d)\b)?",
+                         text, re.I):  # "the Tuesday right after Memorial Day 2027"
+        day = _holiday_near(m.group(3), ref, text[m.end():m.end() + 20],
+                            int(m.group("year")) if m.group("year") else None)
         if day is None:
             continue
-        step = 1 if m.group(2).lower() == "after" else -1
+        step = -1 if m.group(2).lower() == "before" else 1
         if m.group(1).lower() == "day":
             day = day + relativedelta(days=step)
         else:
@@ -686,7 +690,8 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         m = _RANGE_HEAD.search(text, max(0, slot.span.start - 40), slot.span.start)
         rest = re.match(rf"\s*(?:{NUMBER.pattern})\s*(?P<u>.*)$", slot.span.text, re.I)
         if m and rest and rest.group("u") and (m.group("sep").lower() != "and" or m.group("between")):
-            again = [x for x in read_slots(f"{m.group('n')} {rest.group('u')}", origin, ref) if x.kind == slot.kind]
+            first = re.sub(r"^(?:a\s+)?couple(?:\s+of)?$", "a couple", m.group("n"), flags=re.I)
+            again = [x for x in read_slots(f"{first} {rest.group('u')}", origin, ref) if x.kind == slot.kind]
             if again and again[0].span.start == 0:
                 add(slot.kind, Decimal(again[0].value), again[0].unit, m.start("n"), m.end("n"))
     for slot in [x for x in out if x.kind == "money" and "/" in (x.unit or "")]:
@@ -699,7 +704,9 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
     return _shared_units(sorted(out, key=lambda s: (s.span.origin, s.span.start)), text)
 
 
-_RANGE_HEAD = re.compile(r"(?P<between>\bbetween\s+)?(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?P<sep>to|-|–|—|and)\s*$", re.I)
+# the first number of a range, in digits or words ("2-3 hours", "two or three hours", "a couple-three hours")
+_RANGE_HEAD = re.compile(rf"(?P<between>\bbetween\s+)?(?P<n>\d[\d,]*(?:\.\d+)?|{WORDED.pattern}|\b(?:a\s+)?couple(?:\s+of)?)"
+                         r"\s*(?P<sep>to|or|-|–|—|and)\s*$", re.I)
 # "4 houses on the north side, 5 on the south", "5 houses on our side, 4 across the street" (a comma is needed:
 # without one, "... and five on the south" gave slot-stress 6 (unseen) a wrong figure when it was tried)
 _ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}}?,\s*(?:and\s+|but\s+)?(?P<n>{NUMBER.pattern})\s+"

@@ -268,9 +268,37 @@ def hours(text: str) -> Decimal | None:
     return Decimal(m.group(1)) if m else None
 
 
+# a mention the writer denies: "not an emergency", "no emergency", "non-emergency" before it (within its
+# clause), "... is not the issue" / "isn't" / "wasn't" right after it
+_DENIED_BEFORE = re.compile(r"(?:\b(?:not|no|never|nothing|isn[’']?t|wasn[’']?t|aren[’']?t|weren[’']?t)\b|\bnon-?)"
+                            r"(?:\s+(?:a|an|the|any|really|truly|exactly|some|kind of|sort of)\b)*"
+                            r"(?:\s+[\w’'-]+){0,2}\s*-?$", re.I)
+_DENIED_AFTER = re.compile(r"^[\w’'-]*(?:\s+[\w’'-]+){0,2}?(?:[’']s\s+not|\s+(?:is|was|are|were)\s+not|"
+                           r"\s+(?:isn[’']?t|wasn[’']?t|aren[’']?t|weren[’']?t))\b", re.I)
+
+
+def affirmed(pattern: str | re.Pattern, text: str) -> bool:
+    """Whether the text says the thing the pattern names, not only denies it ("Not a winter emergency
+    job", "Emergency's not the issue here"): a match counts when its own clause does not negate it."""
+    rx = pattern if isinstance(pattern, re.Pattern) else re.compile(pattern, re.I)
+    for m in rx.finditer(text):
+        start = max(text.rfind(c, 0, m.start()) for c in ".;:!?—,\n") + 1
+        before = text[start:m.start()]
+        end = min([i for i in (text.find(c, m.end()) for c in ".;:!?—,\n") if i >= 0] or [len(text)])
+        after = text[m.start():end]
+        if _DENIED_BEFORE.search(before) or _DENIED_AFTER.search(after):
+            continue
+        return True
+    return False
+
+
+_EMERGENCY = re.compile(r"\bemergenc|\bburst|\bbroken (?:water|gas|sewer)|\bgas leak|"
+                        r"\b(?:water|gas|sewer) (?:main|line|pipe|service|lateral)s? (?:broke|break|breaks|burst|failed|leak|"
+                        r"blew|blown|ruptured|collapsed)", re.I)
+
+
 def is_emergency(text: str) -> bool:
-    return bool(re.search(r"\bemergenc|\bburst|\bbroken (?:water|gas|sewer)|\bgas leak|"
-                          r"\b(?:water|gas|sewer) (?:main|line|pipe) (?:broke|break|breaks|burst|failed|leak)", text, re.I))
+    return affirmed(_EMERGENCY, text)
 
 
 _LEN = re.compile(r"(\d+(?:\.\d+)?(?:\s+\d/\d)?|\d/\d)\s*(?:-\s*)?(feet|foot|ft\.?|inch(?:es)?|in\.|\"|')", re.I)

@@ -27,7 +27,10 @@ OTHER_MONEY = re.compile(r"permit|fee|deposit|paid for|fine|bond|insurance|tax",
 ASKS_AMOUNT = re.compile(r"\bhow much\b(?!\s+(?:of|lower|higher|wider|narrower|deeper|thicker|thinner|steeper|longer|"
                          r"shorter|bigger|smaller|farther|further|more|less)\b)|\bwhat (?:will|would|do|does) (?:i|we|they|he|she) (?:owe|pay|get)\b|"
                          r"\b(?:money|refund) back\b|\bget (?:something|anything|any(?: of it| money)?|money|it) back\b|\bowe (?:more|anything)\b|\bwhat(?:'s|s| is) (?:the|my|our) "
-                         r"(?:share|bill|balance|refund|assessment)\b", re.I)
+                         r"(?:share|bill|balance|refund|assessment)\b|"
+                         r"\bwhat (?:will|would|do|does|did|can|could) (?:they|the \w+|it) (?:charge|bill)\b|"
+                         r"\bwhat (?:will|would) (?:my|our|the) (?:share|bill|charge|assessment|part) (?:be|come to|run)\b|"
+                         r"\bwhat (?:am|are) (?:i|we) (?:going to|gonna) (?:get )?(?:billed|charged|owe|pay)\b", re.I)
 
 
 PERMIT_FEE_Q = re.compile(r"\bpermits?\b[^.?!]{0,25}\b(?:cost|costs|fee|fees|charge)\b|\b(?:cost|fee|price)s? (?:of|for) "
@@ -170,7 +173,14 @@ def asphalt_settlement(q: str, muni: str | None, ctx: RouteContext):
 
 def snow_charge(q: str, muni: str | None, ctx: RouteContext):
     """Employees' hours at their own rates, plus the fee per occasion."""
-    if ctx.query is None or not ctx.query.of("money"):
+    if ctx.query is None:
+        return None
+    if not ctx.query.of("money"):
+        if ctx.query.of("duration") and ASKS_AMOUNT.search(q):
+            # "they cleared my walk for 2 hours, what do they charge me?": the charge is at the workers' own rates
+            return Missing("the hourly rate, including benefits, of each employee who did the work (the Village "
+                           "bills their hours at those rates plus the fee per occasion).",
+                           slot="hourly rate including benefits")
         return None
     work = roles.snow_values(ctx.query)
     if work.ambiguous is not None:

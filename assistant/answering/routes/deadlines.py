@@ -55,6 +55,11 @@ def emergency(q: str, muni: str | None, ctx: RouteContext):
                 return Missing(f"the day of the emergency excavation: “{chosen.span.text}” names no single day. Which date was it?",
                                slot="date of the excavation", candidates=(chosen.span.text,))
             day, sources = chosen.day, {"excavation": chosen}
+    times = list({t.value: t for t in ctx.query.of("time")}.values()) if ctx.query is not None else []
+    if len(times) > 1:
+        # "we cut at 11:45 PM, the log says 12:10 AM Friday": two accounts of when it was dug may be two days
+        return ambiguous(roles.Ambiguous("time of the emergency excavation (it decides the day counted from)",
+                                         tuple(times)))
     only = only_municipality(ctx, tool, muni)
     return Routed(tool, {"municipality": only, "excavation": day.isoformat()}, only, phrasing.lead_emergency,
                   sources=sources)
@@ -112,6 +117,8 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
                  + 12.0 * max(sims.get(rule.id, 0.0) - 0.2, 0.0))
         if rule.id.endswith("emergency_apply") and slots.is_emergency(q):
             score += 3
+        elif "emergency" in rule.title.lower() and not slots.is_emergency(q):
+            score -= 3  # a rule for an emergency dig does not date a planned one ("not an emergency job")
         scored.append((score, rule))
         shared_event[rule.id] = event_words
     if not scored:
