@@ -62,12 +62,15 @@ HELDOUT7_QUESTIONS = ROOT / "evals" / "heldout7_questions.yaml"  # fresh on 2026
 SLOTSTRESS5_QUESTIONS = ROOT / "evals" / "slotstress5_questions.yaml"  # fresh on 2026-12-02 (session 9), read in session 10
 HELDOUT8_QUESTIONS = ROOT / "evals" / "heldout8_questions.yaml"  # fresh on 2026-12-02 (session 10), read in session 11
 SLOTSTRESS6_QUESTIONS = ROOT / "evals" / "slotstress6_questions.yaml"  # fresh on 2026-12-02 (session 10), read in session 11
-HELDOUT9_QUESTIONS = ROOT / "evals" / "heldout9_questions.yaml"  # fresh on 2026-12-02 (session 11), unread
-SLOTSTRESS7_QUESTIONS = ROOT / "evals" / "slotstress7_questions.yaml"  # fresh on 2026-12-02 (session 11), unread
+HELDOUT9_QUESTIONS = ROOT / "evals" / "heldout9_questions.yaml"  # fresh on 2026-12-02 (session 11), read in session 12
+SLOTSTRESS7_QUESTIONS = ROOT / "evals" / "slotstress7_questions.yaml"  # fresh on 2026-12-02 (session 11), read in session 12
+HELDOUT10_QUESTIONS = ROOT / "evals" / "heldout10_questions.yaml"  # fresh on 2026-12-02 (session 12), unread
+SLOTSTRESS8_QUESTIONS = ROOT / "evals" / "slotstress8_questions.yaml"  # fresh on 2026-12-02 (session 12), unread
 HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS,
                 HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS,
                 HELDOUT6_QUESTIONS, SLOTSTRESS4_QUESTIONS, HELDOUT7_QUESTIONS, SLOTSTRESS5_QUESTIONS,
-                HELDOUT8_QUESTIONS, SLOTSTRESS6_QUESTIONS, HELDOUT9_QUESTIONS, SLOTSTRESS7_QUESTIONS)
+                HELDOUT8_QUESTIONS, SLOTSTRESS6_QUESTIONS, HELDOUT9_QUESTIONS, SLOTSTRESS7_QUESTIONS,
+                HELDOUT10_QUESTIONS, SLOTSTRESS8_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -118,9 +121,16 @@ HELDOUT_NOTES = {
     "after slot-stress 7 was written, so it is now seen.",
     "heldout9_questions": "written on 2026-12-02 (session 11) by a helper session from the two chapters, TEXT-NOTES and "
     "the schema only (60 items, 64 turns; 'today' December 5, 2026), when set 8 was about to be read; first score in "
-    "evals/README.md. Its failures have not been read.",
+    "evals/README.md. Its failures were read in session 12, after held-out 10 was written and first scored, so it is "
+    "now seen.",
     "slotstress7_questions": "48 calculations written on 2026-12-02 (session 11) the same way (8 categories, 12 asking "
-    "for an input; 'today' December 5, 2026); first score in evals/README.md. Its failures have not been read.",
+    "for an input; 'today' December 5, 2026); first score in evals/README.md. Its failures were read in session 12, "
+    "after slot-stress 8 was written and first scored, so it is now seen.",
+    "heldout10_questions": "written on 2026-12-02 (session 12) by a helper session from the two chapters, TEXT-NOTES and "
+    "the schema only (60 items, 64 turns; 'today' December 8, 2026), when set 9 was about to be read; first score in "
+    "evals/README.md. Its failures have not been read.",
+    "slotstress8_questions": "48 calculations written on 2026-12-02 (session 12) the same way (8 categories, 12 asking "
+    "for an input; 'today' December 7, 2026); first score in evals/README.md. Its failures have not been read.",
 }
 # the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they count from the day
 # each set was written (ASSISTANT_TODAY for the process answering it)
@@ -129,10 +139,12 @@ WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026
               "heldout6_questions": "2026-12-02", "slotstress4_questions": "2026-12-02",
               "heldout7_questions": "2026-12-03", "slotstress5_questions": "2026-12-03",
               "heldout8_questions": "2026-12-04", "slotstress6_questions": "2026-12-04",
-              "heldout9_questions": "2026-12-05", "slotstress7_questions": "2026-12-05"}
+              "heldout9_questions": "2026-12-05", "slotstress7_questions": "2026-12-05",
+              "heldout10_questions": "2026-12-08", "slotstress8_questions": "2026-12-07"}
 # The sample sets' "today" (samples3 onwards say Wednesday, December 2, 2026; the first two have no
 # relative dates). Before session 9 they were answered with the tuned set's day, one day early.
 SAMPLES_WRITTEN_ON = "2026-12-02"
+SAMPLES_TODAY = {"samples8": "2026-12-03"}  # a set written with another "today" (Thursday, December 3, 2026)
 
 
 def written_on(path: Path | str, forced: str | None = None) -> str:
@@ -402,9 +414,11 @@ SAMPLE_QUESTIONS4 = ROOT / "evals" / "samples4"  # a fourth (session 8), written
 SAMPLE_QUESTIONS5 = ROOT / "evals" / "samples5"  # a fifth (session 9), written when the fourth was to be read
 SAMPLE_QUESTIONS6 = ROOT / "evals" / "samples6"  # a sixth (session 10), written when the fifth was to be read
 SAMPLE_QUESTIONS7 = ROOT / "evals" / "samples7"  # a seventh (session 11), written when the sixth was to be read
+SAMPLE_QUESTIONS8 = ROOT / "evals" / "samples8"  # an eighth (session 12), written when the seventh was to be read
 SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3),
                ("samples4", SAMPLE_QUESTIONS4), ("samples5", SAMPLE_QUESTIONS5),
-               ("samples6", SAMPLE_QUESTIONS6), ("samples7", SAMPLE_QUESTIONS7))
+               ("samples6", SAMPLE_QUESTIONS6), ("samples7", SAMPLE_QUESTIONS7),
+               ("samples8", SAMPLE_QUESTIONS8))
 # what each later sample set has seen (the report prints it beside its figures)
 SAMPLE_NOTES = {
     "samples2": "Written on 2026-12-01 (session 6) from the texts and the schema alone when the first set's failures "
@@ -422,7 +436,11 @@ SAMPLE_NOTES = {
     "set's failures were read; its first score is in evals/README.md. Its failures were read in session 11, after "
     "samples7 was written.",
     "samples7": "Written on 2026-12-02 (session 11) the same way (16 items, 18 turns per chapter), before the sixth "
-    "set's failures were read; its first score is in evals/README.md. Its failures have not been read.",
+    "set's failures were read; its first score is in evals/README.md. Its failures were read in session 12, after "
+    "samples8 was written and first scored.",
+    "samples8": "Written on 2026-12-02 (session 12) the same way (16 items, 18 turns per chapter; 'today' December 3, "
+    "2026), before the seventh set's failures were read; its first score is in evals/README.md. Its failures have not "
+    "been read.",
 }
 SAMPLE_TEXTS = ROOT.parent / "shared" / "corpus-samples"
 
@@ -459,8 +477,12 @@ def evaluate_samples(progress: Callable[[str], None] = lambda m: None, today: st
     items = [it for qs in sets.values() for it in qs]
     progress(f"sample chapters: building their corpus, then {len(items)} questions")
     with samples_env() as (corpus, env):
-        with JsonlAssistant(env={**env, "ASSISTANT_TODAY": today or SAMPLES_WRITTEN_ON}) as ask:
-            records = run_items(items, warmed(ask), progress)
+        records = []
+        days = {name: today or SAMPLES_TODAY.get(name, SAMPLES_WRITTEN_ON) for name in sets}
+        for day in sorted(set(days.values())):  # one answering process per "today" the sets were written with
+            batch = [it for name, qs in sets.items() if days[name] == day for it in qs]
+            with JsonlAssistant(env={**env, "ASSISTANT_TODAY": day}) as ask:
+                records += run_items(batch, warmed(ask), progress)
         checker = QuoteChecker([corpus])
         progress("sample chapters: search recall@5")
         recall = sample_recall(env)
