@@ -230,7 +230,9 @@ def as_call(check: Check) -> dict:
     return {"name": "limit_check",
             "arguments": {"measured": check.measured.span.text, "limit": check.limit.words, "bound": check.limit.bound},
             "result": {"measured": quantity(check.measured_value, u), "limit": quantity(check.limit_value, u),
-                       "difference": quantity(check.difference, u), "passes": check.passes,
+                       "difference": quantity(check.difference, u),
+                       **({"difference_in_inches": quantity(check.difference * 12, "in")} if u == "ft" else {}),
+                       "passes": check.passes,
                        "required_if_it_is_the_other_measure": (None if check.required is None
                                                                else quantity(check.required, u)),
                        "quote": check.sentence}}

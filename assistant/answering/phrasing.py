@@ -96,6 +96,14 @@ def quantity(value, unit: str) -> str:
     return f"{text} {one if value == 1 else many}"
 
 
+def quantity_also_inches(value, unit: str) -> str:
+    """A length in feet that is not whole feet, also in inches: '0.5 feet (6 inches)'."""
+    text = quantity(value, unit)
+    if unit == "ft" and value != value.to_integral_value():
+        return f"{text} ({quantity(value * 12, 'in')})"
+    return text
+
+
 def limit_check(checks) -> str:
     """'I read: 42 inches (“42 inches”). Against “not less than four feet”: 42 inches is 6 inches short of 48 inches.'"""
     first = checks[0]
@@ -104,7 +112,7 @@ def limit_check(checks) -> str:
     for c in checks:
         kind = "a minimum" if c.limit.bound == "min" else "a maximum"
         m, lim, diff = (quantity(c.measured_value, c.unit), quantity(c.limit_value, c.unit),
-                        quantity(c.difference, c.unit))
+                        quantity_also_inches(c.difference, c.unit))
         if c.difference == 0:
             verdict = f"{m} is exactly the limit"
         elif c.passes:

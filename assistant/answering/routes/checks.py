@@ -178,10 +178,21 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
     return None
 
 
+# a vehicle, and a question whether (or by how much) it is over a weight limit (general English)
+VEHICLE = re.compile(r"\b(?:truck|tri-?axle|tandem|semi|trailer|dump|vehicle|rig|hauler|loader|excavator)s?\b", re.I)
+ASKS_OVER = re.compile(r"\bhow (?:much|far) over\b|\bover (?:the|that|their|its) (?:weight )?limit\b|\boverweight\b|"
+                       r"\b(?:are|is) (?:we|it|he|they|my truck|our truck) over\b", re.I)
+
+
 def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
     """A vehicle's gross weight against the permit rule and a posted temporary limit."""
     weights = ctx.query.of("weight") if ctx.query is not None else []
-    if not weights or not serves(ctx, "heavy_vehicle_check", muni):
+    if not serves(ctx, "heavy_vehicle_check", muni):
+        return None
+    if not weights:
+        if muni is not None and VEHICLE.search(q) and ASKS_OVER.search(q):
+            # "we haul with a tri-axle, the weight signs are up. How much over are we?": no weight, no figure
+            return Missing("the vehicle's gross weight, loaded (truck and load together).", slot="gross weight")
         return None
     if len({w.value for w in weights}) > 1:
         return Missing("the vehicle's gross weight: is it " + " or ".join(f"“{w.span.text}”" for w in weights)
@@ -190,7 +201,7 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
     args = {"municipality": only_municipality(ctx, "heavy_vehicle_check", muni),
             "gross_weight_tons": roles.as_number(weights[0].number),
             "lugged_wheels": bool(re.search(r"lug|cleat|track", low)),
-            "temporary_limit_posted": bool(re.search(r"posted|temporary|weight limit|limit is", low))}
+            "temporary_limit_posted": slots.affirmed(r"posted|temporary|weight limit|limit is|signs? (?:are |is )?up", low)}
     return Routed("heavy_vehicle_check", args, args["municipality"], phrasing.lead_heavy,
                   sources={"gross_weight_tons": weights[0]})
 

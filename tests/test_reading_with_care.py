@@ -1,0 +1,126 @@
+"""A question read once, with care: what it denies, ranges in words, its background sentences, a
+figure asked with the value it needs left out (assistant/answering/slots.py, reading.py, planner.py,
+routes/charges.py, routes/checks.py, routes/deadlines.py)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from assistant.answering import plan as plans
+from assistant.answering.assistant import Assistant
+from assistant.answering.phrasing import quantity_also_inches
+from assistant.answering.planner import asking_sentences
+from assistant.answering.reading import read_slots
+from assistant.answering.slots import affirmed, is_emergency
+from assistant.settings import Settings
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory):
+    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
+
+
+@pytest.mark.parametrize("text, said", [
+    ("Not a winter emergency job — permit dated March 3, 2027 for a water service cut.", False),
+    ("Emergency's not the issue here — we've got a planned street dig.", False),
+    ("It was not an emergency, we planned it.", False),
+    ("non-emergency dig on Main", False),
+    ("it is not really an emergency", False),
+    ("This is an emergency excavation.", True),
+    ("emergency repair on Friday", True),
+    ("Water service blew under the street this morning.", True),
+    ("The water main burst at 2 AM.", True),
+])
+def test_a_denied_emergency_is_no_emergency(text, said):
+    assert is_emergency(text) is said
+
+
+def test_affirmed_reads_each_mention_in_its_own_clause():
+    assert affirmed(r"posted", "No posted signs last week, but the limit is posted now") is True
+    assert affirmed(r"posted", "No posted signs right now.") is False
+
+
+@pytest.mark.parametrize("text, values", [
+    ("he was at it a couple-three hours", {"2", "3"}),
+    ("two or three hours", {"2", "3"}),
+    ("2 or 3 hours", {"2", "3"}),
+    ("2-3 hours", {"2", "3"}),
+    ("three hours", {"3"}),
+])
+def test_a_range_in_words_gives_both_ends(text, values):
+    got = {s.value for s in read_slots(text) if s.kind == "duration"}
+    assert got == values
+
+
+def test_a_weekday_right_after_a_holiday_of_a_written_year():
+    got = [s for s in read_slots("approved the Tuesday right after Memorial Day 2027", ref=date(2026, 12, 5))
+           if s.kind == "date"]
+    assert [s.value for s in got] == ["2027-06-01"]
+    assert got[0].span.text == "the Tuesday right after Memorial Day 2027"
+
+
+def test_this_morning_dates_a_question_that_asks_for_a_day_only():
+    dated = read_slots("We dug it out this morning. By when do we have to apply?", ref=date(2026, 12, 5))
+    assert [s.value for s in dated if s.kind == "date"] == ["2026-12-05"]
+    undated = read_slots("They poured the walk this morning. How long do I keep people off it?", ref=date(2026, 12, 5))
+    assert not [s for s in undated if s.kind == "date"]
+
+
+def test_asking_sentences_are_those_that_ask():
+    q = "I live at 412 Park with my two dogs. The Village cleared my front walk. What am I going to get billed?"
+    assert asking_sentences(q) == "What am I going to get billed?"
+    assert asking_sentences("Tell me the snow rules.") == "Tell me the snow rules."
+
+
+def test_background_off_topic_words_leave_a_question_about_the_public_way_in_scope(assistant):
+    q = ("I'm 73, live at 412 Park with my two dogs, and I was away when the storm hit. The Village crew ended up "
+         "clearing my front walk. Two guys: one worked an hour and a half at $28 an hour (that's with his "
+         "benefits), the other also an hour and a half at $32. What am I going to get billed?")
+    answer = assistant.ask(q, "brandon")
+    assert answer.status == "answered", answer.answer
+    assert "$115.00" in answer.answer
+    # an off-topic word in the asking sentence still decides
+    assert assistant.ask("Do I need a permit to build a deck in my backyard?", "brandon").status == "out_of_scope"
+
+
+@pytest.mark.parametrize("question, muni, slot", [
+    ("village cleared my sidewalk for 2 hours while I was in Florida, what do they charge me", "brandon",
+     "hourly rate including benefits"),
+    ("Got a letter that my sidewalk has to be replaced. What will my share come to?", "brandon", "cost"),
+    ("We haul gravel with a tri-axle. Road we need has the seasonal weight signs up. How much over are we?",
+     "delafield", "gross weight"),
+])
+def test_a_figure_asked_without_the_value_it_needs_is_asked_for(assistant, question, muni, slot):
+    plan, _ = assistant.embedded.plan(question, muni)
+    assert isinstance(plan, plans.Clarify) and plan.slot == slot, plans.describe(plan)
+
+
+def test_a_denied_posting_is_no_posted_limit(assistant):
+    q = ("My pickup pulling my trailer scales at 9,400 lbs together. No posted signs right now. Do I need the "
+         "Town's OK to drive it on Town streets, and by how much am I over the cutoff?")
+    answer = assistant.ask(q, "delafield")
+    call = next(c for c in answer.tool_calls if c.name == "heavy_vehicle_check")
+    assert call.arguments["temporary_limit_posted"] is False
+    assert "1.7 tons" in answer.answer
+
+
+def test_a_planned_dig_is_not_dated_by_the_emergency_rules(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-05")
+    plan, _ = assistant.embedded.plan("Not a winter emergency job — permit dated March 3, 2027 for a water service "
+                                      "cut. When does the permanent pavement have to be back in?", "brandon")
+    assert isinstance(plan, plans.Calculate) and plan.routed.tool != "emergency_excavation_deadlines"
+    plan, _ = assistant.embedded.plan("Our excavation permit was approved on June 1, 2027. What's the last day the "
+                                      "permit is good?", "brandon")
+    assert isinstance(plan, plans.Calculate) and plan.routed.arguments["rule"] == "brandon_permit_validity"
+
+
+def test_a_shortfall_in_part_of_a_foot_is_given_in_inches_too(assistant):
+    from decimal import Decimal
+
+    assert quantity_also_inches(Decimal("0.5"), "ft") == "0.5 feet (6 inches)"
+    assert quantity_also_inches(Decimal("2"), "ft") == "2 feet"
+    answer = assistant.ask("Plans for the walk in front of the hardware store show it two and a half yards wide. "
+                           "Is that wide enough, and if not by how much is it short?", "brandon")
+    assert "0.5 feet (6 inches) short of 8 feet" in answer.answer, answer.answer
