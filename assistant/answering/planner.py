@@ -233,7 +233,11 @@ def _off_topic_for(m, q: str, names_a_street: bool) -> bool:
 # a question about the consequence of breaking a rule; "what happens if I don't?" asks it in words that
 # name no penalty
 CONSEQUENCE = re.compile(r"\bconsequences?\b|\bwhat (?:happens|will happen|would happen|if)\b[^.?!]{0,30}"
-                         r"\b(?:don[’']?t|do not|didn[’']?t|did not|doesn[’']?t|fail\w*|ignore\w*|refuse\w*)\b",
+                         r"\b(?:don[’']?t|do not|didn[’']?t|did not|doesn[’']?t|fail\w*|ignore\w*|refuse\w*|"
+                         r"(?:get|gets|got|am|is|are|was) (?:caught|cited|ticketed|busted|written up))\b|"
+                         r"\bif (?:a cop|the cops?|the police|police|an officer|the city|they) (?:catch(?:es)?|caught|"
+                         r"cites?|tickets?|writes? (?:him|her|me|us|them) up)\b|"
+                         r"\bwhat(?:['’]s|s| is| am| are) (?:he|she|i|we|they|my \w+|our \w+) looking at\b",
                          re.I)
 PENALTY_Q = re.compile(r"\b(penalt(?:y|ies)|fined?|fines|offen[cs]es?|misdemeanou?rs?|punish\w*|infractions?|"
                        r"crimes?|criminal)\b|" + CONSEQUENCE.pattern, re.I)
