@@ -124,3 +124,13 @@ def test_a_shortfall_in_part_of_a_foot_is_given_in_inches_too(assistant):
     answer = assistant.ask("Plans for the walk in front of the hardware store show it two and a half yards wide. "
                            "Is that wide enough, and if not by how much is it short?", "brandon")
     assert "0.5 feet (6 inches) short of 8 feet" in answer.answer, answer.answer
+
+
+def test_parties_named_by_an_address_are_answered_under_their_own_quoted_words(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-05")
+    answer = assistant.ask("Two snow removal bills to draw up from Tuesday. 118 Main: one employee, 2 hours, $30/hr "
+                           "with benefits. 122 Main: two employees, half an hour each, at $30 and $26 with benefits. "
+                           "What does each property owe?", "brandon")
+    assert answer.status == "answered", answer.answer
+    assert "**“118 Main” …**" in answer.answer and "**“122 Main” …**" in answer.answer
+    assert "$85.00" in answer.answer and "$53.00" in answer.answer

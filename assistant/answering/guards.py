@@ -168,7 +168,7 @@ def check_answer(answer: Answer, allowed_text: str = "", question: str = "") -> 
     # quotes the user's words each argument was read from ("1.2 inches (“0.1 ft.” × 12)")
     # (an answer of several parties has one "I read:" paragraph each)
     shown = answer.answer if answer.status == "clarify" else " ".join(
-        p for p in answer.answer.split("\n\n") if p.startswith("I read:"))
+        p for p in answer.answer.split("\n\n") if p.startswith(("I read:", "**“")))  # (a party's quoted heading)
     echo = " ; ".join(q for q in re.findall(r"“([^”]{1,80})”", shown) if q in question) if question else ""
     bad = invented_numbers(answer.answer, answer.citations, calls, allowed_text, echoed=echo)
     if bad:

@@ -78,7 +78,10 @@ def _words(s: str) -> set[str]:
 def _label(sentence: str) -> str:
     head = _NUMBER.split(sentence, maxsplit=1)[0]
     words = re.sub(r"[,;:(]+$", "", head.strip()).split()
-    return " ".join(words[:8]).rstrip(",;:") or sentence.split()[0]
+    if words:
+        return " ".join(words[:8]).rstrip(",;:")
+    lead = re.match(r"\s*([^:;,.?!]{1,40}?):", sentence)  # "118 Main: one employee, 2 hours": the words before the colon
+    return lead.group(1).strip() if lead else " ".join(sentence.split()[:2])
 
 
 def _context(value: str, sentence: str) -> set[str]:

@@ -65,7 +65,8 @@ def values_not_taken(problem: str) -> str:
 
 
 def party_heading(label: str) -> str:
-    return f"**{label} …**"
+    """The party's own words, quoted ("**“118 Main” …**": a number in them is the user's, echoed)."""
+    return f"**“{label}” …**"
 
 
 def one_party(label: str) -> str:
