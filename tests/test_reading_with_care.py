@@ -134,3 +134,26 @@ def test_parties_named_by_an_address_are_answered_under_their_own_quoted_words(a
     assert answer.status == "answered", answer.answer
     assert "**“118 Main” …**" in answer.answer and "**“122 Main” …**" in answer.answer
     assert "$85.00" in answer.answer and "$53.00" in answer.answer
+
+
+@pytest.mark.parametrize("question, muni, expect", [
+    # one worker's hours at two places are not two employees: whose is asked
+    ("My brother and I have the two houses next to each other on Pine. The Village cleared both our walks Wednesday, "
+     "same guy at $30 an hour with benefits — one place took him an hour, the other two hours. How much is my bill?",
+     "brandon", "clarify"),
+    # "their hourly rate" is one rate for the two of them
+    ("I was out of town and the village cleared my corner lot. Two of their guys spent an hour and a half each on it, "
+     "and the clerk says their hourly rate with benefits is $38.50. What's the bill going to be, not counting any fine?",
+     "brandon", "$140.50"),
+    # a weight labeled loaded, and the truck runs loaded: that is its gross weight on the road
+    ("Our tandem is 8,000 lbs empty and 19,000 lbs loaded. We'll be running it loaded on a Town road that has the "
+     "temporary limit signs up. How far over the limit are we?", "delafield", "3.5 tons"),
+    ("Our tandem is 8,000 lbs empty and 19,000 lbs loaded. We'll be running it empty on a Town road that has the "
+     "temporary limit signs up. How far over the limit are we?", "delafield", "clarify"),
+])
+def test_whose_value_it_is_is_read_from_the_words_beside_it(assistant, question, muni, expect):
+    answer = assistant.ask(question, muni)
+    if expect == "clarify":
+        assert answer.status == "clarify" and not answer.tool_calls, answer.answer
+    else:
+        assert answer.status == "answered" and expect in answer.answer, answer.answer

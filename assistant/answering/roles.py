@@ -254,6 +254,11 @@ def _context(s: Slot) -> str:
     return s.before[-35:] + " # " + s.after[:25]
 
 
+# one worker named as one ("the same guy", "one worker", "a single employee")
+ONE_WORKER = re.compile(r"\b(?:(?:the )?same|one|a single|only one) (?:guy|worker|employee|person|man|woman|plow driver|"
+                        r"driver|crew member)\b", re.I)
+
+
 def snow_values(query: Query) -> SnowReading:
     out = SnowReading()
     rates = [s for s in query.of("money") if s.unit == "USD/hour" or RATE_CUE.search(s.after[:15])
@@ -278,6 +283,11 @@ def snow_values(query: Query) -> SnowReading:
         out.missing = "the hours each employee worked."
         return out
     n = int(staff[0].number) if len(staff) == 1 else None
+    if len({h.number for h in hours}) > 1 and n in (None, 1) and ONE_WORKER.search(query.text):
+        # "same guy ... one place took him an hour, the other two hours": one worker's hours at two places are
+        # not two employees; which is the asker's is asked
+        out.ambiguous = Ambiguous("hours worked on your property", tuple(hours))
+        return out
     each = bool(DISTRIBUTIVE.search(query.text))
     if n is None and len(hours) == 1 and len(rates) == 1 and PER_WORKER.search(query.text) and CREW.search(query.text):
         # "it took them 1 hour 40 minutes, at $39.90 an hour per worker": how many worked is not said

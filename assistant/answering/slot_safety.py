@@ -23,7 +23,8 @@ CHOICE_ARGUMENTS = frozenset({"municipality", "rule", "permit_type", "applicant"
                               "pavement", "direction", "address", "emergency", "wet_area", "lugged_wheels",
                               "temporary_limit_posted"})
 # a value written once may fill the same field of several items only when the words distribute it
-DISTRIBUTIVE = re.compile(r"\b(each|both|apiece|every one|all of them|all three|all two|same (?:rate|hours))\b", re.I)
+DISTRIBUTIVE = re.compile(r"\b(each|both|apiece|every one|all of them|all three|all two|same (?:rate|hours)|"
+                          r"their (?:\w+ ){0,2}rate)\b", re.I)  # "their hourly rate ... is $38.50": one rate for all
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 GENERIC_CUE_STEMS = stems("the a an of in on at for to date amount number value cost")
 

@@ -184,6 +184,10 @@ ASKS_OVER = re.compile(r"\bhow (?:much|far) over\b|\bover (?:the|that|their|its)
                        r"\b(?:are|is) (?:we|it|he|they|my truck|our truck) over\b", re.I)
 
 
+_EMPTY = re.compile(r"\b(?:empty|unloaded|tare|bare)\b", re.I)
+_LOADED = re.compile(r"\b(?:loaded|full|fully loaded|with (?:the |a |its )?load|gross)\b", re.I)
+
+
 def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
     """A vehicle's gross weight against the permit rule and a posted temporary limit."""
     weights = ctx.query.of("weight") if ctx.query is not None else []
@@ -194,6 +198,18 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
             # "we haul with a tri-axle, the weight signs are up. How much over are we?": no weight, no figure
             return Missing("the vehicle's gross weight, loaded (truck and load together).", slot="gross weight")
         return None
+    if len({w.value for w in weights}) == 2:
+        # "8,000 lbs empty and 19,000 lbs loaded. We'll be running it loaded": the gross weight on the road is
+        # the loaded one, unless the words say it runs empty
+        def said(w, rx):  # the word right after the weight ("19,000 lbs loaded"), else right before ("empty, 8,000")
+            after = re.split(r"[,;.]|\band\b", w.after[:14])[0]
+            return bool(rx.search(after)) if (_EMPTY.search(after) or _LOADED.search(after)) \
+                else bool(rx.search(re.split(r"[,;.]|\band\b", w.before[-14:])[-1]))
+        empty = [w for w in weights if said(w, _EMPTY)]
+        loaded = [w for w in weights if said(w, _LOADED)]
+        if len(empty) == 1 and len(loaded) == 1 and empty[0] is not loaded[0] \
+                and not re.search(r"\b(?:run|running|drive|driving|go|going|come|coming|travel\w*)\s+(?:it\s+)?empty\b", q, re.I):
+            weights = loaded
     if len({w.value for w in weights}) > 1:
         return Missing("the vehicle's gross weight: is it " + " or ".join(f"“{w.span.text}”" for w in weights)
                        + "?", slot="gross weight", candidates=tuple(w.span.text for w in weights))
