@@ -157,3 +157,13 @@ def test_whose_value_it_is_is_read_from_the_words_beside_it(assistant, question,
         assert answer.status == "clarify" and not answer.tool_calls, answer.answer
     else:
         assert answer.status == "answered" and expect in answer.answer, answer.answer
+
+
+def test_the_event_the_user_says_the_period_runs_from_picks_the_date(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-05")
+    base = "The Town assigned our house number on October 1 and we moved in on November 20. "
+    told = assistant.ask(base + "The clerk says the count starts from the day we moved in. When must the numbers be "
+                         "installed?", "delafield")
+    assert told.status == "answered" and "December 21, 2026" in told.answer, told.answer
+    # not told: the code gives two starting events, so which one is asked
+    assert assistant.ask(base + "When must the numbers be installed?", "delafield").status == "clarify"

@@ -358,6 +358,12 @@ def _event_kind(words: str) -> str | None:
     return best
 
 
+# the user says which event the period runs from ("the clock runs from move-in day", "count it from the day we
+# got the bill")
+_COUNTS_FROM = re.compile(r"\b(?:clock|count(?:ing)?|period|deadline|time|days?|it)\s+(?:runs?|starts?|started|begins?|"
+                          r"is counted|counts?|goes)\s+(?:from|with)\s+(?P<what>[^.,;?!]{3,40})", re.I)
+
+
 def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     """The date the words tie to the rule's starting event ("dug on May 3" for an excavation,
     not "reported the leak on May 1"); asked about when two dates are tied to it alike."""
@@ -375,6 +381,13 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
         days = [s for s in days if kinds[id(s)] in (None, wanted)]
     if len(days) <= 1:
         return days[0] if days else None
+    said = _COUNTS_FROM.search(query.text)
+    if said:
+        # "the inspector told us for our case the clock runs from move-in day": the date whose own words name it
+        named = stems(expand(said.group("what"))) - _COORDINATION - stems("the a an day date our my their")
+        hit = [s for s in days if named & stems(expand(own_words_before(s, query)))]
+        if named and len(hit) == 1:
+            return hit[0]
     want = stems(expand(event_text)) - stems("the a an of on date day time or and was were is by")
     scored = []
     for s in days:
