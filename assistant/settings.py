@@ -30,6 +30,9 @@ class Ranking(BaseModel):
     everyday_word_share: float = Field(default=1 / 6, description="a word in more than this share of one municipality's "
                                        "passages ('walk' in a sidewalk chapter) ties no measurement to a sentence of it")
     max_sentences: int = Field(default=3, description="quoted in a lookup answer")
+    whole_provision_sentences: int = Field(default=3, description="a best passage of at most this many sentences is "
+                                           "quoted whole (its rule and what follows from it: the 30 days, the tax roll)")
+    whole_provision_chars: int = Field(default=700, description="... and of at most this many characters")
     citation_share: float = Field(default=0.7, description="a calculator's citation stays in the answer at this share of the most relevant one")
     rel_min: float = Field(default=0.30, description="below this cosine similarity of the best hit nothing in the chapters is about the question")
     defer_other: float = Field(default=0.8, description="a deferral from another provision than the best answer says where the figure comes from only this close to it")

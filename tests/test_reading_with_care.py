@@ -167,3 +167,14 @@ def test_the_event_the_user_says_the_period_runs_from_picks_the_date(assistant, 
     assert told.status == "answered" and "December 21, 2026" in told.answer, told.answer
     # not told: the code gives two starting events, so which one is asked
     assert assistant.ask(base + "When must the numbers be installed?", "delafield").status == "clarify"
+
+
+def test_a_short_best_provision_is_quoted_whole(assistant):
+    # 404-17D: the Village removes and charges the cost / unpaid within 30 days, it goes on the tax roll
+    answer = assistant.ask("Our gravel hauler dribbled rock all down the road leaving my job site and nobody went back "
+                           "for it. What's the exposure if the Village ends up sweeping it?", "brandon")
+    assert answer.status == "answered"
+    assert "30 days" in answer.answer and "tax roll" in answer.answer, answer.answer
+    assert all(c.quote.rstrip(".") != "Removal by Village for sidewalk obstructions and encroachments"
+               for c in assistant.ask("I got a notice to remove things from the sidewalk. How long do I have?",
+                                      "brandon").citations)  # a run-in heading is still never quoted alone

@@ -31,6 +31,7 @@ from assistant.answering.guards import (
     InputProblem,
     asks_evasion,
     check_question,
+    looks_like_injection,
     split_injection,
 )
 from assistant.answering import phrasing
@@ -41,6 +42,7 @@ from assistant.answering.reading import Query, read_query, read_slots, trace_val
 from assistant.answering.routing import Missing
 from assistant.answering.slot_safety import clarify_text, read_line, trace
 from assistant.corpus import municipalities, municipality_by_id
+from assistant.retrieval.chunking import sentences
 from assistant.retrieval.citations import parse_citation, passages_for
 from assistant.retrieval.expansion import expand
 from assistant.retrieval.index import SearchHit, SearchIndex
@@ -115,6 +117,27 @@ _DIMENSION_KIND = {"wide": "width", "thick": "thickness", "deep": "thickness", "
 
 _ASK_WORD = r"(?:how|what|when|where|who|which|why|do|does|did|is|are|can|could|must|should|will|would|may|has|have)\b"
 _SECOND_ASK = re.compile(rf",?\s+and\s+(?:(?:then|also)\s+|(?:once|if|after)\s+[^,?]{{1,60}},\s+)?(?={_ASK_WORD})|(?<=\?)\s+(?:and\s+|also\s+|plus\s+)?(?={_ASK_WORD}|\w)", re.I)
+
+
+def whole_provision(picked: list) -> list:
+    """The best sentence's passage, when it is short (a subsection of two or three sentences), is quoted whole,
+    in its own order where the best sentence stands: a rule and what follows from it ("... the Village shall
+    charge the cost" / "... fails to pay within 30 days ... entered on the tax roll") are read together."""
+    if not picked:
+        return picked
+    best = max(range(len(picked)), key=lambda i: picked[i][2])
+    passage = picked[best][0]
+    whole = [s for s in sentences(passage.text) if s.rstrip(".") != (passage.heading or "").rstrip(".")
+             and not looks_like_injection(s)]  # (a run-in heading alone answers nothing; a planted order is no law)
+    if not (1 < len(whole) <= ranking().whole_provision_sentences and len(passage.text) <= ranking().whole_provision_chars):
+        return picked
+    have = {(p.id, s) for p, s, _ in picked}
+    if all((passage.id, s) in have for s in whole):
+        return picked
+    mine = {s: sc for p, s, sc in picked if p.id == passage.id}
+    own = [(passage, s, mine.get(s, 0.0)) for s in whole]
+    return ([x for x in picked[:best] if x[0].id != passage.id] + own
+            + [x for x in picked[best + 1:] if x[0].id != passage.id])
 
 
 def asked_parts(question: str) -> list[str]:
@@ -643,6 +666,7 @@ class EmbeddedPlanner:
                 best = best_sentences(expand(part, muni_id), hits, max_sentences=1, similarity=sims_p, depth=6)
                 if best and all(best[0][1] != s for _, s, _ in picked):
                     picked = [*picked, best[0]]
+        picked = whole_provision(picked)
         # arithmetic the quoted sentences ask for with the user's own value, the best sentence first
         by_score = sorted(picked, key=lambda x: -x[2])
         ranked = [s for _, s, _ in by_score]
