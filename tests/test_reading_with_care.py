@@ -178,3 +178,28 @@ def test_a_short_best_provision_is_quoted_whole(assistant):
     assert all(c.quote.rstrip(".") != "Removal by Village for sidewalk obstructions and encroachments"
                for c in assistant.ask("I got a notice to remove things from the sidewalk. How long do I have?",
                                       "brandon").citations)  # a run-in heading is still never quoted alone
+
+
+def test_a_portion_of_the_users_own_measure_is_worked_out():
+    from decimal import Decimal
+
+    from assistant.answering.portions import portion_of
+
+    turn = "Under a street privilege permit, how much of the street can we cover? Our street is 33 feet wide."
+    got = portion_of(turn, read_slots(turn), ["Such temporary obstruction shall cover not more than 1/3 of any street or alley."])
+    assert len(got) == 1 and got[0].value == Decimal("11.00") and got[0].exact
+    assert got[0].words == "not more than 1/3 of any street"
+    # the measure must be of the thing the portion is of
+    turn2 = "Our sidewalk is 6 feet wide. How much can we cover?"
+    assert portion_of(turn2, read_slots(turn2), ["Such temporary obstruction shall cover not more than 1/3 of any street."]) == []
+    # two portions of one thing: none guessed
+    two = "No more than 1/2 of the street by day and 1/3 of the street by night."
+    assert portion_of(turn, read_slots(turn), [two]) == []
+
+
+def test_a_portion_answer_shows_the_measure_read_and_the_product(assistant):
+    answer = assistant.ask("Under a street privilege permit, how much of the street can a temporary obstruction cover? "
+                           "Our street is 33 feet wide.", "brandon")
+    assert answer.status == "answered"
+    assert "1/3 of 33 feet is **11 feet**" in answer.answer, answer.answer
+    assert any(c.name == "portion_calculation" for c in answer.tool_calls)

@@ -162,14 +162,14 @@ _GENERIC = stems("feet foot inch inches yard yards percent ton tons wide width l
 _OTHER_GENERIC = stems("shall be placed to or and full any such which greater less whichever at")
 
 
-def _clause(text: str, at: int) -> str:
+def clause_at(text: str, at: int) -> str:
     """The sentence of ``text`` around position ``at``."""
     start = max(text.rfind(p, 0, at) for p in ".?!;") + 1
     ends = [i for i in (text.find(p, at) for p in ".?!;") if i != -1]
     return text[start:min(ends) if ends else len(text)]
 
 
-def _measurement(slots: list[Slot]) -> Slot | None:
+def one_measurement(slots: list[Slot]) -> Slot | None:
     """The one measurement the turn gives (the same value written twice counts once)."""
     kinds = [s for s in slots if s.kind in _KINDS and s.unit in _DIMENSION]
     if not kinds:
@@ -191,13 +191,13 @@ def check_against(turn: str, slots: list[Slot], sentences: list[str], common: fr
     names (a width asked, a thickness stated) are left out, and a sentence left with several gets none."""
     if not ASKS_CHECK.search(turn):
         return []
-    measured = _measurement(slots)
+    measured = one_measurement(slots)
     if measured is None:
         return []
     dim = _DIMENSION[measured.unit][0]
     # the words of the turn's sentence that holds the measurement: a limit applies only to a sentence
     # about the same thing ("the trench ... ahead of the pipe" / "no trench ... in advance of pipe")
-    clause = _clause(turn, measured.span.start)
+    clause = clause_at(turn, measured.span.start)
     about = stems(clause) - _GENERIC - common  # (a code's everyday words, "walk" in a sidewalk chapter, tie nothing)
     asked = _aspect(turn[max(0, measured.span.start - 40):measured.span.end + 40]) or _aspect(turn)
     for sentence in sentences:

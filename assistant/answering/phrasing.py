@@ -142,6 +142,16 @@ def rate_worked(worked) -> str:
     return f"Worked out from {source}: {'; '.join(worked.steps)} — {most}**{fmt_money(worked.result)}**."
 
 
+def portion_worked(portion) -> str:
+    """'I read: 33 feet (“thirty-three feet”). “not more than 1/3 of any street” (quoted below): 1/3 of 33 feet
+    is **11 feet**.'"""
+    u = portion.measured.unit
+    about = "" if portion.exact else " (to the hundredth)"
+    return (f"I read: {quantity(portion.measured.number, u)} (“{portion.measured.span.text}”). “{portion.words}” "
+            f"(quoted below): {portion.numerator}/{portion.denominator} of {quantity(portion.measured.number, u)} is "
+            f"**{quantity(portion.value, u)}**{about}.")
+
+
 def period_counted(counted) -> str:
     """'I read: July 4, 2027 (“July 4, 2027”). “at least one month prior to”: **June 4, 2027** (before it, ...).'"""
     way = "before" if counted.backward else "after"

@@ -28,6 +28,7 @@ class Lookup:
     checks: tuple = ()  # the user's measurement held against a quoted limit (limits.Check)
     worked: tuple = ()  # the arithmetic a quoted rate asks for with the user's count or amount (rates.Worked)
     counted: tuple = ()  # the day a quoted period gives from the user's date (periods.Counted)
+    portions: tuple = ()  # the portion a quoted sentence sets of the user's measure (portions.Portion)
 
 
 @dataclass(frozen=True)

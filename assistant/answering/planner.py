@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from assistant.settings import ranking
-from assistant.answering import limits, periods, rates, slots
+from assistant.answering import limits, periods, portions, rates, slots
 from assistant.answering.compose import (
     best_sentences,
     continuation,
@@ -671,6 +671,8 @@ class EmbeddedPlanner:
         by_score = sorted(picked, key=lambda x: -x[2])
         ranked = [s for _, s, _ in by_score]
         checks = limits.check_against(req.query.turn, req.query.of_origin("turn"), ranked, self._muni_common(muni_id))
+        portioned = [] if checks else portions.portion_of(req.query.turn, req.query.of_origin("turn"), ranked,
+                                                          self._muni_common(muni_id))
         worked = rates.work_out(req.query.turn, req.query.of_origin("turn"),
                                 [(s, self._section_text(p)) for p, s, _ in by_score])
         for w in worked:  # the sentence worked from is quoted: a neighbour of the picked ones in their section
@@ -685,7 +687,7 @@ class EmbeddedPlanner:
         catalogued = muni_id in all_tools()["deadline"].municipalities if "deadline" in all_tools() else False
         counted = [] if catalogued else periods.count_from(req.query.turn, req.query.of_origin("turn"), ranked)
         return Lookup(q, muni_id, picked=tuple(picked), checks=tuple(checks), worked=tuple(worked),
-                      counted=tuple(counted))
+                      counted=tuple(counted), portions=tuple(portioned))
 
     def _same_section(self, passage) -> list:
         """The passages of the passage's section, in corpus order (a list's items are looked for
@@ -876,8 +878,9 @@ class EmbeddedPlanner:
             notes.insert(0, plan.note)
         checked = [phrasing.limit_check(plan.checks)] if plan.checks else []
         checked += [phrasing.rate_worked(w) for w in plan.worked] + [phrasing.period_counted(c) for c in plan.counted]
+        checked += [phrasing.portion_worked(x) for x in plan.portions]
         calls = ([ToolCall(**limits.as_call(c)) for c in plan.checks] + [ToolCall(**w.call()) for w in plan.worked]
-                 + [ToolCall(**c.call()) for c in plan.counted])
+                 + [ToolCall(**c.call()) for c in plan.counted] + [ToolCall(**x.call()) for x in plan.portions])
         return Answer(
             status="answered", municipality=plan.municipality, citations=cites,
             answer="\n\n".join([*checked, phrasing.lookup_lead(muni_name(plan.municipality)), *blocks]),

@@ -1,0 +1,107 @@
+"""A portion of the user's own measure that a quoted sentence sets: "not more than 1/3 of any street" with
+"the street's thirty-three feet curb to curb" gives 11 feet; "one-half of the sidewalk" with "the walk is
+6 feet wide" gives 3 feet.
+
+The fraction and what it is a fraction of are read from the code's sentence; the measure from the user's
+words, and only when the words beside that measure name the same thing (a street's width for "of any
+street"); the product is exact (Decimal, shown to the hundredth when it does not come out even). Nothing is
+worked out when the question gives two different measures, or the sentence two portions of the thing.
+
+Pure functions; the planner calls ``portion_of`` with the sentences it is about to quote.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+from assistant.answering.limits import MAX_BEFORE, MIN_BEFORE, clause_at, one_measurement
+from assistant.answering.reading import Slot
+from assistant.retrieval.lexical import stems
+
+_WORDED = {"one-half": (1, 2), "one half": (1, 2), "one-third": (1, 3), "one third": (1, 3), "one-quarter": (1, 4),
+           "one quarter": (1, 4), "one-fourth": (1, 4), "one fourth": (1, 4), "two-thirds": (2, 3),
+           "two thirds": (2, 3), "three-quarters": (3, 4), "three quarters": (3, 4), "three-fourths": (3, 4),
+           "three fourths": (3, 4)}
+_PORTION = re.compile(r"(?P<frac>\b\d+\s*/\s*\d+|\b\d+(?:\.\d+)?\s*(?:%|percent\b)|\b(?:"
+                      + "|".join(re.escape(k) for k in sorted(_WORDED, key=len, reverse=True)) + r")\b)"
+                      r"\s+of\s+(?:the\s+|any\s+|such\s+|said\s+|a\s+|an\s+|each\s+|its\s+)?"
+                      r"(?P<of>[a-z][a-z-]*(?:\s+(?!and\b|or\b|which\b|that\b|shall\b)[a-z][a-z-]*){0,2})", re.I)
+# a question that asks for a size the portion gives ("how much of it can my stuff take up?", "how wide?")
+ASKS_PORTION = re.compile(r"\bhow (?:much|many (?:feet|inches)|wide|far|big|long|deep)\b|\bwhat (?:width|length|"
+                          r"portion|part|share)\b|\btake up\b|\b(?:use|block|cover|occupy)\b", re.I)
+# words that say how a thing is measured, not what it is
+_GENERIC = stems("feet foot inch inches yard yards wide width long length deep depth the a an of in on at is it its "
+                 "our my from to curb across total whole entire")
+
+
+@dataclass(frozen=True)
+class Portion:
+    numerator: int
+    denominator: int
+    words: str  # the portion with its comparator, verbatim from the sentence ("not more than 1/3 of any street")
+    measured: Slot
+    value: Decimal  # in the measure's unit, to the hundredth
+    exact: bool  # the product comes out even
+    sentence: str
+
+    def call(self) -> dict:
+        from assistant.answering.phrasing import quantity
+
+        u = self.measured.unit
+        return {"name": "portion_calculation",
+                "arguments": {"portion": self.words, "measured": self.measured.span.text},
+                "result": {"measured": quantity(self.measured.number, u),
+                           "portion": f"{self.numerator}/{self.denominator}",
+                           "result": quantity(self.value, u), "exact": self.exact, "quote": self.sentence}}
+
+
+def _fraction(text: str) -> tuple[int, int] | None:
+    t = re.sub(r"\s+", " ", text.strip().lower())
+    if t in _WORDED:
+        return _WORDED[t]
+    m = re.fullmatch(r"(\d+) ?/ ?(\d+)", t)
+    if m:
+        a, b = int(m.group(1)), int(m.group(2))
+        return (a, b) if 0 < a < b else None
+    m = re.fullmatch(r"(\d+(?:\.\d+)?) ?(?:%|percent)", t)
+    if m:
+        p = Decimal(m.group(1))
+        if not 0 < p < 100:
+            return None
+        scale = 10 ** max(0, -p.as_tuple().exponent)
+        return int(p * scale), 100 * scale
+    return None
+
+
+def portion_of(turn: str, slots: list[Slot], sentences: list[str], common: frozenset[str] = frozenset()) -> list[Portion]:
+    """The portion the first sentence (best first) sets of the thing the user measured; [] when none
+    fits exactly one way."""
+    if not ASKS_PORTION.search(turn):
+        return []
+    measured = one_measurement(slots)
+    if measured is None or measured.unit not in ("ft", "in"):
+        return []
+    about = stems(clause_at(turn, measured.span.start)) - _GENERIC  # ("street" ties here, everyday word or not)
+    if not about:
+        return []
+    for sentence in sentences:
+        found = []
+        for m in _PORTION.finditer(sentence):
+            frac = _fraction(m.group("frac"))
+            of_words = stems(m.group("of")) - _GENERIC
+            if frac is None or not of_words & about:
+                continue
+            before = sentence[max(0, m.start() - 40):m.start()]
+            lead = MAX_BEFORE.search(before) or MIN_BEFORE.search(before)
+            start = m.start() - (len(before) - lead.start()) if lead else m.start()
+            found.append((frac, sentence[start:m.end()].strip(" ,")))
+        if len({f for f, _ in found}) > 1:
+            return []  # two portions of the thing: which one is not guessed
+        if found:
+            (a, b), words = found[0]
+            product = measured.number * a / b
+            value = product.quantize(Decimal("0.01"), ROUND_HALF_UP)
+            return [Portion(a, b, words, measured, value, value == product, sentence)]
+    return []
