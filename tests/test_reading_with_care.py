@@ -203,3 +203,12 @@ def test_a_portion_answer_shows_the_measure_read_and_the_product(assistant):
     assert answer.status == "answered"
     assert "1/3 of 33 feet is **11 feet**" in answer.answer, answer.answer
     assert any(c.name == "portion_calculation" for c in answer.tool_calls)
+
+
+def test_stone_plus_the_first_lift_is_their_sum(assistant):
+    answer = assistant.ask("Developer's road goes through a soggy low area and the Board wants the extra stone there. "
+                           "Total thickness of stone plus first asphalt lift we should plan for in that stretch?",
+                           "delafield")
+    assert "**18.5 inches** together" in answer.answer, answer.answer
+    only_stone = assistant.ask("How much stone goes under a new town road in a wet area?", "delafield")
+    assert "18.5" not in only_stone.answer

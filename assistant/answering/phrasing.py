@@ -323,6 +323,10 @@ def lead_road(r, focus: str = "aggregate") -> str:
     if focus == "corrective" and getattr(r, "corrective_lift_in", None) is not None:
         n = r.corrective_lift_in
         return f"The standards require a corrective lift of **{_plain_number(n)} inch{'es' if n != 1 else ''}** over the entire roadway."
+    if focus == "both" and getattr(r, "stone_and_first_lift_in", None) is not None:
+        return (f"The stone and the first lift of bituminous concrete come to **{_plain_number(r.stone_and_first_lift_in)} "
+                f"inches** together: {_plain_number(r.aggregate_depth_in)} inches of stone and a "
+                f"{_plain_number(r.required_initial_lift_in)}-inch first lift.")
     if focus == "lift" and getattr(r, "required_initial_lift_in", None) is not None:
         return (f"The first lift of bituminous concrete is **{_plain_number(r.required_initial_lift_in)} inches**, placed on "
                 "the approved aggregate.")

@@ -293,12 +293,17 @@ def affirmed(pattern: str | re.Pattern, text: str) -> bool:
 
 
 _EMERGENCY = re.compile(r"\bemergenc|\bburst|\bbroken (?:water|gas|sewer)|\bgas leak|"
-                        r"\b(?:water|gas|sewer) (?:main|line|pipe|service|lateral)s? (?:broke|break|breaks|burst|failed|leak|"
-                        r"blew|blown|ruptured|collapsed)", re.I)
+                        r"\b(?:water|gas|sewer) (?:main|line|pipe|service|lateral)s?(?: [\w.]+){0,4}? (?:started |was |is |"
+                        r"has )?(?:broke|break|breaks|burst|failed|leak\w*|blew|blown|ruptured|collapsed)", re.I)
 
 
 def is_emergency(text: str) -> bool:
     return affirmed(_EMERGENCY, text)
+
+
+def denies_emergency(text: str) -> bool:
+    """The words name an emergency only to deny it ("Not a winter emergency job")."""
+    return bool(_EMERGENCY.search(text)) and not affirmed(_EMERGENCY, text)
 
 
 _LEN = re.compile(r"(\d+(?:\.\d+)?(?:\s+\d/\d)?|\d/\d)\s*(?:-\s*)?(feet|foot|ft\.?|inch(?:es)?|in\.|\"|')", re.I)

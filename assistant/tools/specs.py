@@ -973,6 +973,8 @@ class RoadConstructionOutput(SpecCheckOutput):
         "wet area, the no. 2 stone layer below it.")
     required_initial_lift_in: Decimal | None = Field(
         default=None, description="Thickness of the first lift of bituminous concrete, inches.")
+    stone_and_first_lift_in: Decimal | None = Field(
+        default=None, description="The stone (aggregate_depth_in) and the first bituminous lift together, inches.")
     initial_lift_deficiency_in: Decimal | None = Field(
         default=None, description="Given initial_lift_in: how much thinner than required it is (0 if not); the "
         "final lift is increased in proportion, as the Town Engineer determines.")
@@ -1055,6 +1057,7 @@ def road_construction_check(inp: RoadConstructionInput) -> RoadConstructionOutpu
                            "roadway.")
     out = RoadConstructionOutput(
         tool=tool, municipality=inp.municipality, checks=rows, aggregate_depth_in=depth, required_initial_lift_in=lift,
+        stone_and_first_lift_in=(depth + lift) if depth is not None and lift is not None else None,
         initial_lift_deficiency_in=shortfall, corrective_lift_in=corrective, assumptions=assumptions)
     lead = f"{short_name(inp.municipality)} standards for a road to be accepted as a Town highway: " + "; ".join(said) + ". Checked:"
     return _finish(out, lead)  # type: ignore[return-value]

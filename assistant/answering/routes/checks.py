@@ -227,6 +227,7 @@ ROAD_FOCUS = {
     "aggregate": ("aggregate_base", "aggregate_lifts", "wet_area_stone"),
     "lift": ("bituminous_lift", "initial_lift"),
     "corrective": ("final_thickness",),
+    "both": ("aggregate_base", "aggregate_lifts", "wet_area_stone", "bituminous_lift", "initial_lift"),
 }
 
 
@@ -239,9 +240,12 @@ def road_focus(question: str, deficiency_given: bool) -> str:
     """"How thick is the first bituminous lift?" asks the lift, not the stone under it."""
     if deficiency_given:
         return "corrective"
-    if re.search(r"bituminous|asphalt|blacktop|\blifts?\b", question, re.I) and \
-            not re.search(r"aggregate|stone|gravel|base course", question, re.I):
+    paving = re.search(r"bituminous|asphalt|blacktop|\blifts?\b", question, re.I)
+    stone = re.search(r"aggregate|stone|gravel|base course", question, re.I)
+    if paving and not stone:
         return "lift"
+    if paving and stone and re.search(r"\b(?:plus|total|together|combined|in all|altogether|all told|both)\b", question, re.I):
+        return "both"  # "total thickness of stone plus first asphalt lift"
     return "aggregate"
 
 

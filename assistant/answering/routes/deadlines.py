@@ -118,7 +118,9 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         if rule.id.endswith("emergency_apply") and slots.is_emergency(q):
             score += 3
         elif "emergency" in rule.title.lower() and not slots.is_emergency(q):
-            score -= 3  # a rule for an emergency dig does not date a planned one ("not an emergency job")
+            # a rule for an emergency dig does not date one the words say is none ("not an emergency job"), and
+            # less likely one they do not call an emergency
+            score -= 3 if slots.denies_emergency(q) else 2
         scored.append((score, rule))
         shared_event[rule.id] = event_words
     if not scored:
