@@ -212,3 +212,11 @@ def test_stone_plus_the_first_lift_is_their_sum(assistant):
     assert "**18.5 inches** together" in answer.answer, answer.answer
     only_stone = assistant.ask("How much stone goes under a new town road in a wet area?", "delafield")
     assert "18.5" not in only_stone.answer
+
+
+def test_one_event_dated_for_two_parties_is_asked_about(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-05")
+    answer = assistant.ask("The Village patched the street cut the plumber made for my lateral and billed it. The plumber "
+                           "got the notice October 1 and I got mine October 20. When does it become a lien on my "
+                           "property if unpaid?", "brandon")
+    assert answer.status == "clarify" and "“October 1”" in answer.answer and "“October 20”" in answer.answer

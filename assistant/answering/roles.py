@@ -412,6 +412,10 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
                  and _last_word(own_words_before(s, query)) == head]
         # "within 30 days from date of assignment or from the date of initial occupancy", and the question
         # dates both: the code does not say which governs, so which one counts is asked
+        # "the plumber got the notice October 1 and I got mine October 20": a date whose own words end in a
+        # possessive pronoun dates the same event for another party: which one counts is asked
+        tied += [s for n, s in scored if s is not best[0] and s not in tied and s.precision == best[0].precision
+                 and re.search(r"\b(?:mine|ours|yours|his|hers|theirs)\W*$", own_words_before(s, query), re.I)]
         if re.search(r"\bor\b", event_text):
             tied += [s for n, s in scored if s is not best[0] and s not in tied and s.precision == best[0].precision]
         if tied:
