@@ -220,3 +220,26 @@ def test_one_event_dated_for_two_parties_is_asked_about(assistant, monkeypatch):
                            "got the notice October 1 and I got mine October 20. When does it become a lien on my "
                            "property if unpaid?", "brandon")
     assert answer.status == "clarify" and "“October 1”" in answer.answer and "“October 20”" in answer.answer
+
+
+def test_an_elliptical_follow_up_keeps_the_earlier_topic(assistant):
+    from assistant.types import ChatTurn
+
+    first = "How many days' notice do I need to give before I dig in a Brandon street?"
+    a1 = assistant.ask(first, "brandon")
+    history = [ChatTurn(role="user", content=first), ChatTurn(role="assistant", content=a1.answer)]
+    a2 = assistant.ask("And if it's an emergency, like a water main break at night?", "brandon", history=history)
+    assert a2.status in ("answered", "clarify")
+    assert any((c.section or "").startswith("404-") for c in a2.citations) or a2.status == "clarify", a2.answer
+
+
+@pytest.mark.parametrize("turn, elliptic", [
+    ("And if it's just a dirt road with no pavement?", True),
+    ("What about a corner lot?", True),
+    ("and what if I don't?", True),
+    ("How wide must a new sidewalk be?", False),
+])
+def test_elliptical_turns_are_known(turn, elliptic):
+    from assistant.answering.planner import ELLIPTIC
+
+    assert bool(ELLIPTIC.search(turn)) is elliptic

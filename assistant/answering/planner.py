@@ -257,11 +257,15 @@ def _off_topic_for(m, q: str, names_a_street: bool) -> bool:
 # name no penalty
 CONSEQUENCE = re.compile(r"\bconsequences?\b|\bwhat (?:happens|will happen|would happen|if)\b[^.?!]{0,30}"
                          r"\b(?:don[’']?t|do not|didn[’']?t|did not|doesn[’']?t|fail\w*|ignore\w*|refuse\w*|"
+                         r"drag (?:our|my|their|his|her) feet|delay\w*|wait too long|take too long|(?:am|are|is|run) late|"
                          r"(?:get|gets|got|am|is|are|was) (?:caught|cited|ticketed|busted|written up))\b|"
                          r"\bif (?:a cop|the cops?|the police|police|an officer|the city|they) (?:catch(?:es)?|caught|"
                          r"cites?|tickets?|writes? (?:him|her|me|us|them) up)\b|"
                          r"\bwhat(?:['’]s|s| is| am| are) (?:he|she|i|we|they|my \w+|our \w+) looking at\b",
                          re.I)
+# a turn that only varies the earlier question ("And if it's just a dirt road?", "What about a corner lot?")
+ELLIPTIC = re.compile(r"^\W*(?:(?:and|but|so|ok(?:ay)?|also)\W+)?(?:what|how) about\b|^\W*(?:and|but)\s+(?:if|what if|when|"
+                      r"for|in|on|with|without|during)\b|^\W*what if\b", re.I)
 PENALTY_Q = re.compile(r"\b(penalt(?:y|ies)|fined?|fines|offen[cs]es?|misdemeanou?rs?|punish\w*|infractions?|"
                        r"crimes?|criminal)\b|" + CONSEQUENCE.pattern, re.I)
 # the note a section carries that points to its penalty ("Penalty, see § 152.99")
@@ -484,7 +488,10 @@ class EmbeddedPlanner:
                 return self._decide_calculation(q, muni_id, routed, req)
             if routed is not None and not isinstance(routed, Missing):
                 routed = None  # reached by the earlier turn's words alone: this turn asks something else
-            if muni_id is not None and len(stems(current) - place_stems("about what how")) >= 2:
+            # (an elliptical turn, "And if it's just a dirt road?", and a consequence, "What happens if we drag our
+            # feet?", are read with the earlier topic: their own words name only the change or the worry)
+            if muni_id is not None and len(stems(current) - place_stems("about what how")) >= 2 \
+                    and not ELLIPTIC.search(current) and not CONSEQUENCE.search(current):
                 hits = self.index.search(current, muni_id, k=6, vector=cur_vec)
                 if hits and max(h.dense_score or 0.0 for h in hits) >= ranking().follow_up_own_topic:
                     return self._decide_lookup(current, muni_id, hits, req)
