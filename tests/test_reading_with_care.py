@@ -243,3 +243,36 @@ def test_elliptical_turns_are_known(turn, elliptic):
     from assistant.answering.planner import ELLIPTIC
 
     assert bool(ELLIPTIC.search(turn)) is elliptic
+
+
+def test_a_range_in_feet_marks_is_two_lengths_not_feet_and_inches():
+    got = [(s.value, s.unit) for s in read_slots("placed at a height between 2' and 8' above the finished grade")
+           if s.kind == "length"]
+    assert got == [("2", "ft"), ("8", "ft")]
+    assert [(s.value, s.unit) for s in read_slots("the walk is 5' 6\" wide") if s.kind == "length"] == [("5.5", "ft")]
+
+
+@pytest.mark.parametrize("turn, bound, difference, passes", [
+    ("Our house numbers sit on a post only half a foot above the ground. How much higher do they need to go?",
+     "min", "18", False),
+    ("The house numbers on my mailbox post are 9 feet high. Is that ok?", "max", "1", False),
+    ("The house numbers sit 4 feet above the ground. Is that allowed?", "min", "2", True),
+])
+def test_a_range_between_two_heights_is_held_against_the_end_passed(turn, bound, difference, passes):
+    from decimal import Decimal
+
+    from assistant.answering.limits import check_against
+
+    sentence = ("House numbers displayed on mailboxes must be placed at a height between 2' and 8' above the finished "
+                "grade at the point of installation.")
+    got = check_against(turn, read_slots(turn), [sentence])
+    assert len(got) == 1 and got[0].limit.words == "between 2' and 8'"
+    assert (got[0].limit.bound, got[0].difference, got[0].passes) == (bound, Decimal(difference), passes)
+
+
+def test_a_rise_is_asked_only_of_something_that_slopes():
+    from assistant.answering.planner import figure_kind
+
+    assert figure_kind("The drive runs 85 feet up to the garage. How much higher can the garage end be than the "
+                       "road end?") == "rise"
+    assert figure_kind("My address plaque is half a foot off the ground. How much higher does it need to go?") != "rise"

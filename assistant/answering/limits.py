@@ -36,6 +36,10 @@ MAX_BEFORE = re.compile(r"(?:\b(?:not|no)\s+(?:be\s+)?(?:more|greater|wider|deep
                          r"\bnot\s+(?:to\s+)?exceed(?:ing)?|\bmaximum(?:\s+(?:width|depth|height|length|grade|slope))?(?:\s+of)?|"
                          r"\bmax\.|\bwithin|\bup\s+to)\s*$", re.I)
 # "more than" / "in excess of" / "exceed" bind only in a prohibition ("no trench shall be excavated more than 250 feet")
+# the two ends of a range written "between A and B"
+_BETWEEN_LOW = re.compile(r"\bbetween\s*$", re.I)
+_BETWEEN_HIGH = re.compile(r"\bbetween\s+[^\s,;.]+(?:\s+[a-z.]+)?\s+and\s*$", re.I)
+_RANGE_TAIL = re.compile(r"\s+and\s+[^\s,;.]+(?:\s+(?:feet|foot|ft\.?|inch(?:es)?|in\.|tons|percent))?", re.I)
 _OVER_BEFORE = re.compile(r"(?:\bmore\s+than|\bin\s+excess\s+of|\bexceeds?|\bexceeding|\bover)\s*$", re.I)
 _PROHIBITION = re.compile(r"\b(?:no|not|never|prohibited|unlawful)\b", re.I)
 _MIN_AFTER = re.compile(r"^\s*(?:in\s+\w+\s+)?(?:or\s+(?:more|greater|over|wider|thicker|deeper|longer)|"
@@ -54,7 +58,7 @@ _ASPECTS = {
 ASKS_CHECK = re.compile(
     r"\b(?:short|too\s+\w+|enough|ok|okay|allowed|legal|pass(?:es)?|meets?|compl(?:y|ies|iant)|within|exceed\w*|"
     r"violat\w*|acceptable|fine|good|over\s+the|under\s+the|limit|required|requirement|have\s+to\s+be|must\s+be|"
-    r"need(?:s)?\s+to\s+be|how\s+(?:many|much)\s+(?:inches|feet|more|less|further|farther|wider|deeper|thicker|short|over)|"
+    r"need(?:s)?\s+to\s+be|how\s+(?:many|much)\s+(?:inches|feet|more|less|further|farther|wider|deeper|thicker|short|over|higher|lower|taller|shorter|narrower)|"
     r"is\s+(?:it|that|this|ours|mine)|are\s+we|does\s+(?:it|that|this|ours))\b", re.I)
 
 
@@ -66,6 +70,7 @@ class Limit:
     words: str  # the quantity with its comparator, verbatim from the sentence
     aspect: str | None  # width / depth / height / length, when the words beside it say
     either: bool = False  # "... or seven inches, whichever is greater": the bound is one of two measures
+    between: bool = False  # one end of "between 2' and 8'"
 
 
 @dataclass(frozen=True)
@@ -129,6 +134,17 @@ def limits_in(sentence: str) -> list[Limit]:
         m = MIN_BEFORE.search(before) or _MIN_AFTER.search(after)
         x = MAX_BEFORE.search(before) or _MAX_AFTER.search(after)
         over = _OVER_BEFORE.search(before)
+        low, high = _BETWEEN_LOW.search(before), _BETWEEN_HIGH.search(before)
+        if low or high:
+            # "between 2' and 8' above the finished grade": the first is a minimum, the second a maximum, and the
+            # limit's words are the whole range
+            at = (low or high).start() + max(0, s.span.start - 40)
+            end = s.span.end if high else s.span.end + (_RANGE_TAIL.match(sentence, s.span.end).end() - s.span.end
+                                                        if _RANGE_TAIL.match(sentence, s.span.end) else 0)
+            near = sentence[s.span.end:s.span.end + 16] + " " + sentence[max(0, at - 25):at]
+            out.append(Limit("min" if low else "max", s.number, s.unit, sentence[at:end].strip(" ,"), _aspect(near),
+                             between=True))
+            continue
         if m and not x:
             bound, lead = "min", MIN_BEFORE.search(before)
         elif x and not m:
@@ -208,6 +224,13 @@ def check_against(turn: str, slots: list[Slot], sentences: list[str], common: fr
             found = [lim for lim in found if lim.aspect == asked]
         elif asked is not None:
             found = [lim for lim in found if lim.aspect is None]
+        ends = [lim for lim in found if lim.between]
+        if len(found) == 2 and len(ends) == 2 and {lim.bound for lim in ends} == {"min", "max"}:
+            # a range: the end the measurement is beyond (the lower one when it is inside: it passes)
+            low = next(lim for lim in ends if lim.bound == "min")
+            high = next(lim for lim in ends if lim.bound == "max")
+            found = [high if Check(measured, high, sentence).measured_value > Check(measured, high, sentence).limit_value
+                     else low]
         if len(found) > 1:
             return []  # several limits of its kind, none named by the question's words: which one is not guessed
         if found:

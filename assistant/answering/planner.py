@@ -81,8 +81,10 @@ FIGURE_KINDS = [
                          r"\bhow much (?:is|are|does|do|will|would)\b[^?.]{0,40}\b(?:permits?|licen[cs]es?|renewals?)\b", re.I),
      re.compile(r"\$\s?\d|\d\s?%|\btimes the\b|\bpercent\b", re.I)),
     # "how much higher than the road can the apron sit?": a rise, stated by a slope (a percentage, inches per foot)
-    ("rise", re.compile(r"\bhow much (?:higher|lower|above|below)\b|\bdifference in (?:height|elevation)\b|"
-                        r"\bhow much (?:of a )?(?:rise|drop|fall)\b", re.I),
+    # (only of something that slopes: "how much higher does my address plaque need to go?" asks a height)
+    ("rise", re.compile(r"(?:^|(?<=[.?!]))(?=[^.?!]*\b(?:slopes?|grades?|steep\w*|pitch|incline|hill\w*|driveways?|drives?|"
+                        r"aprons?|ramps?|walks?|sidewalks?|curbs?|roads?)\b)[^.?!]*?(?:\bhow much (?:higher|lower|above|"
+                        r"below)\b|\bdifference in (?:height|elevation)\b|\bhow much (?:of a )?(?:rise|drop|fall)\b)", re.I),
      re.compile(rf"\b(?:slope|grade|pitch)\b[^.;]{{0,80}}?(?:\d\s?%|\bpercent\b|{_NUM}\s*(?:inch(?:es)?|in\.?|\")\s+per\s+foot)",
                 re.I)),
     ("width", re.compile(r"\b(wide|width)\b", re.I),

@@ -205,7 +205,8 @@ _DURATION = re.compile(rf"(?P<n>{NUMBER.pattern})[\s-]*(?P<u>hours?|hrs?\.?|days
 _HOURS_THEN_MINUTES = re.compile(r"\s*,?\s*(?:and\s+)?")
 _COMPOUND = {"minutes": ("hours", 60), "months": ("years", 12), "days": ("weeks", 7)}  # smaller unit: (larger, factor)
 _FEET_INCHES = re.compile(
-    r"(?P<ft>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)\s*(?:,?\s*(?:and\s+)?)?(?P<in>\d+(?:\.\d+)?)\s*(?:\"|”|''|inch(?:es)?|in\.?)?"
+    r"(?P<ft>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)\s*(?:,?\s*(?:and\s+)?)?(?P<in>\d+(?:\.\d+)?)"
+    r"(?!\s*(?:'(?!')|’|ft\b|feet\b|foot\b))\s*(?:\"|”|''|inch(?:es)?|in\.?)?"  # ("2' and 8'": two lengths, a range)
     r"(?![\d/])", re.I)
 _LENGTH = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>feet|foot|ft\.?|yards?\b|yds?\.?|inch(?:es)?|in\.(?!\w)|\"|”|'|’){_HALF}", re.I)
 _OUT_OF = re.compile(r"\b(?P<a>\d{1,4})\s+(?:out\s+)?of\s+(?:the\s+|our\s+)?(?P<b>\d{1,4})\s+(?:\w+\s+)?(?P<u>blocks|squares|slabs|sections)\b",

@@ -259,6 +259,9 @@ ONE_WORKER = re.compile(r"\b(?:(?:the )?same|one|a single|only one) (?:guy|worke
                         r"driver|crew member)\b", re.I)
 
 
+SAME_WORKER = re.compile(r"\b(?:the )?same (?:guy|worker|employee|person|man|woman|plow driver|driver|crew member)\b", re.I)
+
+
 def snow_values(query: Query) -> SnowReading:
     out = SnowReading()
     rates = [s for s in query.of("money") if s.unit == "USD/hour" or RATE_CUE.search(s.after[:15])
@@ -283,7 +286,8 @@ def snow_values(query: Query) -> SnowReading:
         out.missing = "the hours each employee worked."
         return out
     n = int(staff[0].number) if len(staff) == 1 else None
-    if len({h.number for h in hours}) > 1 and n in (None, 1) and ONE_WORKER.search(query.text):
+    if len({h.number for h in hours}) > 1 and n in (None, 1) and ONE_WORKER.search(query.text) \
+            and (SAME_WORKER.search(query.text) or not ANOTHER.search(query.text)):
         # "same guy ... one place took him an hour, the other two hours": one worker's hours at two places are
         # not two employees; which is the asker's is asked
         out.ambiguous = Ambiguous("hours worked on your property", tuple(hours))
