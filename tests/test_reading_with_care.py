@@ -276,3 +276,11 @@ def test_a_rise_is_asked_only_of_something_that_slopes():
     assert figure_kind("The drive runs 85 feet up to the garage. How much higher can the garage end be than the "
                        "road end?") == "rise"
     assert figure_kind("My address plaque is half a foot off the ground. How much higher does it need to go?") != "rise"
+
+
+def test_a_holiday_that_names_an_event_dates_nothing_when_a_date_is_given():
+    got = [s.value for s in read_slots("We want to run a Fourth of July parade on Saturday, July 3, 2027.",
+                                       ref=date(2026, 12, 2)) if s.kind == "date"]
+    assert got == ["2027-07-03"]
+    assert [s.value for s in read_slots("We dug on the Fourth of July.", ref=date(2026, 12, 2))
+            if s.kind == "date"] == ["2026-07-04"]

@@ -255,6 +255,11 @@ _HOLIDAYS = sorted((re.escape(k) for k in _HOLIDAY_NAMES), key=len, reverse=True
 _WHICH_YEAR = re.compile(r"\s*(?:of\s+)?(last|next|this)\s+year\b", re.I)
 
 
+# a holiday's name used to name an event ("a Fourth of July parade", "the Labor Day block party")
+_NAMES_AN_EVENT = re.compile(r"\s+(?:parade|party|block party|celebration|picnic|fireworks|festival|event|sale|"
+                             r"weekend event|run|race|concert|fair)\b", re.I)
+
+
 def _holiday_near(name: str, ref: date, after: str = "", year: int | None = None) -> date | None:
     """The day of a named holiday nearest to ``ref`` (this year's, last year's or next year's);
     "Labor Day last year" / "Memorial Day next year": that year's, whichever is nearer; a year written
@@ -452,6 +457,8 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         add(m.start(), m.end(), day)
     for m in re.finditer(rf"\b(?:(?P<whose>last|next|this)\s+year['’]?s\s+)?(?:on\s+)?({'|'.join(_HOLIDAYS)})\b", text, re.I):
         after = text[m.end():m.end() + 20]
+        if _NAMES_AN_EVENT.match(after) and any(r.search(text) for r, _ in dates.DATE_RES):
+            continue  # "a Fourth of July parade on Saturday, July 3, 2027": the holiday names the event, the date dates it
         given = re.match(r",?\s*((?:19|20)\d\d)\b", after)  # "Independence Day 2027"
         if m.group("whose"):  # "next year's Fourth of July"
             after = f" {m.group('whose')} year"
