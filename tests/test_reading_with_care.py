@@ -284,3 +284,13 @@ def test_a_holiday_that_names_an_event_dates_nothing_when_a_date_is_given():
     assert got == ["2027-07-03"]
     assert [s.value for s in read_slots("We dug on the Fourth of July.", ref=date(2026, 12, 2))
             if s.kind == "date"] == ["2026-07-04"]
+
+
+def test_the_most_one_could_be_fined_asks_an_amount_and_a_penalty_section_is_known_by_its_title():
+    from assistant.answering.planner import _CHAPTER_PENALTY, QUANTITY_Q, figure_kind
+    from assistant.answering.rates import ASKS_AMOUNT
+
+    q = "If the village cites me for not fixing my broken sidewalk and it goes on for 5 days, what's the most I could be fined?"
+    assert QUANTITY_Q.search(q) and figure_kind(q) == "money" and ASKS_AMOUNT.search(q)
+    assert all(_CHAPTER_PENALTY.search(t) for t in ("Penalty", "General penalty", "Violations and penalties", "PENALTIES"))
+    assert not _CHAPTER_PENALTY.search("Penalty for failure to remove snow")

@@ -55,7 +55,8 @@ APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
 QUANTITY_Q = re.compile(
     r"\b(how much|how many|what(?:'s|s| is| are| does| do)\b[^?.]{0,50}\b(?:fee|fees|cost|costs|rate|amount|fine|penalty|"
     r"forfeiture|width|charge|price|size|dates?|bond|guarantee|deposit)|what (?:dollar |\$ ?)?(?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|"
-    r"how (?:wide|large|big|thick|deep|tall|high)|on what dates?|(?:which|what) (?:\w+\s+){0,2}(?:dates?|months))\b",
+    r"how (?:wide|large|big|thick|deep|tall|high)|on what dates?|(?:which|what) (?:\w+\s+){0,2}(?:dates?|months)|"
+    r"the (?:most|maximum|max|least|minimum)\b[^?.]{0,25}\b(?:fined|fine|charged|pay|owe|penalty))\b",
     re.I,
 )
 # words that state a figure
@@ -75,7 +76,7 @@ FIGURE_KINDS = [
     ("duration", re.compile(r"\bhow many (?:hours|days|weeks|months|years)\b", re.I),
      re.compile(rf"\b{_NUM}(?:[- ](?:\(\d+\)\s*)?)?(?:(?:business|working|calendar|consecutive|regular)\s+){{0,2}}"
                 rf"(?:hours?|days?|weeks?|months?|years?|hrs?)\b", re.I)),
-    ("money", re.compile(r"\b(fee|fees|cost|costs|price|charge|charged|rate|fine|forfeiture|penalty|bond|guarantee|"
+    ("money", re.compile(r"\b(fee|fees|cost|costs|price|charge|charged|rate|fine|fined|forfeiture|penalty|bond|guarantee|"
                          r"insurance|deposit|assess(?:ed|ment)?|bill|pay|dollars?)\b|\$|"
                          # "how much is the Village permit?": what a permit or a license costs
                          r"\bhow much (?:is|are|does|do|will|would)\b[^?.]{0,40}\b(?:permits?|licen[cs]es?|renewals?)\b", re.I),
@@ -290,6 +291,10 @@ def _covers(text: str, section: str | None) -> bool:
     return False
 
 
+# the title of a chapter's general penalty section ("Penalty", "General penalty", "Violations and penalties")
+_CHAPTER_PENALTY = re.compile(r"^\W*(?:general\s+)?penalt(?:y|ies)\W*$|^\W*violations?\s+and\s+penalt(?:y|ies)\W*$", re.I)
+
+
 def with_penalty_sections(q: str, muni_id: str, hits: list[SearchHit]) -> list[SearchHit]:
     """A question about the penalty, where the sections found point to their penalty in a note
     ("Penalty, see § 152.99"): the penalty section's passages join the hits, after the first
@@ -312,6 +317,11 @@ def with_penalty_sections(q: str, muni_id: str, hits: list[SearchHit]) -> list[S
             target = [x for x in lookup(f"§ {m.group(1)}", muni_id) if not x.reserved]
             own = [x for x in target if _covers(x.text, p.section)]
             pointed += [x for x in (own or target) if x.id not in {y.id for y in pointed}]
+    if not pointed:
+        # no pointer: the chapter's own penalty section ("903.99 Penalty: Whoever violates any of the provisions
+        # of this chapter shall be fined ..."), when the chapter has one
+        pointed = [x for sec in doc.sections if _CHAPTER_PENALTY.search(sec.title or "")
+                   and any(sec.chapter == p.chapter for p in found) for x in sec.passages if not x.reserved][:2]
     have = {h.passage.id for h in hits}
     extra = [x for x in pointed if x.id not in have][:4]
     if not extra:

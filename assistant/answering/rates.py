@@ -29,7 +29,7 @@ from assistant.retrieval.lexical import stems
 
 # a question about an amount of money ("how much", "what will the bill be", "the total of the fines")
 ASKS_AMOUNT = re.compile(
-    r"\bhow much\b|\btotal\b|\bowe[sd]?\b|\bliable\b|\bbill(?:ed)?\b|\bcharged?\b|\bfines?\b[^.?!]{0,30}\?|"
+    r"\bhow much\b|\btotal\b|\bowe[sd]?\b|\bliable\b|\bbill(?:ed)?\b|\bcharged?\b|\b(?:fines?|fined)\b[^.?!]{0,30}\?|"
     r"\bwhat(?: (?:will|would|do|does|did|am|is|are|should)\b|['’]s)[^.?!]{0,50}\b(?:pay|cost|fine|fee|fees|charge|bill)\b|"
     r"\b(?:do|would|will|must|should)\s+(?:i|we|they|he|she|you)\s+(?:\w+\s+)?(?:pay|owe)\b|"
     r"\badd up\b|\bcome to\b|\bwhat\s+(?:fine|fee|charge|penalty|amount)\b", re.I)
