@@ -301,11 +301,6 @@ def is_emergency(text: str) -> bool:
     return affirmed(_EMERGENCY, text)
 
 
-def denies_emergency(text: str) -> bool:
-    """The words name an emergency only to deny it ("Not a winter emergency job")."""
-    return bool(_EMERGENCY.search(text)) and not affirmed(_EMERGENCY, text)
-
-
 _LEN = re.compile(r"(\d+(?:\.\d+)?(?:\s+\d/\d)?|\d/\d)\s*(?:-\s*)?(feet|foot|ft\.?|inch(?:es)?|in\.|\"|')", re.I)
 
 

@@ -99,6 +99,9 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     # "what's the latest we can let them know?" of work dated ahead: a day before the event, never after it
     ahead = event is not None and ASKS_BEFORE.search(_asking(ctx.current or q)) is not None \
         and (event.date() if isinstance(event, datetime) else event) >= slots.today()
+    # an emergency said in this turn or the conversation's earlier one ("our gas main started leaking ..." / "OK.
+    # What's the last day ... and still not pay the permit fee?")
+    emergency = slots.is_emergency(q) or (ctx.query is not None and slots.is_emergency(ctx.query.earlier or ""))
     scored = []
     shared_event: dict[str, int] = {}  # words of the question's dated sentence each rule's event shares
     for rule in rules().values():
@@ -115,12 +118,10 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         event_words = 0 if wants_day else len(event_stems & stems(rule.event))  # no dated event: no event words
         score = (len(q_stems & words) + 1.5 * len(q_stems & title_words) + ranking().event_weight * event_words
                  + 12.0 * max(sims.get(rule.id, 0.0) - 0.2, 0.0))
-        if rule.id.endswith("emergency_apply") and slots.is_emergency(q):
+        if rule.id.endswith("emergency_apply") and emergency:
             score += 3
-        elif "emergency" in rule.title.lower() and not slots.is_emergency(q):
-            # a rule for an emergency dig does not date one the words say is none ("not an emergency job"), and
-            # less likely one they do not call an emergency
-            score -= 3 if slots.denies_emergency(q) else 2
+        elif "emergency" in rule.title.lower() and not emergency:
+            score -= 3  # a rule for an emergency dig does not date one the words do not call (or deny is) one
         scored.append((score, rule))
         shared_event[rule.id] = event_words
     if not scored:
@@ -172,7 +173,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
             else:
                 event = chosen.day
             sources["event"] = chosen
-    args = {"rule": best.id, "event": event.isoformat(), "emergency": slots.is_emergency(q)}
+    args = {"rule": best.id, "event": event.isoformat(), "emergency": emergency}
     routed = Routed("deadline", args, best.municipality, phrasing.lead_deadline, cues={"event": best.event},
                     sources=sources)
     times = ctx.query.of("time") if ctx.query is not None else []
