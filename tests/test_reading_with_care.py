@@ -294,3 +294,10 @@ def test_the_most_one_could_be_fined_asks_an_amount_and_a_penalty_section_is_kno
     assert QUANTITY_Q.search(q) and figure_kind(q) == "money" and ASKS_AMOUNT.search(q)
     assert all(_CHAPTER_PENALTY.search(t) for t in ("Penalty", "General penalty", "Violations and penalties", "PENALTIES"))
     assert not _CHAPTER_PENALTY.search("Penalty for failure to remove snow")
+
+
+def test_a_bill_for_hours_of_work_on_a_sidewalk_is_no_assessment(assistant):
+    plan, _ = assistant.embedded.plan("the village guy spent an hour and three quarters digging out my sidewalk, and they "
+                                      "told me his pay with benefits works out to thirty-two dollars an hour. what will "
+                                      "the charge be?", "brandon")
+    assert isinstance(plan, plans.Calculate) and plan.routed.tool == "snow_removal_charge", plans.describe(plan)

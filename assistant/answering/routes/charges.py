@@ -57,6 +57,9 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     amounts = list(dict.fromkeys(s.number for s in money)) if ctx.query is not None else slots.money_all(q)
     if not amounts and PERMIT_FEE_Q.search(q):
         return None  # "how much does the permit cost to replace a few squares?": a fee, not an assessment
+    if not amounts and ctx.query is not None and (ctx.query.of("duration") or any(
+            "/" in (x.unit or "") for x in ctx.query.of("money"))):
+        return None  # hours worked, a rate an hour: a bill for work (snow removal), not a share of a sidewalk's cost
     if not amounts:
         if ASKS_AMOUNT.search(q):  # "how much will I be assessed?" with no cost: ask for it
             return Missing("the cost of the sidewalk work (the assessment is a share of it).", slot="cost")
