@@ -301,3 +301,10 @@ def test_a_bill_for_hours_of_work_on_a_sidewalk_is_no_assessment(assistant):
                                       "told me his pay with benefits works out to thirty-two dollars an hour. what will "
                                       "the charge be?", "brandon")
     assert isinstance(plan, plans.Calculate) and plan.routed.tool == "snow_removal_charge", plans.describe(plan)
+
+
+def test_on_what_date_asks_a_date_whatever_it_is_about():
+    from assistant.answering.planner import figure_kind
+
+    assert figure_kind("On what date did the City become authorized to actually enforce fines and fees?") == "date"
+    assert figure_kind("What is the fine for a second offense?") == "money"

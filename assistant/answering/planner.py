@@ -72,7 +72,12 @@ _NUM = (rf"(?:\d[\d,./¼½¾]*(?: \d+/\d+)?|{_WORD_NUM}(?:[- ]{_WORD_NUM})*"
         rf"(?:[- ](?:and[- ])?(?:one[- ])?(?:half|halves|thirds?|fourths?|quarters?|eighths?))?(?:\s*\(\d[\d,./]*\))?)")
 _UNIT = r"(?:(?:square |sq\.? ?|lineal |linear |cubic )?(?:inch(?:es)?|feet|foot|ft\.?|yards?)|\"|')"
 # what kind of figure the question asks for, and how a sentence states one
+_DATE_STATED = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\b|"
+                          r"\b\d+ (?:days?|hours?|months?)\b", re.I)
 FIGURE_KINDS = [
+    # "on what date could the City enforce fines and fees?": a date, whatever the sentence is about
+    ("date", re.compile(r"\b(?:on|by|from|as of|since)\s+(?:what|which)\s+dates?\b|\bwhat\s+date\s+(?:did|was|were|is|does)\b|"
+                        r"\bwhen did\b", re.I), _DATE_STATED),
     ("duration", re.compile(r"\bhow many (?:hours|days|weeks|months|years)\b", re.I),
      re.compile(rf"\b{_NUM}(?:[- ](?:\(\d+\)\s*)?)?(?:(?:business|working|calendar|consecutive|regular)\s+){{0,2}}"
                 rf"(?:hours?|days?|weeks?|months?|years?|hrs?)\b", re.I)),
@@ -98,8 +103,7 @@ FIGURE_KINDS = [
     ("height", re.compile(r"\b(tall|high|height)\b", re.I),
      re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:in\s+)?(?:height|high|tall)\b|(?:height|high)\D{{0,45}}{_NUM}\s*{_UNIT}|between {_NUM}", re.I)),
     ("size", re.compile(r"\b(big|large|size|diameter)\b", re.I), re.compile(rf"{_NUM}\s*{_UNIT}", re.I)),
-    ("date", re.compile(r"\b(dates?|when|months)\b", re.I),
-     re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\b|\b\d+ (?:days?|hours?|months?)\b", re.I)),
+    ("date", re.compile(r"\b(dates?|when|months)\b", re.I), _DATE_STATED),
 ]
 
 
