@@ -65,10 +65,8 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
         for j, s in enumerate(sentences(h.passage.text)):
             if must is not None and not must.search(s):
                 continue
-            if looks_like_injection(s):
-                continue  # an instruction planted in a document is never quoted as the law
-            if s.rstrip(".") == (h.passage.heading or "").rstrip("."):
-                continue  # a run-in heading alone answers nothing
+            if not quotable(h.passage, s):
+                continue
             sim = similarity.get((h.passage.id, s))
             if sim is None and len(sentences(h.passage.text)) == 1:
                 sim = similarity.get((h.passage.id, h.passage.text))
@@ -110,6 +108,12 @@ def list_items(passage: Passage, sentence: str, passages: list[Passage]) -> list
             if (q.municipality, q.section, q.title) == (passage.municipality, passage.section, passage.title)
             and q.subsection and q.subsection.startswith(parent)
             and len(_LABEL.findall(q.subsection[len(parent):])) == 1][:MAX_LIST_ITEMS]
+
+
+def quotable(passage: Passage, sentence: str) -> bool:
+    """May the sentence be quoted as an answer? Not an instruction planted in a document (never quoted as the
+    law), not a run-in heading alone (it answers nothing)."""
+    return not looks_like_injection(sentence) and sentence.rstrip(".") != (passage.heading or "").rstrip(".")
 
 
 def continuation(passage: Passage, sentence: str) -> str | None:

@@ -21,6 +21,7 @@ from assistant.answering.compose import (
     list_items,
     muni_name,
     place_stems,
+    quotable,
     quote_block,
     text_notes,
 )
@@ -31,7 +32,6 @@ from assistant.answering.guards import (
     InputProblem,
     asks_evasion,
     check_question,
-    looks_like_injection,
     split_injection,
 )
 from assistant.answering import phrasing
@@ -134,8 +134,7 @@ def whole_provision(picked: list) -> list:
         return picked
     best = max(range(len(picked)), key=lambda i: picked[i][2])
     passage = picked[best][0]
-    whole = [s for s in sentences(passage.text) if s.rstrip(".") != (passage.heading or "").rstrip(".")
-             and not looks_like_injection(s)]  # (a run-in heading alone answers nothing; a planted order is no law)
+    whole = [s for s in sentences(passage.text) if quotable(passage, s)]
     if not (1 < len(whole) <= ranking().whole_provision_sentences and len(passage.text) <= ranking().whole_provision_chars):
         return picked
     have = {(p.id, s) for p, s, _ in picked}
@@ -694,8 +693,7 @@ class EmbeddedPlanner:
         by_score = sorted(picked, key=lambda x: -x[2])
         ranked = [s for _, s, _ in by_score]
         checks = limits.check_against(req.query.turn, req.query.of_origin("turn"), ranked, self._muni_common(muni_id))
-        portioned = [] if checks else portions.portion_of(req.query.turn, req.query.of_origin("turn"), ranked,
-                                                          self._muni_common(muni_id))
+        portioned = [] if checks else portions.portion_of(req.query.turn, req.query.of_origin("turn"), ranked)
         worked = rates.work_out(req.query.turn, req.query.of_origin("turn"),
                                 [(s, self._section_text(p)) for p, s, _ in by_score])
         for w in worked:  # the sentence worked from is quoted: a neighbour of the picked ones in their section

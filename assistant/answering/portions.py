@@ -75,15 +75,16 @@ def _fraction(text: str) -> tuple[int, int] | None:
     return None
 
 
-def portion_of(turn: str, slots: list[Slot], sentences: list[str], common: frozenset[str] = frozenset()) -> list[Portion]:
+def portion_of(turn: str, slots: list[Slot], sentences: list[str]) -> list[Portion]:
     """The portion the first sentence (best first) sets of the thing the user measured; [] when none
-    fits exactly one way."""
+    fits exactly one way. (A municipality's everyday words are not left out here, unlike a limit check:
+    "street" is what "1/3 of any street" is a portion of.)"""
     if not ASKS_PORTION.search(turn):
         return []
     measured = one_measurement(slots)
     if measured is None or measured.unit not in ("ft", "in"):
         return []
-    about = stems(clause_at(turn, measured.span.start)) - _GENERIC  # ("street" ties here, everyday word or not)
+    about = stems(clause_at(turn, measured.span.start)) - _GENERIC
     if not about:
         return []
     for sentence in sentences:

@@ -255,11 +255,11 @@ def _context(s: Slot) -> str:
 
 
 # one worker named as one ("the same guy", "one worker", "a single employee")
-ONE_WORKER = re.compile(r"\b(?:(?:the )?same|one|a single|only one) (?:guy|worker|employee|person|man|woman|plow driver|"
-                        r"driver|crew member)\b", re.I)
+_WORKER = r"(?:guy|worker|employee|person|man|woman|plow driver|driver|crew member)"
+ONE_WORKER = re.compile(rf"\b(?:(?:the )?same|one|a single|only one) {_WORKER}\b", re.I)
 
 
-SAME_WORKER = re.compile(r"\b(?:the )?same (?:guy|worker|employee|person|man|woman|plow driver|driver|crew member)\b", re.I)
+SAME_WORKER = re.compile(rf"\b(?:the )?same {_WORKER}\b", re.I)
 
 
 def snow_values(query: Query) -> SnowReading:
