@@ -179,7 +179,7 @@ def test_hours_given_per_occasion_are_multiplied_by_the_occasions_and_say_so():
     assert w.occasions == 3 and w.employees == [{"hours": "6", "hourly_rate_including_benefits": "40"}]
     read, unsafe = trace({"employees": w.employees, "occasions": w.occasions}, q, derived=w.derived, sources=w.sources)
     assert unsafe is None
-    assert "2 hours x 3 occasions" in read_line(read)
+    assert "“2 hours” x 3 occasions" in read_line(read)
 
 
 # -- session 6: relative days, holidays, vague periods, rates in words, word boundaries --------------
@@ -222,7 +222,7 @@ def test_minutes_of_work_are_hours_at_the_rate_and_say_so():
     work = roles.snow_values(q)
     assert work.employees == [{"hours": "1.5", "hourly_rate_including_benefits": "38"},
                               {"hours": "0.75", "hourly_rate_including_benefits": "44"}]
-    assert "forty-five minutes = 0.75 hours" in work.derived["employees[1].hours"]
+    assert "“forty-five minutes” = 0.75 hours" in work.derived["employees[1].hours"]
 
 
 def test_dates_that_share_one_cue_are_asked_about():

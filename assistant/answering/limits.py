@@ -41,6 +41,8 @@ _BETWEEN_LOW = re.compile(r"\bbetween\s*$", re.I)
 _BETWEEN_HIGH = re.compile(r"\bbetween\s+[^\s,;.]+(?:\s+[a-z.]+)?\s+and\s*$", re.I)
 _RANGE_TAIL = re.compile(r"\s+and\s+[^\s,;.]+(?:\s+(?:feet|foot|ft\.?|inch(?:es)?|in\.|tons|percent))?", re.I)
 _OVER_BEFORE = re.compile(r"(?:\bmore\s+than|\bin\s+excess\s+of|\bexceeds?|\bexceeding|\bover)\s*$", re.I)
+# "no concrete ... closer than 3' from the hard surface": in a prohibition, a least distance
+_CLOSER_BEFORE = re.compile(r"\b(?:closer|nearer)\s+than\s*$", re.I)
 _PROHIBITION = re.compile(r"\b(?:no|not|never|prohibited|unlawful)\b", re.I)
 _MIN_AFTER = re.compile(r"^\s*(?:in\s+\w+\s+)?(?:or\s+(?:more|greater|over|wider|thicker|deeper|longer)|"
                         r"minimum|min\.|,?\s*whichever\s+is\s+(?:greater|more|larger|deeper|thicker))\b", re.I)
@@ -50,8 +52,8 @@ _MAX_AFTER = re.compile(r"^\s*(?:in\s+\w+\s+)?(?:or\s+(?:less|fewer|under|narrow
 # what a length measures, by the words beside it (the question's and the sentence's)
 _ASPECTS = {
     "width": re.compile(r"\bwid(?:e|th)|\bnarrow|\bacross\b", re.I),
-    "depth": re.compile(r"\bdeep|\bdepth|\bthick|\bthin\b|\bcover\b", re.I),
-    "height": re.compile(r"\bhigh|\bheight|\btall|\bclearance", re.I),
+    "depth": re.compile(r"\bdeep|\bdepth|\bthick|\bthin\b|\bcover\b|\bbelow\b|\bdown\b", re.I),
+    "height": re.compile(r"\bhigh|\bheight|\btall|\bclearance|\babove\b|\boff\s+the\s+ground", re.I),
     "length": re.compile(r"\blong\b|\blength|\bahead|\bin\s+advance|\bfar\b|\bdistance|\bback\s+from|\bfrom\s+the\b", re.I),
 }
 # a question that holds a measurement up to the code ("is that OK?", "how many inches short?")
@@ -59,7 +61,10 @@ ASKS_CHECK = re.compile(
     r"\b(?:short|too\s+\w+|enough|ok|okay|allowed|legal|pass(?:es)?|meets?|compl(?:y|ies|iant)|within|exceed\w*|"
     r"violat\w*|acceptable|fine|good|over\s+the|under\s+the|limit|required|requirement|have\s+to\s+be|must\s+be|"
     r"need(?:s)?\s+to\s+be|how\s+(?:many|much)\s+(?:inches|feet|more|less|further|farther|wider|deeper|thicker|short|over|higher|lower|taller|shorter|narrower)|"
-    r"is\s+(?:it|that|this|ours|mine)|are\s+we|does\s+(?:it|that|this|ours))\b", re.I)
+    r"is\s+(?:it|that|this|ours|mine)|are\s+we|does\s+(?:it|that|this|ours)|"
+    # "how much do we have to drop it?", "how much further down ...?", "by how much ...?"
+    r"how\s+(?:much|far)\s+(?:\w+\s+){0,5}(?:drop|lower|raise|move|cut|trim|shorten|lengthen|extend|add|"
+    r"further|farther|down|back|up|over|under)|by\s+how\s+much)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,7 @@ class Limit:
     aspect: str | None  # width / depth / height / length, when the words beside it say
     either: bool = False  # "... or seven inches, whichever is greater": the bound is one of two measures
     between: bool = False  # one end of "between 2' and 8'"
+    spec: bool = False  # a prescribed quantity ("a 2 1/2" lift shall be installed"), held as a minimum
 
 
 @dataclass(frozen=True)
@@ -122,8 +128,13 @@ def _aspect(text: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-def limits_in(sentence: str) -> list[Limit]:
-    """Every quantity the sentence states as a bound (a minimum or a maximum), with its words."""
+_SHALL = re.compile(r"\b(?:shall|must)\b", re.I)
+_NUMBERED = re.compile(r"\b(?:no|nos|number|section|§|grade|gradation|class|type|size)\.?\s*$", re.I)
+
+
+def limits_in(sentence: str, specs: list | None = None) -> list[Limit]:
+    """Every quantity the sentence states as a bound (a minimum or a maximum), with its words. ``specs``,
+    when given, collects the quantities it prescribes with no comparator ("a 2 1/2" lift ... shall be")."""
     out = []
     for s in read_slots(sentence):
         if s.kind not in _KINDS or s.unit not in _DIMENSION:
@@ -149,6 +160,8 @@ def limits_in(sentence: str) -> list[Limit]:
             bound, lead = "min", MIN_BEFORE.search(before)
         elif x and not m:
             bound, lead = "max", MAX_BEFORE.search(before)
+        elif _CLOSER_BEFORE.search(before) and _PROHIBITION.search(sentence[:s.span.start]):
+            bound, lead = "min", _CLOSER_BEFORE.search(before)
         elif over and _PROHIBITION.search(sentence[:s.span.start]):
             bound, lead = "max", over
             # the words from the prohibition on: "no trench shall be excavated more than 250 feet"
@@ -157,6 +170,10 @@ def limits_in(sentence: str) -> list[Limit]:
                 before = sentence[max(0, s.span.start - 60):s.span.start]
                 lead = ban[-1]
         if bound is None:
+            if specs is not None and _SHALL.search(sentence) and not _NUMBERED.search(before[-12:]):
+                # "a 2 1/2" lift ... shall be installed": a quantity the code prescribes, no comparator
+                near = sentence[s.span.end:s.span.end + 16] + " " + sentence[max(0, s.span.start - 25):s.span.start]
+                specs.append(Limit("min", s.number, s.unit, s.span.text, _aspect(near), spec=True))
             continue
         start = s.span.start - (len(before) - lead.start()) if lead else s.span.start
         tail = (_MIN_AFTER if bound == "min" else _MAX_AFTER).search(after)
@@ -201,47 +218,106 @@ def one_measurement(slots: list[Slot]) -> Slot | None:
     return first
 
 
+def _measurements(slots: list[Slot]) -> list[Slot]:
+    """The turn's measurements, the same value written twice counted once."""
+    out: list[Slot] = []
+    for s in slots:
+        if s.kind in _KINDS and s.unit in _DIMENSION and not any(
+                _DIMENSION[o.unit][0] == _DIMENSION[s.unit][0]
+                and o.number * _DIMENSION[o.unit][1] == s.number * _DIMENSION[s.unit][1] for o in out):
+            out.append(s)
+    return out
+
+
+def _ties(turn: str, measured: Slot, sentence: str, common: frozenset[str]) -> set[str]:
+    """The words the turn's sentence holding the measurement shares with the code's sentence."""
+    about = stems(clause_at(turn, measured.span.start)) - _GENERIC - common
+    return about & stems(sentence)
+
+
+def _own_aspect(turn: str, measured: Slot) -> str | None:
+    """What the measurement measures, by the words right after it ("24 ft wide"), else around it."""
+    return (_aspect(turn[measured.span.end:measured.span.end + 14])
+            or _aspect(turn[max(0, measured.span.start - 40):measured.span.end + 40]))
+
+
 def check_against(turn: str, slots: list[Slot], sentences: list[str], common: frozenset[str] = frozenset()) -> list[Check]:
-    """The user's one measurement against the limit of the first sentence (in the order given: the
-    best first) that states a limit of its kind; limits of another aspect than the one the question
-    names (a width asked, a thickness stated) are left out, and a sentence left with several gets none."""
+    """The user's measurement against the limit of the first sentence (in the order given: the
+    best first) that states a limit of its kind — of the aspect the question names (a height asked, a
+    height limited) before any sentence whose limit says no aspect; limits of another aspect are left
+    out, and a sentence left with several gets none.
+    A turn of several measurements ("24 ft wide ... ledge at 14 inches under the finished grade") holds
+    up the one its own sentence ties to the code's sentence by the most words (and of the limit's aspect,
+    when both say); a tie between different values is not guessed."""
     if not ASKS_CHECK.search(turn):
         return []
-    measured = one_measurement(slots)
-    if measured is None:
+    given = _measurements(slots)
+    if not given:
         return []
-    dim = _DIMENSION[measured.unit][0]
-    # the words of the turn's sentence that holds the measurement: a limit applies only to a sentence
-    # about the same thing ("the trench ... ahead of the pipe" / "no trench ... in advance of pipe")
-    clause = clause_at(turn, measured.span.start)
-    about = stems(clause) - _GENERIC - common  # (a code's everyday words, "walk" in a sidewalk chapter, tie nothing)
-    asked = _aspect(turn[max(0, measured.span.start - 40):measured.span.end + 40]) or _aspect(turn)
-    for sentence in sentences:
-        if not about & stems(sentence):
-            continue
-        found = [lim for lim in limits_in(sentence) if _DIMENSION[lim.unit][0] == dim]
-        if asked is not None and any(lim.aspect == asked for lim in found):
-            found = [lim for lim in found if lim.aspect == asked]
-        elif asked is not None:
-            found = [lim for lim in found if lim.aspect is None]
-        ends = [lim for lim in found if lim.between]
-        if len(found) == 2 and len(ends) == 2 and {lim.bound for lim in ends} == {"min", "max"}:
-            # a range: the end the measurement is beyond (the lower one when it is inside: it passes)
-            low = next(lim for lim in ends if lim.bound == "min")
-            high = next(lim for lim in ends if lim.bound == "max")
-            found = [high if Check(measured, high, sentence).measured_value > Check(measured, high, sentence).limit_value
-                     else low]
-        if len(found) > 1:
-            return []  # several limits of its kind, none named by the question's words: which one is not guessed
-        if found:
-            lim = found[0]
-            other = False
-            if lim.either:  # the words of the other measure ("the full depth of the existing pavement or ...")
-                at = sentence.find(lim.words)
-                words = stems(sentence[max(0, at - 60):at]) - _GENERIC - _OTHER_GENERIC
-                other = bool(words & about)
-            return [Check(measured, lim, sentence, other)]
+    for strict in (True, False):
+        for sentence in sentences:
+            tied = [(len(_ties(turn, m, sentence, common)), m) for m in given]
+            tied = [(n, m) for n, m in tied if n]
+            if not tied:
+                continue
+            if len(given) > 1:
+                best = max(n for n, _ in tied)
+                tied = [(n, m) for n, m in tied if n == best]
+            checks = [_check_one(turn, m, sentence, common, several=len(given) > 1, strict=strict) for _, m in tied]
+            if any(c is _SEVERAL for c in checks):
+                return []  # several limits of its kind, none named by the question's words: which one is not guessed
+            checks = [c for c in checks if c is not None]
+            if len(checks) == 1:
+                return checks
+            if checks:
+                return []  # two measurements as close to this sentence: which one is meant is not guessed
     return []
+
+
+_SEVERAL = object()
+# a question about falling short of what is prescribed ("by how much is it short?", "too thin?")
+_SHORT_Q = re.compile(r"\b(?:short|shy|thin(?:ner)?|less|under|below|enough|deficien\w*)\b", re.I)
+
+
+def _check_one(turn: str, measured: Slot, sentence: str, common: frozenset[str], several: bool = False,
+               strict: bool = False):
+    """The check of one measurement against the one limit of its kind (and aspect) the sentence states;
+    None when it states none, ``_SEVERAL`` when it states several. ``strict``: only a limit of the aspect
+    asked counts (when one is asked)."""
+    dim = _DIMENSION[measured.unit][0]
+    asked = _aspect(turn[max(0, measured.span.start - 40):measured.span.end + 40]) or _aspect(turn)
+    if several:  # the words of its own sentence only: another measurement's "wide" or "long" is not its aspect
+        asked = _aspect(turn[measured.span.end:measured.span.end + 14]) or _aspect(clause_at(turn, measured.span.start))
+    specs: list[Limit] = []
+    found = [lim for lim in limits_in(sentence, specs) if _DIMENSION[lim.unit][0] == dim]
+    if not found and _SHORT_Q.search(turn):
+        found = [lim for lim in specs if _DIMENSION[lim.unit][0] == dim]
+        if len(found) > 1:
+            return None  # several prescribed quantities ("the lower lift 5", the top lift 5""): another sentence may say
+    if asked is not None and any(lim.aspect == asked for lim in found):
+        found = [lim for lim in found if lim.aspect == asked]
+    elif asked is not None:
+        if strict:
+            return None
+        found = [lim for lim in found if lim.aspect is None]
+    ends = [lim for lim in found if lim.between]
+    if len(found) == 2 and len(ends) == 2 and {lim.bound for lim in ends} == {"min", "max"}:
+        # a range: the end the measurement is beyond (the lower one when it is inside: it passes)
+        low = next(lim for lim in ends if lim.bound == "min")
+        high = next(lim for lim in ends if lim.bound == "max")
+        found = [high if Check(measured, high, sentence).measured_value > Check(measured, high, sentence).limit_value
+                 else low]
+    if len(found) > 1:
+        return _SEVERAL
+    if not found:
+        return None
+    lim = found[0]
+    other = False
+    if lim.either:  # the words of the other measure ("the full depth of the existing pavement or ...")
+        at = sentence.find(lim.words)
+        words = stems(sentence[max(0, at - 60):at]) - _GENERIC - _OTHER_GENERIC
+        other = bool(words & (stems(clause_at(turn, measured.span.start)) - _GENERIC - common))
+    return Check(measured, lim, sentence, other)
 
 
 def as_call(check: Check) -> dict:

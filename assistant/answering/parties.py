@@ -38,8 +38,13 @@ def sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE.split(text.strip()) if s.strip()]
 
 
-_CLAUSE = re.compile(r"(?:,\s*|\s+)and\s+(?=(?:the|his|her|my|our|their|its|a|an|another|one)\b)|;\s+|,\s+(?:while|whereas)\s+",
-                     re.I)
+_CLAUSE = re.compile(r"(?:,\s*|\s+)and\s+(?=(?:the|his|her|hers|my|mine|our|ours|their|theirs|its|a|an|another|one)\b)|"
+                     r";\s+|,\s+(?:while|whereas)\s+", re.I)
+# the stronger cuts alone: "I deposited $2,400 and the final came to $2,910; they deposited $3,000 and ..."
+_STRONG_CLAUSE = re.compile(r";\s+|,\s+(?:while|whereas)\s+", re.I)
+# a party named as a thing with its figure: "a skid steer at 5,400 lb", "the tracked mini-ex weighing 7,300 lb"
+_ENTITY = re.compile(r"^(?:a|an|the|one|another|my|our|his|her|their)\s+[\w'-]+(?:\s+[\w'-]+){0,3}\s+"
+                     r"(?:at|weighing|of|with|is|was|came to|comes to)\s+[$\d]", re.I)
 
 
 
@@ -111,7 +116,11 @@ def split_parties(text: str, candidates: tuple[str, ...]) -> list[Party] | None:
     if len(together) == 1 and not any(c in p for i, p in enumerate(parts) if i != together[0] for c in candidates):
         # "the water utility dug on January 15, and the gas company dug on December 24": one party a clause
         i = together[0]
-        parts = parts[:i] + clauses(parts[i]) + parts[i + 1:]
+        strong = [p.strip() for p in _STRONG_CLAUSE.split(parts[i]) if p.strip()]
+        if len(strong) > 1 and all(sum(c in p for c in candidates) <= 1 for p in strong):
+            parts = parts[:i] + strong + parts[i + 1:]  # each party's whole clause, its own values together
+        else:
+            parts = parts[:i] + clauses(parts[i]) + parts[i + 1:]
     held = {c: [i for i, s in enumerate(parts) if c in s] for c in candidates}
     if not all(held.values()):
         return None
@@ -123,7 +132,7 @@ def split_parties(text: str, candidates: tuple[str, ...]) -> list[Party] | None:
     # the question asks about each, and each party's clause says its own ("the trencher is 7,100 lbs"; not the
     # elliptical "and the second June 4")
     asks_each = EACH.search(" ".join(p for p in parts if "?" in p)) is not None \
-        and all(_OWN_VERB.search(parts[i]) for i in own)
+        and (all(_OWN_VERB.search(parts[i]) for i in own) or all(_ENTITY.search(parts[i]) for i in own))
     if not asks_each and not _parallel([[c for c in candidates if i in held[c]] for i in own], [parts[i] for i in own]):
         # "the house was built in 1987" and "the Village repaved it on June 10": not two parties (unless the
         # question asks about each: "the pickup comes to 5,200 lbs, the trencher is 7,100 lbs. Which one ...?")
@@ -150,6 +159,12 @@ def asked_about(text: str, parties: list[Party]) -> list[Party]:
     hit = [p for p, own in zip(parties, owns) if own & q - _FIRST_PERSON - _THIRD_PERSON]
     if len(hit) == 1:
         return hit
+    if q & _FIRST_PERSON and q & _THIRD_PERSON and len(parties) == 2:
+        # "What do I owe and what do they get back?": each party by its person, when one is "I" and one "they"
+        mine = [p for p, own in zip(parties, owns) if own & _FIRST_PERSON and not own & _THIRD_PERSON]
+        theirs = [p for p, own in zip(parties, owns) if own & _THIRD_PERSON and not own & _FIRST_PERSON]
+        if len(mine) == 1 and len(theirs) == 1:
+            return parties
     person = [p for p, own in zip(parties, owns)
               if (own & _FIRST_PERSON and q & _FIRST_PERSON and not q & _THIRD_PERSON)
               or (own & _THIRD_PERSON and q & _THIRD_PERSON and not q & _FIRST_PERSON)]

@@ -111,7 +111,8 @@ def limit_check(checks) -> str:
     written = first.measured.span.text
     parts = [f"I read: {quantity(first.measured_value, first.unit)} (“{written}”)."]
     for c in checks:
-        kind = "a minimum" if c.limit.bound == "min" else "a maximum"
+        kind = ("the figure the code prescribes" if getattr(c.limit, "spec", False)
+                else "a minimum" if c.limit.bound == "min" else "a maximum")
         m, lim, diff = (quantity(c.measured_value, c.unit), quantity(c.limit_value, c.unit),
                         quantity_also_inches(c.difference, c.unit))
         if c.difference == 0:
@@ -139,7 +140,9 @@ def rate_worked(worked) -> str:
     """'Worked out from the rate quoted below: 7 newsracks (“7 newsracks”) × $25.00 (“...”) = $175.00 — **$175.00**.'"""
     most = "at most " if worked.maximum else ""
     source = "the provision quoted below" if worked.kind == "difference" else "the rate quoted below"
-    return f"Worked out from {source}: {'; '.join(worked.steps)} — {most}**{fmt_money(worked.result)}**."
+    if worked.kind == "rise":
+        source = "the slope quoted below"
+    return f"Worked out from {source}: {'; '.join(worked.steps)} — {most}**{worked.shown()}**."
 
 
 def portion_worked(portion) -> str:

@@ -134,7 +134,15 @@ def worded_number(words: str) -> Decimal | None:
             return None
 
 
-_DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# a decimal comma ("1,5 hrs", "31,50/hr": one or two digits after it, never three) is a decimal point
+_DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+,\d{1,2}(?![\d,])|\d+(?:\.\d+)?"
+
+
+def digits_value(text: str) -> Decimal:
+    """'1,500' -> 1500; '1,5' (a decimal comma) -> 1.5; '2.25' -> 2.25."""
+    if re.fullmatch(r"\d+,\d{1,2}", text):
+        return Decimal(text.replace(",", "."))
+    return Decimal(text.replace(",", ""))
 # a number: digits, a mixed number ("2 1/2"), a fraction, words, and "and a half"
 NUMBER = re.compile(
     rf"(?P<num>(?:(?<![A-Za-z])(?P<digits>{_DIGITS})(?:\s+(?P<frac>\d/\d{{1,2}}))?|(?P<lonefrac>\d/\d{{1,2}})|"
@@ -150,7 +158,7 @@ def number_value(m: re.Match) -> Decimal | None:
     if m.group("bare"):
         return Decimal("0.5")
     if m.group("digits"):
-        v = Decimal(m.group("digits").replace(",", ""))
+        v = digits_value(m.group("digits"))
         if m.group("frac"):
             a, b = m.group("frac").split("/")
             v += Decimal(a) / Decimal(b)
@@ -571,7 +579,7 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
                             span=Span(origin=origin, start=a, end=end, text=text[a:end]),
                             before=text[max(0, a - 60):a].lower(), after=text[end:end + 40].lower()))
     for m in _MONEY.finditer(text):
-        v = Decimal(m.group("v").replace(",", ""))
+        v = digits_value(m.group("v"))
         mult = (m.group("mult") or "").lower()
         v *= {"thousand": 1000, "k": 1000, "million": 1_000_000}.get(mult, 1)
         per = (m.group("pu") or "").lower().replace("hr", "hour")
@@ -606,6 +614,11 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         v = number_value(m)
         if v is not None and v >= 10:
             add("money", v, "USD", m.start("n"), m.end("n"))
+    for m in _RATE_CUED.finditer(text):
+        # "rate 31,50/hr": a pay rate with no currency written is money an hour, never a duration
+        v = number_value(m)
+        if v is not None:
+            add("money", v, "USD/hour", m.start("n"), m.end())
     for m in _PERCENT.finditer(text):
         v = number_value(m)
         if v is not None:
@@ -682,9 +695,10 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         # "4 houses on the north side, 5 on the south": the second number counts the same things
         m = _ALSO_COUNT.match(text, slot.span.end)
         if m:
-            v = number_value(m)
+            g = "n" if m.group("n") is not None else "n2"
+            v = number_value(m) if g == "n" else number_value(NUMBER.fullmatch(m.group("n2")))
             if v is not None and v == int(v):
-                add("count", v, slot.unit, m.start("n"), m.end("n"))
+                add("count", v, slot.unit, m.start(g), m.end(g))
     for slot in [x for x in out if x.kind in ("length", "weight", "duration")]:
         # "the plans say 5 ft wide but she wants 6": a bare number set against a measure, in its unit
         m = _SET_AGAINST_BARE.match(text, slot.span.end)
@@ -703,7 +717,8 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             if again and again[0].span.start == 0:
                 add(slot.kind, Decimal(again[0].value), again[0].unit, m.start("n"), m.end("n"))
     for slot in [x for x in out if x.kind == "money" and "/" in (x.unit or "")]:
-        # "thirty-six bucks an hour, the other forty-two": the amount the other one is paid, in the same unit
+        # "thirty-six bucks an hour, the other forty-two" ("... an hour with benefits, the other thirty-one"): the
+        # amount the other one is paid, in the same unit
         m = _THE_OTHER.match(text, slot.span.end)
         if m:
             v = number_value(m)
@@ -717,8 +732,11 @@ _RANGE_HEAD = re.compile(rf"(?P<between>\bbetween\s+)?(?P<n>\d[\d,]*(?:\.\d+)?|{
                          r"\s*(?P<sep>to|or|-|–|—|and)\s*$", re.I)
 # "4 houses on the north side, 5 on the south", "5 houses on our side, 4 across the street" (a comma is needed:
 # without one, "... and five on the south" gave slot-stress 6 (unseen) a wrong figure when it was tried)
-_ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}}?,\s*(?:and\s+|but\s+)?(?P<n>{NUMBER.pattern})\s+"
-                         r"(?:(?:on|in|at|along|for)\s+the\b|across\b|opposite\b)", re.I)
+_ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}}?(?:,\s*(?:and\s+|but\s+)?(?P<n>{NUMBER.pattern})\s+"
+                         r"(?:(?:on|in|at|along|for)\s+the\b|across\b|opposite\b)|"
+                         # "9 homes on that side and 7 on ours": no comma, but the other side named as such
+                         rf"\s+and\s+(?P<n2>{NUMBER.pattern.replace('?P<', '?P<b_')})\s+on\s+(?:ours|our\s+side|mine|my\s+side|"
+                         r"theirs|this\s+side|the\s+other\s+side|the\s+opposite\s+side)\b)", re.I)
 _DENOMINATORS = {"half": Decimal(2), "third": Decimal(3), "quarter": Decimal(4), "fourth": Decimal(4), "fifth": Decimal(5),
                  "eighth": Decimal(8), "tenth": Decimal(10)}
 _FRACTION_OF = re.compile(r"\b(?:(?P<num>a|an|one|two|three|four|five|seven|nine)[- ])?(?P<den>half|halves|thirds?|quarters?|"
@@ -746,11 +764,14 @@ _MONEY_CUED = re.compile(
     rf"materials?|equipment|parts)\s+"
     rf"(?:(?:was|is|of|at|were|about|around|roughly|just|only)\s+){{0,2}}(?P<n>{NUMBER.pattern})(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which)\b))",
     re.I)
+_RATE_CUED = re.compile(
+    rf"\b(?:rate|wage|pay)\s+(?:(?:is|was|of|at|about|around)\s+){{0,2}}(?P<n>{NUMBER.pattern})\s*"
+    r"(?:/\s*|an?\s+|per\s+)(?:hour|hr)s?\b", re.I)
 # "six hundred fifty in materials and four hundred for equipment": an amount the cost part after it makes money
 _MONEY_CUED_AFTER = re.compile(
     rf"(?<![$\d])(?P<n>{NUMBER.pattern})\s+(?:(?:in|for|of|on|worth\s+of)\s+)(?:the\s+)?"
     rf"(?:labou?r|materials?|equipment|parts|supplies)\b", re.I)
-_THE_OTHER = re.compile(rf"\s*[,;]?\s*(?:and\s+|while\s+|but\s+)?the other(?:\s+(?:one|guy|man|woman|worker|employee|person))?"
+_THE_OTHER = re.compile(rf"(?:\s+(?:with|incl\.?|including|plus)\s+benefits)?\s*[,;]?\s*(?:and\s+|while\s+|but\s+)?the other(?:\s+(?:one|guy|man|woman|worker|employee|person))?"
                         rf"(?:\s+(?:makes|gets|earns|is|was|at|gets paid))?\s+(?P<dollar>\$\s?)?(?P<n>{NUMBER.pattern})"
                         r"(?!\s*(?:hours?|hrs?|minutes?|days?|feet|foot|ft|inch|inches|pounds?|tons?|%|percent|employees?|"
                         r"workers?|guys?|people|times|occasions?)\b)", re.I)

@@ -187,6 +187,12 @@ class SurchargeReading:
     notes: list[str] = field(default_factory=list)
 
 
+FINAL_LAYER = re.compile(r"\btop\s*(?:coat|course|layer|lift)|\bsurface\s+(?:coat|course|layer)|\bwearing\s+(?:coat|course)|"
+                         r"\bfinal\s+(?:coat|course|layer|lift|surface)|\bover\s*lay", re.I)
+LOWER_LAYER = re.compile(r"\bbase\b|\bbinder\b|\bfirst\s+(?:coat|course|layer|lift)|\blower\s+(?:coat|course|layer|lift)|"
+                         r"\bbottom\s+(?:coat|course|layer|lift)", re.I)
+
+
 def surcharge_values(query: Query) -> SurchargeReading:
     days = of(query, "date")
     by = assign(days, {"final paving date": PAVED, "opening date": OPENED}, query)
@@ -194,6 +200,13 @@ def surcharge_values(query: Query) -> SurchargeReading:
     paving, opening, loose = by.get("final paving date", []), by.get("opening date", []), by.get("", [])
     if len(paving) > 1:  # a building's date beside the street's: the building's is a distractor
         paving = [d for d in paving if not _of_a_building(d, query)] or paving
+    if len(paving) > 1:
+        # "the base asphalt went down in May 2022 and the top coat in September 2023": the final paving is the
+        # last layer's, when every other date is a lower layer's
+        near = [d.before[-30:] + " " + d.after[:25] for d in paving]
+        top = [d for d, w in zip(paving, near) if FINAL_LAYER.search(w) and not LOWER_LAYER.search(w)]
+        if len(top) == 1 and all(LOWER_LAYER.search(w) for d, w in zip(paving, near) if d is not top[0]):
+            paving = top
     if len(paving) > 1:
         out.ambiguous = Ambiguous("date of the final paving", tuple(paving))
         return out
@@ -322,9 +335,9 @@ def snow_values(query: Query) -> SnowReading:
         exact = in_hours == in_hours.quantize(Decimal("0.01"))
         field_name, value = ("hours", in_hours * times) if exact else ("minutes", h.number * times)
         if value != h.number:
-            why = [f"{h.span.text} = {as_number(in_hours)} hours"] if h.unit == "minutes" and exact else []
+            why = [f"“{h.span.text}” = {as_number(in_hours)} hours"] if h.unit == "minutes" and exact else []
             if times > 1:
-                why.append(f"{h.span.text} x {out.occasions} occasions")
+                why.append(f"“{h.span.text}” x {out.occasions} occasions")
             unit = "hours" if exact else "minutes"
             out.derived[f"employees[{i}].{field_name}"] = f"{as_number(value)} {unit} ({'; '.join(why)})"
         out.employees.append({field_name: as_number(value) if h.unit == "minutes" else str(value),

@@ -270,7 +270,7 @@ def hours(text: str) -> Decimal | None:
 
 # a mention the writer denies: "not an emergency", "no emergency", "non-emergency" before it (within its
 # clause), "... is not the issue" / "isn't" / "wasn't" right after it
-_DENIED_BEFORE = re.compile(r"(?:\b(?:not|no|never|nothing|isn[’']?t|wasn[’']?t|aren[’']?t|weren[’']?t)\b|\bnon-?)"
+_DENIED_BEFORE = re.compile(r"(?:\b(?:not|no|never|nothing|neither|none|without|isn[’']?t|wasn[’']?t|aren[’']?t|weren[’']?t)\b|\bnon-?)"
                             r"(?:\s+(?:a|an|the|any|really|truly|exactly|some|kind of|sort of)\b)*"
                             r"(?:\s+[\w’'-]+){0,2}\s*-?$", re.I)
 _DENIED_AFTER = re.compile(r"^[\w’'-]*(?:\s+[\w’'-]+){0,2}?(?:[’']s\s+not|\s+(?:is|was|are|were)\s+not|"

@@ -62,11 +62,19 @@ def sidewalk_fall(q: str, muni: str | None, ctx: RouteContext):
 def patch(q: str, muni: str | None, ctx: RouteContext):
     """A pavement patch's required depth over a given existing pavement."""
     inches = slots.lengths(q, "in")
+    derived: dict[str, str] = {}
+    if not inches and ctx.query is not None:
+        # "measured 0,25 ft on the cut face": a pavement's depth written in feet, in inches
+        feet = [x for x in ctx.query.of("length") if x.unit == "ft" and x.number < 2]
+        if len(feet) == 1:
+            inches = [(feet[0].number * 12).normalize()]
+            derived["existing_pavement_depth_in"] = f"{roles.as_number(inches[0])} inches (“{feet[0].span.text}” in inches)"
     if not inches or not serves(ctx, "pavement_patch_check", muni):
         return None
     low = q.lower()
     pavement = "concrete" if "concrete" in low else "bituminous"
-    depth = slots.length_near(q, ("existing", "thick", "asphalt", "pavement", "concrete"), "in")
+    depth = slots.length_near(q, ("existing", "thick", "asphalt", "pavement", "concrete"), "in") if not derived \
+        else inches[0]
     if depth is None:
         if len(set(inches)) > 1:  # several depths and none the existing pavement's by its words
             return Missing("the depth of the existing pavement: is it " + " or ".join(f"{x} inches" for x in inches)
@@ -74,7 +82,8 @@ def patch(q: str, muni: str | None, ctx: RouteContext):
         depth = inches[0]
     only = only_municipality(ctx, "pavement_patch_check", muni)
     return Routed("pavement_patch_check", {"municipality": only, "pavement": pavement,
-                                           "existing_pavement_depth_in": str(depth)}, only, phrasing.lead_patch)
+                                           "existing_pavement_depth_in": str(depth)}, only, phrasing.lead_patch,
+                  derived=derived)
 
 
 ASKS_MONEY = re.compile(r"\bhow much\b|\bassess|\bwhat (?:will|would|do) (?:i|we) (?:owe|pay)\b|\bcost\b", re.I)
@@ -216,7 +225,9 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
     low = q.lower()
     args = {"municipality": only_municipality(ctx, "heavy_vehicle_check", muni),
             "gross_weight_tons": roles.as_number(weights[0].number),
-            "lugged_wheels": bool(re.search(r"lug|cleat|track", low)),
+            # "neither has lugs": a denial of lugs outweighs "tracked"
+            "lugged_wheels": slots.affirmed(r"lug|cleat", low) or (
+                not re.search(r"lug|cleat", low) and slots.affirmed(r"\btrack", low)),
             "temporary_limit_posted": slots.affirmed(r"posted|temporary|weight limit|limit is|signs? (?:are |is )?up", low)}
     return Routed("heavy_vehicle_check", args, args["municipality"], phrasing.lead_heavy,
                   sources={"gross_weight_tons": weights[0]})

@@ -1,0 +1,148 @@
+"""General readings of session 13: each case fails when its rule is taken out.
+
+Measurements held against a quoted limit among several in the story; a prohibition's least
+distance; a prescribed figure fallen short of; a decimal comma; a pay rate with no currency;
+"the other thirty-one" after "... an hour with benefits"; parties split at a semicolon, named as
+things, or as "I" and "they"; the top coat's date as the final paving; a denied lug; a period
+"for N hours after" / "for a period of N years from"; a layer's thickness in words.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from assistant.answering import limits, periods, planner, roles, slots
+from assistant.answering.parties import asked_about, split_parties
+from assistant.answering.reading import read_query, read_slots
+
+
+def _check(question: str, sentences: list[str]):
+    return limits.check_against(question, read_slots(question), sentences)
+
+
+ROCK = "Any rock encountered shall be excavated to a point at least 20\" below the finished grade of the roads."
+NUMBERS = "The numbers used shall not be less than 2 1/2 inches in height."
+CONCRETE = "No concrete surfacing shall be installed on a private driveway closer than 3' from the hard surface on the road right-of-way."
+LIFT = ("After the aggregate has been placed and approved by the Town, a 2 1/2\" lift of bituminous concrete placement "
+        "gradation no. 2 shall be installed in accordance with 402 of the Standard Specifications.")
+TWO_LIFTS = "The lower lift shall be 5\" thick gradation no. 1 and the top lift shall be 5\" thick gradation no. 2."
+MAILBOX = "Mailboxes may serve to display the house numbers if they are located within 10 ft of the driveway."
+HEIGHT = "House numbers displayed on mailboxes must be placed at a height between 2' and 8' above the finished grade."
+
+
+def test_of_several_measurements_the_one_whose_sentence_ties_to_the_code_is_held_up():
+    q = ("Building a new subdivision road, 24 ft wide and about 600 ft long. We hit ledge at 14 inches under what "
+         "will be the finished road grade. How much further down do we have to take the rock out?")
+    [c] = _check(q, [ROCK])
+    assert (c.measured.span.text, c.limit.value, c.difference) == ("14 inches", Decimal(20), Decimal(6))
+    q2 = ("Our house sits 75 feet back from the street line, mailbox post is 4 feet high. I bought 2 inch numbers. "
+          "How much taller do they need to be at minimum?")
+    [c2] = _check(q2, [NUMBERS])
+    assert c2.measured.span.text == "2 inch" and c2.difference == Decimal("0.5")
+
+
+def test_two_measurements_as_close_to_the_sentence_are_not_guessed():
+    q = "One set of numbers is 2 inches and the other numbers are 3 inches. How much taller do the numbers need to be?"
+    assert _check(q, [NUMBERS]) == []
+
+
+def test_closer_than_in_a_prohibition_is_a_least_distance():
+    [lim] = limits.limits_in(CONCRETE)
+    assert (lim.bound, lim.value, lim.unit) == ("min", Decimal(3), "ft")
+    [c] = _check("Planning a concrete driveway, the form ends 2'6\" from the road's blacktop. How much further back "
+                 "does it need to stop?", [CONCRETE])
+    assert c.difference == Decimal("0.5") and not c.passes
+
+
+def test_a_prescribed_figure_counts_only_for_a_shortfall_and_only_alone():
+    q = "Core on the first asphalt lift came back at two and a quarter inches. By how much is it short?"
+    [c] = _check(q, [TWO_LIFTS, LIFT])  # two prescribed figures in the first sentence: the next one answers
+    assert c.limit.spec and c.difference == Decimal("0.25")
+    assert _check("The first asphalt lift came back at two and a quarter inches. Is that OK?", [LIFT]) == []
+    assert limits.limits_in(LIFT) == []  # no comparator: no bound unless asked for
+
+
+def test_a_height_asked_prefers_the_sentence_that_limits_a_height():
+    q = "Our house number sign is on the post at nine and a half feet off the ground. How much do we have to drop it?"
+    [c] = _check(q, [MAILBOX, HEIGHT])
+    assert c.limit.between and c.limit.value == Decimal(8) and c.difference == Decimal("1.5")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("1 worker, 1,5 hrs, rate 31,50/hr incl. benefits",
+     [("duration", Decimal("1.5"), "hours"), ("money", Decimal("31.5"), "USD/hour")]),
+    ("paid $1,500 for 1,200 feet", [("money", Decimal(1500), "USD"), ("length", Decimal(1200), "ft")]),
+    ("their rate is 42 an hour", [("money", Decimal(42), "USD/hour")]),
+    ("One makes twenty-nine dollars an hour with benefits, the other thirty-one.",
+     [("money", Decimal(29), "USD/hour"), ("money", Decimal(31), "USD/hour")]),
+    ("There are 9 homes on that side and 7 on ours.", [("count", Decimal(9), "homes"), ("count", Decimal(7), "homes")]),
+    ("5 houses on our side and five on the south", [("count", Decimal(5), "houses")]),
+])
+def test_values_read(text, expected):
+    got = [(s.kind, s.number, s.unit) for s in read_slots(text) if s.kind != "count" or "worker" not in (s.unit or "")]
+    assert got == expected
+
+
+def test_parties_split_at_a_semicolon_each_with_all_its_values():
+    q = ("Me and the people next door both used the asphalt service. I deposited $2,400 and the final came to "
+         "$2,910; they deposited $3,000 and theirs came to $2,640. What do I owe and what do they get back?")
+    parties = split_parties(q, ("$2,400", "$3,000"))
+    assert [p.label for p in parties] == ["I deposited", "they deposited"]
+    assert "$2,910" in parties[0].text and "$2,640" not in parties[0].text
+    assert asked_about(q, parties) == parties  # "I" and "they" both asked about
+
+
+def test_things_named_with_their_figures_are_parties_when_each_is_asked():
+    q = ("Sending two machines down a Town road: a skid steer at 5,400 lb and a tracked mini-ex at 7,300 lb. "
+         "How many tons is each?")
+    parties = split_parties(q, ("5,400 lb", "7,300 lb"))
+    assert parties is not None and len(parties) == 2
+    assert split_parties(q.replace("How many tons is each?", "How many tons?"), ("5,400 lb", "7,300 lb")) is None
+
+
+def test_the_top_coat_is_the_final_paving_when_the_other_date_is_the_base():
+    q = read_query("Permit fee is $70. The base asphalt went down in May 2022 and the top coat in September 2023. "
+                   "What's the surcharge?", ref=date(2026, 12, 7))
+    r = roles.surcharge_values(q)
+    assert r.ambiguous is None and r.paving.span.text.endswith("September 2023")
+    q2 = read_query("Permit fee is $70. The street was paved in May 2022 and the top coat was paved in September "
+                    "2023 over part of it, the rest paved in June 2024. What's the surcharge?", ref=date(2026, 12, 7))
+    assert roles.surcharge_values(q2).ambiguous is not None
+
+
+@pytest.mark.parametrize("text, said", [
+    ("a tracked mini-ex at 7,300 lb, neither has lugs", False),
+    ("no lugs on it", False),
+    ("without cleats", False),
+    ("it has lugged wheels", True),
+])
+def test_a_denied_lug_is_not_read_as_one(text, said):
+    assert slots.affirmed(r"lug|cleat", text) is said
+
+
+@pytest.mark.parametrize("sentence, turn, expected", [
+    ("Foot traffic on the walk shall not be permitted for forty-eight hours after placing the concrete.",
+     "The crew poured our new sidewalk on December 3, 2026 at 9:30 AM. When is the earliest we can walk on it?",
+     "2026-12-05T09:30:00"),
+    ("The permittee is responsible for trench settlement for a period of three years from the date of the final "
+     "permanent repair.", "We finished the final permanent repair on May 21, 2026. Until when are we responsible?",
+     "2029-05-21"),
+])
+def test_a_period_for_n_units_after_an_act_is_counted(sentence, turn, expected):
+    [c] = periods.count_from(turn, read_slots(turn, ref=date(2026, 12, 3)), [sentence])
+    assert c.day.isoformat() == expected
+
+
+def test_a_layers_thickness_in_words_states_a_thickness_and_a_date_period_in_words_a_date():
+    states = planner.figure_pattern("How thick can each layer be?")
+    assert states.search("Each layer (twelve-inch maximum) shall be uniformly compacted")
+    dates = planner.figure_pattern("Until what date are we responsible?")
+    assert dates.search("for a period of three years from the date")
+
+
+def test_figures_of_a_text_tie_quotes_to_what_the_answer_states():
+    assert planner._figures_of("insurance of $10,000.00 each person; 3 feet") == {"10000"}
+    assert "20000" in planner._figures_of("$20,000 each accident")
