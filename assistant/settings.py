@@ -47,6 +47,9 @@ class Ranking(BaseModel):
                                "in every code the topic is out of scope (rather than asking which municipality)")
     clear_lead: float = Field(default=0.25, description="without a municipality, answer from one code only when it is far more on topic")
     event_weight: float = Field(default=2.0, description="per word the question's event shares with a rule's starting event")
+    plain_word_weight: float = Field(default=0.3, description="a deadline rule's words met only by the code's word for the "
+                                     "user's plain one (the expansion data: 'slabs' -> sidewalk blocks), at this share of "
+                                     "the user's own")
     rule_margin: float = Field(default=1.0, description="two deadline rules scored closer than this, counting different "
                                "periods from different events, are asked about (which event the date is)")
     event_ask_score: float = Field(default=6.0, description="a question asking for a day, with no date to count from, is asked for "

@@ -46,7 +46,7 @@ def test_a_percent_of_the_users_amount_and_the_cost_plus_its_penalty():
 
 def test_nothing_is_worked_out_when_it_is_not_one_way():
     assert _work("We want 7 newsracks. Where do they go?", [(RACKS, RACKS)]) == []  # no amount asked
-    assert _work("How much for 5 carts?", [(TIERS, TIERS)]) == []  # tiers
+    assert _work("How much for 5 carts and 4 carts?", [(TIERS, TIERS)]) == []  # two counts for the tiers
     assert _work("Estimates: $3,412.60 for the house and $2,077.30 for the rental. What do I pay?",
                  [(SHARE, SHARE)]) == []  # two amounts
     racks_plus = "In addition to the certificate fee, an annual fee of $25.00 per newsrack shall be paid."
@@ -123,6 +123,73 @@ def test_a_percentage_charged_per_period_of_the_users_amount():
     assert _work("We were billed $2,400 and paid $400. What's the late charge each month?", [(late, late)]) == []
 
 
+FEE_TIERS = ("The fee for such permits shall be $2.00 for excavations which do not exceed 25 square feet in area or "
+             "tunnels not exceeding 25 feet in length; and $0.25 for each additional square foot in the case of "
+             "excavations, or lineal foot in the case of tunnels; but not to exceed $100.00 for any permit.")
+CARTS = ("by paying (i) a fee for the removal of the carts) in the amount of twenty dollars and no cents ($20.00) for "
+         "each of the first three (3) carts and forty dollars and no cents ($40.00) for each additional cart thereafter "
+         "and (ii) a fee for the storage of the cart(s) in the amount of five dollars and no cents ($5.00) per cart per "
+         "day.")
+
+
+@pytest.mark.parametrize("question, sentence, result", [
+    ("We need to bore a 60 foot tunnel under the street. What's the permit fee?", FEE_TIERS, "10.75"),
+    ("Excavation in the alley, about 10 ft by 7 ft. What's the permit fee?", FEE_TIERS, "13.25"),  # an area
+    ("A 500-foot tunnel: what's the permit fee?", FEE_TIERS, "100.00"),  # the ceiling
+    ("How much for 5 carts?", TIERS, "140.00"),  # 3 x $20 + 2 x $40
+    ("The city took 5 of our carts and they sat in storage 3 days. How much to get them back?", CARTS, "215.00"),
+])
+def test_a_fee_in_tiers_for_the_users_one_quantity(question, sentence, result):
+    (w,) = _work(question, [(sentence, sentence)])
+    assert (w.kind, w.result) == ("tiered", Decimal(result))
+    text = phrasing.rate_worked(w)
+    assert invented_numbers(text, [], [w.call()["arguments"], w.call()["result"]]) == []
+
+
+@pytest.mark.parametrize("question, sentence", [
+    ("We are digging a trench 30 feet long across the street, what is the permit fee?", FEE_TIERS),  # no tunnel
+    ("A 60 foot tunnel and a 10 by 7 ft pit. What's the fee?", FEE_TIERS),  # a measure of no tier's thing
+    ("The city took 5 of our carts. How much to get them back?", CARTS),  # storage days not given
+])
+def test_no_tier_fee_when_the_question_does_not_fit_one_tier_whole(question, sentence):
+    assert _work(question, [(sentence, sentence)]) == []
+
+
+SUBSEQUENT = ("An individual who violates paragraph a. of this subsection shall be subject to a fine of one hundred "
+              "($100.00) dollars for a first offense and two hundred ($200.00) dollars for any subsequent offense.")
+WARNING_FIRST = ("A violation shall be subject to the issuance of a warning for a first offense, a fine of twenty-five "
+                 "dollars and no cents ($25.00) for a second offense, and a fine of fifty dollars and no cents ($50.00) "
+                 "for any third or subsequent offense.")
+
+
+SKATEBOARDS = "Skateboards on city property. No person shall operate a skateboard on the stairs of city hall. "
+CART_RULES = "Shopping carts. A business establishment shall keep its shopping carts on its premises. "
+
+
+@pytest.mark.parametrize("question, sentence, section, result", [
+    ("My son got ticketed 3 separate times this fall for skateboarding. What's the total in fines for all three?",
+     SUBSEQUENT, SKATEBOARDS, "500.00"),
+    ("It's our second violation for the skateboard. What fine are we looking at for this one?", SUBSEQUENT,
+     SKATEBOARDS, "200.00"),
+    ("The store was cited four separate times over its shopping carts. What is the total of the four citations?",
+     WARNING_FIRST, CART_RULES, "125.00"),
+    ("Our fifth offense with the carts: what is the fine?", WARNING_FIRST, CART_RULES, "50.00"),  # "third or subsequent"
+])
+def test_fines_that_rise_with_each_offense(question, sentence, section, result):
+    (w,) = _work(question, [(sentence, section + sentence)])
+    assert (w.kind, w.result) == ("graduated", Decimal(result))
+    text = phrasing.rate_worked(w)
+    assert invented_numbers(text, [], [w.call()["arguments"], w.call()["result"]]) == []
+
+
+def test_no_fine_by_offense_for_a_warning_or_two_readings():
+    assert _work("This is our first offense with the carts, what is the fine?",
+                 [(WARNING_FIRST, CART_RULES + WARNING_FIRST)]) == []
+    # a count and an nth both given: which is asked is not guessed
+    assert _work("Our third skateboard offense, and 3 tickets in all: what is the total?",
+                 [(SUBSEQUENT, SKATEBOARDS + SUBSEQUENT)]) == []
+
+
 SITUATIONS = ("The property owner will be assessed 50% of the cost of sidewalk reconstruction based on current cost "
               "estimates. When new sidewalks are installed on one side of the street without sidewalks on either side, "
               "100% of the assessment shall be distributed equally between property owners on both sides of the street.")
@@ -140,6 +207,50 @@ def test_of_several_percentages_the_one_whose_situation_the_question_names(quest
     assert ([w.result for w in got] or [None]) == [worked]
 
 
+GRADE = ("Safe vehicular access is defined as a paved driveway of sufficient width and a slope not to exceed 12% at any "
+         "such point.")
+CROSS = "The walk shall have a uniform cross slope of one-quarter inch per foot of width toward the curb."
+
+
+@pytest.mark.parametrize("question, sentence, shown, most", [
+    ("The driveway runs 60 feet from the road to the garage at an even grade. How much higher than the road can the "
+     "garage apron sit?", GRADE, "7.2 feet", True),
+    ("New walk will be 5 feet wide. How much lower does the street-side edge end up than the house-side edge?", CROSS,
+     "1.25 inches", False),
+])
+def test_a_rise_a_quoted_slope_gives_over_the_users_length(question, sentence, shown, most):
+    (w,) = _work(question, [(sentence, sentence)])
+    assert (w.kind, w.shown(), w.maximum) == ("rise", shown, most)
+    text = phrasing.rate_worked(w)
+    assert "the slope quoted below" in text and f"**{shown}**" in text
+    assert invented_numbers(text, [], [w.call()["arguments"], w.call()["result"]]) == []
+
+
+def test_no_rise_without_one_length_or_with_several_slopes():
+    assert _work("How much higher can the apron sit?", [(GRADE, GRADE)]) == []  # no run given
+    assert _work("It runs 60 feet, or 70 feet by the survey. How much higher can it sit?", [(GRADE, GRADE)]) == []
+    two = "The slope shall not exceed 12%, and 8% on a curve."
+    assert _work("The driveway runs 60 feet. How much higher can the apron sit?", [(two, two)]) == []
+
+
 def test_a_pronoun_count_competes_with_the_named_one():
-    """'we have 140 newsracks and want 7 of them': which count the fee is for is not guessed."""
+    """'we have like 140 carts ... picked up 5 of ours': which count the fee is for is not guessed."""
+    q = ("I manage a grocery store (we have like 140 carts). The city picked up 5 of ours and they sat in storage "
+         "4 days. How much do I pay to get them back?")
+    assert _work(q, [(CARTS, CARTS)]) == []
     assert _work("We have 140 newsracks and want 7 of them downtown. How much do we pay a year?", [(RACKS, RACKS)]) == []
+
+
+def test_a_tier_fee_is_not_the_answer_when_more_is_asked_altogether():
+    q = "Excavation in the alley, about 10 ft by 7 ft. What's the fee and how much do I pay altogether with the deposit?"
+    assert _work(q, [(FEE_TIERS, FEE_TIERS)]) == []
+
+
+def test_fines_by_offense_only_for_what_the_provision_is_about():
+    carts_fines = ("A violation of CBC 16-12.8A regarding shopping carts shall be subject to the issuance of a warning "
+                   "for a first offense, a fine of twenty-five dollars ($25.00) for a second offense, and a fine of "
+                   "fifty dollars ($50.00) for any third or subsequent offense.")
+    segway = "Our company runs Segway tours and got written up after dusk; it's our second violation. What fine?"
+    assert _work(segway, [(carts_fines, carts_fines)]) == []
+    store = "Our store got its second violation for shopping carts blocking the door. What fine?"
+    assert [w.result for w in _work(store, [(carts_fines, carts_fines)])] == [Decimal("25.00")]

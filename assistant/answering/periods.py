@@ -34,7 +34,9 @@ _PERIOD = (rf"(?P<n>{NUMBER.pattern}|a|an|one)\s*(?:\(\d+\)\s*)?"
            r"(?P<u>(?:business\s+|working\s+|calendar\s+)?(?:hours?|days?|weeks?|months?|years?))")
 _BEFORE = re.compile(rf"(?:\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|no\s+later\s+than)\s+)?"
                      rf"{_PERIOD}\s+(?:prior\s+to|before|in\s+advance\s+of|preceding)\b", re.I)
+# ("shall not be permitted for forty-eight hours after placing", "for a period of three years from the date")
 _AFTER = re.compile(rf"\b(?:within|no\s+later\s+than|not\s+later\s+than|not\s+more\s+than|(?:for\s+)?more\s+than|"
+                    rf"for(?:\s+a\s+(?:period|term)\s+of)?|"
                     rf"(?:at|after|upon|on)\s+the\s+expiration\s+of)\s+{_PERIOD}\s+(?:after|of|from|following)\b", re.I)
 
 

@@ -56,7 +56,10 @@ QUANTITY_Q = re.compile(
     r"\b(how much|how many|what(?:'s|s| is| are| does| do)\b[^?.]{0,50}\b(?:fee|fees|cost|costs|rate|amount|fine|penalty|"
     r"forfeiture|width|charge|price|size|dates?|bond|guarantee|deposit)|what (?:dollar |\$ ?)?(?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|"
     r"how (?:wide|large|big|thick|deep|tall|high)|on what dates?|(?:which|what) (?:\w+\s+){0,2}(?:dates?|months)|"
-    r"the (?:most|maximum|max|least|minimum)\b[^?.]{0,25}\b(?:fined|fine|charged|pay|owe|penalty))\b",
+    r"the (?:most|maximum|max|least|minimum)\b[^?.]{0,25}\b(?:fined|fine|charged|pay|owe|penalty)|"
+    # "is there a minimum size for the digits?", "what's the maximum height"
+    r"(?:minimum|maximum|min\.?|max\.?|smallest|largest|biggest)\s+(?:\w+\s+)?(?:size|width|height|depth|thickness|"
+    r"length|distance|fee|amount|slope|grade))\b",
     re.I,
 )
 # words that state a figure
@@ -73,7 +76,8 @@ _NUM = (rf"(?:\d[\d,./¼½¾]*(?: \d+/\d+)?|{_WORD_NUM}(?:[- ]{_WORD_NUM})*"
 _UNIT = r"(?:(?:square |sq\.? ?|lineal |linear |cubic )?(?:inch(?:es)?|feet|foot|ft\.?|yards?)|\"|')"
 # what kind of figure the question asks for, and how a sentence states one
 _DATE_STATED = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\b|"
-                          r"\b\d+ (?:days?|hours?|months?)\b", re.I)
+                          rf"\b(?:\d+|{_WORD_NUM}(?:[- ]{_WORD_NUM})?)\s*(?:\(\d+\)\s*)?(?:business |calendar |working )?"
+                          r"(?:days?|hours?|weeks?|months?|years?)\b", re.I)
 FIGURE_KINDS = [
     # "on what date could the City enforce fines and fees?": a date, whatever the sentence is about
     ("date", re.compile(r"\b(?:on|by|from|as of|since)\s+(?:what|which)\s+dates?\b|\bwhat\s+date\s+(?:did|was|were|is|does)\b|"
@@ -99,7 +103,9 @@ FIGURE_KINDS = [
                 rf"(?!\s*(?:in\s+)?(?:thickness|thick|depth|deep|high|height)\b)", re.I)),
     ("thickness", re.compile(r"\b(thick|thickness|deep|depth)\b", re.I),
      re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:thickness|thick|depth|deep)|(?:thickness|depth)\D{{0,45}}{_NUM}\s*{_UNIT}|"
-                rf"{_NUM}[- ]?(?:inch|in\.|foot|ft\.?)\s+(?:layers?|lifts?|courses?)\b", re.I)),
+                rf"{_NUM}[- ]?(?:inch|in\.|foot|ft\.?)\s+(?:layers?|lifts?|courses?)\b|"
+                # "Each layer (twelve-inch maximum)"
+                rf"\b(?:layers?|lifts?|courses?)\W{{1,3}}{_NUM}[- ]?(?:inch(?:es)?|in\.|foot|feet|ft\.?)", re.I)),
     ("height", re.compile(r"\b(tall|high|height)\b", re.I),
      re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:in\s+)?(?:height|high|tall)\b|(?:height|high)\D{{0,45}}{_NUM}\s*{_UNIT}|between {_NUM}", re.I)),
     ("size", re.compile(r"\b(big|large|size|diameter)\b", re.I), re.compile(rf"{_NUM}\s*{_UNIT}", re.I)),
@@ -124,6 +130,17 @@ _DIMENSION_KIND = {"wide": "width", "thick": "thickness", "deep": "thickness", "
 
 _ASK_WORD = r"(?:how|what|when|where|who|which|why|do|does|did|is|are|can|could|must|should|will|would|may|has|have)\b"
 _SECOND_ASK = re.compile(rf",?\s+and\s+(?:(?:then|also)\s+|(?:once|if|after)\s+[^,?]{{1,60}},\s+)?(?={_ASK_WORD})|(?<=\?)\s+(?:and\s+|also\s+|plus\s+)?(?={_ASK_WORD}|\w)", re.I)
+
+
+def _figures_of(text: str) -> set[str]:
+    """The amounts and numbers a text writes, as plain digits ("$10,000.00" and "$10,000" are one)."""
+    out = set()
+    for m in re.finditer(r"\d[\d,]*(?:\.\d+)?", text):
+        v = m.group(0).replace(",", "")
+        v = v[:-3] if v.endswith(".00") else v
+        if len(v.replace(".", "")) >= 2:  # a lone digit ties nothing
+            out.add(v)
+    return out
 
 
 def whole_provision(picked: list) -> list:
@@ -653,7 +670,9 @@ class EmbeddedPlanner:
         picked = best_sentences(expand(q, muni_id), hits, max_sentences=ranking().max_sentences, similarity=sims)
         if not picked:
             return OutOfScope()
-        if QUANTITY_Q.search(q):
+        held_up = limits.check_against(req.query.turn, req.query.of_origin("turn"),
+                                       [s for _, s, _ in sorted(picked, key=lambda x: -x[2])], self._muni_common(muni_id))
+        if QUANTITY_Q.search(q) and not held_up:  # (a measurement held against a quoted limit: the figure is stated)
             # the figure asked for: stated in the code, left to someone, or not there at all
             states = figure_pattern(q)
             top = max(x[2] for x in picked)
@@ -673,7 +692,12 @@ class EmbeddedPlanner:
                 return NotStated(muni_id, tuple(deferring), set_by=True, who=who_sets(deferring[0][1]))
             # a sentence that introduces a list ("subject to the following.") states what its items state
             listed = [it for p, s, _ in picked for it in list_items(p, s, self._same_section(p)) if states.search(it.text)]
-            if stating and fs >= 0.5 * top:
+            # a weaker sentence that states it still answers when the user's own figure works out with it
+            # ("a cross slope of one-quarter inch per foot" for a walk 6 feet wide)
+            works = bool(stating) and fs < 0.5 * top and bool(
+                limits.check_against(req.query.turn, req.query.of_origin("turn"), [stating[0][1]], self._muni_common(muni_id))
+                or rates.work_out(req.query.turn, req.query.of_origin("turn"), [(stating[0][1], self._section_text(stating[0][0]))]))
+            if stating and (fs >= 0.5 * top or works):
                 if not any(x[1] == stating[0][1] for x in picked):
                     picked = stating + picked[:1]
             elif not listed:
@@ -696,6 +720,8 @@ class EmbeddedPlanner:
         portioned = [] if checks else portions.portion_of(req.query.turn, req.query.of_origin("turn"), ranked)
         worked = rates.work_out(req.query.turn, req.query.of_origin("turn"),
                                 [(s, self._section_text(p)) for p, s, _ in by_score])
+        # a tier's bound ("$2.00 for tunnels not exceeding 25 feet") prices a measure, it does not limit it
+        checks = [c for c in checks if not any(w.kind == "tiered" and w.sentence == c.sentence for w in worked)]
         for w in worked:  # the sentence worked from is quoted: a neighbour of the picked ones in their section
             if w.sentence and all(w.sentence != s for _, s, _ in picked):
                 holder = next((x for p, _, _ in by_score for x in self._same_section(p) if w.sentence in x.text), None)
@@ -938,10 +964,14 @@ class EmbeddedPlanner:
             note = phrasing.yearless_date(written, d)
             if note not in notes:
                 notes.append(note)
-        cites = self._relevant_citations(q, cites, req)
-        quoted = []
+        stated = "\n".join(parts)
+        cites = self._relevant_citations(q, cites, req, stated=stated)
+        quoted, said = [], _figures_of(stated)
         for c in cites:
-            if len(quoted) < 3 and not any(c.passage_id == x.passage_id for x in quoted):
+            # one quote a passage, and a second one only for a figure the answer states that none shown holds
+            shown = set().union(*(_figures_of(x.quote) for x in quoted)) if quoted else set()
+            if len(quoted) < 3 and (not any(c.passage_id == x.passage_id for x in quoted)
+                                    or (said & _figures_of(c.quote)) - shown):
                 quoted.append(c)
         parts += [phrasing.quoted(c.quote, c.label()) for c in quoted]
         return Answer(
@@ -966,9 +996,10 @@ class EmbeddedPlanner:
         return Answer(status="answered", municipality=plan.parts[0][1].municipality, answer="\n\n".join(blocks),
                       citations=cites, tool_calls=calls, notes=notes)
 
-    def _relevant_citations(self, q: str, cites: list[Citation], req: Request) -> list[Citation]:
+    def _relevant_citations(self, q: str, cites: list[Citation], req: Request, stated: str = "") -> list[Citation]:
         """A calculator cites every provision it consulted; the answer cites those that bear
-        on the question (the full list stays in the tool call's result)."""
+        on the question (the full list stays in the tool call's result). Of one passage's quotes, one that
+        holds a figure the answer states (``stated``: its own words, not the quotes) comes first."""
         if len(cites) <= 1:
             return cites
         q_stems = stems(expand(q))
@@ -980,7 +1011,26 @@ class EmbeddedPlanner:
         scored = [(len(stems(c.quote) & q_stems) + 4 * best_sim.get(c.passage_id or "", 0.0), i, c)
                   for i, c in enumerate(cites)]
         top = max(sc for sc, _, _ in scored)
-        return [c for sc, _, c in scored if sc >= ranking().citation_share * top]
+        kept = [(sc, i, c) for sc, i, c in scored if sc >= ranking().citation_share * top]
+        # in the calculator's order, except that of two quotes of one passage the one that holds a figure the
+        # answer states, else the nearer the question, comes first (one quote a passage is shown: "$10,000 each
+        # person" before "If such insurance policy expires ...")
+        said = _figures_of(stated)
+        passages = {c.passage_id for _, _, c in kept}
+        kept += [(sc, i, c) for sc, i, c in scored if (sc, i, c) not in kept and c.passage_id in passages
+                 and said & _figures_of(c.quote)]
+        best_of: dict[str, tuple[tuple, int]] = {}
+        for sc, i, c in kept:
+            key = c.passage_id or f"#{i}"
+            rank = (bool(said & _figures_of(c.quote)), sc)
+            if key not in best_of or rank > best_of[key][0]:
+                best_of[key] = (rank, i)
+        first_at = {}
+        for sc, i, c in kept:
+            first_at.setdefault(c.passage_id or f"#{i}", i)
+        return [c for sc, i, c in sorted(kept, key=lambda t: (first_at[t[2].passage_id or f"#{t[1]}"],
+                                                               0 if best_of[t[2].passage_id or f"#{t[1]}"][1] == t[1] else 1,
+                                                               t[1]))]
 
     def _coverage(self) -> str:
         return phrasing.coverage(municipalities())

@@ -8,11 +8,12 @@ out exactly. "Each day ... shall constitute a separate offense" makes a fine per
 per day. Nothing is worked out when the question gives no count or amount, or several that
 could be it, or the sentence holds no rate, or two; the quote then answers alone.
 
-Pure functions; the planner calls ``work_out`` with the sentences it is about to quote.
+Pure functions; the planner calls ``work_out`` with the sentences it is about to quote. It also tries the
+arithmetic of their own modules: a fee in tiers (tiers.py), fines that rise with each offense (fines.py) and
+the rise a slope gives over a length (slopes.py), all giving a ``Worked`` (worked.py).
 
-(Session 11 also worked out fees in tiers, fines that rise with each offense and the rise a slope gives over a
-length, written from seen failures. Measured with them off, samples7 — unseen — scored the same (0.700), so they
-were taken out; they are in commit 72c27bb: tiers.py, fines.py, slopes.py.)
+(Those three were taken out in session 11 when samples7, unseen then, scored the same without them; they came
+back in session 13 when held-out 10 and samples8, written without them, had four questions they answer.)
 """
 
 from __future__ import annotations
@@ -20,8 +21,11 @@ from __future__ import annotations
 import re
 from decimal import ROUND_HALF_UP, Decimal
 
+from assistant.answering.fines import NTH_OFFENSE, about_the_same, fine_by_offense
 from assistant.answering.formatting import fmt_money
-from assistant.answering.reading import Slot, read_slots
+from assistant.answering.reading import NUMBER, Slot, number_value, read_slots
+from assistant.answering.slopes import rise as slope_rise
+from assistant.answering.tiers import ALL_OWED, tier_fee
 from assistant.answering.worked import Worked, counts_in, pronoun_counts, stem_of
 from assistant.retrieval.chunking import sentences
 from assistant.retrieval.expansion import expand
@@ -29,7 +33,7 @@ from assistant.retrieval.lexical import stems
 
 # a question about an amount of money ("how much", "what will the bill be", "the total of the fines")
 ASKS_AMOUNT = re.compile(
-    r"\bhow much\b|\btotal\b|\bowe[sd]?\b|\bliable\b|\bbill(?:ed)?\b|\bcharged?\b|\b(?:fines?|fined)\b[^.?!]{0,30}\?|"
+    r"\bhow much\b|\btotal\b|\bowe[sd]?\b|\bowing\b|\b(?:get|getting)\s+(?:\w+\s+){0,2}back\b|\brefund|\bliable\b|\bbill(?:ed)?\b|\bcharged?\b|\b(?:fines?|fined)\b[^.?!]{0,30}\?|"
     r"\bwhat(?: (?:will|would|do|does|did|am|is|are|should)\b|['’]s)[^.?!]{0,50}\b(?:pay|cost|fine|fee|fees|charge|bill)\b|"
     r"\b(?:do|would|will|must|should)\s+(?:i|we|they|he|she|you)\s+(?:\w+\s+)?(?:pay|owe)\b|"
     r"\badd up\b|\bcome to\b|\bwhat\s+(?:fine|fee|charge|penalty|amount)\b", re.I)
@@ -168,10 +172,34 @@ def _situation_named(turn: str, sentence: str, passage_text: str) -> bool:
     return best > 0 and score[sentence] == best and sum(v == best for v in score.values()) == 1
 
 
+_WHOLE_WEEK = re.compile(r"\b(?:a|one)\s+(?:full|whole|entire|straight)\s+week\b", re.I)
+_WHOLE_DAYS = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?:full|whole|entire|straight|consecutive)\s+days\b", re.I)
+
+
+def _day_counts(turn: str, slots: list[Slot]) -> list[tuple[Decimal, str, str]]:
+    """Days the user gives as a stretch of time ("for two weeks", "a full week", "3 whole days"), as a count of
+    days (a fine for each day a violation continues is counted by them)."""
+    out = []
+    for s in slots:
+        if s.kind == "duration" and s.span.origin == "turn" and s.unit in ("days", "weeks") and s.number == int(s.number):
+            out.append((s.number * (7 if s.unit == "weeks" else 1), "days", s.span.text))
+    for m in _WHOLE_WEEK.finditer(turn):
+        out.append((Decimal(7), "days", m.group(0)))
+    for m in _WHOLE_DAYS.finditer(turn):
+        n = number_value(m)
+        if n is not None and n == int(n) and n > 0:
+            out.append((n, "days", m.group(0)))
+    return out
+
+
 def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> list[Worked]:
     """The arithmetic of the first quoted sentence (best first; each with the text of its whole section)
     that states a rate the question's one count or one amount fits, or settles a sum held (a deposit, a
-    guarantee) against a cost the user gives both of; [] when none fits exactly one way."""
+    guarantee) against a cost the user gives both of, or a rise a slope gives over the user's length; []
+    when none fits exactly one way."""
+    rise = slope_rise(turn, slots, picked)
+    if rise is not None:
+        return [rise]
     if not (ASKS_AMOUNT.search(turn) or _ASKS_BACK.search(turn)):
         return []
     amounts = _money_asked(slots)
@@ -182,8 +210,16 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
             return settled
     if not ASKS_AMOUNT.search(turn):
         return []
-    counts = counts_in(turn)
+    counts = counts_in(turn) + _day_counts(turn, slots)
     for sentence, passage_text in picked:
+        if not amounts and NTH_OFFENSE.search(sentence) and about_the_same(turn, passage_text):
+            fine = fine_by_offense(turn, sentence)
+            if fine is not None:
+                return [fine]
+        if _TIERED.search(sentence) and len({a.number for a in amounts}) == 0 and not ALL_OWED.search(turn):
+            tier = tier_fee(turn, slots, sentence)
+            if tier is not None:
+                return [tier]
         rates = _distinct(_per_unit_rates(sentence, passage_text))
         fits = []
         for rate, unit, words, ceiling in rates:

@@ -96,8 +96,16 @@ class ToolRouter:
         wide = expand(q, muni)
         if wide == q:
             return None
-        # (a route reached only so computes, never asks: a question it would ask is not known to be for it)
-        return self._first(q, muni, ctx, [d for d in self.routes if not d.applies(q) and d.applies(wide)], asks=False)
+        # (a route reached only so computes, never asks: a question it would ask is not known to be for it; unless
+        # the user's own words meet one of its cues and the plain word only its topic: "how much am I going to owe
+        # for the walk?" asks for the cost as a "sidewalk" question would)
+        reached = [d for d in self.routes if not d.applies(q) and d.applies(wide)]
+        for declared in reached:
+            own = len(declared.cues) > 1 and any(c.search(q) for c in declared.cues)
+            out = self._first(q, muni, ctx, [declared], asks=own)
+            if out is not None:
+                return out
+        return None
 
     def _first(self, q: str, muni: str | None, ctx: RouteContext, routes: list[Declared],
                asks: bool = True) -> Routed | Missing | None:

@@ -1,5 +1,5 @@
 """One piece of arithmetic a quoted sentence asks for (``Worked``), and the reading of the user's counts
-it is done with."""
+it is done with: shared by the rates, the tiers of a fee, the fines by offense and the slopes."""
 
 from __future__ import annotations
 
@@ -16,18 +16,24 @@ from assistant.retrieval.lexical import stems
 class Worked:
     """One product, share or sum, with everything it was read from."""
 
-    kind: str  # "per_unit" | "percent" | "difference"
+    kind: str  # "per_unit" | "percent" | "difference" | "tiered" | "graduated" | "rise"
     rate_words: str  # verbatim from the sentence
     read_words: str  # verbatim from the question
     result: Decimal
     steps: list[str] = field(default_factory=list)
     maximum: bool = False  # the rate is a ceiling ("not more than $500"): the result is the most it can be
     sentence: str = ""
+    unit: str | None = None  # "in" / "ft" for a rise over a run; None: money
+
+    def shown(self) -> str:
+        from assistant.answering.phrasing import quantity
+
+        return fmt_money(self.result) if self.unit is None else quantity(self.result, self.unit)
 
     def call(self) -> dict:
         return {"name": "rate_calculation",
                 "arguments": {"rate": self.rate_words, "read": self.read_words, "kind": self.kind},
-                "result": {"steps": self.steps, "result": fmt_money(self.result), "maximum": self.maximum,
+                "result": {"steps": self.steps, "result": self.shown(), "maximum": self.maximum,
                            "quote": self.sentence}}
 
 

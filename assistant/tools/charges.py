@@ -537,7 +537,8 @@ TOOLS: list[ToolSpec] = [
         route=Route(order=61, read="assistant.answering.routes.charges:sidewalk_assessment",
                     answers="an owner's share of a sidewalk's stated cost",
                     cues=(r"sidewalk", r"assess|\bpa(?:y|id|ying|ys)\b|\bshare|\bcost|\bow(?:e|es|ed|ing)\b|\bpocket\b|"
-                                      r"\b(?:my|our) (?:part|portion|cut)\b")),
+                                      r"\b(?:my|our) (?:part|portion|cut)\b|\b(?:part|portion) of (?:that|it|this|the)\b|"
+                                      r"\b(?:lands?|falls?) on\b|\bon the hook\b")),
     ),
     ToolSpec(
         name="snow_removal_charge",
@@ -547,7 +548,7 @@ TOOLS: list[ToolSpec] = [
         keywords=("snow", "ice", "shoveling", "snow removal charge", "fine", "per occasion", "hourly rate"),
         route=Route(order=64, read="assistant.answering.routes.charges:snow_charge",
                     answers="the charge for employees' hours of snow removal at stated rates",
-                    cues=(r"snow|ice|shovel|clear|plow|storm|blizzard", r"hour")),
+                    cues=(r"snow|ice|shovel|clear|plow|storm|blizzard", r"hour|\bhrs?\b")),
     ),
     ToolSpec(
         name="asphalt_service_settlement",
@@ -557,7 +558,7 @@ TOOLS: list[ToolSpec] = [
         keywords=("asphalt", "driveway", "deposit", "refund", "balance", "resurfacing", "tax roll"),
         route=Route(order=63, read="assistant.answering.routes.charges:asphalt_settlement",
                     answers="the balance or refund of an asphalt deposit against the actual cost",
-                    cues=(r"asphalt|pav(?:e|ed|ing)|blacktop", r"deposit|put down|paid (?:up ?front|in advance)|up ?front")),
+                    cues=(r"asphalt|pav(?:e|ed|ing)|blacktop|apron", r"deposit|put down|paid (?:up ?front|in advance)|up ?front|ahead of time|beforehand|in advance")),
     ),
     ToolSpec(
         name="culvert_installation_deposit",

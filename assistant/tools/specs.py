@@ -1096,7 +1096,8 @@ TOOLS: list[ToolSpec] = [
                   "calcium chloride", "cold mix"),
         route=Route(order=73, read="assistant.answering.routes.checks:patch",
                     answers="how deep a patch must be over a stated existing pavement",
-                    cues=(r"\bpatch|replacement|restor", r"existing|current|old")),
+                    cues=(r"\bpatch|replacement|restor|backfill|asphalt|blacktop|bituminous",
+                          r"existing|current|old")),
     ),
     ToolSpec(
         name="obstruction_check",

@@ -30,10 +30,13 @@ ASKS_AMOUNT = re.compile(r"\bhow much\b(?!\s+(?:of|lower|higher|wider|narrower|d
                          r"(?:share|bill|balance|refund|assessment)\b|"
                          r"\bwhat (?:will|would|do|does|did|can|could) (?:they|the \w+|it) (?:charge|bill)\b|"
                          r"\bwhat (?:will|would) (?:my|our|the) (?:share|bill|charge|assessment|part) (?:be|come to|run)\b|"
-                         r"\bwhat (?:am|are) (?:i|we) (?:going to|gonna) (?:get )?(?:billed|charged|owe|pay)\b", re.I)
+                         r"\bwhat (?:am|are) (?:i|we) (?:going to|gonna) (?:get )?(?:billed|charged|owe|pay)\b|"
+                         # "what will I end up owing or getting back?", "how much am I going to owe"
+                         r"\bwhat (?:will|would) (?:i|we) (?:end up )?(?:owing|paying|getting back)\b|"
+                         r"\b(?:am|are) (?:i|we) (?:going to|gonna) (?:owe|pay|be (?:billed|charged))\b", re.I)
 
 
-PERMIT_FEE_Q = re.compile(r"\bpermits?\b[^.?!]{0,25}\b(?:cost|costs|fee|fees|charge)\b|\b(?:cost|fee|price)s? (?:of|for) "
+PERMIT_FEE_Q = re.compile(r"\bpermits?\b[^.?!$]{0,40}\b(?:cost|costs|fee|fees|charge)\b|\b(?:cost|fee|price)s? (?:of|for) "
                           r"(?:a|the|my|our) (?:\w+ )?permit", re.I)
 
 

@@ -26,7 +26,11 @@ GENERIC_EVENT_STEMS = stems("date day time the of or and was were is village tow
 # the question asks for a calendar day (not "how long"): without a date to count from, ask for it
 ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\blast (?:day|date)\b|\bdeadline date\b|"
                         r"\bby what (?:date|day)\b|\bon what (?:date|day)\b|\b(?:my|our) deadline\b|"
-                        r"\bwhen (?:is|are) (?:that|it|this|they|the \w+) due\b|\bdue date\b", re.I)
+                        r"\bwhen (?:is|are) (?:that|it|this|they|the \w+) due\b|\bdue date\b|\bby when\b|"
+                        r"\bwhen (?:do|must|should) (?:i|we|they) (?:have|need) to\b", re.I)
+
+_DENIED = re.compile(r"\b(?:not|no|never|without)\s+(?:a\s+|an\s+|the\s+|any\s+)?[\w'-]+(?:\s+[\w'-]+)?", re.I)
+
 
 def emergency(q: str, muni: str | None, ctx: RouteContext):
     """When to apply for the permit and file for the fee waiver after an emergency dig."""
@@ -89,7 +93,11 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
 
     # the numbers of a date say when, not what: "May 30" must not meet "within 30 days"
     # ("60 days" still meets "60 days")
+    # (and, at a smaller weight, the code's words for the user's plain ones: "three of my slabs are bad" is a
+    # sidewalk's defect)
     q_stems = stems(slots.without_dates(q))
+    # (not of denied words: "Not a winter emergency job" says nothing of frozen ground)
+    q_plain = stems(expand(_DENIED.sub(" ", slots.without_dates(q)), muni)) - q_stems
     # the event is what the question dates ("We start ... on May 30"), not all it says
     clause = slots.dated_clause(q)
     if not slots.dates_in(q) and read and read[0].span.origin == "turn" and ctx.query is not None:
@@ -117,6 +125,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         # count the same period from different events (occupancy vs building permit)
         event_words = 0 if wants_day else len(event_stems & stems(rule.event))  # no dated event: no event words
         score = (len(q_stems & words) + 1.5 * len(q_stems & title_words) + ranking().event_weight * event_words
+                 + ranking().plain_word_weight * (len(q_plain & words) + 1.5 * len(q_plain & title_words))
                  + 12.0 * max(sims.get(rule.id, 0.0) - 0.2, 0.0))
         if rule.id.endswith("emergency_apply") and emergency:
             score += 3

@@ -29,6 +29,15 @@ LATER = re.compile(r"\bin (?:a|an|one|two|three|four|five|six|several|a few|\d+)
                    r"\b(?:later|early|late) (?:this|next) (?:year|month|spring|summer|fall|winter)\b|\bsoon\b", re.I)
 
 
+# the words place the opening now ("we're cutting it today", "opening the street this week")
+NOW = re.compile(r"\b(?:today|now|right now|this (?:morning|afternoon|week)|currently|at the moment|"
+                 r"(?:are|'re) (?:cutting|opening|digging|excavating|trenching))\b", re.I)
+
+
+# "laid 6 months ago": an age as of now, the pavement's age when it is opened now
+AGO = re.compile(r"\bago\b", re.I)
+
+
 def surcharge(q: str, muni: str | None, ctx: RouteContext):
     """The surcharge for the age of the final paving on the opening date, or what is missing."""
     tool = "street_opening_surcharge"
@@ -64,6 +73,17 @@ def surcharge(q: str, muni: str | None, ctx: RouteContext):
         # "we open it in three weeks": a day to come the reading does not place; today would be a guess
         return Missing("the day the street will be opened (the surcharge depends on the pavement's age then).",
                        slot="opening date", candidates=(LATER.search(q).group(0),))
+    if reading.opening is None and paved is not None and not NOW.search(q) and not AGO.search(paved.span.text):
+        # no opening day given: today is taken only when the words say now, or when the surcharge is the same
+        # whenever in the coming year the street is opened (else the day is asked for: a guess moves the band)
+        from dateutil.relativedelta import relativedelta
+
+        fee_arg = {"permit_fee": str(reading.fee.number)} if reading.fee else {}
+        ends = [run_tool(tool, {"municipality": muni, "opening_date": d.isoformat(), "final_paving_date": paved.value,
+                                **fee_arg}) for d in (slots.today(), slots.today() + relativedelta(years=1))]
+        if [getattr(e, "multiplier", None) for e in ends] != [getattr(ends[0], "multiplier", None)] * 2:
+            return Missing("the day the street will be opened (the surcharge depends on the pavement's age then).",
+                           slot="opening date")
     opening = reading.opening.day if reading.opening is not None else slots.today()
     args: dict[str, Any] = {"municipality": muni, "opening_date": opening.isoformat()}
     defaults = {} if reading.opening is not None else {"opening_date": f"today, {fmt_date(opening)} (no opening date given)"}
