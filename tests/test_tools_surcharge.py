@@ -305,4 +305,10 @@ def test_total_with_permit_fee_adds_fee_and_surcharge():
                                                   final_paving_date=date(2025, 3, 4), permit_fee=Decimal("150")))
     assert out.multiplier == 3 and out.amount == Decimal("450.00")
     assert out.total_with_permit_fee == Decimal("600.00")
-    assert "$600.00" in out.explanation
+    # the total is in the result; the answer states it only when the question asks what is paid in all
+    assert "$600.00" not in out.explanation
+    from assistant.answering import phrasing
+    from assistant.answering.routes.surcharge import _lead
+
+    assert _lead("What surcharge do we pay on top?") is phrasing.lead_surcharge
+    assert "**$600.00**" in _lead("What do we pay in total, fee and surcharge?")(out)

@@ -245,6 +245,15 @@ def lead_surcharge(r) -> str:
     return f"{lead} {warn}".strip()
 
 
+def lead_surcharge_total(r) -> str:
+    """The surcharge, and the permit fee with it when the question asks what is paid in all."""
+    lead = lead_surcharge(r)
+    if r.ok and getattr(r, "total_with_permit_fee", None) is not None and r.multiplier:
+        lead += (f" With the permit fee: {fmt_money(r.permit_fee)} + {r.amount_text} = "
+                 f"**{fmt_money(r.total_with_permit_fee)}** (any actual Village expenses come on top).")
+    return lead
+
+
 def _plain_number(x) -> str:
     from decimal import Decimal
 

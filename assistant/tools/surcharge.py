@@ -328,8 +328,7 @@ def surcharge_for_opening(inp: SurchargeInput, calendar: BusinessCalendar | None
         out.amount_text = _money(amount) if band.multiplier else "no surcharge ($0.00)"
         money = (
             f" With a permit fee of {_money(inp.permit_fee)}: {band.multiplier} × {_money(inp.permit_fee)} = "
-            f"{_money(amount)}, in addition to the permit fee and any actual Village expenses "
-            f"(fee plus surcharge: {_money(inp.permit_fee)} + {_money(amount)} = {_money(out.total_with_permit_fee)})."
+            f"{_money(amount)}, in addition to the permit fee and any actual Village expenses."
             if band.multiplier
             else " The permit fee and any actual Village expenses still apply."
         )

@@ -34,6 +34,15 @@ NOW = re.compile(r"\b(?:today|now|right now|this (?:morning|afternoon|week)|curr
                  r"(?:are|'re) (?:cutting|opening|digging|excavating|trenching))\b", re.I)
 
 
+# what is paid in all asked: the permit fee with the surcharge ("the total", "all told", "including the fee")
+TOTAL = re.compile(r"\btotal\b|\bin all\b|\baltogether\b|\ball told\b|\bincluding the (?:permit )?fee\b|"
+                   r"\b(?:fee )?plus (?:the )?surcharge\b|\bsurcharge plus\b|\ball in\b", re.I)
+
+
+def _lead(q: str):
+    return phrasing.lead_surcharge_total if TOTAL.search(q) else phrasing.lead_surcharge
+
+
 # "laid 6 months ago": an age as of now, the pavement's age when it is opened now
 AGO = re.compile(r"\bago\b", re.I)
 
@@ -116,7 +125,7 @@ def surcharge(q: str, muni: str | None, ctx: RouteContext):
         args["permit_fee"] = str(reading.fee.number)
     sources = {k: v for k, v in (("opening_date", reading.opening), ("final_paving_date", paved),
                                  ("permit_fee", reading.fee)) if v is not None}
-    return Routed(tool, args, muni, phrasing.lead_surcharge, defaults=defaults, derived=derived, sources=sources)
+    return Routed(tool, args, muni, _lead(q), defaults=defaults, derived=derived, sources=sources)
 
 # -- specification checks -------------------------------------------------------
 
@@ -156,4 +165,4 @@ def _from_age(q: str, muni: str, reading, age, ctx: RouteContext):
         sources["permit_fee"] = reading.fee
     elif ASKS_DOLLARS.search(q):
         return Missing("the permit fee (the surcharge is a multiple of it).", slot="permit fee")
-    return Routed(tool, args, muni, phrasing.lead_surcharge, defaults=defaults, derived=derived, sources=sources)
+    return Routed(tool, args, muni, _lead(q), defaults=defaults, derived=derived, sources=sources)
