@@ -1,7 +1,7 @@
 """General readings of session 13: each case fails when its rule is taken out.
 
 Measurements held against a quoted limit among several in the story; a prohibition's least
-distance; a prescribed figure fallen short of; a decimal comma; a pay rate with no currency;
+distance; a decimal comma; a pay rate with no currency;
 "the other thirty-one" after "... an hour with benefits"; parties split at a semicolon, named as
 things, or as "I" and "they"; the top coat's date as the final paving; a denied lug; a period
 "for N hours after" / "for a period of N years from"; a layer's thickness in words.
@@ -57,12 +57,11 @@ def test_closer_than_in_a_prohibition_is_a_least_distance():
     assert c.difference == Decimal("0.5") and not c.passes
 
 
-def test_a_prescribed_figure_counts_only_for_a_shortfall_and_only_alone():
+def test_a_prescribed_figure_with_no_comparator_is_no_limit():
+    # (held as a minimum for a shortfall asked, it added a wrong figure on an unseen set: taken out)
     q = "Core on the first asphalt lift came back at two and a quarter inches. By how much is it short?"
-    [c] = _check(q, [TWO_LIFTS, LIFT])  # two prescribed figures in the first sentence: the next one answers
-    assert c.limit.spec and c.difference == Decimal("0.25")
-    assert _check("The first asphalt lift came back at two and a quarter inches. Is that OK?", [LIFT]) == []
-    assert limits.limits_in(LIFT) == []  # no comparator: no bound unless asked for
+    assert _check(q, [TWO_LIFTS, LIFT]) == []
+    assert limits.limits_in(LIFT) == []
 
 
 def test_a_height_asked_prefers_the_sentence_that_limits_a_height():

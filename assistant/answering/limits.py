@@ -76,7 +76,6 @@ class Limit:
     aspect: str | None  # width / depth / height / length, when the words beside it say
     either: bool = False  # "... or seven inches, whichever is greater": the bound is one of two measures
     between: bool = False  # one end of "between 2' and 8'"
-    spec: bool = False  # a prescribed quantity ("a 2 1/2" lift shall be installed"), held as a minimum
 
 
 @dataclass(frozen=True)
@@ -128,13 +127,8 @@ def _aspect(text: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-_SHALL = re.compile(r"\b(?:shall|must)\b", re.I)
-_NUMBERED = re.compile(r"\b(?:no|nos|number|section|§|grade|gradation|class|type|size)\.?\s*$", re.I)
-
-
-def limits_in(sentence: str, specs: list | None = None) -> list[Limit]:
-    """Every quantity the sentence states as a bound (a minimum or a maximum), with its words. ``specs``,
-    when given, collects the quantities it prescribes with no comparator ("a 2 1/2" lift ... shall be")."""
+def limits_in(sentence: str) -> list[Limit]:
+    """Every quantity the sentence states as a bound (a minimum or a maximum), with its words."""
     out = []
     for s in read_slots(sentence):
         if s.kind not in _KINDS or s.unit not in _DIMENSION:
@@ -170,10 +164,6 @@ def limits_in(sentence: str, specs: list | None = None) -> list[Limit]:
                 before = sentence[max(0, s.span.start - 60):s.span.start]
                 lead = ban[-1]
         if bound is None:
-            if specs is not None and _SHALL.search(sentence) and not _NUMBERED.search(before[-12:]):
-                # "a 2 1/2" lift ... shall be installed": a quantity the code prescribes, no comparator
-                near = sentence[s.span.end:s.span.end + 16] + " " + sentence[max(0, s.span.start - 25):s.span.start]
-                specs.append(Limit("min", s.number, s.unit, s.span.text, _aspect(near), spec=True))
             continue
         start = s.span.start - (len(before) - lead.start()) if lead else s.span.start
         tail = (_MIN_AFTER if bound == "min" else _MAX_AFTER).search(after)
@@ -235,12 +225,6 @@ def _ties(turn: str, measured: Slot, sentence: str, common: frozenset[str]) -> s
     return about & stems(sentence)
 
 
-def _own_aspect(turn: str, measured: Slot) -> str | None:
-    """What the measurement measures, by the words right after it ("24 ft wide"), else around it."""
-    return (_aspect(turn[measured.span.end:measured.span.end + 14])
-            or _aspect(turn[max(0, measured.span.start - 40):measured.span.end + 40]))
-
-
 def check_against(turn: str, slots: list[Slot], sentences: list[str], common: frozenset[str] = frozenset()) -> list[Check]:
     """The user's measurement against the limit of the first sentence (in the order given: the
     best first) that states a limit of its kind — of the aspect the question names (a height asked, a
@@ -275,8 +259,9 @@ def check_against(turn: str, slots: list[Slot], sentences: list[str], common: fr
 
 
 _SEVERAL = object()
-# a question about falling short of what is prescribed ("by how much is it short?", "too thin?")
-_SHORT_Q = re.compile(r"\b(?:short|shy|thin(?:ner)?|less|under|below|enough|deficien\w*)\b", re.I)
+# (A figure the code prescribes with no comparator, "a 2 1/2" lift shall be installed", held as a minimum for a
+# shortfall asked, was tried in session 13 from a seen failure: on held-out 11, unseen, it added a wrong figure
+# beside a right answer, and it was taken out.)
 
 
 def _check_one(turn: str, measured: Slot, sentence: str, common: frozenset[str], several: bool = False,
@@ -288,12 +273,7 @@ def _check_one(turn: str, measured: Slot, sentence: str, common: frozenset[str],
     asked = _aspect(turn[max(0, measured.span.start - 40):measured.span.end + 40]) or _aspect(turn)
     if several:  # the words of its own sentence only: another measurement's "wide" or "long" is not its aspect
         asked = _aspect(turn[measured.span.end:measured.span.end + 14]) or _aspect(clause_at(turn, measured.span.start))
-    specs: list[Limit] = []
-    found = [lim for lim in limits_in(sentence, specs) if _DIMENSION[lim.unit][0] == dim]
-    if not found and _SHORT_Q.search(turn):
-        found = [lim for lim in specs if _DIMENSION[lim.unit][0] == dim]
-        if len(found) > 1:
-            return None  # several prescribed quantities ("the lower lift 5", the top lift 5""): another sentence may say
+    found = [lim for lim in limits_in(sentence) if _DIMENSION[lim.unit][0] == dim]
     if asked is not None and any(lim.aspect == asked for lim in found):
         found = [lim for lim in found if lim.aspect == asked]
     elif asked is not None:

@@ -111,8 +111,7 @@ def limit_check(checks) -> str:
     written = first.measured.span.text
     parts = [f"I read: {quantity(first.measured_value, first.unit)} (“{written}”)."]
     for c in checks:
-        kind = ("the figure the code prescribes" if getattr(c.limit, "spec", False)
-                else "a minimum" if c.limit.bound == "min" else "a maximum")
+        kind = "a minimum" if c.limit.bound == "min" else "a maximum"
         m, lim, diff = (quantity(c.measured_value, c.unit), quantity(c.limit_value, c.unit),
                         quantity_also_inches(c.difference, c.unit))
         if c.difference == 0:
