@@ -199,7 +199,7 @@ def _dates(text):
     ("sometime last week", [("last week", "2026-11-23", "week")]),
     ("we dig next week", [("next week", "2026-12-07", "week")]),
     ("last month", [("last month", "2026-11-01", "month")]),
-    ("two weeks ago today", [("two weeks ago", "2026-11-17", "day")]),
+    ("two weeks ago today", [("two weeks ago today", "2026-11-17", "day")]),
 ])
 def test_relative_days_holidays_and_vague_periods(text, expected):
     assert _dates(text) == expected

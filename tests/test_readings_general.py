@@ -145,3 +145,31 @@ def test_a_layers_thickness_in_words_states_a_thickness_and_a_date_period_in_wor
 def test_figures_of_a_text_tie_quotes_to_what_the_answer_states():
     assert planner._figures_of("insurance of $10,000.00 each person; 3 feet") == {"10000"}
     assert "20000" in planner._figures_of("$20,000 each accident")
+
+
+@pytest.mark.parametrize("words, value, precision", [
+    ("last Christmas", "2025-12-25", "day"),  # the latest one before today, not the nearest (two weeks ahead)
+    ("next Memorial Day", "2027-05-31", "day"),
+    ("this past Labor Day", "2026-09-07", "day"),
+    ("the 15th of last month", "2026-11-15", "day"),
+    ("earlier this month on the 3rd", "2026-12-03", "day"),
+    ("next month on the 12th", "2027-01-12", "day"),
+    ("a month ago today", "2026-11-10", "day"),
+    ("a fortnight ago", "2026-11-26", "day"),
+    ("12/1/26", "2026-12-01", "day"),
+    ("on 11/30", "2026-11-30", "day"),
+    ("the last day of November", "2026-11-30", "day"),
+])
+def test_relative_dates_read_to_the_day(words, value, precision):
+    got = [(s.value, s.precision) for s in read_slots(f"It happened {words}.", ref=date(2026, 12, 10)) if s.kind == "date"]
+    assert got == [(value, precision)]
+
+
+@pytest.mark.parametrize("words", ["Christmas Eve", "last Christmas Eve", "2 1/2 inches", "1/2 hour"])
+def test_no_date_is_read_where_none_is_meant(words):
+    assert [s for s in read_slots(f"It was {words}.", ref=date(2026, 12, 10)) if s.kind == "date"] == []
+
+
+def test_a_season_of_a_year_is_that_stretch():
+    [s] = [x for x in read_slots("It was paved over the summer of 2024.", ref=date(2026, 12, 10)) if x.kind == "date"]
+    assert (s.value, s.precision, s.days) == ("2024-06-01", "month", (date(2024, 6, 1), date(2024, 8, 31)))

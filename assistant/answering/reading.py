@@ -415,6 +415,10 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             d, p = ref + sign * relativedelta(days=int(round(n * 7))), "day"
         else:
             d, p = ref + sign * relativedelta(days=int(round(n))), "day"
+        today_too = re.match(r"\s+today\b", text[m.end():m.end() + 8], re.I)
+        if today_too and n == int(n):  # "a month ago today", "a year ago today": that very day
+            add(m.start(), m.end() + today_too.end(), d, "day")
+            continue
         add(m.start(), m.end(), d, p)
     for m in re.finditer(r"\b(last|this past|this|next|this coming)\s+(spring|summer|fall|autumn|winter)\b", text, re.I):
         first, _ = _SEASONS[m.group(2).lower()]
@@ -463,7 +467,21 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             while day.weekday() != wd:
                 day = day + relativedelta(days=step)
         add(m.start(), m.end(), day)
-    for m in re.finditer(rf"\b(?:(?P<whose>last|next|this)\s+year['’]?s\s+)?(?:on\s+)?({'|'.join(_HOLIDAYS)})\b", text, re.I):
+    # "last Christmas", "this past Labor Day": the latest one before today; "next Memorial Day", "this coming
+    # Fourth of July": the first one after it (never the nearest one, which may lie the other way)
+    for m in re.finditer(rf"\b(?P<rel>last|this past|next|this coming)\s+({'|'.join(_HOLIDAYS)})\b(?!\s*,?\s*(?:19|20)\d\d)"
+                         r"(?!\s+eve\b)",
+                         text, re.I):
+        import holidays as _hol
+
+        want = _HOLIDAY_NAMES.get(m.group(2).lower())
+        days = sorted(d for d, n in _hol.US(years=range(ref.year - 1, ref.year + 2), observed=False).items() if n == want)
+        back = m.group("rel").lower() in ("last", "this past")
+        pick = [d for d in days if d < ref] if back else [d for d in days if d > ref]
+        if pick:
+            add(m.start(), m.end(), pick[-1] if back else pick[0])
+    for m in re.finditer(rf"\b(?:(?P<whose>last|next|this)\s+year['’]?s\s+)?(?:on\s+)?({'|'.join(_HOLIDAYS)})\b(?!\s+eve\b)",
+                         text, re.I):  # ("Christmas Eve" is another day, and no legal holiday)
         after = text[m.end():m.end() + 20]
         if _NAMES_AN_EVENT.match(after) and any(r.search(text) for r, _ in dates.DATE_RES):
             continue  # "a Fourth of July parade on Saturday, July 3, 2027": the holiday names the event, the date dates it
@@ -475,6 +493,44 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             which = _WHICH_YEAR.match(text[m.end():m.end() + 20]) if not m.group("whose") else None
             end = m.end() + (which.end() if which else given.end() if given else 0)
             add(m.start() if m.group("whose") else m.start(2), end, day)
+    # "the 15th of last month", "on the 3rd of this month", "next month on the 12th", "earlier this month on the 3rd":
+    # that day of that month (read before "last month" alone, which would take the words)
+    rel_month = {"last": -1, "this past": -1, "this": 0, "next": 1, "this coming": 1}
+    for m in re.finditer(r"\bthe\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)\s+of\s+(?P<rel>last|this past|this coming|next|this)\s+month\b|"
+                         r"\b(?:earlier\s+|later\s+)?(?P<rel2>last|this past|this coming|next|this)\s+month,?\s+on\s+the\s+"
+                         r"(?P<d2>[0-3]?\d)(?:st|nd|rd|th)\b", text, re.I):
+        rel, dom = (m.group("rel") or m.group("rel2")).lower(), int(m.group("d") or m.group("d2"))
+        first = ref.replace(day=1) + relativedelta(months=rel_month[rel])
+        try:
+            add(m.start(), m.end(), first.replace(day=dom))
+        except ValueError:
+            continue
+    # "the last day of November", "the last day of next month"
+    for m in re.finditer(rf"\bthe\s+last\s+day\s+of\s+(?:(?P<rel>last|this|next)\s+month\b|{dates._MON}\b)", text, re.I):
+        if m.group("rel"):
+            first = ref.replace(day=1) + relativedelta(months=rel_month[m.group("rel").lower()])
+        else:
+            month = dates.MONTHS[m.group(m.lastindex).lower()[:3]]
+            first = dates.nearest_year(month, 1, ref)
+        add(m.start(), m.end(), first + relativedelta(months=1, days=-1))
+    # "a fortnight ago", "two fortnights from now"
+    for m in re.finditer(rf"(?P<n>{NUMBER.pattern})\s+fortnights?\s+(?P<dir>ago|from now|from today)\b", text, re.I):
+        n = number_value(m)
+        if n is not None and n == int(n):
+            add(m.start(), m.end(), ref + relativedelta(days=(14 if m.group("dir").lower() != "ago" else -14) * int(n)))
+    # "12/1/26": month, day and a two-digit year (a four-digit one is read above); "on 11/30": a month and day
+    # after a word that dates it (never "1/2 inch": a fraction)
+    for m in re.finditer(r"\b(\d{1,2})/(\d{1,2})/(\d{2})\b(?![/\d])", text):
+        try:
+            add(m.start(), m.end(), date(2000 + int(m.group(3)), int(m.group(1)), int(m.group(2))))
+        except ValueError:
+            continue
+    for m in re.finditer(r"\b(?:on|dated|since|from|by|until|till|before|after)\s+(\d{1,2})/(\d{1,2})\b(?![/\d])"
+                         r"(?!\s*(?:inch|in\b|\"|'|hours?|hrs?|ft|foot|feet|miles?|mi\b|of\b))", text, re.I):
+        try:
+            add(m.start(1), m.end(), dates.nearest_year(int(m.group(1)), int(m.group(2)), ref))
+        except ValueError:
+            continue
     # "next week", "sometime last week", "last month": a week or a month, never a day
     for m in re.finditer(r"\b(last|this past|next|this coming|this)\s+(week|month)\b", text, re.I):
         back = m.group(1).lower() in ("last", "this past")
@@ -486,6 +542,12 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             first = ref.replace(day=1)
             shift = -1 if back else 1 if m.group(1).lower() in ("next", "this coming") else 0
             add(m.start(), m.end(), first + relativedelta(months=shift), "month")
+    # "the summer of 2024", "fall 2023": that season of that year ("winter 2025" may be either end of the year:
+    # left to the year alone)
+    for m in re.finditer(r"\b(spring|summer|fall|autumn)\s+(?:of\s+)?((?:19|20)\d\d)\b", text, re.I):
+        first, _ = _SEASONS[m.group(1).lower()]
+        start = date(int(m.group(2)), first, 1)
+        add(m.start(), m.end(), start, "month", (start, start + relativedelta(months=3, days=-1)))
     # a year alone: "paved in 2017", "back in 2019"
     for m in re.finditer(r"\b(?:in|during|since|of)\s+((?:19|20)\d\d)\b(?![-/]\d)", text, re.I):
         add(m.start(1), m.end(1), date(int(m.group(1)), 1, 1), "year")
