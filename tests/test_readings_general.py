@@ -159,13 +159,22 @@ def test_figures_of_a_text_tie_quotes_to_what_the_answer_states():
     ("12/1/26", "2026-12-01", "day"),
     ("on 11/30", "2026-11-30", "day"),
     ("the last day of November", "2026-11-30", "day"),
+    ("last year on May 14", "2025-05-14", "day"),  # (had read as the coming May 14)
+    ("30 September 2026", "2026-09-30", "day"),
+    ("Friday before last", "2026-11-27", "day"),
+    ("two Fridays ago", "2026-11-27", "day"),
+    ("Wednesday of last week", "2026-12-02", "day"),
+    ("last week Wednesday", "2026-12-02", "day"),
+    ("this Wednesday past", "2026-12-09", "day"),  # (had read as the coming Wednesday)
+    ("three weeks back", "2026-11-19", "day"),
+    ("a year ago this month", "2025-12-01", "month"),
 ])
 def test_relative_dates_read_to_the_day(words, value, precision):
     got = [(s.value, s.precision) for s in read_slots(f"It happened {words}.", ref=date(2026, 12, 10)) if s.kind == "date"]
     assert got == [(value, precision)]
 
 
-@pytest.mark.parametrize("words", ["Christmas Eve", "last Christmas Eve", "2 1/2 inches", "1/2 hour"])
+@pytest.mark.parametrize("words", ["Christmas Eve", "last Christmas Eve", "2 1/2 inches", "1/2 hour", "right before Thanksgiving"])
 def test_no_date_is_read_where_none_is_meant(words):
     assert [s for s in read_slots(f"It was {words}.", ref=date(2026, 12, 10)) if s.kind == "date"] == []
 

@@ -299,9 +299,10 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             out.append(slot.model_copy(update={"days": stretch}) if stretch else slot)
 
     # "two years ago this June", "3 years ago last May": the month, that many years back
-    for m in re.finditer(rf"(?P<n>{NUMBER.pattern})\s+years?\s+ago\s+(?:this|last|in)\s+{dates._MON}\b", text, re.I):
+    for m in re.finditer(rf"(?P<n>{NUMBER.pattern})\s+years?\s+ago\s+(?:this|last|in)\s+(?:{dates._MON}|(?P<this_month>month))\b",
+                         text, re.I):  # ("a year ago this month": this month, a year back)
         n = number_value(m)
-        month = dates.MONTHS[m.group(m.lastindex).lower()[:3]]
+        month = ref.month if m.group("this_month") else dates.MONTHS[m.group(m.lastindex).lower()[:3]]
         this_year = ref.year if month <= ref.month else ref.year - 1  # "this June" = the latest June
         if n is not None and n == int(n):
             add(m.start(), m.end(), date(this_year - int(n), month, 1), "month")
@@ -320,6 +321,12 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
                 and (first + relativedelta(days=i)).weekday() == wd]
         nth = m.group("nth").lower()
         add(m.start(), m.end(), days[-1] if nth == "last" else days[("first", "second", "third", "fourth").index(nth)])
+    # "30 September 2026", "4 July 2027": the day before the month
+    for m in re.finditer(rf"\b([0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?{dates._MON}\.?,?\s+((?:19|20)\d\d)\b", text, re.I):
+        try:
+            add(m.start(), m.end(), date(int(m.group(3)), dates.MONTHS[m.group(2).lower()[:3]], int(m.group(1))))
+        except (ValueError, KeyError):
+            continue
     for rx, kind in dates.DATE_RES:
         for m in rx.finditer(text):
             try:
@@ -332,7 +339,7 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
                 elif kind == "md":
                     d, p = dates.nearest_year(dates.MONTHS[m.group(1).lower()[:3]], int(m.group(2)), ref), "day"
                     which = _WHICH_YEAR.match(text[m.end():m.end() + 20]) or \
-                        re.search(r"\b(last|next|this)\s+year['’]?s\s+$", text[max(0, m.start() - 20):m.start()], re.I)
+                        re.search(r"\b(last|next|this)\s+year(?:['’]?s\s+|,?\s+(?:on|in)\s+)$", text[max(0, m.start() - 24):m.start()], re.I)
                     if which:  # "July 4th next year", "next year's July 4"
                         d = d.replace(year=ref.year + {"last": -1, "next": 1, "this": 0}[which.group(1).lower()])
                 else:
@@ -370,6 +377,21 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
                 found.append(d)
         if found:
             add(m.start(), m.end(), min(found, key=lambda d: (abs((d - ref).days), d < ref)))
+    # "Friday before last", "two Fridays ago": the one before the latest such day
+    for m in re.finditer(rf"\b(?:the\s+)?(?P<wd>{wds})\s+before\s+last\b|\btwo\s+(?P<wd2>{wds})s\s+ago\b", text, re.I):
+        wd = _WEEKDAYS.index((m.group("wd") or m.group("wd2")).lower())
+        add(m.start(), m.end(), ref - relativedelta(days=(ref.weekday() - wd - 1) % 7 + 1 + 7))
+    # "Wednesday of last week", "last week Wednesday", "Wednesday next week": that weekday of that week
+    for m in re.finditer(rf"\b(?P<wd>{wds})\s+(?:of\s+)?(?P<rel>last|next|this)\s+week\b|"
+                         rf"\b(?P<rel2>last|next|this)\s+week,?\s+(?:on\s+)?(?P<wd2>{wds})\b", text, re.I):
+        wd = _WEEKDAYS.index((m.group("wd") or m.group("wd2")).lower())
+        rel = (m.group("rel") or m.group("rel2")).lower()
+        monday = ref - relativedelta(days=ref.weekday()) + relativedelta(days={"last": -7, "next": 7, "this": 0}[rel])
+        add(m.start(), m.end(), monday + relativedelta(days=wd))
+    # "this Wednesday past", "this Wednesday gone": the latest such day before today
+    for m in re.finditer(rf"\bthis\s+(?P<wd>{wds})\s+(?:past|gone|just gone)\b", text, re.I):
+        wd = _WEEKDAYS.index(m.group("wd").lower())
+        add(m.start(), m.end(), ref - relativedelta(days=(ref.weekday() - wd - 1) % 7 + 1))
     # "the day before yesterday", "the day after tomorrow"
     for m in re.finditer(r"\b(?:the\s+)?day\s+(before\s+yesterday|after\s+tomorrow)\b", text, re.I):
         add(m.start(), m.end(), ref + relativedelta(days=-2 if m.group(1).lower().startswith("before") else 2))
@@ -397,8 +419,8 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     # "10 days from now", "a year and a half ago": counted from today, either way ("in 30 days" is left
     # alone: it is as often the code's period quoted back as a day to come)
     either = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?P<u>years?|months?|weeks?|days?)(?P<h>\s+and\s+a\s+half)?\s+"
-                        rf"(?P<dir>ago|from now|from today)\b", re.I)
-    found = [(m, m.group("dir").lower() != "ago") for m in either.finditer(text)]
+                        rf"(?P<dir>ago|back|from now|from today)\b(?!\s+(?:to|in|on|at|from|then)\b)", re.I)
+    found = [(m, m.group("dir").lower() not in ("ago", "back")) for m in either.finditer(text)]
     for m, forward in sorted(found, key=lambda t: t[0].start()):
         n = number_value(m)
         if n is None:
@@ -485,6 +507,9 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         after = text[m.end():m.end() + 20]
         if _NAMES_AN_EVENT.match(after) and any(r.search(text) for r, _ in dates.DATE_RES):
             continue  # "a Fourth of July parade on Saturday, July 3, 2027": the holiday names the event, the date dates it
+        if re.search(r"\b(?:right|just|shortly|sometime|around|about|soon)\s+(?:before|after)\s+(?:the\s+)?$",
+                     text[max(0, m.start() - 25):m.start()], re.I):
+            continue  # "right before Thanksgiving": some day near it, not the holiday
         given = re.match(r",?\s*((?:19|20)\d\d)\b", after)  # "Independence Day 2027"
         if m.group("whose"):  # "next year's Fourth of July"
             after = f" {m.group('whose')} year"
