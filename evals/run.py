@@ -64,13 +64,15 @@ HELDOUT8_QUESTIONS = ROOT / "evals" / "heldout8_questions.yaml"  # fresh on 2026
 SLOTSTRESS6_QUESTIONS = ROOT / "evals" / "slotstress6_questions.yaml"  # fresh on 2026-12-02 (session 10), read in session 11
 HELDOUT9_QUESTIONS = ROOT / "evals" / "heldout9_questions.yaml"  # fresh on 2026-12-02 (session 11), read in session 12
 SLOTSTRESS7_QUESTIONS = ROOT / "evals" / "slotstress7_questions.yaml"  # fresh on 2026-12-02 (session 11), read in session 12
-HELDOUT10_QUESTIONS = ROOT / "evals" / "heldout10_questions.yaml"  # fresh on 2026-12-02 (session 12), unread
-SLOTSTRESS8_QUESTIONS = ROOT / "evals" / "slotstress8_questions.yaml"  # fresh on 2026-12-02 (session 12), unread
+HELDOUT10_QUESTIONS = ROOT / "evals" / "heldout10_questions.yaml"  # fresh on 2026-12-02 (session 12), read in session 13
+SLOTSTRESS8_QUESTIONS = ROOT / "evals" / "slotstress8_questions.yaml"  # fresh on 2026-12-02 (session 12), read in session 13
+HELDOUT11_QUESTIONS = ROOT / "evals" / "heldout11_questions.yaml"  # fresh on 2026-12-03 (session 13), unread
+SLOTSTRESS9_QUESTIONS = ROOT / "evals" / "slotstress9_questions.yaml"  # fresh on 2026-12-03 (session 13), unread
 HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS,
                 HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS,
                 HELDOUT6_QUESTIONS, SLOTSTRESS4_QUESTIONS, HELDOUT7_QUESTIONS, SLOTSTRESS5_QUESTIONS,
                 HELDOUT8_QUESTIONS, SLOTSTRESS6_QUESTIONS, HELDOUT9_QUESTIONS, SLOTSTRESS7_QUESTIONS,
-                HELDOUT10_QUESTIONS, SLOTSTRESS8_QUESTIONS)
+                HELDOUT10_QUESTIONS, SLOTSTRESS8_QUESTIONS, HELDOUT11_QUESTIONS, SLOTSTRESS9_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -128,9 +130,16 @@ HELDOUT_NOTES = {
     "after slot-stress 8 was written and first scored, so it is now seen.",
     "heldout10_questions": "written on 2026-12-02 (session 12) by a helper session from the two chapters, TEXT-NOTES and "
     "the schema only (60 items, 64 turns; 'today' December 8, 2026), when set 9 was about to be read; first score in "
-    "evals/README.md. Its failures have not been read.",
+    "evals/README.md. Its failures were read in session 13, after held-out 11 was written and first scored, so it is "
+    "now seen.",
     "slotstress8_questions": "48 calculations written on 2026-12-02 (session 12) the same way (8 categories, 12 asking "
-    "for an input; 'today' December 7, 2026); first score in evals/README.md. Its failures have not been read.",
+    "for an input; 'today' December 7, 2026); first score in evals/README.md. Its failures were read in session 13, "
+    "after slot-stress 9 was written and first scored, so it is now seen.",
+    "heldout11_questions": "written on 2026-12-03 (session 13) by a helper session from the two chapters, TEXT-NOTES and "
+    "the schema only (60 items, 64 turns; 'today' December 9, 2026), when set 10 was about to be read; first score in "
+    "evals/README.md. Its failures have not been read.",
+    "slotstress9_questions": "48 calculations written on 2026-12-03 (session 13) the same way (8 categories, 12 asking "
+    "for an input; 'today' December 10, 2026); first score in evals/README.md. Its failures have not been read.",
 }
 # the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they count from the day
 # each set was written (ASSISTANT_TODAY for the process answering it)
@@ -140,11 +149,13 @@ WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026
               "heldout7_questions": "2026-12-03", "slotstress5_questions": "2026-12-03",
               "heldout8_questions": "2026-12-04", "slotstress6_questions": "2026-12-04",
               "heldout9_questions": "2026-12-05", "slotstress7_questions": "2026-12-05",
-              "heldout10_questions": "2026-12-08", "slotstress8_questions": "2026-12-07"}
+              "heldout10_questions": "2026-12-08", "slotstress8_questions": "2026-12-07",
+              "heldout11_questions": "2026-12-09", "slotstress9_questions": "2026-12-10"}
 # The sample sets' "today" (samples3 onwards say Wednesday, December 2, 2026; the first two have no
 # relative dates). Before session 9 they were answered with the tuned set's day, one day early.
 SAMPLES_WRITTEN_ON = "2026-12-02"
-SAMPLES_TODAY = {"samples8": "2026-12-03"}  # a set written with another "today" (Thursday, December 3, 2026)
+# sets written with another "today" (samples8: Thursday, December 3, 2026; samples9: Friday, December 4, 2026)
+SAMPLES_TODAY = {"samples8": "2026-12-03", "samples9": "2026-12-04"}
 
 
 def written_on(path: Path | str, forced: str | None = None) -> str:
@@ -415,10 +426,11 @@ SAMPLE_QUESTIONS5 = ROOT / "evals" / "samples5"  # a fifth (session 9), written 
 SAMPLE_QUESTIONS6 = ROOT / "evals" / "samples6"  # a sixth (session 10), written when the fifth was to be read
 SAMPLE_QUESTIONS7 = ROOT / "evals" / "samples7"  # a seventh (session 11), written when the sixth was to be read
 SAMPLE_QUESTIONS8 = ROOT / "evals" / "samples8"  # an eighth (session 12), written when the seventh was to be read
+SAMPLE_QUESTIONS9 = ROOT / "evals" / "samples9"  # a ninth (session 13), written when the eighth was to be read
 SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3),
                ("samples4", SAMPLE_QUESTIONS4), ("samples5", SAMPLE_QUESTIONS5),
                ("samples6", SAMPLE_QUESTIONS6), ("samples7", SAMPLE_QUESTIONS7),
-               ("samples8", SAMPLE_QUESTIONS8))
+               ("samples8", SAMPLE_QUESTIONS8), ("samples9", SAMPLE_QUESTIONS9))
 # what each later sample set has seen (the report prints it beside its figures)
 SAMPLE_NOTES = {
     "samples2": "Written on 2026-12-01 (session 6) from the texts and the schema alone when the first set's failures "
@@ -439,7 +451,10 @@ SAMPLE_NOTES = {
     "set's failures were read; its first score is in evals/README.md. Its failures were read in session 12, after "
     "samples8 was written and first scored.",
     "samples8": "Written on 2026-12-02 (session 12) the same way (16 items, 18 turns per chapter; 'today' December 3, "
-    "2026), before the seventh set's failures were read; its first score is in evals/README.md. Its failures have not "
+    "2026), before the seventh set's failures were read; its first score is in evals/README.md. Its failures were read "
+    "in session 13, after samples9 was written and first scored.",
+    "samples9": "Written on 2026-12-03 (session 13) the same way (16 items, 18 turns per chapter; 'today' December 4, "
+    "2026), before the eighth set's failures were read; its first score is in evals/README.md. Its failures have not "
     "been read.",
 }
 SAMPLE_TEXTS = ROOT.parent / "shared" / "corpus-samples"
