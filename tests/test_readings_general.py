@@ -182,3 +182,15 @@ def test_no_date_is_read_where_none_is_meant(words):
 def test_a_season_of_a_year_is_that_stretch():
     [s] = [x for x in read_slots("It was paved over the summer of 2024.", ref=date(2026, 12, 10)) if x.kind == "date"]
     assert (s.value, s.precision, s.days) == ("2024-06-01", "month", (date(2024, 6, 1), date(2024, 8, 31)))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("three quarters of an hour", [("duration", Decimal("0.75"), "hours")]),  # (had read as 1 hour)
+    ("nine tenths of a ton", [("weight", Decimal("0.9"), "tons")]),  # (had read as 1 ton)
+    ("7k lbs", [("weight", Decimal("3.5"), "tons")]),  # (had read as $7,000)
+    ("forty-two fifty an hour", [("money", Decimal("42.5"), "USD/hour")]),  # (had read as 1 hour)
+    ("twenty five dollars an hour", [("money", Decimal(25), "USD/hour")]),
+    ("an hour and a half", [("duration", Decimal("1.5"), "hours")]),
+])
+def test_fractions_thousands_and_spoken_cents(text, expected):
+    assert [(s.kind, s.number, s.unit) for s in read_slots(f"It was {text}.")] == expected

@@ -622,6 +622,26 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             taken.append((a, b))
             out.append(_slot(kind, _norm(value), unit, text, origin, a, b))
 
+    for m in _FRACTION_OF_HOUR_TON.finditer(text):
+        # "three quarters of an hour" (0.75 hours, never "an hour"), "nine tenths of a ton", "half a ton"
+        raw = (m.group("num") or "a").lower()
+        num = Decimal(1) if raw in ("a", "an", "one") else worded_number(raw)
+        den = _DENOMINATORS[re.sub(r"(?:ves|s)$", "", m.group("den").lower()) if m.group("den").lower() != "halves" else "half"]
+        if num is None:
+            continue
+        if m.group("u").lower() == "hour":
+            add("duration", num / den, "hours", m.start(), m.end())
+        else:
+            add("weight", num / den, "tons", m.start(), m.end())
+    for m in _K_POUNDS.finditer(text):
+        # "7k lbs", "12K pounds": thousands of pounds, a weight (never money)
+        v = digits_value(m.group("v")) * 1000
+        add("weight", v / 2000, "tons", m.start(), m.end())
+    for m in _DOLLARS_CENTS_RATE.finditer(text):
+        # "forty-two fifty an hour": dollars and cents said as two numbers, an hourly rate
+        d, c = worded_number(m.group("d")), worded_number(m.group("c"))
+        if d is not None and c is not None and 10 <= c < 100:
+            add("money", d + c / 100, "USD/hour", m.start(), m.end())
     for m in dates.TIME_RE.finditer(text):
         if m.group(4):
             hm = "12:00" if m.group(4).lower() == "noon" else "00:00"
@@ -826,6 +846,14 @@ _ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}}?(?:,\s*(?:and\s+|but\s+)?(?P<n>{NUMBE
                          r"theirs|this\s+side|the\s+other\s+side|the\s+opposite\s+side)\b)", re.I)
 _DENOMINATORS = {"half": Decimal(2), "third": Decimal(3), "quarter": Decimal(4), "fourth": Decimal(4), "fifth": Decimal(5),
                  "eighth": Decimal(8), "tenth": Decimal(10)}
+_FRACTION_OF_HOUR_TON = re.compile(
+    r"\b(?:(?P<num>a|an|one|two|three|four|five|six|seven|eight|nine)[- ])?(?P<den>half|halves|thirds?|quarters?|fourths?|"
+    r"fifths?|eighths?|tenths?)\s+(?:of\s+)?(?:an?\s+)(?P<u>hour|ton)\b", re.I)
+_K_POUNDS = re.compile(r"\b(?P<v>\d+(?:[.,]\d+)?)\s*[kK]\s*(?:lbs?\.?|pounds?)\b")
+_DOLLARS_CENTS_RATE = re.compile(
+    r"\b(?P<d>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)"
+    r"\s+(?P<c>(?:ten|fifteen|twenty|twenty-five|thirty|forty|forty-five|fifty|sixty|seventy|seventy-five|eighty|ninety)"
+    r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)\s+(?:an|a|per)\s+hour\b", re.I)
 _FRACTION_OF = re.compile(r"\b(?:(?P<num>a|an|one|two|three|four|five|seven|nine)[- ])?(?P<den>half|halves|thirds?|quarters?|"
                           r"fourths?|fifths?|eighths?|tenths?)\s+(?:of\s+)?(?:an?\s+)?(?P<u>foot|mile|inch|yard)\b", re.I)
 _TIME_BEFORE = re.compile(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|thirty|"
