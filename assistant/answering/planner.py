@@ -278,7 +278,7 @@ def _off_topic_for(m, q: str, names_a_street: bool) -> bool:
 
 # a question about the consequence of breaking a rule; "what happens if I don't?" asks it in words that
 # name no penalty
-CONSEQUENCE = re.compile(r"\bconsequences?\b|\bwhat (?:happens|will happen|would happen|if)\b[^.?!]{0,30}"
+CONSEQUENCE = re.compile(r"\bconsequences?\b|\bworst (?:that )?(?:can|could|will|might) happen\b|\bwhat (?:happens|will happen|would happen|if)\b[^.?!]{0,30}"
                          r"\b(?:don[’']?t|do not|didn[’']?t|did not|doesn[’']?t|fail\w*|ignore\w*|refuse\w*|"
                          r"drag (?:our|my|their|his|her) feet|delay\w*|wait too long|take too long|(?:am|are|is|run) late|"
                          r"(?:get|gets|got|am|is|are|was) (?:caught|cited|ticketed|busted|written up))\b|"
@@ -290,6 +290,7 @@ CONSEQUENCE = re.compile(r"\bconsequences?\b|\bwhat (?:happens|will happen|would
 ELLIPTIC = re.compile(r"^\W*(?:(?:and|but|so|ok(?:ay)?|also)\W+)?(?:what|how) about\b|^\W*(?:and|but)\s+(?:if|what if|when|"
                       r"for|in|on|with|without|during)\b|^\W*what if\b", re.I)
 PENALTY_Q = re.compile(r"\b(penalt(?:y|ies)|fined?|fines|offen[cs]es?|misdemeanou?rs?|punish\w*|infractions?|"
+                       r"(?:what|which) (?:kind|type|class|sort|level) of (?:a )?violation|"
                        r"crimes?|criminal)\b|" + CONSEQUENCE.pattern, re.I)
 # the note a section carries that points to its penalty ("Penalty, see § 152.99")
 PENALTY_POINTER = re.compile(r"\bPenalty,? see (?:subsections?\s+|sections?\s+|§+\s*)?(\d[\w.-]*\w)", re.I)
