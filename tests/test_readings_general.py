@@ -194,3 +194,14 @@ def test_a_season_of_a_year_is_that_stretch():
 ])
 def test_fractions_thousands_and_spoken_cents(text, expected):
     assert [(s.kind, s.number, s.unit) for s in read_slots(f"It was {text}.")] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("one point five hours", [("duration", Decimal("1.5"), "hours")]),  # (had read as 5 hours)
+    ("a ton and a half", [("weight", Decimal("1.5"), "tons")]),  # (had read as 1 ton)
+    ("an hour fifteen", [("duration", Decimal(75), "minutes")]),  # (had read as 1 hour)
+    ("worked 2 hours 5 of us", [("duration", Decimal(2), "hours")]),
+])
+def test_decimals_in_words_a_unit_and_a_half_and_minutes_said_bare(text, expected):
+    got = [(s.kind, s.number, s.unit) for s in read_slots(f"It was {text}.") if s.kind in ("duration", "weight")]
+    assert got == expected

@@ -221,7 +221,7 @@ _OUT_OF = re.compile(r"\b(?P<a>\d{1,4})\s+(?:out\s+)?of\s+(?:the\s+|our\s+)?(?P<
                      re.I)
 _WORD_FOOT_INCH = re.compile(rf"(?P<ft>{WORDED.pattern}|\ban?(?=\s+foot))\s+(?:foot|feet)\s+(?:and\s+)?(?P<in>{WORDED.pattern})\b"
                              r"(?:\s+inch(?:es)?\b)?(?!\s*(?:feet|foot))", re.I)
-_WEIGHT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>tons?|pounds?|lbs?\.?)\b", re.I)
+_WEIGHT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>tons?|pounds?|lbs?\.?)\b{_HALF}", re.I)
 _PERCENT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:%|percent\b|per cent\b)", re.I)
 _COUNT = re.compile(
     rf"(?P<n>{NUMBER.pattern})\s+(?:(?:separate|different|more|other|village(?:'s)?|town(?:'s)?|city(?:'s)?|full[- ]time|property|"
@@ -622,6 +622,24 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             taken.append((a, b))
             out.append(_slot(kind, _norm(value), unit, text, origin, a, b))
 
+    for m in _WORDED_DECIMAL.finditer(text):
+        # "one point five hours", "two point two five feet": a decimal said in words (the five alone had been read)
+        whole = worded_number(m.group("i"))
+        digits = [_DIGIT_WORDS[w.lower()] for w in re.findall(r"[a-z]+", m.group("f"), re.I)]
+        if whole is None or not digits:
+            continue
+        v = whole + Decimal("0." + "".join(str(d) for d in digits))
+        u = m.group("u").lower().rstrip(".")
+        if u.startswith(("hour", "hr")):
+            add("duration", v, "hours", m.start(), m.end())
+        elif u.startswith(("foot", "feet", "ft")):
+            add("length", v, "ft", m.start(), m.end())
+        elif u.startswith("inch"):
+            add("length", v, "in", m.start(), m.end())
+        elif u.startswith("ton"):
+            add("weight", v, "tons", m.start(), m.end())
+        else:
+            add("percent", v, "%", m.start(), m.end())
     for m in _FRACTION_OF_HOUR_TON.finditer(text):
         # "three quarters of an hour" (0.75 hours, never "an hour"), "nine tenths of a ton", "half a ton"
         raw = (m.group("num") or "a").lower()
@@ -769,6 +787,7 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
     for m in _WEIGHT.finditer(text):
         v = number_value(m)
         if v is not None:
+            v += _after_unit(m)  # "a ton and a half"
             u = m.group("u").lower()
             add("weight", v if u.startswith("ton") else v / 2000, "tons", m.start(), m.end())
     durations = []
@@ -785,6 +804,12 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             h, _, a, _ = durations.pop()  # "1 hour 25 minutes", "4 years 3 months": one duration, in the smaller unit
             durations.append((h * larger[1] + v, unit, a, m.end()))
             continue
+        more = _MINUTES_AFTER.match(text, m.end()) if unit == "hours" and not m.group("uhalf") else None
+        if more:  # "an hour fifteen", "two hours thirty": the minutes said without their unit
+            mins = worded_number(more.group("mm")) if not more.group("mm").isdigit() else Decimal(more.group("mm"))
+            if mins is not None and 0 < mins < 60:
+                durations.append((v * 60 + mins, "minutes", m.start(), more.end("mm")))
+                continue
         durations.append((v, unit, m.start(), m.end()))
     for v, unit, a, b in durations:
         add("duration", v, unit, a, b)
@@ -846,6 +871,16 @@ _ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}}?(?:,\s*(?:and\s+|but\s+)?(?P<n>{NUMBE
                          r"theirs|this\s+side|the\s+other\s+side|the\s+opposite\s+side)\b)", re.I)
 _DENOMINATORS = {"half": Decimal(2), "third": Decimal(3), "quarter": Decimal(4), "fourth": Decimal(4), "fifth": Decimal(5),
                  "eighth": Decimal(8), "tenth": Decimal(10)}
+_DIGIT_WORDS = {"zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                "eight": 8, "nine": 9}
+_WORDED_DECIMAL = re.compile(
+    rf"\b(?P<i>{WORDED.pattern}|zero)\s+point\s+(?P<f>(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+    r"(?:\s+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine))*)\s*(?P<u>hours?|hrs?\.?|feet|foot|ft\.?|inch(?:es)?|"
+    r"tons?|percent|%)", re.I)
+# "an hour fifteen": minutes after hours with no unit of their own (never before another unit or a noun)
+_MINUTES_AFTER = re.compile(r"\s+(?P<mm>fifteen|twenty|twenty-five|thirty|thirty-five|forty|forty-five|forty five|fifty|"
+                            r"[1-5]\d|[1-9])\b(?![-/:.]\d)(?=\s*(?:[,;!?)]|\.(?!\d)|$|(?:each|apiece|at|on|for|and|with|"
+                            r"today|yesterday|this|last)\b))", re.I)
 _FRACTION_OF_HOUR_TON = re.compile(
     r"\b(?:(?P<num>a|an|one|two|three|four|five|six|seven|eight|nine)[- ])?(?P<den>half|halves|thirds?|quarters?|fourths?|"
     r"fifths?|eighths?|tenths?)\s+(?:of\s+)?(?:an?\s+)(?P<u>hour|ton)\b", re.I)
