@@ -155,7 +155,7 @@ WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026
 # relative dates). Before session 9 they were answered with the tuned set's day, one day early.
 SAMPLES_WRITTEN_ON = "2026-12-02"
 # sets written with another "today" (samples8: Thursday, December 3, 2026; samples9: Friday, December 4, 2026)
-SAMPLES_TODAY = {"samples8": "2026-12-03", "samples9": "2026-12-04"}
+SAMPLES_TODAY = {"samples8": "2026-12-03", "samples9": "2026-12-04", "samples9b": "2026-12-04"}
 
 
 def written_on(path: Path | str, forced: str | None = None) -> str:
@@ -427,10 +427,11 @@ SAMPLE_QUESTIONS6 = ROOT / "evals" / "samples6"  # a sixth (session 10), written
 SAMPLE_QUESTIONS7 = ROOT / "evals" / "samples7"  # a seventh (session 11), written when the sixth was to be read
 SAMPLE_QUESTIONS8 = ROOT / "evals" / "samples8"  # an eighth (session 12), written when the seventh was to be read
 SAMPLE_QUESTIONS9 = ROOT / "evals" / "samples9"  # a ninth (session 13), written when the eighth was to be read
+SAMPLE_QUESTIONS9B = ROOT / "evals" / "samples9b"  # a second ninth for three chapters (session 13, another writer)
 SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3),
                ("samples4", SAMPLE_QUESTIONS4), ("samples5", SAMPLE_QUESTIONS5),
                ("samples6", SAMPLE_QUESTIONS6), ("samples7", SAMPLE_QUESTIONS7),
-               ("samples8", SAMPLE_QUESTIONS8), ("samples9", SAMPLE_QUESTIONS9))
+               ("samples8", SAMPLE_QUESTIONS8), ("samples9", SAMPLE_QUESTIONS9), ("samples9b", SAMPLE_QUESTIONS9B))
 # what each later sample set has seen (the report prints it beside its figures)
 SAMPLE_NOTES = {
     "samples2": "Written on 2026-12-01 (session 6) from the texts and the schema alone when the first set's failures "
@@ -456,6 +457,9 @@ SAMPLE_NOTES = {
     "samples9": "Written on 2026-12-03 (session 13) the same way (16 items, 18 turns per chapter; 'today' December 4, "
     "2026), before the eighth set's failures were read; its first score is in evals/README.md. Its failures have not "
     "been read.",
+    "samples9b": "Written on 2026-12-03 (session 13) the same way by a second writer, for Boston, Chagrin Falls and "
+    "Crawfordville only (12 items, 14 turns per chapter; 'today' December 4, 2026; ids renamed s9b- so as not to meet "
+    "samples9's); first score on 365d242 in evals/README.md. Its failures have not been read.",
 }
 SAMPLE_TEXTS = ROOT.parent / "shared" / "corpus-samples"
 
