@@ -205,3 +205,20 @@ def test_fractions_thousands_and_spoken_cents(text, expected):
 def test_decimals_in_words_a_unit_and_a_half_and_minutes_said_bare(text, expected):
     got = [(s.kind, s.number, s.unit) for s in read_slots(f"It was {text}.") if s.kind in ("duration", "weight")]
     assert got == expected
+
+
+@pytest.mark.parametrize("words, value", [
+    ("the twenty-third of November", "2026-11-23"),
+    ("November the 23rd", "2026-11-23"),
+    ("June 3rd, two thousand twenty-five", "2025-06-03"),  # (the year in words had been left: read as 2027)
+    ("March first, twenty twenty-seven", "2027-03-01"),
+    ("May the fourth", "2027-05-04"),
+])
+def test_a_day_of_a_month_in_words(words, value):
+    assert [s.value for s in read_slots(f"It was {words}.", ref=date(2026, 12, 10)) if s.kind == "date"] == [value]
+
+
+def test_may_and_march_as_verbs_date_nothing_and_a_grand_and_a_half():
+    assert [s for s in read_slots("We may first need a permit.", ref=date(2026, 12, 10)) if s.kind == "date"] == []
+    assert [(s.kind, s.number) for s in read_slots("It was a grand and a half.")] == [("money", Decimal(1500))]
+    assert [s for s in read_slots("It is twenty-four hundred square feet.") if s.kind == "count"] == []

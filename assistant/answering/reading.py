@@ -227,7 +227,8 @@ _COUNT = re.compile(
     rf"(?P<n>{NUMBER.pattern})\s+(?:(?:separate|different|more|other|village(?:'s)?|town(?:'s)?|city(?:'s)?|full[- ]time|property|"
     r"sidewalk|concrete|of\s+(?:our|the|my|its|their|his|her|your))\s+){0,2}"
     r"(?P<u>employees?|workers?|crew members?|people|persons?|men|guys|staff|occasions?|times|visits?|trips?|owners?|"
-    r"homes?|houses?|lots?|properties|parcels?|blocks?|squares?|slabs?|sections?|rows?|openings?|cuts?|permits?)\b",
+    r"homes?|houses?|lots?|properties|parcels?|blocks?|squares?(?!\s+(?:feet|foot|ft|yards?|inch))|slabs?|sections?|rows?|"
+    r"openings?|cuts?|permits?)\b",
     re.I,
 )
 # "two public works guys", "3 of the Village's snow crew members": a head count whose noun comes after a few
@@ -321,6 +322,26 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
                 and (first + relativedelta(days=i)).weekday() == wd]
         nth = m.group("nth").lower()
         add(m.start(), m.end(), days[-1] if nth == "last" else days[("first", "second", "third", "fourth").index(nth)])
+    # a day of a month in words or with "the" ("the twenty-third of November", "November the 23rd", "June 3rd, two
+    # thousand twenty-five"): that day, in the year written (in figures or words), else the nearest
+    for m in _WORDED_DAY.finditer(text):
+        mon = m.group("m1") or m.group("m2")
+        raw = m.group("d1") or m.group("d2")
+        if m.group("m2") and mon.lower() in ("may", "march") and mon[0].islower():
+            continue  # "we may first need ...", "march second": a verb (the month is written with a capital)
+        dom = _ORDINAL_DAYS.get(raw.lower().replace(" ", "-")) if not raw[0].isdigit() else int(re.sub(r"\D", "", raw))
+        if dom is None:
+            continue
+        year = None
+        tail = _YEAR_AFTER.match(text, m.end())
+        if tail:
+            year = int(tail.group("y")) if tail.group("y") else _worded_year(tail.group("yw"))
+        try:
+            month = dates.MONTHS[mon.lower()[:3]]
+            d = date(year, month, dom) if year else dates.nearest_year(month, dom, ref)
+        except (ValueError, KeyError):
+            continue
+        add(m.start(), tail.end() if tail and year else m.end(), d)
     # "30 September 2026", "4 July 2027": the day before the month
     for m in re.finditer(rf"\b([0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?{dates._MON}\.?,?\s+((?:19|20)\d\d)\b", text, re.I):
         try:
@@ -715,6 +736,8 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             continue
         if m.group("u").lower() in ("grand", "k"):
             v *= 1000
+            if m.group("cfrac"):  # "a grand and a half"
+                v += _FRACTION_WORDS[m.group("cfrac").lower()] * 1000
             if m.group("plus"):
                 more = m.group("plus").split("and", 1)[1].strip()
                 extra = Decimal(more) if more.isdigit() else worded_number(more)
@@ -871,6 +894,31 @@ _ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}}?(?:,\s*(?:and\s+|but\s+)?(?P<n>{NUMBE
                          r"theirs|this\s+side|the\s+other\s+side|the\s+opposite\s+side)\b)", re.I)
 _DENOMINATORS = {"half": Decimal(2), "third": Decimal(3), "quarter": Decimal(4), "fourth": Decimal(4), "fifth": Decimal(5),
                  "eighth": Decimal(8), "tenth": Decimal(10)}
+_ORDINAL_DAYS = {w: i + 1 for i, w in enumerate(
+    ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth "
+     "sixteenth seventeenth eighteenth nineteenth twentieth twenty-first twenty-second twenty-third twenty-fourth "
+     "twenty-fifth twenty-sixth twenty-seventh twenty-eighth twenty-ninth thirtieth thirty-first").split())}
+_ORD_WORD = r"(?:twenty|thirty)[- ](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|" + "|".join(
+    sorted((w for w in _ORDINAL_DAYS if "-" not in w), key=len, reverse=True))
+_WORDED_DAY = re.compile(
+    rf"\bthe\s+(?P<d1>{_ORD_WORD}|[0-3]?\d(?:st|nd|rd|th))\s+of\s+(?P<m1>{dates._MON[1:-1]})\b|"
+    rf"\b(?P<m2>{dates._MON[1:-1]})\.?\s+(?:the\s+)?(?P<d2>{_ORD_WORD}|(?<=the\s)[0-3]?\d(?:st|nd|rd|th)|"
+    rf"[0-3]?\d(?:st|nd|rd|th)(?=,?\s+(?:two\s+thousand|twenty\s+twenty)))\b", re.I)
+_YEAR_AFTER = re.compile(r",?\s+(?:of\s+)?(?:(?P<y>(?:19|20)\d\d)\b|(?P<yw>two\s+thousand(?:\s+and)?(?:\s+[a-z]+(?:-[a-z]+)?)?|"
+                         r"twenty\s+(?:twenty|thirty)(?:[- ][a-z]+)?))", re.I)
+
+
+def _worded_year(words: str) -> int | None:
+    """'two thousand twenty-five' -> 2025; 'twenty twenty-seven' -> 2027."""
+    w = words.lower().replace(" and ", " ")
+    m = re.fullmatch(r"twenty\s+(twenty|thirty)(?:[- ]([a-z]+))?", w)
+    if m:
+        rest = worded_number(m.group(2)) if m.group(2) else Decimal(0)
+        return 2000 + (20 if m.group(1) == "twenty" else 30) + int(rest or 0) if rest is not None else None
+    v = worded_number(w)
+    return int(v) if v is not None and 1900 <= v <= 2100 else None
+
+
 _DIGIT_WORDS = {"zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9}
 _WORDED_DECIMAL = re.compile(
