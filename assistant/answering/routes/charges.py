@@ -58,8 +58,8 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     # amounts, not rates ("$35 an hour" is no cost of sidewalk work), in the order written
     money = [s for s in (ctx.query.of("money") if ctx.query is not None else []) if s.unit == "USD"]
     amounts = list(dict.fromkeys(s.number for s in money)) if ctx.query is not None else slots.money_all(q)
-    if not amounts and PERMIT_FEE_Q.search(q):
-        return None  # "how much does the permit cost to replace a few squares?": a fee, not an assessment
+    if not amounts and (PERMIT_FEE_Q.search(q) or re.search(r"\bpermits?\b", q, re.I)):
+        return None  # "how much does the village charge for the permit to ...?": a fee, not an assessment
     if not amounts and ctx.query is not None and (ctx.query.of("duration") or any(
             "/" in (x.unit or "") for x in ctx.query.of("money"))):
         return None  # hours worked, a rate an hour: a bill for work (snow removal), not a share of a sidewalk's cost
