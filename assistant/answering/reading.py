@@ -661,8 +661,10 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             add("weight", v, "tons", m.start(), m.end())
         else:
             add("percent", v, "%", m.start(), m.end())
-    for m in _FRACTION_OF_HOUR_TON.finditer(text):
+    for m in _FRACTION_OF.finditer(text):
         # "three quarters of an hour" (0.75 hours, never "an hour"), "nine tenths of a ton", "half a ton"
+        if m.group("u").lower() not in ("hour", "ton") or not m.group("art"):
+            continue  # (lengths are read below, with the feet and inches)
         raw = (m.group("num") or "a").lower()
         num = Decimal(1) if raw in ("a", "an", "one") else worded_number(raw)
         den = _DENOMINATORS[re.sub(r"(?:ves|s)$", "", m.group("den").lower()) if m.group("den").lower() != "halves" else "half"]
@@ -781,6 +783,8 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
 
     for m in _FRACTION_OF.finditer(text):
         # "two-thirds of a foot" (8 inches, never "a foot"), "a tenth of a mile" (528 feet), "half a foot"
+        if m.group("u").lower() in ("hour", "ton"):
+            continue  # (read above)
         num = 1 if (m.group("num") or "a").lower() in ("a", "an", "one") else _HOUR_WORDS[m.group("num").lower()]
         den = _DENOMINATORS[re.sub(r"(?:ves|s)$", "", m.group("den").lower()) if m.group("den").lower() != "halves" else "half"]
         u = m.group("u").lower()
@@ -921,24 +925,25 @@ def _worded_year(words: str) -> int | None:
 
 _DIGIT_WORDS = {"zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9}
+_ONES = "one|two|three|four|five|six|seven|eight|nine"
+_DIGIT_WORD = "|".join(_DIGIT_WORDS)
 _WORDED_DECIMAL = re.compile(
-    rf"\b(?P<i>{WORDED.pattern}|zero)\s+point\s+(?P<f>(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-    r"(?:\s+(?:zero|oh|one|two|three|four|five|six|seven|eight|nine))*)\s*(?P<u>hours?|hrs?\.?|feet|foot|ft\.?|inch(?:es)?|"
-    r"tons?|percent|%)", re.I)
+    rf"\b(?P<i>{WORDED.pattern}|zero)\s+point\s+(?P<f>(?:{_DIGIT_WORD})(?:\s+(?:{_DIGIT_WORD}))*)\s*"
+    r"(?P<u>hours?|hrs?\.?|feet|foot|ft\.?|inch(?:es)?|tons?|percent|%)", re.I)
 # "an hour fifteen": minutes after hours with no unit of their own (never before another unit or a noun)
 _MINUTES_AFTER = re.compile(r"\s+(?P<mm>fifteen|twenty|twenty-five|thirty|thirty-five|forty|forty-five|forty five|fifty|"
                             r"[1-5]\d|[1-9])\b(?![-/:.]\d)(?=\s*(?:[,;!?)]|\.(?!\d)|$|(?:each|apiece|at|on|for|and|with|"
                             r"today|yesterday|this|last)\b))", re.I)
-_FRACTION_OF_HOUR_TON = re.compile(
-    r"\b(?:(?P<num>a|an|one|two|three|four|five|six|seven|eight|nine)[- ])?(?P<den>half|halves|thirds?|quarters?|fourths?|"
-    r"fifths?|eighths?|tenths?)\s+(?:of\s+)?(?:an?\s+)(?P<u>hour|ton)\b", re.I)
 _K_POUNDS = re.compile(r"\b(?P<v>\d+(?:[.,]\d+)?)\s*[kK]\s*(?:lbs?\.?|pounds?)\b")
 _DOLLARS_CENTS_RATE = re.compile(
-    r"\b(?P<d>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)"
-    r"\s+(?P<c>(?:ten|fifteen|twenty|twenty-five|thirty|forty|forty-five|fifty|sixty|seventy|seventy-five|eighty|ninety)"
-    r"(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)\s+(?:an|a|per)\s+hour\b", re.I)
-_FRACTION_OF = re.compile(r"\b(?:(?P<num>a|an|one|two|three|four|five|seven|nine)[- ])?(?P<den>half|halves|thirds?|quarters?|"
-                          r"fourths?|fifths?|eighths?|tenths?)\s+(?:of\s+)?(?:an?\s+)?(?P<u>foot|mile|inch|yard)\b", re.I)
+    rf"\b(?P<d>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:{_ONES}))?)"
+    rf"\s+(?P<c>(?:ten|fifteen|twenty|twenty-five|thirty|forty|forty-five|fifty|sixty|seventy|seventy-five|eighty|ninety)"
+    rf"(?:[- ](?:{_ONES}))?)\s+(?:an|a|per)\s+hour\b", re.I)
+# "two-thirds of a foot", "three quarters of an hour", "nine tenths of a ton" (an hour or a ton only with "a"/"an": "half
+# hour" is read elsewhere)
+_FRACTION_OF = re.compile(rf"\b(?:(?P<num>a|an|{_ONES})[- ])?(?P<den>half|halves|thirds?|"
+                          r"quarters?|fourths?|fifths?|eighths?|tenths?)\s+(?:of\s+)?(?:(?P<art>an?)\s+)?"
+                          r"(?P<u>foot|mile|inch|yard|hour|ton)\b", re.I)
 _TIME_BEFORE = re.compile(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|thirty|"
                           r"forty-five|o['’]clock|noon))\s*$", re.I)
 _HOUR_WORDS = {w: i + 1 for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
