@@ -1011,25 +1011,23 @@ class EmbeddedPlanner:
                   for i, c in enumerate(cites)]
         top = max(sc for sc, _, _ in scored)
         kept = [(sc, i, c) for sc, i, c in scored if sc >= ranking().citation_share * top]
-        # in the calculator's order, except that of two quotes of one passage the one that holds a figure the
-        # answer states, else the nearer the question, comes first (one quote a passage is shown: "$10,000 each
-        # person" before "If such insurance policy expires ...")
+        # in the calculator's order of passages; within a passage the quote that holds a figure the answer states,
+        # else the nearer the question, first (one quote a passage is shown: "$10,000 each person" before "If such
+        # insurance policy expires ..."); such a quote stays even below the share when its passage does
         said = _figures_of(stated)
+        holds = {i: bool(said & _figures_of(c.quote)) for _, i, c in scored}
         passages = {c.passage_id for _, _, c in kept}
-        kept += [(sc, i, c) for sc, i, c in scored if (sc, i, c) not in kept and c.passage_id in passages
-                 and said & _figures_of(c.quote)]
-        best_of: dict[str, tuple[tuple, int]] = {}
-        for sc, i, c in kept:
-            key = c.passage_id or f"#{i}"
-            rank = (bool(said & _figures_of(c.quote)), sc)
-            if key not in best_of or rank > best_of[key][0]:
-                best_of[key] = (rank, i)
-        first_at = {}
-        for sc, i, c in kept:
-            first_at.setdefault(c.passage_id or f"#{i}", i)
-        return [c for sc, i, c in sorted(kept, key=lambda t: (first_at[t[2].passage_id or f"#{t[1]}"],
-                                                               0 if best_of[t[2].passage_id or f"#{t[1]}"][1] == t[1] else 1,
-                                                               t[1]))]
+        kept += [t for t in scored if t not in kept and t[2].passage_id in passages and holds[t[1]]]
+
+        def passage(t):
+            return t[2].passage_id or f"#{t[1]}"
+
+        first_at: dict[str, int] = {}
+        best: dict[str, tuple] = {}
+        for t in sorted(kept, key=lambda t: t[1]):
+            first_at.setdefault(passage(t), t[1])
+            best[passage(t)] = max(best.get(passage(t), (False, float("-inf"), -1)), (holds[t[1]], t[0], -t[1]))
+        return [c for _, _, c in sorted(kept, key=lambda t: (first_at[passage(t)], best[passage(t)][2] != -t[1], t[1]))]
 
     def _coverage(self) -> str:
         return phrasing.coverage(municipalities())

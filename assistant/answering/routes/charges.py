@@ -36,8 +36,8 @@ ASKS_AMOUNT = re.compile(r"\bhow much\b(?!\s+(?:of|lower|higher|wider|narrower|d
                          r"\b(?:am|are) (?:i|we) (?:going to|gonna) (?:owe|pay|be (?:billed|charged))\b", re.I)
 
 
-PERMIT_FEE_Q = re.compile(r"\bpermits?\b[^.?!$]{0,40}\b(?:cost|costs|fee|fees|charge)\b|\b(?:cost|fee|price)s? (?:of|for) "
-                          r"(?:a|the|my|our) (?:\w+ )?permit", re.I)
+# a permit named: its fee is asked, not a share of a sidewalk's cost
+MENTIONS_PERMIT = re.compile(r"\bpermits?\b", re.I)
 
 
 # a cost the words give for several properties together
@@ -58,7 +58,7 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     # amounts, not rates ("$35 an hour" is no cost of sidewalk work), in the order written
     money = [s for s in (ctx.query.of("money") if ctx.query is not None else []) if s.unit == "USD"]
     amounts = list(dict.fromkeys(s.number for s in money)) if ctx.query is not None else slots.money_all(q)
-    if not amounts and (PERMIT_FEE_Q.search(q) or re.search(r"\bpermits?\b", q, re.I)):
+    if not amounts and MENTIONS_PERMIT.search(q):
         return None  # "how much does the village charge for the permit to ...?": a fee, not an assessment
     if not amounts and ctx.query is not None and (ctx.query.of("duration") or any(
             "/" in (x.unit or "") for x in ctx.query.of("money"))):
