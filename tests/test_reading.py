@@ -402,11 +402,18 @@ def test_last_fall_said_soon_after_it_may_mean_either_of_the_last_two():
     from datetime import date as _d
 
     (s,) = [x for x in read_slots("resurfaced last fall", ref=_d(2026, 12, 2)) if x.kind == "date"]
-    assert s.days == (_d(2025, 9, 1), _d(2026, 11, 30))
+    assert s.days == (_d(2025, 9, 1), _d(2026, 12, 2))  # (the astronomical fall runs to December 20: not past today)
     (s,) = [x for x in read_slots("resurfaced last fall", ref=_d(2026, 6, 2)) if x.kind == "date"]
-    assert s.days == (_d(2025, 9, 1), _d(2025, 11, 30))  # in June, last fall is one fall
+    assert s.days == (_d(2025, 9, 1), _d(2025, 12, 20))  # in June, last fall is one fall
     (s,) = [x for x in read_slots("resurfaced this past fall", ref=_d(2026, 12, 2)) if x.kind == "date"]
-    assert s.days == (_d(2026, 9, 1), _d(2026, 11, 30))
+    assert s.days == (_d(2026, 9, 1), _d(2026, 12, 2))
+
+
+def test_a_season_spans_both_the_meteorological_and_the_astronomical_one():
+    from datetime import date as _d
+
+    (s,) = [x for x in read_slots("paved last spring", ref=_d(2026, 12, 10)) if x.kind == "date"]
+    assert s.days == (_d(2026, 3, 1), _d(2026, 6, 20))  # March 1 (meteorological) to June 20 (before the solstice)
 
 
 def test_a_rate_given_once_is_not_shared_when_the_words_set_another_against_it():

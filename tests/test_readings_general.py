@@ -181,7 +181,8 @@ def test_no_date_is_read_where_none_is_meant(words):
 
 def test_a_season_of_a_year_is_that_stretch():
     [s] = [x for x in read_slots("It was paved over the summer of 2024.", ref=date(2026, 12, 10)) if x.kind == "date"]
-    assert (s.value, s.precision, s.days) == ("2024-06-01", "month", (date(2024, 6, 1), date(2024, 8, 31)))
+    # (June 1, meteorological, to September 20, the day before the astronomical autumn: people mean either)
+    assert (s.value, s.precision, s.days) == ("2024-06-01", "month", (date(2024, 6, 1), date(2024, 9, 20)))
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -92,7 +92,7 @@ def test_rates_are_read_from_the_data_file(monkeypatch):
 def test_tools_are_declared():
     names = [t.name for t in TOOLS]
     assert names == ["village_repair_bill", "sidewalk_assessment", "snow_removal_charge",
-                     "asphalt_service_settlement", "culvert_installation_deposit"]
+                     "asphalt_service_settlement", "guarantee_balance", "culvert_installation_deposit"]
     for t in TOOLS:
         assert isinstance(t, ToolSpec) and re.fullmatch(r"[a-z][a-z0-9_]+", t.name)
         assert issubclass(t.input_model, ToolInput) and issubclass(t.output_model, ToolOutput)

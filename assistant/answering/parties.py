@@ -28,6 +28,10 @@ _STOP = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "su
          "one", "first", "second", "other", "came", "come", "cost", "costs", "owe", "pay", "billed", "bill"}
 
 
+# the verbs that state an amount ("billed me $640" / "got billed $1,150"): alike wording of two parties' figures
+_MONEY_VERBS = {"cost", "costs", "owe", "pay", "billed", "bill"}
+
+
 @dataclass(frozen=True)
 class Party:
     label: str  # the party's own words before its first figure ("She deposited")
@@ -96,7 +100,7 @@ def _context(value: str, sentence: str) -> set[str]:
     at = sentence.find(value)
     before = re.findall(r"[A-Za-z][A-Za-z']*", sentence[:at])[-10:]
     after = re.findall(r"[A-Za-z][A-Za-z']*", sentence[at + len(value):])[:3]
-    return stems(" ".join(w for w in [*before, *after] if w.lower() not in _STOP))
+    return stems(" ".join(w for w in [*before, *after] if w.lower() not in _STOP - _MONEY_VERBS))
 
 
 def _parallel(values: list[list[str]], own: list[str]) -> bool:
@@ -155,7 +159,10 @@ def asked_about(text: str, parties: list[Party]) -> list[Party]:
     for p in parties:
         mine = _words(p.label) - _STOP
         others = set().union(*(_words(o.label) - _STOP for o in parties if o is not p))
-        owns.append(mine - others)
+        own = mine - others
+        if own & {"neighbor", "neighbour", "neighbor's", "neighbour's"}:
+            own -= _FIRST_PERSON  # "my neighbor": someone else, not the asker
+        owns.append(own)
     hit = [p for p, own in zip(parties, owns) if own & q - _FIRST_PERSON - _THIRD_PERSON]
     if len(hit) == 1:
         return hit
@@ -168,4 +175,46 @@ def asked_about(text: str, parties: list[Party]) -> list[Party]:
     person = [p for p, own in zip(parties, owns)
               if (own & _FIRST_PERSON and q & _FIRST_PERSON and not q & _THIRD_PERSON)
               or (own & _THIRD_PERSON and q & _THIRD_PERSON and not q & _FIRST_PERSON)]
+    if not person and len(parties) == 2 and q & _FIRST_PERSON and not q & _THIRD_PERSON:
+        # "... billed me $640 ... My neighbor had a $2,000 guarantee and got billed $1,150. How much do I get back?":
+        # asked in the first person, the party that is not the neighbor (or he / she) is the asker
+        person = [p for p, own in zip(parties, owns) if not own & _THIRD_PERSON]
     return person if len(person) == 1 else []
+
+
+# a sentence about someone else: a person's name or a neighbour as owner ("Dale's bill", "my neighbor's crew"), or
+# "his / her" bill, house, share ... (never "his benefits": a worker's; never "they" / "their": as often the crew)
+_OTHER_OWNER = re.compile(r"\b(?:neighbou?r(?:'s|’s)?|(?!(?:What|It|That|There|Here|Let|Who|Where|When|How|Today|Tomorrow|"
+                          r"Yesterday|Everyone|Everybody|Nobody|Somebody|Someone|Year|Month|Week|Life|One)(?:'s|’s))"
+                          r"[A-Z][a-z]+(?:'s|’s)|(?:his|her)\s+(?:own\s+)?(?:bill|share|house|home|property|lot|walk|sidewalk|"
+                          r"driveway|assessment|charge|deposit|guarantee|permit))\b")
+_INSTITUTION = re.compile(r"\b(?:Village|Town|City|County|State|Board|Clerk|Director|DPW|Department|Commission|"
+                          r"Inspector|Superintendent|Council|Highway)(?:'s|’s)", re.I)
+_ASKER = re.compile(r"\b(?:I|my|mine|me|we|our|ours|us)\b", re.I)
+
+
+def anothers_figures(text: str, spans: list[tuple[int, int]]) -> str | None:
+    """The other party whose figures these are, when every value read sits in a sentence about someone else
+    ("Dale's bill was one guy, 2 hours at $41 an hour") and the question asks about the asker's own ("What's my
+    bill going to be?"): the words naming that party; None otherwise."""
+    if not spans:
+        return None
+    bounds, at = [], 0
+    for s in sentences(text):
+        start = text.find(s, at)
+        bounds.append((start, start + len(s), s))
+        at = start + len(s)
+    asks = [s for _, _, s in bounds if "?" in s]
+    if not asks or not all(_ASKER.search(s) and not _OTHER_OWNER.search(_INSTITUTION.sub("", s)) for s in asks):
+        return None
+    owners = []
+    for a, b in spans:
+        holding = [s for x, y, s in bounds if x <= a < y]
+        if not holding:
+            return None
+        s = holding[0]
+        found = _OTHER_OWNER.search(_INSTITUTION.sub("", s))
+        if found is None or "?" in s or _ASKER.search(s):
+            return None  # a value in the asker's own sentence (or in the question): theirs too, or not someone else's
+        owners.append(found.group(0))
+    return re.sub(r"(?:'s|’s)$", "", owners[0])

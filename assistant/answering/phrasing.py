@@ -195,6 +195,11 @@ def not_run(tool: str, argument: str, reason: str) -> str:
     return f"Calculator `{tool}` not run: its argument {argument} ({reason}) is not read safely from the question."
 
 
+def anothers_figures(owner: str) -> str:
+    return (f"your own figures: the ones given are for {owner}, not yours. What were they for you "
+            "(for example the hours, the rate or the amount on your bill)?")
+
+
 def quoted(quote: str, label: str) -> str:
     return f"> “{quote}”\n> — {label}"
 
@@ -229,6 +234,8 @@ def lead_generic(r) -> str:
         return f"The Town refunds **{fmt_money(r.refund)}** of the deposit."
     if outcome == "settled":
         return "The deposit covers the cost exactly: nothing is owed either way."
+    if getattr(r, "balance_released", None) is not None:
+        return f"**{fmt_money(r.balance_released)}** of the guarantee is released to the owner."
     if getattr(r, "deposit", None) is not None and getattr(r, "situation", None) is not None:
         return f"Deposit: **{fmt_money(r.deposit)}**."
     return ""  # the calculator's explanation says it all

@@ -35,7 +35,7 @@ from assistant.answering.guards import (
     split_injection,
 )
 from assistant.answering import phrasing
-from assistant.answering.parties import asked_about, split_parties
+from assistant.answering.parties import anothers_figures, asked_about, split_parties
 from assistant.answering.plan import Calculate, Clarify, Lookup, NotStated, OutOfScope, Plan, Refuse, Several
 from assistant.answering.phrasing import CLARIFY_MUNI, CLARIFY_VALUE
 from assistant.answering.reading import Query, read_query, read_slots, trace_value
@@ -775,6 +775,13 @@ class EmbeddedPlanner:
                 return Clarify(phrasing.clarify_value(clarify_text(unsafe)), municipality=muni_id or routed.municipality,
                                slot=unsafe.argument, notes=(phrasing.not_run(step.tool, unsafe.argument, unsafe.reason),))
             read_all += [r for r in read if r.line() not in {x.line() for x in read_all}]
+        spans = [(r.slot.span.start, r.slot.span.end) for r in read_all if r.slot is not None and r.slot.span.origin == "turn"]
+        if spans and len(spans) == len([r for r in read_all if r.slot is not None]):
+            other = anothers_figures(req.query.turn, spans)
+            if other is not None:
+                # "Dale's bill was one guy, 2 hours at $41 ... What's my bill?": his figures are not the asker's
+                return Clarify(phrasing.clarify_value(phrasing.anothers_figures(other)), municipality=muni_id or routed.municipality,
+                               slot="your own values", notes=(phrasing.not_run(routed.tool, "your own values", "another party's"),))
         if not read_all:
             instead = self._when_nothing_read(q, muni_id, routed, req)
             if instead is not None:

@@ -240,6 +240,9 @@ _PEOPLE_COUNT = re.compile(
 _ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
 _ORDINAL = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\s+(rows?|sections?|tiers?)\b", re.I)
 _SEASONS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (12, 2)}
+# a season's stretch: from the first day of its first month (meteorological) to the day before the next solstice or
+# equinox (astronomical, the 20th of the month after its last) — people mean either, so a figure must hold for both
+_SEASON_SPAN = relativedelta(months=3, days=19)
 
 
 def _slot(kind, value, unit, text, origin, start, end, precision=None) -> Slot:
@@ -252,7 +255,8 @@ _WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
 # holiday names as people write them -> the holidays package's name (general English, US)
 _HOLIDAY_NAMES = {"thanksgiving": "Thanksgiving Day", "thanksgiving day": "Thanksgiving Day",
                   "christmas": "Christmas Day", "christmas day": "Christmas Day", "new year's day": "New Year's Day",
-                  "new year’s day": "New Year's Day", "memorial day": "Memorial Day", "labor day": "Labor Day",
+                  "new year’s day": "New Year's Day", "new year's": "New Year's Day", "new year’s": "New Year's Day",
+                  "new years day": "New Year's Day", "new years": "New Year's Day", "memorial day": "Memorial Day", "labor day": "Labor Day",
                   "independence day": "Independence Day", "the fourth of july": "Independence Day",
                   "fourth of july": "Independence Day", "4th of july": "Independence Day",
                   "veterans day": "Veterans Day", "columbus day": "Columbus Day", "juneteenth": "Juneteenth National Independence Day",
@@ -379,6 +383,11 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         wd = _WEEKDAYS.index(m.group("wd").lower())
         if m.group("dir").lower() == "ago":
             d = ref - relativedelta(days=(ref.weekday() - wd) % 7 + 7 * int(n))
+            if wd > ref.weekday():
+                # "two weeks ago Friday" said on a Thursday: the Friday of the calendar week two weeks back, or
+                # two weeks before last Friday — people read it both ways (a week apart), so it names a stretch
+                add(m.start(), m.end(), d, "week", (d, d + relativedelta(days=7)))
+                continue
         else:
             d = ref + relativedelta(days=(wd - ref.weekday()) % 7 + 7 * int(n))
         add(m.start(), m.end(), d)
@@ -398,6 +407,10 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
                 found.append(d)
         if found:
             add(m.start(), m.end(), min(found, key=lambda d: (abs((d - ref).days), d < ref)))
+    # "Tuesday after next", "the Friday after next": the one after the coming such day
+    for m in re.finditer(rf"\b(?:the\s+)?(?P<wd>{wds})\s+after\s+next\b", text, re.I):
+        wd = _WEEKDAYS.index(m.group("wd").lower())
+        add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday() - 1) % 7 + 1 + 7))
     # "Friday before last", "two Fridays ago": the one before the latest such day
     for m in re.finditer(rf"\b(?:the\s+)?(?P<wd>{wds})\s+before\s+last\b|\btwo\s+(?P<wd2>{wds})s\s+ago\b", text, re.I):
         wd = _WEEKDAYS.index((m.group("wd") or m.group("wd2")).lower())
@@ -440,7 +453,7 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     # "10 days from now", "a year and a half ago": counted from today, either way ("in 30 days" is left
     # alone: it is as often the code's period quoted back as a day to come)
     either = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?P<u>years?|months?|weeks?|days?)(?P<h>\s+and\s+a\s+half)?\s+"
-                        rf"(?P<dir>ago|back|from now|from today)\b(?!\s+(?:to|in|on|at|from|then)\b)", re.I)
+                        rf"(?P<dir>ago|back|from now|from today|from tomorrow|from yesterday)\b(?!\s+(?:to|in|on|at|from|then)\b)", re.I)
     found = [(m, m.group("dir").lower() not in ("ago", "back")) for m in either.finditer(text)]
     for m, forward in sorted(found, key=lambda t: t[0].start()):
         n = number_value(m)
@@ -450,16 +463,23 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             n += Decimal("0.5")
         u = m.group("u").lower()
         sign = 1 if forward else -1
+        # "ten days from tomorrow", "a week ago yesterday": counted from that day, not today
+        near_day = re.match(r"\s+(yesterday|tomorrow)\b", text[m.end():m.end() + 12], re.I) \
+            if m.group("dir").lower() in ("ago", "back") else None
+        shift = {"from tomorrow": 1, "from yesterday": -1}.get(m.group("dir").lower(), 0)
+        if near_day:
+            shift = -1 if near_day.group(1).lower() == "yesterday" else 1
+        start = ref + relativedelta(days=shift)
         if u.startswith("year"):
-            d, p = ref + sign * relativedelta(months=int(round(n * 12))), "month"
+            d, p = start + sign * relativedelta(months=int(round(n * 12))), "month"
         elif u.startswith("month"):
-            d, p = ref + sign * relativedelta(months=int(round(n))), "month"
+            d, p = start + sign * relativedelta(months=int(round(n))), "month"
         elif u.startswith("week"):
-            d, p = ref + sign * relativedelta(days=int(round(n * 7))), "day"
+            d, p = start + sign * relativedelta(days=int(round(n * 7))), "day"
         else:
-            d, p = ref + sign * relativedelta(days=int(round(n))), "day"
-        today_too = re.match(r"\s+today\b", text[m.end():m.end() + 8], re.I)
-        if today_too and n == int(n):  # "a month ago today", "a year ago today": that very day
+            d, p = start + sign * relativedelta(days=int(round(n))), "day"
+        today_too = near_day or re.match(r"\s+today\b", text[m.end():m.end() + 8], re.I)
+        if today_too and n == int(n):  # "a month ago today", "a year ago yesterday": that very day
             add(m.start(), m.end() + today_too.end(), d, "day")
             continue
         add(m.start(), m.end(), d, p)
@@ -471,9 +491,12 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         else:
             year = ref.year if first < ref.month else ref.year - 1
         start = date(year, first, 1)
-        end = start + relativedelta(months=3, days=-1)
+        end = start + _SEASON_SPAN
+        if which in ("last", "this past"):
+            end = min(end, ref)  # a season past ends before today
         stretch = (start, end)
-        if which == "last" and 0 <= (ref - end).days <= 92 and end.year == ref.year:
+        met_end = start + relativedelta(months=3, days=-1)
+        if which == "last" and 0 <= (ref - met_end).days <= 92 and met_end.year == ref.year:
             # "last fall" said in December: the fall just ended, or the one before it
             stretch = (start - relativedelta(years=1), end)
         add(m.start(), m.end(), start, "month", stretch)
@@ -495,7 +518,7 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     # "the Friday after Thanksgiving", "the day before Christmas": a named holiday (the holidays
     # package's names), the nearest such day to today
     for m in re.finditer(rf"\b(?:the\s+)?(day|{'|'.join(_WEEKDAYS)})\s+(?:(?:right|just|immediately|directly)\s+)?"
-                         rf"(after|before|following)\s+({'|'.join(_HOLIDAYS)})\b(?:,?\s*(?P<year>(?:19|20)\d\d)\b)?",
+                         rf"(after|before|following)\s+({'|'.join(_HOLIDAYS)})\b(?!\s+eve\b)(?:,?\s*(?P<year>(?:19|20)\d\d)\b)?",
                          text, re.I):  # "the Tuesday right after Memorial Day 2027"
         day = _holiday_near(m.group(3), ref, text[m.end():m.end() + 20],
                             int(m.group("year")) if m.group("year") else None)
@@ -571,7 +594,8 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             add(m.start(), m.end(), date(2000 + int(m.group(3)), int(m.group(1)), int(m.group(2))))
         except ValueError:
             continue
-    for m in re.finditer(r"\b(?:on|dated|since|from|by|until|till|before|after)\s+(\d{1,2})/(\d{1,2})\b(?![/\d])"
+    for m in re.finditer(r"\b(?:on|dated|since|from|by|until|till|before|after|(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
+                         r"(?:day|nesday|urday)?\.?,?)\s+(\d{1,2})/(\d{1,2})\b(?![/\d])"
                          r"(?!\s*(?:inch|in\b|\"|'|hours?|hrs?|ft|foot|feet|miles?|mi\b|of\b))", text, re.I):
         try:
             add(m.start(1), m.end(), dates.nearest_year(int(m.group(1)), int(m.group(2)), ref))
@@ -593,7 +617,7 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     for m in re.finditer(r"\b(spring|summer|fall|autumn)\s+(?:of\s+)?((?:19|20)\d\d)\b", text, re.I):
         first, _ = _SEASONS[m.group(1).lower()]
         start = date(int(m.group(2)), first, 1)
-        add(m.start(), m.end(), start, "month", (start, start + relativedelta(months=3, days=-1)))
+        add(m.start(), m.end(), start, "month", (start, start + _SEASON_SPAN))
     # a year alone: "paved in 2017", "back in 2019"
     for m in re.finditer(r"\b(?:in|during|since|of)\s+((?:19|20)\d\d)\b(?![-/]\d)", text, re.I):
         add(m.start(1), m.end(1), date(int(m.group(1)), 1, 1), "year")
@@ -601,7 +625,26 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     written = [x for x in out if re.search(r"\d", x.span.text) and x.precision == "day"]
     out = [x for x in out if re.search(r"\d", x.span.text) or x.precision != "day"
            or not any(w.day.month == x.day.month and w.day.day == x.day.day and w.day != x.day for w in written)]
+    out = _refined(out, text, origin)
     return sorted((_offset(x, text, origin) for x in out), key=lambda s: s.span.start)
+
+
+def _refined(found: list[Slot], text: str, origin: Origin) -> list[Slot]:
+    """"in August 2023 (August 10)": a day in parentheses right after a month names the day of that month —
+    one date, not two."""
+    out = list(found)
+    for x in found:
+        if x.precision != "month" or x.days:
+            continue
+        for y in found:
+            between = text[x.span.end:y.span.start]
+            if y.precision == "day" and y.day.month == x.day.month and re.fullmatch(r"\s*\(\s*(?:on\s+|the\s+)?", between):
+                end = y.span.end + (1 if text[y.span.end:y.span.end + 1] == ")" else 0)
+                out = [z for z in out if z is not x and z is not y]
+                out.append(_slot("date", x.day.replace(day=y.day.day).isoformat(), None, text, origin, x.span.start,
+                                 end, "day"))
+                break
+    return out
 
 
 _OFFSET = re.compile(rf"(?P<n>{NUMBER.pattern}|a|an|one)\s+(?P<u>days?|weeks?|months?)\s+"
@@ -683,6 +726,16 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         d, c = worded_number(m.group("d")), worded_number(m.group("c"))
         if d is not None and c is not None and 10 <= c < 100:
             add("money", d + c / 100, "USD/hour", m.start(), m.end())
+    for m in _MILITARY_TIME.finditer(text):
+        # "0700 hrs", "start at 1330 hours": a 24-hour clock time (never "1500 hours" of work: a leading zero,
+        # or a word that times it before, or a day after)
+        if m.group("hh")[0] == "0" or m.group("at") or m.group("day"):
+            a, b = m.start("hh"), m.end("u")
+            if _free(taken, a, b):
+                taken.append((a, b))
+                out.append(Slot(kind="time", value=f"{m.group('hh')}:{m.group('mm')}",
+                                span=Span(origin=origin, start=a, end=b, text=text[a:b]),
+                                before=text[max(0, a - 60):a].lower(), after=text[b:b + 40].lower()))
     for m in dates.TIME_RE.finditer(text):
         if m.group(4):
             hm = "12:00" if m.group(4).lower() == "noon" else "00:00"
@@ -946,6 +999,9 @@ _FRACTION_OF = re.compile(rf"\b(?:(?P<num>a|an|{_ONES})[- ])?(?P<den>half|halves
                           r"(?P<u>foot|mile|inch|yard|hour|ton)\b", re.I)
 _TIME_BEFORE = re.compile(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|thirty|"
                           r"forty-five|o['’]clock|noon))\s*$", re.I)
+_MILITARY_TIME = re.compile(
+    r"(?P<at>\b(?:at|@|starts?|starting|begins?|beginning|by|until|till)\s+)?\b(?P<hh>[01]\d|2[0-3])(?P<mm>[0-5]\d)\s*"
+    r"(?P<u>hrs\b\.?|hours\b|h\b)(?P<day>(?=,?\s+(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun|today|tomorrow|\d{1,2}/)))?", re.I)
 _HOUR_WORDS = {w: i + 1 for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                                                 "ten", "eleven", "twelve"))}
 _WORD_TIME = re.compile(

@@ -74,20 +74,37 @@ def of(query: Query, kind) -> list[Slot]:
 _FILLER = re.compile(r"^[\s,:-]*(?:(?:of|for|in|on|worth of|the|spent on)\s+)*", re.I)
 
 
+_OPENS_NEXT = re.compile(r"\s*(?:[-—–:=]+\s*|(?:was|is|came to|comes to|cost|of|at)\s+)*\$?\s*\d")
+
+
+def _end_of(s: Slot, m: re.Match, query: Query) -> int:
+    """Where, in the slot's text, the label ``m`` found in the words after the slot ends."""
+    text = query.source(s.span.origin)
+    at = text.lower().find(m.group(0).lower(), s.span.end)
+    return at + len(m.group(0)) if at >= 0 else len(text)
+
+
 def labelled_values(slots: list[Slot], labels: dict[str, re.Pattern], query: Query) -> dict[str, list[Slot]]:
     """Values by the word that labels them: right after the value ("$600 labor, $250 materials"),
     else the last label before it in its own words ("labor came to $600"). Unlabelled values are
     left out."""
+    # "14 hrs @ $52 = $728": a value whose result the words give after "=" is a step of the sum, not a part
+    slots = [s for s in slots if not re.match(r"\s*=\s*\$?\s*\d", query.source(s.span.origin)[s.span.end:])]
     after = {}
     for s in slots:
         words = _FILLER.sub("", own_words_after(s, query))
-        after[id(s)] = next((name for name, rx in labels.items() if (m := rx.search(words)) and m.start() == 0), None)
+        # (a label that opens the next value's own entry is that value's: "$728 / materials -- $1,115")
+        after[id(s)] = next((name for name, rx in labels.items() if (m := rx.search(words)) and m.start() == 0
+                             and not _OPENS_NEXT.match(query.source(s.span.origin), _end_of(s, m, query))), None)
     labels_follow = any(after.values())  # "$600 labor, $250 materials": a label after its value, for every value
     out: dict[str, list[Slot]] = {}
     for s in slots:
         hit = after[id(s)]
         if hit is None and not labels_follow:
             before = own_words_before(s, query)
+            text = query.source(s.span.origin)
+            if re.search(r"=\s*$", text[:s.span.start]):  # "labor -- 14 hrs @ $52 = $728": the entry's own label
+                before = re.split(r"[/;.\n|]", text[:s.span.start])[-1]
             found = [(m.start(), name) for name, rx in labels.items() for m in rx.finditer(before)]
             hit = max(found)[1] if found else None
         if hit is not None:
@@ -104,7 +121,9 @@ def assign(slots: list[Slot], cues: dict[str, re.Pattern], query: Query | None =
 
 
 # -- the street-opening surcharge: paving date, opening date, permit fee -------------------------
-PAVED = re.compile(r"pav|surfac|asphalt|blacktop|overlay|\btop ?coat|seal ?coat|\bmill(?:ed|ing)\b|laid|new street|built|reconstruct", re.I)
+# ("we open the pavement on May 3": the pavement opened, not laid — the opening's cue)
+PAVED = re.compile(r"pav(?!ement)|(?<!open the )(?<!opening the )(?<!cut the )(?<!cutting the )(?<!into the )"
+                   r"(?<!up the )(?<!break the )(?<!breaking the )pavement|surfac|asphalt|blacktop|overlay|\btop ?coat|seal ?coat|\bmill(?:ed|ing)\b|laid|new street|built|reconstruct", re.I)
 OPENED = re.compile(r"open|dig|dug|excavat|\bcut|start|begin|work|trench|plan", re.I)
 FEE = re.compile(r"fee|permit cost|paid|pay|costs?\b", re.I)
 # "the house was built in 1987": a date of a building, not of the street's paving
@@ -185,12 +204,17 @@ class SurchargeReading:
     fee: Slot | None = None
     ambiguous: Ambiguous | None = None
     notes: list[str] = field(default_factory=list)
+    paving_why: str | None = None  # how the paving date was told from other paving words' dates
 
 
 FINAL_LAYER = re.compile(r"\btop\s*(?:coat|course|layer|lift)|\bsurface\s+(?:coat|course|layer)|\bwearing\s+(?:coat|course)|"
                          r"\bfinal\s+(?:coat|course|layer|lift|surface)|\bover\s*lay", re.I)
 LOWER_LAYER = re.compile(r"\bbase\b|\bbinder\b|\bfirst\s+(?:coat|course|layer|lift)|\blower\s+(?:coat|course|layer|lift)|"
                          r"\bbottom\s+(?:coat|course|layer|lift)", re.I)
+
+
+ORIGINAL = re.compile(r"\b(?:first|originally|initially)\s+(?:built|constructed|laid|put in)\b|\b(?:was|were)\s+built\b",
+                      re.I)
 
 
 def surcharge_values(query: Query) -> SurchargeReading:
@@ -205,7 +229,13 @@ def surcharge_values(query: Query) -> SurchargeReading:
         # last layer's, when every other date is a lower layer's
         near = [d.before[-30:] + " " + d.after[:25] for d in paving]
         top = [d for d, w in zip(paving, near) if FINAL_LAYER.search(w) and not LOWER_LAYER.search(w)]
-        if len(top) == 1 and all(LOWER_LAYER.search(w) for d, w in zip(paving, near) if d is not top[0]):
+        if len(top) > 1:  # the layer named before a date is its own ("built in 2019 but the final surface ...")
+            top = [d for d in top if FINAL_LAYER.search(d.before[-30:])] or top
+        # (or the street's first construction: "first built in 2019 but the final surface course went down ...")
+        if len(top) == 1 and all(LOWER_LAYER.search(w) or ORIGINAL.search(w) for d, w in zip(paving, near)
+                                 if d is not top[0]):
+            others = ", ".join(f"“{d.span.text}”" for d in paving if d is not top[0])
+            out.paving_why = f"“{top[0].span.text}”: the final layer's date ({others}: a lower layer or the first construction)"
             paving = top
     if len(paving) > 1:
         out.ambiguous = Ambiguous("date of the final paving", tuple(paving))
@@ -275,6 +305,18 @@ ONE_WORKER = re.compile(rf"\b(?:(?:the )?same|one|a single|only one) {_WORKER}\b
 SAME_WORKER = re.compile(rf"\b(?:the )?same {_WORKER}\b", re.I)
 
 
+def _crew_worked(staff: Slot, hours: Slot, query: Query) -> bool:
+    """The head count is the subject of the hours, in one clause ("Two guys worked 1.5 hours"), and nothing
+    says the hours are a total ("3 hours between them", "in all")."""
+    text = query.source(hours.span.origin)
+    if staff.span.origin != hours.span.origin or not staff.span.end <= hours.span.start:
+        return False
+    between = text[staff.span.end:hours.span.start]
+    after = text[hours.span.end:hours.span.end + 30]
+    return len(between.split()) <= 4 and not re.search(r"[.;,?!]", between) \
+        and not re.search(r"\b(?:total|combined|between them|altogether|in all|together)\b", between + " " + after, re.I)
+
+
 def snow_values(query: Query) -> SnowReading:
     out = SnowReading()
     rates = [s for s in query.of("money") if s.unit == "USD/hour" or RATE_CUE.search(s.after[:15])
@@ -306,6 +348,7 @@ def snow_values(query: Query) -> SnowReading:
         out.ambiguous = Ambiguous("hours worked on your property", tuple(hours))
         return out
     each = bool(DISTRIBUTIVE.search(query.text))
+    crew_each = None
     if n is None and len(hours) == 1 and len(rates) == 1 and PER_WORKER.search(query.text) and CREW.search(query.text):
         # "it took them 1 hour 40 minutes, at $39.90 an hour per worker": how many worked is not said
         out.missing = "the number of employees who worked (the rate is per worker)."
@@ -321,6 +364,10 @@ def snow_values(query: Query) -> SnowReading:
                 return out
     elif len(hours) == 1 and each:
         pairs = [(hours[0], r) for r in rates]
+    elif len(hours) == 1 and n is not None and n == len(rates) > 1 and _crew_worked(staff[0], hours[0], query):
+        # "Two guys worked 1.5 hours; their rates are $42 and $38": the crew's time on the job, each one's
+        pairs = [(hours[0], r) for r in rates]
+        crew_each = f"“{hours[0].span.text}” for each of “{staff[0].span.text}”"
     elif len(rates) == 1 and each:
         pairs = [(h, rates[0]) for h in hours]
     else:
@@ -340,6 +387,8 @@ def snow_values(query: Query) -> SnowReading:
                 why.append(f"“{h.span.text}” x {out.occasions} occasions")
             unit = "hours" if exact else "minutes"
             out.derived[f"employees[{i}].{field_name}"] = f"{as_number(value)} {unit} ({'; '.join(why)})"
+        if crew_each and f"employees[{i}].{field_name}" not in out.derived:
+            out.derived[f"employees[{i}].{field_name}"] = f"{as_number(value)} {field_name} ({crew_each})"
         out.employees.append({field_name: as_number(value) if h.unit == "minutes" else str(value),
                               "hourly_rate_including_benefits": str(r.number)})
         out.sources[f"employees[{i}].{field_name}"] = h
@@ -422,6 +471,10 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
         # "the water utility dug on January 15, and the gas company dug on December 24": another date
         # whose own words name the same event too is as good a reading: asked (or one per party)
         tied = [s for n, s in scored if 0 < n < top and s.precision == best[0].precision]
+        if wanted is not None and _event_kind(own_words_before(best[0], query)) == wanted:
+            # "filled and surfaced June 10, and the Town approved the filling and surfacing July 6" for a period
+            # counted from the approval: only a date that is an approval too ties with the approval's
+            tied = [s for s in tied if _event_kind(own_words_before(s, query)) == wanted]
         # "the Clerk's, dated January 11, and the director's, dated January 14": a date written the
         # same way as the chosen one (the same last word before it) names the same event: asked
         head = _last_word(own_words_before(best[0], query))

@@ -449,6 +449,48 @@ def asphalt_service_settlement(inp: AsphaltServiceInput) -> AsphaltServiceOutput
     )
 
 
+# --------------------------------------------------------------------------- unpaid bill charged to a guarantee
+
+
+class GuaranteeBalanceInput(ToolInput):
+    municipality: str = municipality_field("guarantee_balance", "Municipality id or name; the tool's data says which codes set this.")
+    guarantee: Decimal = _money_field("The owner's financial guarantee (cash deposit, letter of credit or bond), $.")
+    unpaid_bill: Decimal = _money_field("The municipality's bill for its work, not paid within the time allowed, $.")
+
+    check_municipality = field_validator("municipality")(_municipality_id)
+
+
+class GuaranteeBalanceOutput(ToolOutput):
+    municipality: str | None = Field(default=None, description="Municipality id.")
+    charged: Decimal | None = Field(default=None, description="Taken from the guarantee, $.")
+    balance_released: Decimal | None = Field(default=None, description="Released to the owner, $.")
+    not_covered_by_guarantee: Decimal | None = Field(default=None, description="Bill over the guarantee, $.")
+    pay_within_days: int | None = Field(default=None, description="Days the owner had to pay the bill.")
+
+
+@answers_changed_rules("guarantee_balance")
+def guarantee_balance(inp: GuaranteeBalanceInput) -> GuaranteeBalanceOutput:
+    """An unpaid bill charged to the owner's financial guarantee, and the balance released."""
+    tool = "guarantee_balance"
+    if (message := not_covered(tool, inp.municipality)):
+        return _elsewhere(tool, GuaranteeBalanceOutput, inp.municipality, message)
+    days = int(_provision(inp.municipality, "unpaid_bill_to_guarantee")["pay_within_days"])
+    guarantee, bill = cents(inp.guarantee), cents(inp.unpaid_bill)
+    charged = min(bill, guarantee)
+    released, over = guarantee - charged, bill - charged
+    text = (f"The bill of {money(bill)}, not paid within {days} days, is charged to the financial guarantee of "
+            f"{money(guarantee)}; the balance released to the owner is {money(guarantee)} - {money(charged)} = "
+            f"{money(released)}.")
+    assumptions = []
+    if over > 0:
+        text += f" The bill is {money(over)} more than the guarantee: the code does not say how that part is collected."
+        assumptions.append("The code does not say how a bill larger than the guarantee is collected.")
+    return GuaranteeBalanceOutput(
+        tool=tool, municipality=inp.municipality, charged=charged, balance_released=released,
+        not_covered_by_guarantee=over, pay_within_days=days, explanation=text,
+        citations=_cite(inp.municipality, "unpaid_bill_to_guarantee"), assumptions=assumptions)
+
+
 # --------------------------------------------------------------------------- Delafield culvert deposit
 
 
@@ -548,7 +590,7 @@ TOOLS: list[ToolSpec] = [
         keywords=("snow", "ice", "shoveling", "snow removal charge", "fine", "per occasion", "hourly rate"),
         route=Route(order=64, read="assistant.answering.routes.charges:snow_charge",
                     answers="the charge for employees' hours of snow removal at stated rates",
-                    cues=(r"snow|ice|shovel|clear|plow|storm|blizzard", r"hour|\bhrs?\b")),
+                    cues=(r"snow|ice|shovel|clear|plow|storm|blizzard", r"hour|\bhrs?\b|\bminutes?\b|\bmins?\b")),
     ),
     ToolSpec(
         name="asphalt_service_settlement",
@@ -559,6 +601,16 @@ TOOLS: list[ToolSpec] = [
         route=Route(order=63, read="assistant.answering.routes.charges:asphalt_settlement",
                     answers="the balance or refund of an asphalt deposit against the actual cost",
                     cues=(r"asphalt|pav(?:e|ed|ing)|blacktop|apron", r"deposit|put down|paid (?:up ?front|in advance)|up ?front|ahead of time|beforehand|in advance")),
+    ),
+    ToolSpec(
+        name="guarantee_balance",
+        description="an unpaid bill of the Town's charged to the owner's financial guarantee (cash deposit, letter "
+        "of credit or bond), and the balance released to the owner.",
+        input_model=GuaranteeBalanceInput, output_model=GuaranteeBalanceOutput, fn=guarantee_balance,
+        keywords=("financial guarantee", "guarantee", "unpaid bill", "balance released", "deposit back"),
+        route=Route(order=66, read="assistant.answering.routes.charges:guarantee_left",
+                    answers="what is left of a financial guarantee after an unpaid bill is charged to it",
+                    cues=(r"guarantee|letter of credit|\bbond\b|\bdeposit", r"\bback\b|return|releas|refund|left|balance|remain")),
     ),
     ToolSpec(
         name="culvert_installation_deposit",

@@ -8,6 +8,7 @@ import re
 
 from assistant.answering import phrasing, roles, slots
 from assistant.answering.formatting import fmt_money
+from assistant.answering.reading import NUMBER, number_value
 from assistant.answering.routes.common import (
     Missing,
     RouteContext,
@@ -33,7 +34,10 @@ ASKS_AMOUNT = re.compile(r"\bhow much\b(?!\s+(?:of|lower|higher|wider|narrower|d
                          r"\bwhat (?:am|are) (?:i|we) (?:going to|gonna) (?:get )?(?:billed|charged|owe|pay)\b|"
                          # "what will I end up owing or getting back?", "how much am I going to owe"
                          r"\bwhat (?:will|would) (?:i|we) (?:end up )?(?:owing|paying|getting back)\b|"
-                         r"\b(?:am|are) (?:i|we) (?:going to|gonna) (?:owe|pay|be (?:billed|charged))\b", re.I)
+                         r"\b(?:am|are) (?:i|we) (?:going to|gonna) (?:owe|pay|be (?:billed|charged))\b|"
+                         # "what's that going to cost me?", "what am I getting billed?"
+                         r"\bwhat(?:'s|s| is| will| would)\s+(?:that|this|it)\s+(?:going to |gonna )?(?:cost|run)\b|"
+                         r"\bwhat (?:am|are) (?:i|we) (?:getting|being) (?:billed|charged)\b|\bcost (?:me|us)\b", re.I)
 
 
 # a permit named: its fee is asked, not a share of a sidewalk's cost
@@ -47,6 +51,9 @@ SHARED_COST = re.compile(r"\bfor (?:the )?(?:two|both|three|all) of us\b|\btoget
 ESTIMATE = re.compile(r"\bestimat", re.I)
 FINAL_COST = re.compile(r"\bfinal\b|\bactual\b|\bcame (?:in )?(?:to|at)\b|\bended up\b|\bbill(?:ed)?\b|\binvoice", re.I)
 OWNERS = ("houses", "homes", "owners", "lots", "properties", "parcels")
+_ACROSS = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?:(?:houses|homes|owners|lots|properties|parcels)\s+)?(?:(?:are|on)\s+)?"
+                     r"(?:across(?:\s+the\s+(?:street|road|way))?|on\s+the\s+(?:other|opposite|far|north|south|east|west)"
+                     r"\s+side)\b", re.I)
 # a walk newly built where there was none, in plain words ("no walks on either side", "putting one in")
 NEW_WALK = re.compile(r"\bnew (?:side)?walks?\b|\bneither side|\b(?:no|without(?: any)?) (?:side)?walks?\b|"
                       r"\bputting (?:one|it|a (?:new )?(?:side)?walk) in\b|\binstall(?:ing|s|ed)? (?:a |one |the )?(?:new )?(?:side)?walk",
@@ -55,6 +62,15 @@ NEW_WALK = re.compile(r"\bnew (?:side)?walks?\b|\bneither side|\b(?:no|without(?
 
 def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     """An owner's share of a sidewalk's cost (reconstruction, defective replacement, a new walk)."""
+    from assistant.answering.routes import checks
+
+    if checks.ASKS_SHARE.search(q) and checks.block_counts(q, ctx)[0] is not None:
+        return checks.defects(q, muni, ctx)  # "what percent are bad, and what would I pay?": the share comes first
+    return owners_share(q, muni, ctx)
+
+
+def owners_share(q: str, muni: str | None, ctx: RouteContext):
+    """The assessment itself (sidewalk_assessment, less the hand-over to the share of defective blocks)."""
     # amounts, not rates ("$35 an hour" is no cost of sidewalk work), in the order written
     money = [s for s in (ctx.query.of("money") if ctx.query is not None else []) if s.unit == "USD"]
     amounts = list(dict.fromkeys(s.number for s in money)) if ctx.query is not None else slots.money_all(q)
@@ -99,6 +115,13 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
         same_both_sides = bool(len(n) == 1 and re.search(r"\bon each side|\bon both sides", low))
         if same_both_sides:
             n = [n[0], n[0]]
+        counted = {c.span.text for c in (ctx.query.of("count") if ctx.query is not None else [])}
+        across = next((m for m in _ACROSS.finditer(q) if not any(m.group(0).startswith(c) for c in counted)), None) \
+            if len(n) == 1 else None
+        opposite_said = None
+        if across is not None and (v := number_value(across)) is not None and v == int(v):
+            # "4 houses on our side and 3 across the street": the other side's count, its unit left out
+            n, opposite_said = [n[0], int(v)], across.group(0)
         if len(n) >= 2:
             args["owners_on_sidewalk_side"], args["owners_on_opposite_side"] = n[0], n[1]
         else:
@@ -107,6 +130,8 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
                     derived=derived)
     if same_both_sides:
         routed.derived["owners_on_opposite_side"] = f"{n[1]} (the same number: “on each side”)"
+    elif kind == "new_one_side_none_either" and opposite_said:
+        routed.derived["owners_on_opposite_side"] = f"{n[1]} (“{opposite_said}”)"
     return routed
 
 
@@ -198,3 +223,45 @@ def snow_charge(q: str, muni: str | None, ctx: RouteContext):
                   {"municipality": only, "employees": work.employees, "occasions": work.occasions},
                   only, phrasing.lead_generic, derived=work.derived, sources=work.sources,
                   defaults={} if work.occasions_slot else {"occasions": "1 (no number of occasions given)"})
+
+
+GUARANTEE_PARTS = {"guarantee": re.compile(r"\bguarantee|\bletter of credit|\bbond\b|\bdeposit", re.I),
+                   "unpaid_bill": re.compile(r"\bbill(?:ed)?\b|\binvoice|\bcharged?\b", re.I)}
+
+
+def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
+    """An unpaid bill charged to the owner's financial guarantee: the balance released, each amount read by the
+    word that labels it ("a $1,500 guarantee", "billed me $640")."""
+    if ctx.query is None or not serves(ctx, "guarantee_balance", muni) or not UNPAID.search(q):
+        return None
+    money = [s for s in ctx.query.of("money") if s.unit == "USD"]
+    labelled: dict[str, list] = {}
+    for s in money:
+        # the noun the amount is of ("a $2,500 curb-and-gutter guarantee"), else the last label before it ("billed me $640")
+        said = ctx.query.source(s.span.origin)
+        after = re.split(r"[.;,?!]|\s[-—]\s", said[s.span.end:s.span.end + 40])[0].split()[:3]
+        hit = next((p for p, rx in GUARANTEE_PARTS.items() if rx.search(" ".join(after))), None)
+        if hit is None:
+            before = roles.own_words_before(s, ctx.query)
+            found = [(m.end(), p) for p, rx in GUARANTEE_PARTS.items() for m in rx.finditer(before)]
+            hit = max(found)[1] if found else None
+        if hit is not None:
+            labelled.setdefault(hit, []).append(s)
+    for part, found in labelled.items():
+        if len({s.number for s in found}) > 1:
+            return ambiguous(roles.Ambiguous(part.replace("_", " "), tuple(found)))
+    missing = [p for p in GUARANTEE_PARTS if p not in labelled]
+    if missing:
+        what = {"guarantee": "the amount of your financial guarantee (deposit, letter of credit or bond)",
+                "unpaid_bill": "the amount of the unpaid bill"}[missing[0]]
+        return Missing(f"{what}.", slot=missing[0].replace("_", " "))
+    only = only_municipality(ctx, "guarantee_balance", muni)
+    return Routed("guarantee_balance", {"municipality": only, "guarantee": str(labelled["guarantee"][0].number),
+                                        "unpaid_bill": str(labelled["unpaid_bill"][0].number)},
+                  only, phrasing.lead_generic, sources={p: labelled[p][0] for p in GUARANTEE_PARTS})
+
+
+# the bill went unpaid: what the guarantee then pays
+UNPAID = re.compile(r"\b(?:didn['’]?t|did not|never|haven['’]?t|have not|wasn['’]?t|was not|not|went)\s+(?:\w+\s+)?"
+                    r"(?:pa(?:y|id)|unpaid)\b|\bunpaid\b|\bout of (?:my|our|the) (?:guarantee|deposit|bond)|"
+                    r"\b(?:taking|take|took|taken|charg\w*|deduct\w*)\b[^.?!]{0,30}\b(?:guarantee|deposit|bond)\b", re.I)

@@ -17,6 +17,7 @@ from assistant.answering.routes.common import (
     serves,
 )
 from assistant.answering.slot_safety import dimension
+from assistant.answering.reading import NUMBER, number_value
 
 
 def obstruction(q: str, muni: str | None, ctx: RouteContext):
@@ -114,11 +115,59 @@ def _defect_measures(ctx: RouteContext):
     return found or None
 
 
+# "twenty-five of them", "20 of those are heaved": a part of the blocks counted before
+_PART_OF_THEM = re.compile(rf"(?P<n>{NUMBER.pattern})\s+of\s+(?:them|those|these)\b", re.I)
+_BLOCK_UNIT = re.compile(r"blocks?|squares?|slabs?|panels?", re.I)
+# the question asks whether the whole walk goes, or the share that is bad
+ASKS_WHOLE = re.compile(r"\b(?:whole|entire|all of (?:the|my|our))\s+(?:walk|sidewalk|thing)\b|\bwhat (?:percent|percentage|share|"
+                        r"fraction)\b|\bhow many percent\b", re.I)
+ASKS_SHARE = re.compile(r"\bwhat (?:percent|percentage|share|fraction)\b|\bhow many percent\b|\bpercent(?:age)? (?:are|is)\b", re.I)
+
+
+def block_counts(q: str, ctx: RouteContext) -> tuple[int | None, int | None]:
+    """(defective, total) blocks the words count: "14 of 20 blocks"; "forty blocks ... twenty-five of them";
+    "14 of my sidewalk blocks" (a part, no total)."""
+    m = BLOCKS.search(q)
+    if m:
+        return int(m.group(1)), int(m.group(2))
+    counts = [s for s in (ctx.query.of("count") if ctx.query is not None else []) if s.unit and _BLOCK_UNIT.match(s.unit)]
+    parts = [s for s in counts if re.search(r"\bof\b", s.span.text, re.I)]
+    wholes = [s for s in counts if s not in parts]
+    part = _PART_OF_THEM.search(q)
+    n = number_value(part) if part else (parts[0].number if len(parts) == 1 else None)
+    total = wholes[0].number if len(wholes) == 1 else None
+    return (int(n) if n is not None and n == int(n) else None), (int(total) if total is not None else None)
+
+
 def defects(q: str, muni: str | None, ctx: RouteContext):
     """The share of defective blocks, and whether the whole walk is replaced; or whether a measured
     lip, gap or deterioration makes a block defective, and by how much."""
     m = BLOCKS.search(q)
-    if not m and re.search(r"sidewalk|\bwalk|block|slab", q, re.I) and serves(ctx, "sidewalk_defect_check", muni):
+    bad, total = block_counts(q, ctx)
+    if not m and bad is not None and serves(ctx, "sidewalk_defect_check", muni) and ASKS_WHOLE.search(q):
+        only = only_municipality(ctx, "sidewalk_defect_check", muni)
+        if total is None:
+            # "14 of my blocks are bad. Does the whole walk go?": the share needs the count of all of them
+            return Missing("how many blocks your sidewalk has in all (the share of defective blocks decides whether "
+                           "the whole walk is replaced).", slot="total blocks")
+        if bad <= total:
+            part = _PART_OF_THEM.search(q)
+            routed = Routed("sidewalk_defect_check", {"municipality": only, "defective_blocks": bad, "total_blocks": total},
+                            only, phrasing.lead_defects,
+                            derived={"defective_blocks": f"{bad} (“{part.group(0)}”)"} if part else {})
+            if ASKS_MONEY.search(q) and ASKS_SHARE.search(q):
+                # "what percent are bad, and what would I pay?": the share, then the owner's assessment
+                from assistant.answering.routes.charges import owners_share
+
+                paid = owners_share(q, muni, ctx)
+                if isinstance(paid, Routed):
+                    routed.follow.append(paid)
+                elif paid is not None:
+                    return paid
+            elif ASKS_MONEY.search(q):
+                return None  # the assessment route answers what is owed
+            return routed
+    if not m and (bad is None or not ASKS_WHOLE.search(q)) and re.search(r"sidewalk|\bwalk|block|slab", q, re.I) and serves(ctx, "sidewalk_defect_check", muni):
         measures = _defect_measures(ctx)
         if not measures:
             return None
@@ -147,6 +196,11 @@ RISE_RUN = re.compile(rf"(?:rises|climbs|rise|climb|drops?|falls?|goes up|comes 
                       re.I)
 
 
+# "150 feet long and climbs 15 feet": the run first, then the rise over it
+RUN_THEN_RISE = re.compile(rf"(?P<run>{_N})\s*(?:feet|foot|ft)\.?\s+long,?\s+(?:and\s+)?(?:it\s+)?(?:rises|climbs|drops|falls|"
+                           rf"goes up|comes up)\s+(?:about\s+)?(?P<rise>{_N})\s*(?:feet|foot|ft)\b", re.I)
+
+
 def number_value_of(m: re.Match, group: str):
     from decimal import Decimal
 
@@ -163,7 +217,7 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
     if not serves(ctx, "driveway_check", muni):
         return None
     low = q.lower()
-    rr = RISE_RUN.search(q)
+    rr = RISE_RUN.search(q) or RUN_THEN_RISE.search(q)
     if rr is not None:
         rise, run = number_value_of(rr, "rise"), number_value_of(rr, "run")
         rr = (rise, run) if rise is not None and run else None

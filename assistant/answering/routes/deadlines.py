@@ -35,10 +35,16 @@ _DENIED = re.compile(r"\b(?:not|no|never|without)\s+(?:a\s+|an\s+|the\s+|any\s+)
 def emergency(q: str, muni: str | None, ctx: RouteContext):
     """When to apply for the permit and file for the fee waiver after an emergency dig."""
     tool = "emergency_excavation_deadlines"
-    if not slots.is_emergency(q) or not serves(ctx, tool, muni):
+    # (an emergency the conversation's earlier turn told: "a water main split ..." / "Our paperwork went in today.
+    # What was the last day to file?")
+    earlier = ctx.query is not None and ctx.query.follow_up and slots.is_emergency(ctx.query.earlier or "")
+    if not (slots.is_emergency(q) or earlier) or not serves(ctx, tool, muni):
         return None
-    when = slots.event_moment(ctx.current) or slots.event_moment(q)
+    told_before = earlier and not slots.is_emergency(q)  # this turn's dates are then of something else (the filing)
+    when = None if told_before else (slots.event_moment(ctx.current) or slots.event_moment(q))
     read = ctx.query.of("date") if ctx.query is not None else []
+    if told_before:  # the earlier turn's dates, but not this turn's again
+        read = [r for r in ctx.query.of("date", "earlier") if r.value not in {t.value for t in ctx.query.of("date", "turn")}]
     if when is None and read:
         when = read[0].day  # a date the reading stage reads ("the Friday after Thanksgiving"); roles pick below
     if when is None:
@@ -51,7 +57,9 @@ def emergency(q: str, muni: str | None, ctx: RouteContext):
     day = when.date() if hasattr(when, "date") else when
     sources = {}
     if ctx.query is not None and ctx.query.of("date"):
-        chosen = roles.event_date(ctx.query, "the emergency excavation: dig dug excavated opened started work")
+        chosen = roles.event_date(ctx.query, "the emergency excavation: dig dug excavated opened started work") \
+            if not told_before else (read[0] if len({r.value for r in read}) == 1 else roles.Ambiguous(
+                "date of the emergency excavation", tuple(read)) if read else None)
         if isinstance(chosen, roles.Ambiguous):
             return ambiguous(chosen)
         if chosen is not None:
@@ -76,9 +84,9 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     read = [s for s in (ctx.query.of("date") if ctx.query is not None else []) if s.precision in ("day", "week")]
     if event is None and read:
         event = read[0].day  # a date the reading stage reads ("last Tuesday"); roles pick the event's below
-        times = ctx.query.of("time")
-        if len(times) == 1:  # "the snow stopped last Saturday at 9 PM"
-            hh, mm = (int(x) for x in times[0].value.split(":"))
+        said = _time_of(read[0], ctx.query)
+        if said is not None:  # "the snow stopped last Saturday at 9 PM"
+            hh, mm = (int(x) for x in said.value.split(":"))
             event = datetime.combine(event, time(hh, mm))
     elif event is not None and not isinstance(event, datetime) and ctx.query is not None:
         # "tomorrow night around 9": the reading stage's one time of day goes with the date the words give
@@ -136,6 +144,10 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     if not scored:
         return None
     scored.sort(key=lambda t: -t[0])
+    import os as _os
+    if _os.environ.get("DBG"):
+        print("DBG deadline event", event, "wants_day", wants_day, "q_stems", sorted(q_stems), "event_stems", sorted(event_stems), "plain", sorted(q_plain))
+        for s_, r_ in scored[:5]: print("DBG   ", round(s_, 2), r_.id, "sim", round(sims.get(r_.id, 0), 3))
     best_score, best = scored[0]
     if best_score < 3:
         return None
@@ -175,9 +187,12 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
             chosen = None  # "curb and gutter in 2028": the yearly rule's own default below
         if chosen is not None:
             if chosen.precision != "day":
-                return Missing(f"the day of {best.event.rstrip('.')}: “{chosen.span.text}” names no single day. Which date was it?",
+                return Missing(f"{_the_day(best.event)}: “{chosen.span.text}” names no single day. Which date was it?",
                                slot="event date", candidates=(chosen.span.text,))
-            if isinstance(event, datetime):
+            said = _time_of(chosen, ctx.query)
+            if isinstance(event, datetime) and said is not None:
+                event = datetime.combine(chosen.day, time(*(int(x) for x in said.value.split(":"))))
+            elif isinstance(event, datetime):
                 event = datetime.combine(chosen.day, event.time())
             else:
                 event = chosen.day
@@ -185,11 +200,11 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     args = {"rule": best.id, "event": event.isoformat(), "emergency": emergency}
     routed = Routed("deadline", args, best.municipality, phrasing.lead_deadline, cues={"event": best.event},
                     sources=sources)
-    times = ctx.query.of("time") if ctx.query is not None else []
-    if isinstance(event, datetime) and "event" in sources and len({t.value for t in times}) == 1:
+    said = _time_of(sources["event"], ctx.query) if "event" in sources else None
+    if isinstance(event, datetime) and said is not None:
         # the moment is the date's words and the time's: both are shown ("tomorrow", "night around 9")
-        routed.derived["event"] = (f"{fmt_date(event)} (“{sources['event'].span.text}”, “{times[0].span.text}”)"
-                                   if not _same_words(sources["event"].span.text, times[0].span.text) else fmt_date(event))
+        routed.derived["event"] = (f"{fmt_date(event)} (“{sources['event'].span.text}”, “{said.span.text}”)"
+                                   if not _same_words(sources["event"].span.text, said.span.text) else fmt_date(event))
     if year and slots.event_moment(ctx.current) is None and slots.event_moment(q) is None:
         routed.defaults["event"] = f"{fmt_date(event)} (the question names only the year {year.group(1)})"
     for other in _also_asked(ctx.current or q, best, scored, shared_event):
@@ -206,6 +221,26 @@ ASKS_BEFORE = re.compile(r"\bin advance\b|\bahead of\b|\bbeforehand\b|\bhow (?:f
                          r"\b(?:let\b[^.?!]{0,30}\bknow|tell|notify|warn|inform|give (?:notice|them notice|word))\b", re.I)
 
 
+def _the_day(event: str) -> str:
+    """'date the permit was approved' -> 'the day the permit was approved'; 'date of the notice' -> 'the day of the
+    notice'."""
+    event = event.rstrip(".")
+    rest = re.sub(r"^(?:the\s+)?date(?:\s+and\s+time)?\s+", "", event)
+    return f"the day {rest}" if rest != event else f"the day of the {event}"
+
+
+def _time_of(day, query):
+    """The time of day said with a date: the only one written, or of several ("stopped last Saturday around 9 at
+    night ... cleared Monday at 6 PM") the only one in the date's own sentence."""
+    times = list({t.value: t for t in query.of("time")}.values()) if query is not None else []
+    if len(times) <= 1:
+        return times[0] if times else None
+    text = query.source(day.span.origin)
+    same = [t for t in times if t.span.origin == day.span.origin
+            and not re.search(r"[.!?;]\s", text[min(t.span.end, day.span.end):max(t.span.start, day.span.start)])]
+    return same[0] if len(same) == 1 else None
+
+
 def _same_words(a: str, b: str) -> bool:
     return a.strip().lower() == b.strip().lower()
 
@@ -220,8 +255,8 @@ HOURS = ("hours_after", "hours_before")
 NO_DAY = ("window", "publication_window", "no_fixed_date")  # rules that give no "by when" day of their own
 # "…the last day to apply, and the last day to file and still skip the fee?": two deadlines asked at once
 _SECOND_ASK = re.compile(r",?\s+(?:and|&)\s+(?=(?:the\s+|my\s+|our\s+)?(?:last\s+(?:day|date)|latest|deadline|by when|"
-                         r"when)\b)", re.I)
-_ASKS_WHEN = re.compile(r"\b(?:last\s+(?:day|date)|latest|deadline|by when|when)\b", re.I)
+                         r"when|(?:by|on)\s+what\s+(?:day|date)|what\s+(?:day|date))\b)", re.I)
+_ASKS_WHEN = re.compile(r"\b(?:last\s+(?:day|date)|latest|deadline|by when|when|what\s+(?:day|date))\b", re.I)
 
 
 def _also_asked(question: str, best, ranked: list, shared_event: dict[str, int]) -> list:

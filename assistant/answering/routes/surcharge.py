@@ -98,29 +98,34 @@ def surcharge(q: str, muni: str | None, ctx: RouteContext):
     defaults = {} if reading.opening is not None else {"opening_date": f"today, {fmt_date(opening)} (no opening date given)"}
     derived: dict[str, str] = {}
     fee = {"permit_fee": str(reading.fee.number)} if reading.fee else {}
-    if reading.opening is not None and reading.opening.precision != "day":
-        # "we dig next week": the figure stands only if it is the same for every day the words may mean
-        first, last = period(reading.opening)
-        ends = [run_tool(tool, {**args, **fee, "opening_date": d.isoformat(),
-                                **({"final_paving_date": paved.value} if paved is not None else {})}) for d in (first, last)]
-        if getattr(ends[0], "amount_text", None) != getattr(ends[1], "amount_text", None) or not ends[0].ok:
-            return Missing(f"the day of the opening: “{reading.opening.span.text}” names no day, and the surcharge "
-                           "differs within it.", slot="opening date", candidates=(reading.opening.span.text,))
-        derived["opening_date"] = (f"“{reading.opening.span.text}” (read as its first day; any day of it gives the "
-                                   "same surcharge)")
+    loose_opening = reading.opening is not None and reading.opening.precision != "day"
+    loose_paving = paved is not None and paved.precision in ("year", "month", "week")
     if paved is not None:
         args["final_paving_date"] = paved.value
-        if paved.precision in ("year", "month", "week"):
-            # the words name a month or a year, not a day: the figure stands only if it is the
-            # same for the first and the last day they may mean
-            first, last = period(paved)
-            ends = [run_tool(tool, {**args, "final_paving_date": d.isoformat(),
-                                    **({"permit_fee": str(reading.fee.number)} if reading.fee else {})}) for d in (first, last)]
-            if getattr(ends[0], "amount_text", None) != getattr(ends[1], "amount_text", None) or not ends[0].ok:
+    if loose_opening or loose_paving:
+        # "we dig next week", "paved last spring": the figure stands only if it is the same for every pair of days
+        # the words may mean — the youngest pavement (paved last, opened first) and the oldest (paved first, opened
+        # last) give the same surcharge
+        o_first, o_last = period(reading.opening) if loose_opening else (opening, opening)
+        p_first, p_last = period(paved) if loose_paving else ((paved.day, paved.day) if paved is not None else (None, None))
+        ends = [run_tool(tool, {**args, **fee, "opening_date": o.isoformat(),
+                                **({"final_paving_date": d.isoformat()} if d is not None else {})})
+                for o, d in ((o_first, p_last), (o_last, p_first))]
+        if getattr(ends[0], "amount_text", None) != getattr(ends[1], "amount_text", None) or not ends[0].ok:
+            if loose_paving and loose_opening:
+                return Missing(f"the days of the final paving and of the opening: “{paved.span.text}” and "
+                               f"“{reading.opening.span.text}” name no day, and the surcharge differs between them.",
+                               slot="final paving date", candidates=(paved.span.text, reading.opening.span.text))
+            if loose_paving:
                 return Missing(f"the day of the final paving: “{paved.span.text}” names no day, and the surcharge "
                                "differs within it.", slot="final paving date", candidates=(paved.span.text,))
-            derived["final_paving_date"] = (f"“{paved.span.text}” (read as its first day; any day of it gives the "
-                                            "same surcharge)")
+            return Missing(f"the day of the opening: “{reading.opening.span.text}” names no day, and the surcharge "
+                           "differs within it.", slot="opening date", candidates=(reading.opening.span.text,))
+        for key, slot_, loose in (("opening_date", reading.opening, loose_opening), ("final_paving_date", paved, loose_paving)):
+            if loose:
+                derived[key] = f"“{slot_.span.text}” (read as its first day; any day of it gives the same surcharge)"
+    if reading.paving_why and "final_paving_date" not in derived:
+        derived["final_paving_date"] = f"{fmt_date(paved.day)} ({reading.paving_why})"
     if reading.fee is not None:
         args["permit_fee"] = str(reading.fee.number)
     sources = {k: v for k, v in (("opening_date", reading.opening), ("final_paving_date", paved),
