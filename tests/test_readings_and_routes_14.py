@@ -226,3 +226,19 @@ def test_last_date_and_holiday_relative_days_reach_the_deadline_rules(assistant,
     muni = "delafield" if "Town Board" in question else "brandon"
     a = assistant.ask(question, muni)
     assert a.status == "answered" and day in a.answer, a.answer
+
+
+@pytest.mark.parametrize("turn, sentence, unit", [
+    ("How much will the city charge me for the permit to dig a trench?",
+     "The fee shall be $2.00 for excavations which do not exceed 25 square feet; and $0.25 for each additional square "
+     "foot.", "square foot"),
+    ("What will the city bill us for the year?", "There shall be an annual fee of $25.00 per newsrack.", "newsrack"),
+    ("How much is the annual fee per newsrack?", "There shall be an annual fee of $25.00 per newsrack.", None),
+    ("What will the city bill us for our 7 newsracks?", "There shall be an annual fee of $25.00 per newsrack.", None),
+    ("What's the fine going to cost me?", "A fine of $100.00 for each offense.", None),  # a fine per offense: quoted
+    ("How much will the permit cost me?", "The permit fee is $50.00.", None),
+])
+def test_an_amount_charged_by_a_quantity_the_question_does_not_give_asks_for_it(turn, sentence, unit):
+    from assistant.answering.rates import needs_quantity
+
+    assert needs_quantity(turn, read_slots(turn, ref=THU), sentence) == unit

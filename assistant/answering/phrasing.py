@@ -195,6 +195,11 @@ def not_run(tool: str, argument: str, reason: str) -> str:
     return f"Calculator `{tool}` not run: its argument {argument} ({reason}) is not read safely from the question."
 
 
+def quantity_needed(unit: str) -> str:
+    plural = unit if unit.endswith("s") else (unit[:-4] + "feet" if unit.endswith("foot") else unit + "s")
+    return f"how many {plural} it is for: the amount is charged by the {unit}, and the question gives no number of them."
+
+
 def anothers_figures(owner: str) -> str:
     return (f"your own figures: the ones given are for {owner}, not yours. What were they for you "
             "(for example the hours, the rate or the amount on your bill)?")

@@ -728,6 +728,12 @@ class EmbeddedPlanner:
                     worked = []
                     break
                 picked = [*picked, (holder, w.sentence, 0.0)]
+        if not worked and not checks and not portioned and by_score:
+            # "How much will the permit to dig my trench cost?" against a fee per square foot: the quantity is asked
+            unit = rates.needs_quantity(req.query.turn, req.query.of_origin("turn"), by_score[0][1])
+            if unit is not None:
+                return Clarify(phrasing.clarify_value(phrasing.quantity_needed(unit)), municipality=muni_id,
+                               slot=f"number of {unit}s", notes=(phrasing.asked_for(f"the number of {unit}s", ()),))
         # a code whose deadlines the deadline calculator holds (with its state's counting of time) is counted
         # there; any other's period is counted on the calendar, and the answer says so
         catalogued = muni_id in all_tools()["deadline"].municipalities if "deadline" in all_tools() else False

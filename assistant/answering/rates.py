@@ -259,3 +259,37 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
                 return [Worked("percent", words, amount.span.text, total, steps, False, sentence)]
             return [Worked("percent", words, amount.span.text, share, steps, False, sentence)]
     return []
+
+
+# "$0.25 for each additional square foot", "$25.00 per newsrack": an amount that grows with a quantity
+_EACH_ADDITIONAL = re.compile(r"\bfor\s+each\s+additional\s+(?P<u>(?:linear\s+|lineal\s+|square\s+|cubic\s+)?[a-z]+)", re.I)
+# units whose count a fine or a period states, not the user's job: a fine per day or per offense is quoted as it is
+_OWN_COUNT_UNITS = {"day", "week", "month", "year", "hour", "offens", "violat", "occurr", "instanc", "time", "minut"}
+# the question asks what the user will pay, not what the rate is ("how much is the fee per newsrack?")
+_ASKS_MY_AMOUNT = re.compile(r"\bhow much (?:will|would|do|does|is|are)\b[^.?!]{0,60}\b(?:cost|charge|owe|pay|be)\b|"
+                             r"\bwhat (?:will|would|do|does)\b[^.?!]{0,40}\b(?:cost|charge|owe|pay|bill)\b|\baltogether\b|"
+                             r"\bin total\b|\btotal\b", re.I)
+
+
+def needs_quantity(turn: str, slots: list[Slot], sentence: str) -> str | None:
+    """The unit whose number the amount asked depends on, when the quoted sentence charges per unit (or per
+    additional unit) and the question gives no such number: "How much will the permit to dig a trench cost me?"
+    against "$2.00 ... and $0.25 for each additional square foot". None when it is given, or not needed."""
+    if not _ASKS_MY_AMOUNT.search(turn) or re.search(r"\bper\b|\beach\b|\ba piece\b", turn, re.I):
+        return None  # "how much is it per box?": the rate itself is asked
+    units = [m.group("u").lower() for m in _EACH_ADDITIONAL.finditer(sentence)]
+    if not units:
+        units = [u for rate, u, words, ceiling in _per_unit_rates(sentence, sentence) if not ceiling]
+    units = [u for u in units if u.split()[-1] not in _NOT_UNITS and stem_of(u.split()[-1])[:6] not in
+             {x[:6] for x in _OWN_COUNT_UNITS}]
+    if not units:
+        return None
+    unit = units[0]
+    counts = counts_in(turn)
+    if any(_same(unit, w) for _, w, _ in counts):
+        return None
+    if re.search(r"\b(?:foot|feet|square|yard|inch)", unit) and any(s.kind in ("length",) for s in slots):
+        return None  # a measurement given: the area or length is the user's
+    if any(s.kind == "count" for s in slots) or re.search(r"\d", turn):
+        return None  # a number the words give may be it: left to the quote (never asked over a figure given)
+    return unit

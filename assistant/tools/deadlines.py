@@ -794,7 +794,7 @@ TOOLS: list[ToolSpec] = [
         ),
         route=Route(order=90, read="assistant.answering.routes.deadlines:deadline",
                     answers="the due date of a rule of the deadline catalogue, from a dated event",
-                    cues=(r"\b(when|deadline|by what date|what date|how long|how many (?:days|hours)|due|how soon|expire|valid until|last day|latest|until|by when|which dates|what dates|between which|window of (?:dates|days)|(?:range|span) of (?:dates|days)|date range|last moment|cut-?off|no later than|last date|earliest|soonest|first day)\b",)),
+                    cues=(r"\b(when|deadline|by what date|what date|how long|how many (?:days|hours)|due|how soon|expire|valid until|last day|latest|until|by when|which dates|what dates|between which|window of (?:dates|days)|(?:range|span) of (?:dates|days)|date range|last moment|cut-?off|no later than|last date)\b",)),
     ),
     ToolSpec(
         name="emergency_excavation_deadlines",
