@@ -232,7 +232,10 @@ def test_last_date_and_holiday_relative_days_reach_the_deadline_rules(assistant,
     ("How much will the city charge me for the permit to dig a trench?",
      "The fee shall be $2.00 for excavations which do not exceed 25 square feet; and $0.25 for each additional square "
      "foot.", "square foot"),
-    ("What will the city bill us for the year?", "There shall be an annual fee of $25.00 per newsrack.", "newsrack"),
+    ("What will the city charge us for the year?", "There shall be an annual fee of $25.00 per newsrack.", "newsrack"),
+    ("What does an excavation permit cost?", "The fee shall be $2.00 for 25 square feet; and $0.25 for each "
+     "additional square foot.", None),  # the fee in general: the rates quoted answer it
+    ("They hauled one of our boxes away. What will it cost us?", "An annual fee of $25.00 per newsrack.", None),
     ("How much is the annual fee per newsrack?", "There shall be an annual fee of $25.00 per newsrack.", None),
     ("What will the city bill us for our 7 newsracks?", "There shall be an annual fee of $25.00 per newsrack.", None),
     ("What's the fine going to cost me?", "A fine of $100.00 for each offense.", None),  # a fine per offense: quoted

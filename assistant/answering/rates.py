@@ -40,8 +40,8 @@ ASKS_AMOUNT = re.compile(
     r"\badd up\b|\bcome to\b|\bwhat\s+(?:fine|fee|charge|penalty|amount)\b", re.I)
 # "$25.00 per newsrack", "$150.00 ... for each offense", "$10 a day": the money slot's unit, written after it
 # ("a"/"an" only right after the amount: "$10 a day", never "$75.00 if the excavation is in a paved area")
-_PER = re.compile(r"^(?:[^.;$]{0,45}?\b(?:per|for\s+each|each|every)|\s*(?:a|an))\s+"
-                  r"(?P<u>(?:linear\s+|square\s+|cubic\s+)?[a-z]+)\b", re.I)
+_PER = re.compile(r"^(?:[^.;$]{0,45}?\b(?:per|for\s+each|each|every)(?:\s+such|\s+said)?|\s*(?:a|an))\s+"
+                  r"(?P<u>(?:linear\s+|square\s+|cubic\s+)?[a-z]+)\b", re.I)  # ("for each such violation": a violation)
 _SEPARATE = re.compile(r"\beach\s+(?P<u>day|week|hour)\b[^.]{0,80}\bseparate\s+(?:offense|violation)", re.I)
 _PERCENT_OF = re.compile(r"(?P<p>\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+(?:the\s+|such\s+|said\s+|that\s+)?"
                          r"(?P<of>(?:[a-z]+\s+){0,2}(?:costs?|amount|assessment|bill|estimate|price|fees?|charges?|"
@@ -266,9 +266,12 @@ _EACH_ADDITIONAL = re.compile(r"\bfor\s+each\s+additional\s+(?P<u>(?:linear\s+|l
 # units whose count a fine or a period states, not the user's job: a fine per day or per offense is quoted as it is
 _OWN_COUNT_UNITS = {"day", "week", "month", "year", "hour", "offens", "violat", "occurr", "instanc", "time", "minut"}
 # the question asks what the user will pay, not what the rate is ("how much is the fee per newsrack?")
-_ASKS_MY_AMOUNT = re.compile(r"\bhow much (?:will|would|do|does|is|are)\b[^.?!]{0,60}\b(?:cost|charge|owe|pay|be)\b|"
-                             r"\bwhat (?:will|would|do|does)\b[^.?!]{0,40}\b(?:cost|charge|owe|pay|bill)\b|\baltogether\b|"
-                             r"\bin total\b|\btotal\b", re.I)
+# — for the asker's own case ("cost me", "charge us", "will I owe"), not the fee in general ("What does an excavation
+# permit cost?", "What do we have to pay to get them back?": the rates quoted answer those)
+_ASKS_MY_AMOUNT = re.compile(r"\b(?:cost|charge|bill)\s+(?:me|us)\b|\b(?:will|would|do|must)\s+(?:i|we)\s+owe\b", re.I)
+# a count in words the reading does not take ("one of our boxes", "a couple of carts")
+_SOME_OF = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a couple|a few|both|all)\s+of\s+(?:our|my|the|them|those)\b",
+                      re.I)
 
 
 def needs_quantity(turn: str, slots: list[Slot], sentence: str) -> str | None:
@@ -290,6 +293,6 @@ def needs_quantity(turn: str, slots: list[Slot], sentence: str) -> str | None:
         return None
     if re.search(r"\b(?:foot|feet|square|yard|inch)", unit) and any(s.kind in ("length",) for s in slots):
         return None  # a measurement given: the area or length is the user's
-    if any(s.kind == "count" for s in slots) or re.search(r"\d", turn):
+    if any(s.kind == "count" for s in slots) or re.search(r"\d", turn) or _SOME_OF.search(turn):
         return None  # a number the words give may be it: left to the quote (never asked over a figure given)
     return unit
