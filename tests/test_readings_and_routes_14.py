@@ -245,3 +245,14 @@ def test_an_amount_charged_by_a_quantity_the_question_does_not_give_asks_for_it(
     from assistant.answering.rates import needs_quantity
 
     assert needs_quantity(turn, read_slots(turn, ref=THU), sentence) == unit
+
+
+def test_a_date_with_its_day_unreadable_names_only_the_month():
+    (found,) = _dates("Our permit stamp reads 'APPROVED 11/__/26', the day got smeared.")
+    assert found[:2] == ("2026-11-01", "month")
+
+
+def test_the_latest_date_to_get_a_permit_asks_for_the_work_day(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-10")
+    a = assistant.ask("What's the latest date I can get a permit to fix my sidewalk?", "brandon")
+    assert a.status == "clarify" and "the sidewalk work is to start" in a.answer

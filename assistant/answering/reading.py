@@ -587,6 +587,11 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         n = number_value(m)
         if n is not None and n == int(n):
             add(m.start(), m.end(), ref + relativedelta(days=(14 if m.group("dir").lower() != "ago" else -14) * int(n)))
+    # "APPROVED 11/__/26", "11/??/2026": the day unreadable, the month known
+    for m in re.finditer(r"\b(\d{1,2})/(?:_+|\?+|xx|XX)/(\d{2}|\d{4})\b", text):
+        year = int(m.group(2)) + (2000 if len(m.group(2)) == 2 else 0)
+        if 1 <= int(m.group(1)) <= 12:
+            add(m.start(), m.end(), date(year, int(m.group(1)), 1), "month")
     # "12/1/26": month, day and a two-digit year (a four-digit one is read above); "on 11/30": a month and day
     # after a word that dates it (never "1/2 inch": a fraction)
     for m in re.finditer(r"\b(\d{1,2})/(\d{1,2})/(\d{2})\b(?![/\d])", text):

@@ -24,7 +24,7 @@ from assistant.settings import ranking
 
 GENERIC_EVENT_STEMS = stems("date day time the of or and was were is village town city county")
 # the question asks for a calendar day (not "how long"): without a date to count from, ask for it
-ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\blast (?:day|date)\b|\bdeadline date\b|"
+ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\b(?:last|latest) (?:day|date)\b|\bdeadline date\b|"
                         r"\bby what (?:date|day)\b|\bon what (?:date|day)\b|\b(?:my|our) deadline\b|"
                         r"\bwhen (?:is|are) (?:that|it|this|they|the \w+) due\b|\bdue date\b|"
                         r"\bwhen (?:do|must|should) (?:i|we|they) (?:have|need) to\b", re.I)
