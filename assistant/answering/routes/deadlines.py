@@ -144,10 +144,6 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     if not scored:
         return None
     scored.sort(key=lambda t: -t[0])
-    import os as _os
-    if _os.environ.get("DBG"):
-        print("DBG deadline event", event, "wants_day", wants_day, "q_stems", sorted(q_stems), "event_stems", sorted(event_stems), "plain", sorted(q_plain))
-        for s_, r_ in scored[:5]: print("DBG   ", round(s_, 2), r_.id, "sim", round(sims.get(r_.id, 0), 3))
     best_score, best = scored[0]
     if best_score < 3:
         return None
