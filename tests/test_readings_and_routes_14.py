@@ -256,3 +256,17 @@ def test_the_latest_date_to_get_a_permit_asks_for_the_work_day(assistant, monkey
     monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-10")
     a = assistant.ask("What's the latest date I can get a permit to fix my sidewalk?", "brandon")
     assert a.status == "clarify" and "the sidewalk work is to start" in a.answer
+
+
+@pytest.mark.parametrize("question, day", [
+    ("The Village Board plans to start repaving Oak Street on June 7, 2027. What is the last day the Board can make "
+     "that decision?", "May 8, 2027"),
+    ("Repaving of our street is scheduled to begin May 3, 2027. By what date does the Village have to decide on it?",
+     "April 3, 2027"),
+])
+def test_the_repaving_determination_is_counted_back_from_the_work(assistant, monkeypatch, question, day):
+    # the catalogue held every dated rule of the two texts but this one (§ 404-7I: the determination not less than
+    # 30 days before the work of improvement or repaving begins); without it the five-year moratorium answered
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-04")
+    a = assistant.ask(question, "brandon")
+    assert a.status == "answered" and day in a.answer and "2032" not in a.answer, a.answer
