@@ -270,3 +270,28 @@ def test_the_repaving_determination_is_counted_back_from_the_work(assistant, mon
     monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-04")
     a = assistant.ask(question, "brandon")
     assert a.status == "answered" and day in a.answer and "2032" not in a.answer, a.answer
+
+
+@pytest.mark.parametrize("question, muni, earliest", [
+    ("The Village Board voted to repave our street on the Monday before Thanksgiving this year. What's the earliest "
+     "the repaving work can actually start?", "brandon", "December 23, 2026"),
+    ("Our insurer mailed the Town notice on Wednesday, January 6, 2027 that they're dropping the policy we filed in "
+     "lieu of the bond. What's the earliest the cancellation can take effect?", "delafield", "January 16, 2027"),
+    ("We notified the Director of Public Works at 8 AM on Saturday, January 9, 2027. What's the earliest we can start "
+     "digging?", "brandon", "January 11, 2027 8:00 AM"),
+])
+def test_a_dated_notice_or_decision_gives_the_earliest_event(assistant, monkeypatch, question, muni, earliest):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-04")
+    a = assistant.ask(question, muni)
+    assert a.status == "answered" and f"**{earliest}**" in a.answer and "the earliest" in a.answer, a.answer
+
+
+def test_an_earliest_day_is_never_answered_with_a_last_day(assistant, monkeypatch):
+    # no notice dated: the catalogue's last days (a moratorium's end, a permit's latest day) do not answer it
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-04")
+    a = assistant.ask("We're placing the sidewalk concrete Monday, December 7, 2026 at 10:00 AM. When is the earliest "
+                      "people can walk on it?", "brandon")
+    assert not any(c.name == "deadline" for c in a.tool_calls), a.answer
+    a = assistant.ask("The Board wants the public hearing on January 21, 2027. What's the earliest and the latest date "
+                      "the notice can go in the paper?", "delafield")
+    assert "December 22, 2026" in a.answer and "January 11, 2027" in a.answer

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -583,3 +583,35 @@ def test_a_saturday_payment_day_is_given_as_the_saturday_and_the_office_rule_is_
     assert "December 28" not in lead and "December 25, 2026" not in lead  # no second date stated as a deadline
     closed = deadline(DeadlineInput(rule="brandon_abatement_bill", event=date(2026, 12, 15)), calendar=WI_SAT_CLOSED)
     assert closed.due_date == date(2026, 12, 28) and not closed.office_saturday
+
+
+# ---------------------------------------------------------------- the notice given: the earliest event
+@pytest.mark.parametrize("rule, act, earliest", [
+    ("brandon_repaving_determination", date(2026, 11, 23), date(2026, 12, 23)),
+    ("delafield_insurance_change_notice", date(2027, 1, 6), date(2027, 1, 16)),
+    ("brandon_notice_affected", date(2025, 1, 3), date(2025, 1, 4)),  # Friday's notice is timely for Saturday work
+    ("brandon_sidewalk_permit", date(2025, 6, 6), date(2025, 6, 8)),  # Monday's latest day is Friday (Sat closed)
+    ("brandon_notice_dpw_start", at(2025, 1, 4, 7), at(2025, 1, 6, 7)),  # 24 hours, Sunday left out
+    ("delafield_excavation_notice", at(2025, 1, 3, 10), at(2025, 1, 6, 10)),  # 48 hours, Sunday left out
+])
+def test_a_notice_given_dates_the_earliest_event(rule, act, earliest):
+    out = deadline(DeadlineInput(rule=rule, event=act, given="act"))
+    assert out.ok and out.earliest_event == earliest and out.due_date is None, out.explanation
+    assert "earliest day it is timely for" in out.explanation
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["brandon_repaving_determination", "delafield_insurance_change_notice",
+                        "brandon_notice_affected", "brandon_sidewalk_permit"]),
+       st.dates(min_value=date(2024, 1, 1), max_value=date(2030, 12, 31)))
+def test_the_earliest_event_is_the_first_the_notice_is_timely_for(rule, act):
+    out = deadline(DeadlineInput(rule=rule, event=act, given="act"))
+    earliest = out.earliest_event
+    assert earliest > act
+    assert deadline(DeadlineInput(rule=rule, event=earliest)).due_date >= act
+    assert deadline(DeadlineInput(rule=rule, event=earliest - timedelta(days=1))).due_date < act
+
+
+def test_given_act_is_refused_for_a_period_counted_forward():
+    out = deadline(DeadlineInput(rule="brandon_permit_validity", event=date(2025, 6, 6), given="act"))
+    assert not out.ok and "counted back" in out.error

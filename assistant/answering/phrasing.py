@@ -393,6 +393,9 @@ WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturd
 
 
 def lead_deadline(r) -> str:
+    if getattr(r, "earliest_event", None):  # a notice or decision given: the earliest the event may be
+        return (f"{r.obligation} Given {fmt_date(r.event)}, the earliest {r.event_meaning.rstrip('.')}: "
+                f"**{fmt_date(r.earliest_event)}**.")
     if getattr(r, "due_at", None):
         return f"{r.obligation} Latest moment: **{fmt_date(r.due_at)}**." if r.direction == "before" else f"{r.obligation} Due by **{fmt_date(r.due_at)}**."
     if getattr(r, "due_date", None) and getattr(r, "earliest_date", None):  # a publication window

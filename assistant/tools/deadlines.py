@@ -11,7 +11,7 @@ no-opening season.
 from __future__ import annotations
 
 import functools
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Literal
 
@@ -156,6 +156,12 @@ class DeadlineInput(ToolInput):
         description="True when the work is an emergency excavation (some notices do not apply; "
         "a no-opening season may except emergencies the board so determines).",
     )
+    given: Literal["event", "act"] = Field(
+        default="event",
+        description="event: `event` is the rule's event (the latest day to act before it is computed); act: for "
+        "a notice or decision due a period before an event, `event` is the day (or moment) it was given, and the "
+        "earliest day (or moment) the event may then take place is computed.",
+    )
 
 
 class DeadlineResult(ToolOutput):
@@ -189,6 +195,9 @@ class DeadlineResult(ToolOutput):
     earliest_date: date | None = Field(
         default=None, description="For a window of allowed dates (public-hearing notice): the earliest."
     )
+    earliest_event: date | datetime | None = Field(
+        default=None, description="With the notice or decision given (`given` act): the earliest day (or moment) "
+        "the event may take place.")
     office_saturday: bool = Field(
         default=False, description="A payment or filing at an office falls due on a Saturday: if the office is closed "
         "that day, § 990.001(4)(c) lets it be made on the next day the office is open.")
@@ -425,6 +434,10 @@ def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> De
         result.assumptions = assumptions
         return result
 
+    # ---------------------------------------------------------------- the act given: the earliest event
+    if inp.given == "act":
+        return _earliest_event(cal, rule, event, result, assumptions)
+
     # ---------------------------------------------------------------- counting
     count = _count(cal, rule, event)
     result.due_date = count.due_date
@@ -459,6 +472,58 @@ def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> De
     if rule.due_note and count.unadjusted is not None:
         result.explanation += " " + rule.due_note.format(next_year=count.unadjusted.year + 1)
     result.assumptions = assumptions
+    return result
+
+
+# the words that ask a deadline's day ("earliest" / "soonest" reach the route too, but only to count forward from a
+# notice or decision given: assistant/answering/routes/deadlines.py)
+WHEN_CUES = (r"when|deadline|by what date|what date|how long|how many (?:days|hours)|due|how soon|expire|valid until|"
+             r"last day|latest|until|by when|which dates|what dates|between which|window of (?:dates|days)|"
+             r"(?:range|span) of (?:dates|days)|date range|last moment|cut-?off|no later than|last date")
+INVERTIBLE_KINDS = ("days_before", "business_days_before", "hours_before")
+INVERSE_SEARCH_DAYS = 400  # bounded: every period of the catalogue counted back is far shorter
+
+
+def _earliest_event(cal: BusinessCalendar, rule: DeadlineRule, act: date | datetime, result: DeadlineResult,
+                    assumptions: list[str]) -> DeadlineResult:
+    """A notice or decision given on ``act``: the earliest event it is timely for — the first day (or, in hours,
+    moment) whose latest day to give it, counted back by the rule itself, is not before ``act``."""
+    c = rule.count
+    result.assumptions = assumptions
+    if c.kind not in INVERTIBLE_KINDS:
+        result.ok = False
+        result.error = (f"rule {rule.id} is not a notice due a period before an event ({c.kind}): `given` act "
+                        "applies only to rules counted back from an event")
+        return result
+    if c.kind == "hours_before":
+        count = cal.hours_after(act, c.amount or 0)  # the same hours left out (whole Sundays and legal holidays)
+        earliest = count.due_at
+        steps = count.steps
+        result.skipped = list(count.skipped)
+        when = describe_deadline_moment(earliest)
+    else:
+        day = _as_date(act)
+        earliest = None
+        for i in range(1, INVERSE_SEARCH_DAYS + 1):
+            candidate = day + timedelta(days=i)
+            if _count(cal, rule, candidate).due_date >= day:
+                earliest = candidate
+                break
+        if earliest is None:  # pragma: no cover - the catalogue's periods are all far shorter
+            result.ok = False
+            result.error = f"no event within {INVERSE_SEARCH_DAYS} days of {day} for rule {rule.id}"
+            return result
+        steps = f"{_count(cal, rule, earliest).steps}, the latest day for an event on {describe_date(earliest)}"
+        if earliest - timedelta(days=1) > day:
+            steps += f"; an event on {describe_date(earliest - timedelta(days=1))} would need it by " \
+                     f"{describe_date(_count(cal, rule, earliest - timedelta(days=1)).due_date)}"
+        when = describe_date(earliest)
+    result.earliest_event = earliest
+    result.explanation = (
+        f"{rule.obligation} Given on {describe_moment(act) if isinstance(act, datetime) else describe_date(act)}: "
+        f"the earliest day it is timely for (the {rule.event.rstrip('.')}) is {when} ({steps})."
+        + _convention_sentence(cal, rule, None)
+    )
     return result
 
 
@@ -794,7 +859,7 @@ TOOLS: list[ToolSpec] = [
         ),
         route=Route(order=90, read="assistant.answering.routes.deadlines:deadline",
                     answers="the due date of a rule of the deadline catalogue, from a dated event",
-                    cues=(r"\b(when|deadline|by what date|what date|how long|how many (?:days|hours)|due|how soon|expire|valid until|last day|latest|until|by when|which dates|what dates|between which|window of (?:dates|days)|(?:range|span) of (?:dates|days)|date range|last moment|cut-?off|no later than|last date)\b",)),
+                    cues=(rf"\b({WHEN_CUES}|earliest|soonest)\b",)),
     ),
     ToolSpec(
         name="emergency_excavation_deadlines",

@@ -10,11 +10,17 @@ from assistant.answering.routes.common import Missing, RouteContext, Routed, whi
 from assistant.retrieval.lexical import stems
 
 
+ASKS_A_DAY = re.compile(r"\b(?:earliest|soonest|latest|last (?:day|date)|(?:what|which) (?:date|day)|by when|how soon)\b",
+                        re.I)
+
+
 def bond_requirements(q: str, muni: str | None, ctx: RouteContext):
     """The bonds, insurance and fees a permit requires (a single figure asked for is a lookup)."""
     if re.search(r"performance bond|annual bond|guarantee|surety|small contracts?|application fee|renewal fee|"
                  r"permit fee|how (?:large|much)|what amount", q, re.I) and not re.search(r"\$\s?\d", q):
         return None  # one figure asked for: the passage answers it (or says who sets it)
+    if slots.dates_in(q) and ASKS_A_DAY.search(q):
+        return None  # "…notice on January 6 that they're dropping the policy. What's the earliest …?": a day, not a list
     if muni is None:
         return Missing(which("Their bond and insurance rules differ."), needs_municipality=True)
     low = q.lower()

@@ -21,6 +21,7 @@ from assistant.answering.routes.common import (
 from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import stems
 from assistant.settings import ranking
+from assistant.tools.deadlines import INVERTIBLE_KINDS, WHEN_CUES
 
 GENERIC_EVENT_STEMS = stems("date day time the of or and was were is village town city county")
 # the question asks for a calendar day (not "how long"): without a date to count from, ask for it
@@ -28,6 +29,14 @@ ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\b(?:last|latest) (?:d
                         r"\bby what (?:date|day)\b|\bon what (?:date|day)\b|\b(?:my|our) deadline\b|"
                         r"\bwhen (?:is|are) (?:that|it|this|they|the \w+) due\b|\bdue date\b|"
                         r"\bwhen (?:do|must|should) (?:i|we|they) (?:have|need) to\b", re.I)
+
+# "what's the earliest the work can start?" of a notice or decision the question dates ("the Board voted on …",
+# "our insurer mailed the Town notice on …"): the day given is the act, and the earliest event is counted forward
+ASKS_EARLIEST = re.compile(r"\b(?:earliest|soonest)\b", re.I)
+ACT_WORDS = re.compile(r"\b(?:notif\w*|notices?|told|informed|called|phoned|e-?mailed|mailed|sent|letter|voted|decided|"
+                       r"decision|determin\w*|resolution|gave|given|warned)\b", re.I)
+
+ASKS_WHEN_CUE = re.compile(rf"\b(?:{WHEN_CUES})\b", re.I)
 
 _DENIED = re.compile(r"\b(?:not|no|never|without)\s+(?:a\s+|an\s+|the\s+|any\s+)?[\w'-]+(?:\s+[\w'-]+)?", re.I)
 
@@ -94,6 +103,9 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         if len(times) == 1:
             hh, mm = (int(x) for x in times.pop().split(":"))
             event = datetime.combine(event, time(hh, mm))
+    asks_earliest = ASKS_EARLIEST.search(_asking(ctx.current or q)) is not None
+    if asks_earliest and not ASKS_WHEN_CUE.search(q) and (event is None or not ACT_WORDS.search(slots.dated_clause(q))):
+        return None  # "earliest" alone asks no deadline of the catalogue unless a notice or decision is dated
     wants_day = event is None and not year and ASKS_A_DAY.search(q) is not None
     if event is None and not year and not wants_day:
         return None  # "how long do I have…" without a date: the passage answers it
@@ -111,6 +123,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     if not slots.dates_in(q) and read and read[0].span.origin == "turn" and ctx.query is not None:
         clause = slots.dated_clause(ctx.query.turn, (read[0].span.start, read[0].span.end))
     event_stems = stems(slots.without_dates(expand(clause))) - GENERIC_EVENT_STEMS
+    act_given = asks_earliest and event is not None and ACT_WORDS.search(clause) is not None
     sims = ctx.similar()
     # "what's the latest we can let them know?" of work dated ahead: a day before the event, never after it
     ahead = event is not None and ASKS_BEFORE.search(_asking(ctx.current or q)) is not None \
@@ -127,6 +140,10 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
             continue  # a year alone dates only a yearly deadline for the following year
         if ahead and rule.count.kind.endswith("_after"):
             continue  # a period after the event gives no day to act before it
+        if act_given and rule.count.kind not in INVERTIBLE_KINDS:
+            continue  # the earliest event after a dated notice: only a rule counted back from its event gives it
+        if asks_earliest and not act_given and rule.count.kind != "publication_window":
+            continue  # an earliest day asked: a last day is no answer ("the earliest people can walk on it")
         words = stems(f"{rule.title} {rule.obligation} {rule.event}")
         title_words = stems(rule.title)
         # the event the question dates ("we moved in on May 14") picks between rules that
@@ -175,7 +192,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         event = max(slots.today(), date(int(year.group(1)) - 1, 1, 1))
     sources = {}
     if ctx.query is not None and ctx.query.of("date"):
-        chosen = roles.event_date(ctx.query, best.event)
+        chosen = roles.event_date(ctx.query, best.obligation if act_given else best.event)
         if isinstance(chosen, roles.Ambiguous):  # asked by the rule's own event: "the date the permit was approved"
             return ambiguous(roles.Ambiguous(best.event.rstrip("."), chosen.candidates))
         if chosen is not None and chosen.precision == "year" and year is not None \
@@ -194,7 +211,10 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
                 event = chosen.day
             sources["event"] = chosen
     args = {"rule": best.id, "event": event.isoformat(), "emergency": emergency}
-    routed = Routed("deadline", args, best.municipality, phrasing.lead_deadline, cues={"event": best.event},
+    if act_given:
+        args["given"] = "act"
+    routed = Routed("deadline", args, best.municipality, phrasing.lead_deadline,
+                    cues={"event": "the day the notice or decision was given" if act_given else best.event},
                     sources=sources)
     said = _time_of(sources["event"], ctx.query) if "event" in sources else None
     if isinstance(event, datetime) and said is not None:
@@ -203,7 +223,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
                                    if not _same_words(sources["event"].span.text, said.span.text) else fmt_date(event))
     if year and slots.event_moment(ctx.current) is None and slots.event_moment(q) is None:
         routed.defaults["event"] = f"{fmt_date(event)} (the question names only the year {year.group(1)})"
-    for other in _also_asked(ctx.current or q, best, scored, shared_event):
+    for other in ([] if act_given else _also_asked(ctx.current or q, best, scored, shared_event)):
         if other.count.kind in HOURS and not isinstance(event, datetime):
             continue  # a rule in hours needs the time of day
         routed.follow.append(Routed("deadline", {**args, "rule": other.id}, other.municipality, phrasing.lead_deadline,
