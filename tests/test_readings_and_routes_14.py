@@ -295,3 +295,20 @@ def test_an_earliest_day_is_never_answered_with_a_last_day(assistant, monkeypatc
     a = assistant.ask("The Board wants the public hearing on January 21, 2027. What's the earliest and the latest date "
                       "the notice can go in the paper?", "delafield")
     assert "December 22, 2026" in a.answer and "January 11, 2027" in a.answer
+
+
+def test_an_amount_pointed_to_in_another_subsection_is_said_to_be_left_to_the_board(assistant):
+    # (6)(a) requires "the financial guarantee herein provided in subsection (3) above"; (3)(a) leaves its amount to
+    # a resolution of the Town Board: the answer says who sets it and quotes both
+    a = assistant.ask("What financial guarantee amount is required for curb and gutter when a building permit is "
+                      "issued?", "delafield")
+    assert a.status == "not_stated" and "Town Board" in a.answer and "resolution" in a.answer, a.answer
+    assert {c.subsection for c in a.citations} >= {"(3)(a)", "(6)(a)"}
+
+
+def test_what_x_amount_asks_for_a_figure():
+    from assistant.answering.planner import QUANTITY_Q
+
+    assert QUANTITY_Q.search("What financial guarantee amount is required?")
+    assert QUANTITY_Q.search("what bond amount do we need")
+    assert not QUANTITY_Q.search("What happens to the amount left over?")

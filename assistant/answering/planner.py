@@ -55,6 +55,7 @@ APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
 QUANTITY_Q = re.compile(
     r"\b(how much|how many|what(?:'s|s| is| are| does| do)\b[^?.]{0,50}\b(?:fee|fees|cost|costs|rate|amount|fine|penalty|"
     r"forfeiture|width|charge|price|size|dates?|bond|guarantee|deposit)|what (?:dollar |\$ ?)?(?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|"
+    r"what (?:(?!(?:happens?|happened|to|about|with|is|are|was|were|the|do|does|did|of)\b)[\w-]+\s+){1,3}amount\b|"  # "what financial guarantee amount", "what bond amount"
     r"how (?:wide|large|big|thick|deep|tall|high)|on what dates?|(?:which|what) (?:\w+\s+){0,2}(?:dates?|months)|"
     r"the (?:most|maximum|max|least|minimum)\b[^?.]{0,25}\b(?:fined|fine|charged|pay|owe|penalty)|"
     # "is there a minimum size for the digits?", "what's the maximum height"
@@ -236,6 +237,8 @@ PENALTY_STATED = re.compile(r"\bmisdemeanou?r\b|\bcivil (?:infraction|violation)
 
 # where the code leaves a figure to someone or somewhere else (data: answering/data/status_phrases.yaml)
 DEFERRAL = status_phrases.deferral()
+# a pointer to another subsection of the same section: "subsection (3) above", "Subsection B or C above"
+SUBSECTION_REF = re.compile(r"\bsubsections?\s+\(?([0-9]{1,2}|[A-Z])\)?(?=[\s,.;)]|$)")
 FOLLOW_UP = re.compile(
     r"^\s*(and|also|what about|how about|ours|our|it|that|this|the (?:notice|bill|permit|job|street)|so|then|ok|okay|"
     r"if|same|in (?:the )?(?:town|village)|i'm in|we're in|we are in)\b|\b(it|that|this one|ours|them|those)\b[^.?!]*[.?!]?\s*$",
@@ -685,6 +688,9 @@ class EmbeddedPlanner:
             deferring = sorted((d for d in best_sentences(expand(q, muni_id), hits, max_sentences=3, must=DEFERRAL, similarity=sims)
                                 if not states.search(DEFERRAL.sub("", d[1]))
                                 and (kind in (None, "money") or not about_money(d[1]))), key=lambda d: -d[2])[:1]
+            if not deferring:
+                # "the financial guarantee herein provided in subsection (3) above": the amount is where it points
+                deferring = self._referred_deferral(picked, states, kind)
             fs = stating[0][2] if stating else 0.0
             ds = deferring[0][2] if deferring else 0.0
             best_passage = max(picked, key=lambda x: x[2])[0].id
@@ -740,6 +746,24 @@ class EmbeddedPlanner:
         counted = [] if catalogued else periods.count_from(req.query.turn, req.query.of_origin("turn"), ranked)
         return Lookup(q, muni_id, picked=tuple(picked), checks=tuple(checks), worked=tuple(worked),
                       counted=tuple(counted), portions=tuple(portioned))
+
+    def _referred_deferral(self, picked, states, kind) -> list:
+        """A picked sentence that points to another subsection of its own section for the thing asked ("the
+        financial guarantee herein provided in subsection (3) above shall be required"): the deferral there
+        (“in the amount set forth from time to time by resolution of the Town Board”), quoted after the pointer,
+        at the pointer's score. [] when none points, or the subsection pointed to leaves no such figure to anyone."""
+        for p, s, score in sorted(picked, key=lambda x: -x[2]):
+            for ref in SUBSECTION_REF.finditer(s):
+                label = ref.group(1)
+                for q in self._same_section(p):
+                    sub = q.subsection or ""
+                    if q.id == p.id or not (sub == label or sub.startswith(f"({label})") or sub.startswith(f"{label}(")):
+                        continue
+                    for t in sentences(q.text):
+                        if DEFERRAL.search(t) and not states.search(DEFERRAL.sub("", t)) \
+                                and (kind in (None, "money") or not about_money(t)):
+                            return [(q, t, score), (p, s, score * 0.99)]
+        return []
 
     def _same_section(self, passage) -> list:
         """The passages of the passage's section, in corpus order (a list's items are looked for
