@@ -92,16 +92,7 @@ def portion_of(turn: str, slots: list[Slot], sentences: list[str]) -> list[Porti
     if not about:
         return []
     for sentence in sentences:
-        found = []
-        for m in _PORTION.finditer(sentence):
-            frac = _fraction(m.group("frac"))
-            of_words = stems(m.group("of")) - _GENERIC
-            if frac is None or not of_words & about:
-                continue
-            before = sentence[max(0, m.start() - 40):m.start()]
-            lead = MAX_BEFORE.search(before) or MIN_BEFORE.search(before)
-            start = m.start() - (len(before) - lead.start()) if lead else m.start()
-            found.append((frac, sentence[start:m.end()].strip(" ,")))
+        found = [(frac, words) for frac, words, of_words in _found(sentence) if of_words & about]
         if len({f for f, _ in found}) > 1:
             return []  # two portions of the thing: which one is not guessed
         if found:
