@@ -312,3 +312,10 @@ def test_what_x_amount_asks_for_a_figure():
     assert QUANTITY_Q.search("What financial guarantee amount is required?")
     assert QUANTITY_Q.search("what bond amount do we need")
     assert not QUANTITY_Q.search("What happens to the amount left over?")
+
+
+def test_a_notice_dated_by_no_single_day_is_asked_about_as_the_notice(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-04")
+    a = assistant.ask("We notified the Director of Public Works sometime last week. What's the earliest we can start "
+                      "digging?", "brandon")
+    assert a.status == "clarify" and "the day the notice or decision was given" in a.answer, a.answer

@@ -36,6 +36,7 @@ ASKS_EARLIEST = re.compile(r"\b(?:earliest|soonest)\b", re.I)
 ACT_WORDS = re.compile(r"\b(?:notif\w*|notices?|told|informed|called|phoned|e-?mailed|mailed|sent|letter|voted|decided|"
                        r"decision|determin\w*|resolution|gave|given|warned)\b", re.I)
 
+ACT_GIVEN = "the day the notice or decision was given"
 ASKS_WHEN_CUE = re.compile(rf"\b(?:{WHEN_CUES})\b", re.I)
 
 _DENIED = re.compile(r"\b(?:not|no|never|without)\s+(?:a\s+|an\s+|the\s+|any\s+)?[\w'-]+(?:\s+[\w'-]+)?", re.I)
@@ -194,13 +195,14 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     if ctx.query is not None and ctx.query.of("date"):
         chosen = roles.event_date(ctx.query, best.obligation if act_given else best.event)
         if isinstance(chosen, roles.Ambiguous):  # asked by the rule's own event: "the date the permit was approved"
-            return ambiguous(roles.Ambiguous(best.event.rstrip("."), chosen.candidates))
+            return ambiguous(roles.Ambiguous(ACT_GIVEN if act_given else best.event.rstrip("."), chosen.candidates))
         if chosen is not None and chosen.precision == "year" and year is not None \
                 and slots.event_moment(ctx.current) is None and slots.event_moment(q) is None:
             chosen = None  # "curb and gutter in 2028": the yearly rule's own default below
         if chosen is not None:
             if chosen.precision != "day":
-                return Missing(f"{_the_day(best.event)}: “{chosen.span.text}” names no single day. Which date was it?",
+                return Missing(f"{ACT_GIVEN if act_given else _the_day(best.event)}: “{chosen.span.text}” names no "
+                               "single day. Which date was it?",
                                slot="event date", candidates=(chosen.span.text,))
             said = _time_of(chosen, ctx.query)
             if isinstance(event, datetime) and said is not None:
@@ -214,7 +216,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     if act_given:
         args["given"] = "act"
     routed = Routed("deadline", args, best.municipality, phrasing.lead_deadline,
-                    cues={"event": "the day the notice or decision was given" if act_given else best.event},
+                    cues={"event": ACT_GIVEN if act_given else best.event},
                     sources=sources)
     said = _time_of(sources["event"], ctx.query) if "event" in sources else None
     if isinstance(event, datetime) and said is not None:
