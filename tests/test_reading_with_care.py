@@ -197,24 +197,16 @@ def test_a_portion_of_the_users_own_measure_is_worked_out():
     assert portion_of(turn, read_slots(turn), [two]) == []
 
 
-def test_several_measures_are_each_worked_out_only_when_each_names_its_own_portion():
-    from decimal import Decimal
-
+def test_two_measures_give_no_portion():
+    # taken out in session 15: pairing each measure with the portion its own words name paid only on the seen
+    # question it was written from, so two measures are still not worked out (the quotes answer)
     from assistant.answering.portions import portion_of
 
     rule = ("Building materials which shall not obstruct more than 1/2 of the sidewalk or more than 1/3 of the "
             "traveled portion of the street.")
     turn = ("Our sidewalk is six feet wide and the traveled part of the street is thirty-three feet. How much of each "
             "are the materials allowed to take up?")
-    got = portion_of(turn, read_slots(turn), [rule])
-    assert [(g.measured.span.text, g.value) for g in got] == [("six feet", Decimal("3.00")), ("thirty-three feet",
-                                                                                             Decimal("11.00"))]
-    # a measure whose words name no portion of the sentence (the yard): nothing is worked out
-    yard = "Our sidewalk is six feet wide and our yard is forty feet deep. How much can the materials take up?"
-    assert portion_of(yard, read_slots(yard), [rule]) == []
-    # two measures of the one thing: which is meant is not guessed
-    both = "The sidewalk is six feet wide here and the sidewalk is eight feet wide there. How much can we take up?"
-    assert portion_of(both, read_slots(both), [rule]) == []
+    assert portion_of(turn, read_slots(turn), [rule]) == []
 
 
 def test_a_portion_answer_shows_the_measure_read_and_the_product(assistant):

@@ -755,14 +755,14 @@ class EmbeddedPlanner:
         for p, s, score in sorted(picked, key=lambda x: -x[2]):
             for ref in SUBSECTION_REF.finditer(s):
                 label = ref.group(1)
-                for q in self._same_section(p):
-                    sub = q.subsection or ""
-                    if q.id == p.id or not (sub == label or sub.startswith(f"({label})") or sub.startswith(f"{label}(")):
+                for other in self._same_section(p):
+                    sub = other.subsection or ""
+                    if other.id == p.id or not (sub == label or sub.startswith((f"({label})", f"{label}("))):
                         continue
-                    for t in sentences(q.text):
+                    for t in sentences(other.text):
                         if DEFERRAL.search(t) and not states.search(DEFERRAL.sub("", t)) \
                                 and (kind in (None, "money") or not about_money(t)):
-                            return [(q, t, score), (p, s, score * 0.99)]
+                            return [(other, t, score), (p, s, score * 0.99)]
         return []
 
     def _same_section(self, passage) -> list:

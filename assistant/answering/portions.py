@@ -5,9 +5,7 @@
 The fraction and what it is a fraction of are read from the code's sentence; the measure from the user's
 words, and only when the words beside that measure name the same thing (a street's width for "of any
 street"); the product is exact (Decimal, shown to the hundredth when it does not come out even). Nothing is
-worked out when the sentence sets two portions of the thing; several measures are each worked out only when each
-one's own words name the thing of exactly one portion of the sentence ("the sidewalk is six feet wide and the street
-thirty-three": 1/2 of the sidewalk, 1/3 of the street), never guessed.
+worked out when the question gives two different measures, or the sentence two portions of the thing.
 
 Pure functions; the planner calls ``portion_of`` with the sentences it is about to quote.
 """
@@ -18,7 +16,7 @@ import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from assistant.answering.limits import MAX_BEFORE, MIN_BEFORE, _measurements, clause_at, one_measurement
+from assistant.answering.limits import MAX_BEFORE, MIN_BEFORE, clause_at, one_measurement
 from assistant.answering.reading import Slot
 from assistant.retrieval.lexical import stems
 
@@ -84,15 +82,22 @@ def portion_of(turn: str, slots: list[Slot], sentences: list[str]) -> list[Porti
     if not ASKS_PORTION.search(turn):
         return []
     measured = one_measurement(slots)
-    if measured is None:
-        return _each_of_several(turn, slots, sentences)
-    if measured.unit not in ("ft", "in"):
+    if measured is None or measured.unit not in ("ft", "in"):
         return []
     about = stems(clause_at(turn, measured.span.start)) - _GENERIC
     if not about:
         return []
     for sentence in sentences:
-        found = [(frac, words) for frac, words, of_words in _found(sentence) if of_words & about]
+        found = []
+        for m in _PORTION.finditer(sentence):
+            frac = _fraction(m.group("frac"))
+            of_words = stems(m.group("of")) - _GENERIC
+            if frac is None or not of_words & about:
+                continue
+            before = sentence[max(0, m.start() - 40):m.start()]
+            lead = MAX_BEFORE.search(before) or MIN_BEFORE.search(before)
+            start = m.start() - (len(before) - lead.start()) if lead else m.start()
+            found.append((frac, sentence[start:m.end()].strip(" ,")))
         if len({f for f, _ in found}) > 1:
             return []  # two portions of the thing: which one is not guessed
         if found:
@@ -100,66 +105,4 @@ def portion_of(turn: str, slots: list[Slot], sentences: list[str]) -> list[Porti
             product = measured.number * a / b
             value = product.quantize(Decimal("0.01"), ROUND_HALF_UP)
             return [Portion(a, b, words, measured, value, value == product, sentence)]
-    return []
-
-
-def _found(sentence: str) -> list[tuple[tuple[int, int], str, set[str]]]:
-    """Each portion of a sentence: its fraction, its words with their comparator, what it is a portion of."""
-    out = []
-    for m in _PORTION.finditer(sentence):
-        frac = _fraction(m.group("frac"))
-        if frac is None:
-            continue
-        before = sentence[max(0, m.start() - 40):m.start()]
-        lead = MAX_BEFORE.search(before) or MIN_BEFORE.search(before)
-        start = m.start() - (len(before) - lead.start()) if lead else m.start()
-        out.append((frac, sentence[start:m.end()].strip(" ,"), stems(m.group("of")) - _GENERIC))
-    return out
-
-
-def _own_words(turn: str, measures: list[Slot], i: int) -> set[str]:
-    """What a measure measures: the words before it back to the previous measure (or its sentence's start), else
-    those after it up to the next ("six feet of sidewalk")."""
-    m = measures[i]
-    start = max(turn.rfind(p, 0, m.span.start) for p in ".?!;") + 1
-    if i and measures[i - 1].span.end > start:
-        start = measures[i - 1].span.end
-    before = stems(turn[start:m.span.start]) - _GENERIC
-    if before:
-        return before
-    ends = [j for j in (turn.find(p, m.span.end) for p in ".?!;") if j != -1]
-    end = min(ends) if ends else len(turn)
-    if i + 1 < len(measures) and measures[i + 1].span.start < end:
-        end = measures[i + 1].span.start
-    return stems(turn[m.span.end:end]) - _GENERIC
-
-
-def _each_of_several(turn: str, slots: list[Slot], sentences: list[str]) -> list[Portion]:
-    """Several measures (lengths only), each paired with the one portion its own words name; [] unless every
-    measure pairs with exactly one portion of the same sentence and no portion with two measures."""
-    measures = sorted(_measurements(slots), key=lambda s: s.span.start)
-    if len(measures) < 2 or any(s.unit not in ("ft", "in") for s in measures) \
-            or any(s.span.origin != "turn" for s in measures if hasattr(s.span, "origin")):
-        return []
-    abouts = [_own_words(turn, measures, i) for i in range(len(measures))]
-    if not all(abouts):
-        return []
-    for sentence in sentences:
-        found = _found(sentence)
-        if not found:
-            continue
-        pairs = []
-        for measure, about in zip(measures, abouts):
-            named = [f for f in found if f[2] & about]
-            if len(named) != 1:
-                return []
-            pairs.append((measure, named[0]))
-        if len({words for _, (_, words, _) in pairs}) != len(pairs):
-            return []  # two measures of one thing: which is meant is not guessed
-        out = []
-        for measure, ((a, b), words, _) in pairs:
-            product = measure.number * a / b
-            value = product.quantize(Decimal("0.01"), ROUND_HALF_UP)
-            out.append(Portion(a, b, words, measure, value, value == product, sentence))
-        return out
     return []

@@ -514,9 +514,10 @@ def _earliest_event(cal: BusinessCalendar, rule: DeadlineRule, act: date | datet
             result.error = f"no event within {INVERSE_SEARCH_DAYS} days of {day} for rule {rule.id}"
             return result
         steps = f"{_count(cal, rule, earliest).steps}, the latest day for an event on {describe_date(earliest)}"
-        if earliest - timedelta(days=1) > day:
-            steps += f"; an event on {describe_date(earliest - timedelta(days=1))} would need it by " \
-                     f"{describe_date(_count(cal, rule, earliest - timedelta(days=1)).due_date)}"
+        day_before = earliest - timedelta(days=1)
+        if day_before > day:
+            steps += (f"; an event on {describe_date(day_before)} would need it by "
+                      f"{describe_date(_count(cal, rule, day_before).due_date)}")
         when = describe_date(earliest)
     result.earliest_event = earliest
     result.explanation = (
