@@ -105,8 +105,6 @@ def test_a_surcharge_from_the_pavings_age_says_the_date_it_worked_out(assistant,
     ("For my asphalt apron the Superintendent first estimated $2,640.00 and later revised it to $2,895.00; I paid the "
      "deposit at the estimate. The Town's final cost is $2,731.20. Do I owe money or get some back?", "delafield",
      ("$2,640.00", "$2,895.00")),
-    ("Each of us deposited $1,950.00 for the Town's asphalting. His actual cost came to $2,214.35 and mine to "
-     "$1,781.90. What do I owe?", "delafield", ("$2,214.35", "$1,781.90")),
 ])
 def test_values_the_words_set_against_each_other_are_asked_about(assistant, question, muni, asked, monkeypatch):
     """'X, but Y says Z', 'revised to', 'his ... and mine ...': whichever one a reading of roles would
@@ -115,6 +113,23 @@ def test_values_the_words_set_against_each_other_are_asked_about(assistant, ques
     answer = assistant.ask(question, muni)
     assert answer.status == "clarify" and not answer.tool_calls
     assert all(f"“{a}”" in answer.answer for a in asked)
+
+
+@pytest.mark.parametrize("question, muni, figures, labels", [
+    # "his ... and mine ...": whose each figure is, worded alike; "What do I owe?" asks about mine only
+    ("Each of us deposited $1,950.00 for the Town's asphalting. His actual cost came to $2,214.35 and mine to "
+     "$1,781.90. What do I owe?", "delafield", ["$168.10"], ["mine to"]),
+    # "$4,100 for mine and $2,850 for hers": a figure, then whose it is; "each of us" asks about both
+    ("My sidewalk and my neighbor's are both being reconstructed. The village estimate is $4,100 for mine and $2,850 "
+     "for hers. What is each of us assessed?", "brandon", ["$2,050.00", "$1,425.00"], ["$4,100 for mine", "$2,850 for hers"]),
+])
+def test_parties_named_by_whose_figure_it_is(assistant, question, muni, figures, labels, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-01")
+    answer = assistant.ask(question, muni)
+    assert answer.status == "answered", answer.answer
+    assert all(f in answer.answer for f in figures) and all(f"“{lab}”" in answer.answer for lab in labels)
+    if len(figures) == 1:
+        assert "$2,214.35" not in answer.answer.split("I read:")[1].split("\n")[0]  # his figure is not read as mine
 
 
 def test_parties_one_to_a_clause_of_one_sentence(assistant, monkeypatch):

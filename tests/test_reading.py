@@ -95,8 +95,17 @@ def test_two_employees_with_their_own_hours_and_rates_and_a_passing_deadline():
 
 
 def test_one_figure_for_several_employees_is_asked_about_unless_the_words_distribute_it():
-    _, w = _snow("Two village employees spent 3 hours clearing my sidewalk at $40 per hour. Charge?")
+    # the hours a total ("in total", "between them"): how they split is not said
+    _, w = _snow("Two village employees spent 3 hours in total clearing my sidewalk at $40 per hour. Charge?")
     assert w.ambiguous is not None and not w.employees
+    # the crew the subject of its time on the job ("2 guys x 1.75 hrs", "Two employees spent 3 hours"): each one's,
+    # and the answer says it read them so
+    for text, hours in (("Two village employees spent 3 hours clearing my sidewalk at $40 per hour. Charge?", "3"),
+                        ("snow removal bill calc: 2 guys x 1.75 hrs @ $44/hr, w/ the admin fee = ?", "1.75")):
+        q, w = _snow(text)
+        assert [e["hours"] for e in w.employees] == [hours, hours], text
+        assert all("for each of" in v for v in w.derived.values())
+        assert trace({"employees": w.employees}, q, derived=w.derived, sources=w.sources)[1] is None
     q, w = _snow("Two village employees each spent 3 hours clearing my sidewalk at $40 per hour. Charge?")
     assert len(w.employees) == 2
     assert trace({"employees": w.employees}, q, sources=w.sources)[1] is None

@@ -42,7 +42,9 @@ def sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE.split(text.strip()) if s.strip()]
 
 
-_CLAUSE = re.compile(r"(?:,\s*|\s+)and\s+(?=(?:the|his|her|hers|my|mine|our|ours|their|theirs|its|a|an|another|one)\b)|"
+# (and "$4,100 for mine and $2,850 for hers": a figure, then whose it is)
+_CLAUSE = re.compile(r"(?:,\s*|\s+)and\s+(?=(?:the|his|her|hers|my|mine|our|ours|their|theirs|its|a|an|another|one)\b|"
+                     r"\$?\d[\d,.]*\s+(?:for|on|of)\s+(?:mine|hers|his|ours|theirs|yours|my|her|their|our|the other)\b)|"
                      r";\s+|,\s+(?:while|whereas)\s+", re.I)
 # the stronger cuts alone: "I deposited $2,400 and the final came to $2,910; they deposited $3,000 and ..."
 _STRONG_CLAUSE = re.compile(r";\s+|,\s+(?:while|whereas)\s+", re.I)
@@ -85,6 +87,9 @@ def _words(s: str) -> set[str]:
 
 
 def _label(sentence: str) -> str:
+    whose = re.search(r"\$?\d[\d,.]*\s+(?:for|on|of)\s+(?:mine|hers|his|ours|theirs|yours)\b", sentence, re.I)
+    if whose:  # "$2,850 for hers": the figure and whose it is
+        return whose.group(0)
     head = _NUMBER.split(sentence, maxsplit=1)[0]
     words = re.sub(r"[,;:(]+$", "", head.strip()).split()
     if words:
@@ -100,7 +105,12 @@ def _context(value: str, sentence: str) -> set[str]:
     at = sentence.find(value)
     before = re.findall(r"[A-Za-z][A-Za-z']*", sentence[:at])[-10:]
     after = re.findall(r"[A-Za-z][A-Za-z']*", sentence[at + len(value):])[:3]
-    return stems(" ".join(w for w in [*before, *after] if w.lower() not in _STOP - _MONEY_VERBS))
+    # ("$4,100 for mine" / "$2,850 for hers": whose it is, worded alike)
+    words = [_OWNER_WORD.get(w.lower(), w) for w in [*before, *after] if w.lower() not in _STOP - _MONEY_VERBS]
+    return stems(" ".join(words))
+
+
+_OWNER_WORD = {w: "owner" for w in ("mine", "hers", "his", "ours", "theirs", "yours")}
 
 
 def _parallel(values: list[list[str]], own: list[str]) -> bool:

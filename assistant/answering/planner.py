@@ -43,7 +43,7 @@ from assistant.answering.routing import Missing
 from assistant.answering.slot_safety import clarify_text, read_line, trace
 from assistant.corpus import municipalities, municipality_by_id
 from assistant.retrieval.chunking import sentences
-from assistant.retrieval.citations import parse_citation, passages_for
+from assistant.retrieval.citations import SECTION_IN_TEXT, named_sections, parse_citation, passages_for
 from assistant.retrieval.expansion import expand
 from assistant.retrieval.index import SearchHit, SearchIndex
 from assistant.retrieval.lexical import stems
@@ -109,7 +109,10 @@ FIGURE_KINDS = [
                 rf"\b(?:layers?|lifts?|courses?)\W{{1,3}}{_NUM}[- ]?(?:inch(?:es)?|in\.|foot|feet|ft\.?)", re.I)),
     ("height", re.compile(r"\b(tall|high|height)\b", re.I),
      re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:in\s+)?(?:height|high|tall)\b|(?:height|high)\D{{0,45}}{_NUM}\s*{_UNIT}|between {_NUM}", re.I)),
-    ("size", re.compile(r"\b(big|large|size|diameter)\b", re.I), re.compile(rf"{_NUM}\s*{_UNIT}", re.I)),
+    # (a size given as dimensions with no unit: "shall be 2¼ wide and 3½ high", "8 x 10", "4 by 6")
+    ("size", re.compile(r"\b(big|large|size|diameter)\b", re.I),
+     re.compile(rf"{_NUM}\s*{_UNIT}|{_NUM}\s*(?:{_UNIT}\s*)?(?:wide|high|tall|long|in (?:width|height|diameter))\b|"
+                rf"\b\d[\d./¼½¾]*\s*(?:x|by)\s*\d[\d./¼½¾]*\b", re.I)),
     ("date", re.compile(r"\b(dates?|when|months)\b", re.I), _DATE_STATED),
 ]
 
@@ -223,10 +226,30 @@ def figure_pattern(question: str) -> re.Pattern:
         return re.compile(rf"\$\s?\d[\d,.]*\s*(?:per|an?|/|each)\s*{unit}|\b{'hourly' if unit == 'hour' else unit} rate of \$", re.I)
     kind = figure_kind(question)
     states = next((states for k, _, states in FIGURE_KINDS if k == kind), QUANTITY_IN)
+    thing = priced_thing(question) if kind == "money" else None
+    if thing is not None:
+        # "how much is the permit to replace a sidewalk square?": stated only by a sentence about a permit or its
+        # fee ("assessed 50% of the cost of sidewalk reconstruction" prices something else)
+        return re.compile(rf"^(?=[\s\S]*(?:{thing.pattern}))[\s\S]*?(?:{states.pattern})", re.I)
     if kind == "money" and PENALTY_ASKED.search(question) and not AMOUNT_ASKED.search(question):
         # "what is the penalty?" is answered by a class of offense as well as by an amount
         return re.compile(rf"{states.pattern}|{PENALTY_STATED.pattern}", re.I)
     return states
+
+
+# what a thing costs: "how much is the permit", "what does the license cost", "how much for a renewal"
+PRICED_THING = re.compile(r"\b(?:how much (?:is|are|does|do|will|would|for)|what(?:['’]s| is| are| does| do)\b[^?.]{0,12}"
+                          r"\b(?:cost|price|fee) (?:of|for))\s+(?:(?:a|an|the|my|our|this|that|each)\s+)?(?:\w+\s+){0,2}?"
+                          r"(?P<thing>permits?|licen[cs]es?|renewals?)\b", re.I)
+def priced_thing(question: str) -> re.Pattern | None:
+    """The words a sentence about the priced thing the question names uses ("how much is the permit" -> permit or
+    fee); None when it names none."""
+    priced = PRICED_THING.search(question)
+    if not priced:
+        return None
+    thing = priced.group("thing").lower().rstrip("s")
+    thing = "licen[cs]e" if thing.startswith("licen") else thing
+    return re.compile(rf"\b(?:{thing}s?|fees?)\b", re.I)
 
 
 # a penalty asked for (not an amount: "how much is the fine") and a sentence that states one without a figure
@@ -258,6 +281,7 @@ class Request:
     vector: Any = None
     events: list[str] = field(default_factory=list)
     removed: tuple[str, ...] = ()
+    party: bool = False  # one party's part of a question about several (its figures are the party's own)
 
 
 _ASKS = re.compile(r"^\W*(?:who|what|when|where|which|why|how|is|are|am|was|were|do|does|did|can|could|may|"
@@ -298,6 +322,55 @@ PENALTY_Q = re.compile(r"\b(penalt(?:y|ies)|fined?|fines|offen[cs]es?|misdemeano
 # the note a section carries that points to its penalty ("Penalty, see § 152.99")
 PENALTY_POINTER = re.compile(r"\bPenalty,? see (?:subsections?\s+|sections?\s+|§+\s*)?(\d[\w.-]*\w)", re.I)
 _RANGE_IN_TEXT = re.compile(r"§§?\s*(\d[\w.-]*\w)\s*(?:through|to|thru|[-–—])\s*(?:§\s*)?(\d[\w.-]*\w)")
+
+
+# the words of a question that asks only for a section's text ("What does 903.99 provide?", "show me § 152.18",
+# "can you pull up the text of sec. 30-47 please"): with the section and the municipality's name taken out,
+# nothing else is left
+_SHOW_ONLY = re.compile(
+    r"\b(?:what(?:['’]?s)?|does|do|did|is|are|in|of|the|a|says?|said|provides?|provided|states?|stated|covers?|"
+    r"contains?|means?|reads?|show|me|us|text|wording|words|full|whole|entire|exact(?:ly)?|pull|up|bring|give|"
+    r"quote|print|display|see|let|can|could|would|you|i|please|pls|sections?|sec|subsections?|code|chapter|ch|"
+    r"about|tell|under|it|there|everything|all|law|ordinance|here|to|for|on|and|ordinances?|language)\b", re.I)
+
+
+def asks_only_the_text(turn: str, muni_words: list[str]) -> bool:
+    rest = SECTION_IN_TEXT.sub(" ", turn)
+    for t in sorted(muni_words, key=len, reverse=True):
+        rest = re.sub(rf"(?<!\w){re.escape(t)}(?!\w)", " ", rest, flags=re.I)
+    rest = _SHOW_ONLY.sub(" ", rest.replace("§", " "))
+    return not re.search(r"[^\W_]", rest)
+
+
+def _common_path(paths: list[str]) -> str | None:
+    """The label every path starts with, cut at a whole label ('(d)(6)' of '(d)(6)' and '(d)(7)' is '(d)');
+    None when they share none."""
+    first = min(paths, key=len) if paths else ""
+    labels = re.findall(r"\([^)]*\)|[A-Za-z0-9]+\.?", first)
+    common = ""
+    for lab in labels:
+        if all(p.startswith(common + lab) for p in paths):
+            common += lab
+        else:
+            break
+    return common or None
+
+
+def with_named_sections(refs: list, hits: list[SearchHit]) -> list[SearchHit]:
+    """A question that names a section by number ("is a bond required under 30-48?"): the passages found in that
+    section come first, in the search's order; when the search found none of it, the section's own passages join
+    after the first hit."""
+    if not refs:
+        return hits
+    keys = {(r.section, r.title) for r in refs}
+    inside = [h for h in hits if (h.passage.section, h.passage.title) in keys]
+    if inside:
+        return [*inside, *(h for h in hits if h not in inside)]
+    named = [p for r in refs for p in passages_for(r) if not p.reserved][:4]
+    top = hits[0] if hits else None
+    added = [SearchHit(passage=p, score=top.score if top else 1.0, dense_score=top.dense_score if top else None)
+             for p in named]
+    return [*hits[:1], *added, *hits[1:]]
 
 
 def _num_key(number: str) -> tuple[str, int] | None:
@@ -411,7 +484,7 @@ class EmbeddedPlanner:
         return answer
 
     def plan(self, question: str, municipality: str | None = None,
-             history: list[ChatTurn] | None = None) -> tuple[Plan, Request]:
+             history: list[ChatTurn] | None = None, party: bool = False) -> tuple[Plan, Request]:
         """Read the turn once into a ``Query`` and decide what to do with it: a typed plan."""
         history = list(history or [])[-self.settings.max_history_turns:]
         empty = Request(read_query(""))
@@ -457,7 +530,7 @@ class EmbeddedPlanner:
                            clarified=bool(carried.get("clarified")), text=q, municipality=muni_id,
                            municipality_from=source, figure=figure_kind(turn), removed=tuple(removed),
                            asked=history[-1].content if carried.get("clarified") else "")
-        req = Request(query, events=events, removed=tuple(removed))
+        req = Request(query, events=events, removed=tuple(removed), party=party)
         return self._decide(q, muni_id, history, carried, req), req
 
     # -- follow-ups --------------------------------------------------------------
@@ -506,7 +579,17 @@ class EmbeddedPlanner:
             passages = passages_for(ref)
             if passages:
                 return Lookup(q, passages[0].municipality, exact=tuple(passages))
-        if self._off_topic(q, muni_id) and not self._answers_closely(carried.get("current") or q, muni_id):
+        # a section named by number in the question: only its text asked for, that text; else it is searched first
+        named = named_sections(req.query.turn, muni_id)
+        if named:
+            m = municipality_by_id(muni_id)
+            muni_words = [m.name, m.id, *m.aliases] if m else []
+            if asks_only_the_text(req.query.turn, muni_words):
+                passages = [p for r in named for p in passages_for(r)]
+                if passages:
+                    return Lookup(q, muni_id, exact=tuple(passages))
+        if self._off_topic(q, muni_id) and not named \
+                and not self._answers_closely(carried.get("current") or q, muni_id):
             return OutOfScope()
         # a follow-up turn: its own words first, the earlier topic when they are not enough
         current = carried.get("current") if carried.get("follow_up") else None
@@ -530,7 +613,10 @@ class EmbeddedPlanner:
                     and not ELLIPTIC.search(current) and not CONSEQUENCE.search(current):
                 hits = self.index.search(current, muni_id, k=6, vector=cur_vec)
                 if hits and max(h.dense_score or 0.0 for h in hits) >= ranking().follow_up_own_topic:
-                    return self._decide_lookup(current, muni_id, hits, req)
+                    # its own words choose the sentences; among the sections they find, the earlier topic's first
+                    # ("I just poured a new sidewalk ..." / "and does the permit have to be gotten ahead of time?":
+                    # the sidewalk permit, not a street-privilege permit)
+                    return self._decide_lookup(current, muni_id, self._on_topic(hits, q, muni_id, vector), req)
         req.vector = vector
         if routed is not None:  # a calculator
             return self._decide_calculation(q, muni_id, routed, req)
@@ -555,12 +641,26 @@ class EmbeddedPlanner:
                     [*req.query.slots, *read_slots(prev_user, "earlier")])})
                 req.query = query
                 return self._decide(f"{prev_user} {q} {q}", muni_id, history, {"follow_up": True, "current": q}, req)
-        if not self._relevant(hits, q=q):
+        hits = with_named_sections(named, hits)
+        if not named and not self._relevant(hits, q=q):
             return OutOfScope()
         if consequence and carried.get("follow_up"):
             turn = f"{carried['current']} penalty for violation"
             return self._decide_lookup(turn, muni_id, with_penalty_sections(q, muni_id, hits), req)
         return self._decide_lookup(q, muni_id, with_penalty_sections(q, muni_id, hits), req)
+
+    def _on_topic(self, hits: list[SearchHit], q: str, muni_id: str, vector) -> list[SearchHit]:
+        """A follow-up's own hits with the section the whole conversation's words find first put first (its
+        passages among them, else the conversation's own passages of it)."""
+        topic = self.index.search(q, muni_id, k=3, vector=vector)
+        if not topic:
+            return hits
+        lead = (topic[0].passage.section, topic[0].passage.title)
+        same = [h for h in hits if (h.passage.section, h.passage.title) == lead]
+        if not same:
+            same = [h for h in topic if (h.passage.section, h.passage.title) == lead]
+        ids = {h.passage.id for h in same}
+        return [*same, *(h for h in hits if h.passage.id not in ids)]
 
     @staticmethod
     def _turn_asks_it(routed, current: str, req: Request) -> bool:
@@ -630,7 +730,10 @@ class EmbeddedPlanner:
         return bool(re.search(r"\b(street|sidewalk|road|highway|excavat|culvert|driveway|ditch|right-of-way|terrace|"
                               r"(?:front|side|public|the|my|our|your|his|her|their) walks?\b|"
                               r"walkway|public (?:walk|way|place|path|square|plaza|property)|curb|alley|"
-                              r"lamp[- ]?posts?|light (?:pole|post)|street ?lights?|hydrant|parkway|boulevard)", q, re.I))
+                              r"lamp[- ]?posts?|light (?:pole|post)|street ?lights?|hydrant|parkway|boulevard|"
+                              # and what is built or cleared there ("one slab has heaved up ... walking my dog")
+                              r"slabs?\b|pavement|paving|concrete|asphalt|pothole|manhole|gutter|apron|trench|snow|"
+                              r"icy|ice\b|shovel|plow|plough)", q, re.I))
 
     def _relevant(self, hits: list[SearchHit], floor: float | None = None, q: str | None = None) -> bool:
         floor = ranking().rel_min if floor is None else floor
@@ -685,8 +788,12 @@ class EmbeddedPlanner:
             kind = figure_kind(q)
             # a deferral answers only for the kind of figure asked: a fee left to the Board says
             # nothing about how many hours' notice is due
+            # (of a priced thing, a deferral about it: "A fee as set by the Village Board shall be charged for such
+            # permit", not "assessed 50% ... based on current cost estimates provided to the Village")
+            thing = priced_thing(q) if kind == "money" else None
+            stated = next(st for k, _, st in FIGURE_KINDS if k == "money") if thing is not None else states
             deferring = sorted((d for d in best_sentences(expand(q, muni_id), hits, max_sentences=3, must=DEFERRAL, similarity=sims)
-                                if not states.search(DEFERRAL.sub("", d[1]))
+                                if not stated.search(DEFERRAL.sub("", d[1])) and (thing is None or thing.search(d[1]))
                                 and (kind in (None, "money") or not about_money(d[1]))), key=lambda d: -d[2])[:1]
             if not deferring:
                 # "the financial guarantee herein provided in subsection (3) above": the amount is where it points
@@ -806,7 +913,7 @@ class EmbeddedPlanner:
                                slot=unsafe.argument, notes=(phrasing.not_run(step.tool, unsafe.argument, unsafe.reason),))
             read_all += [r for r in read if r.line() not in {x.line() for x in read_all}]
         spans = [(r.slot.span.start, r.slot.span.end) for r in read_all if r.slot is not None and r.slot.span.origin == "turn"]
-        if spans and len(spans) == len([r for r in read_all if r.slot is not None]):
+        if spans and len(spans) == len([r for r in read_all if r.slot is not None]) and not req.party:
             other = anothers_figures(req.query.turn, spans)
             if other is not None:
                 # "Dale's bill was one guy, 2 hours at $41 ... What's my bill?": his figures are not the asker's
@@ -861,7 +968,7 @@ class EmbeddedPlanner:
         chosen = asked_about(req.query.turn, parties) if parties else []
         parts = []
         for party in chosen:
-            plan, sub = self.plan(party.text, muni_id)
+            plan, sub = self.plan(party.text, muni_id, party=True)
             if not isinstance(plan, Calculate):
                 return None
             parts.append((party.label, plan, sub))
@@ -896,7 +1003,10 @@ class EmbeddedPlanner:
 
     def _render_exact(self, passages) -> Answer:
         first = passages[0]
-        lines = [f"**{first.citation().label().split(' (')[0] if first.section else first.title}** — {muni_name(first.municipality)}"]
+        head = first.citation()
+        if len({p.subsection for p in passages}) > 1:  # a whole section (or subsection) shown: cited as the whole
+            head = head.model_copy(update={"subsection": _common_path([p.subsection or "" for p in passages])})
+        lines = [f"**{head.label().split(' (')[0] if first.section else first.title}** — {muni_name(first.municipality)}"]
         cites = []
         for p in passages:
             c = p.citation()

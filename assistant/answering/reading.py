@@ -208,10 +208,13 @@ def _after_unit(m: re.Match) -> Decimal:
     if not m.group("uhalf"):
         return Decimal(0)
     return {"a": 1, "one": 1, "two": 2, "three": 3}[m.group("ufn").lower()] * _FRACTION_WORDS[m.group("ufw").lower().rstrip("s")]
-_DURATION = re.compile(rf"(?P<n>{NUMBER.pattern})[\s-]*(?P<u>hours?|hrs?\.?|days?|weeks?|months?|years?|minutes?|mins?)\b{_HALF}",
-                       re.I)
+_DURATION = re.compile(rf"(?P<n>{NUMBER.pattern})[\s-]*(?P<u>hours?|hrs?\.?|days?|weeks?|wks?\.?|months?|mos?\.?|years?|yrs?\.?|"
+                       rf"minutes?|mins?)\b{_HALF}", re.I)  # ("18 mos", "2 yrs", "3 wks": the units as abbreviated)
+_UNIT_ABBREVIATIONS = {"hr": "hours", "hrs": "hours", "min": "minutes", "mins": "minutes", "mo": "months", "mos": "months",
+                       "yr": "years", "yrs": "years", "wk": "weeks", "wks": "weeks"}
 _HOURS_THEN_MINUTES = re.compile(r"\s*,?\s*(?:and\s+)?")
 _COMPOUND = {"minutes": ("hours", 60), "months": ("years", 12), "days": ("weeks", 7)}  # smaller unit: (larger, factor)
+_SMALLER = {"years": ("months", "weeks", "days"), "months": ("weeks", "days"), "weeks": ("days",)}
 _FEET_INCHES = re.compile(
     r"(?P<ft>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)\s*(?:,?\s*(?:and\s+)?)?(?P<in>\d+(?:\.\d+)?)"
     r"(?!\s*(?:'(?!')|’|ft\b|feet\b|foot\b))\s*(?:\"|”|''|inch(?:es)?|in\.?)?"  # ("2' and 8'": two lengths, a range)
@@ -452,7 +455,10 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         add(m.start(), m.end(), date(year, month, 1), "month")
     # "10 days from now", "a year and a half ago": counted from today, either way ("in 30 days" is left
     # alone: it is as often the code's period quoted back as a day to come)
-    either = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?P<u>years?|months?|weeks?|days?)(?P<h>\s+and\s+a\s+half)?\s+"
+    # ("3 years and 2 months ago", "2 yrs ago": a second, smaller part, and the units abbreviated)
+    either = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?P<u>years?|yrs?\.?|months?|mos?\.?|weeks?|wks?\.?|days?)\b"
+                        rf"(?P<h>\s+and\s+a\s+half)?(?:,?\s+(?:and\s+)?(?P<n2>\d{{1,2}}|{WORDED.pattern})\s+"
+                        rf"(?P<u2>months?|mos?\.?|weeks?|wks?\.?|days?)\b)?\s+"
                         rf"(?P<dir>ago|back|from now|from today|from tomorrow|from yesterday)\b(?!\s+(?:to|in|on|at|from|then)\b)", re.I)
     found = [(m, m.group("dir").lower() not in ("ago", "back")) for m in either.finditer(text)]
     for m, forward in sorted(found, key=lambda t: t[0].start()):
@@ -461,7 +467,7 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             continue
         if m.group("h"):
             n += Decimal("0.5")
-        u = m.group("u").lower()
+        u = _UNIT_ABBREVIATIONS.get(m.group("u").lower().rstrip("."), m.group("u").lower())
         sign = 1 if forward else -1
         # "ten days from tomorrow", "a week ago yesterday": counted from that day, not today
         near_day = re.match(r"\s+(yesterday|tomorrow)\b", text[m.end():m.end() + 12], re.I) \
@@ -470,6 +476,18 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         if near_day:
             shift = -1 if near_day.group(1).lower() == "yesterday" else 1
         start = ref + relativedelta(days=shift)
+        if m.group("n2"):
+            # "3 years and 2 months ago": both parts, in the smaller unit's precision
+            n2 = Decimal(m.group("n2")) if m.group("n2").isdigit() else worded_number(m.group("n2"))
+            u2 = _UNIT_ABBREVIATIONS.get(m.group("u2").lower().rstrip("."), m.group("u2").lower())
+            if n2 is None or not _SMALLER.get(u.rstrip("s") + "s", ()).__contains__(u2.rstrip("s") + "s"):
+                continue
+            big = relativedelta(months=int(round(n * 12))) if u.startswith("year") else \
+                relativedelta(months=int(round(n))) if u.startswith("month") else relativedelta(days=int(round(n * 7)))
+            small = relativedelta(months=int(n2)) if u2.startswith("month") else \
+                relativedelta(days=int(n2) * (7 if u2.startswith("week") else 1))
+            add(m.start(), m.end(), start + sign * (big + small), "month" if u2.startswith("month") else "day")
+            continue
         if u.startswith("year"):
             d, p = start + sign * relativedelta(months=int(round(n * 12))), "month"
         elif u.startswith("month"):
@@ -731,6 +749,16 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         d, c = worded_number(m.group("d")), worded_number(m.group("c"))
         if d is not None and c is not None and 10 <= c < 100:
             add("money", d + c / 100, "USD/hour", m.start(), m.end())
+    for m in _MILITARY_AT.finditer(text):
+        # "start 1/12/27 @ 0700", "at 0630": a 24-hour clock time with no unit after it (after "@", or with a
+        # leading zero after "at")
+        if m.group("sign") == "@" or m.group("hh")[0] == "0":
+            a, b = m.start("hh"), m.end("mm")
+            if _free(taken, a, b):
+                taken.append((a, b))
+                out.append(Slot(kind="time", value=f"{m.group('hh')}:{m.group('mm')}",
+                                span=Span(origin=origin, start=a, end=b, text=text[a:b]),
+                                before=text[max(0, a - 60):a].lower(), after=text[b:b + 40].lower()))
     for m in _MILITARY_TIME.finditer(text):
         # "0700 hrs", "start at 1330 hours": a 24-hour clock time (never "1500 hours" of work: a leading zero,
         # or a word that times it before, or a day after)
@@ -882,7 +910,7 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             continue
         v += _after_unit(m)
         u = m.group("u").lower().rstrip(".")
-        unit = {"hr": "hours", "hrs": "hours", "min": "minutes", "mins": "minutes"}.get(u, u if u.endswith("s") else u + "s")
+        unit = _UNIT_ABBREVIATIONS.get(u, u if u.endswith("s") else u + "s")
         larger = _COMPOUND.get(unit)
         if durations and larger and durations[-1][1] == larger[0] \
                 and _HOURS_THEN_MINUTES.fullmatch(text[durations[-1][3]:m.start()]):
@@ -1007,6 +1035,9 @@ _TIME_BEFORE = re.compile(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|n
 _MILITARY_TIME = re.compile(
     r"(?P<at>\b(?:at|@|starts?|starting|begins?|beginning|by|until|till)\s+)?\b(?P<hh>[01]\d|2[0-3])(?P<mm>[0-5]\d)\s*"
     r"(?P<u>hrs\b\.?|hours\b|h\b)(?P<day>(?=,?\s+(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun|today|tomorrow|\d{1,2}/)))?", re.I)
+_MILITARY_AT = re.compile(r"(?:(?P<sign>@)\s*|\bat\s+)(?P<hh>[01]\d|2[0-3])(?P<mm>[0-5]\d)\b(?![.,:/]?\d)"
+                          r"(?!\s*(?:feet|foot|ft|inch|inches|pounds?|lbs?|tons?|%|percent|dollars?|sq|square|hours?|hrs?))",
+                          re.I)
 _HOUR_WORDS = {w: i + 1 for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                                                 "ten", "eleven", "twelve"))}
 _WORD_TIME = re.compile(

@@ -112,6 +112,15 @@ def labelled_values(slots: list[Slot], labels: dict[str, re.Pattern], query: Que
     return out
 
 
+_WHOSE = re.compile(r"^\s*(?:for|on|of)\s+(?:mine|hers|his|ours|theirs|yours|the other(?:'s| one)?|(?:my|her|his|their|our)"
+                    r"\s+\w+)\b", re.I)
+
+
+def whose(s: Slot) -> bool:
+    """A value followed by whose it is ("$2,850 for hers", "$4,100 on my lot"): one party's own."""
+    return bool(_WHOSE.search(s.after))
+
+
 def assign(slots: list[Slot], cues: dict[str, re.Pattern], query: Query | None = None) -> dict[str, list[Slot]]:
     """Slots by role; slots with no cue under ''."""
     out: dict[str, list[Slot]] = {}
@@ -139,6 +148,9 @@ def _of_a_building(s: Slot, query: Query) -> bool:
 # "the final paving will be 8 months old when we dig", "paved two and a half years before the day we'll dig"
 AGE_AFTER = re.compile(r"^\s*(?:old|of age)\b|^\s*(?:before|prior to)\s+(?:the day\s+|when\s+)?(?:we|they|i|you|it|the "
                        r"(?:opening|dig|cut|work|excavation))\b", re.I)
+# "final paving age: 18 mos", "age of the pavement is 3 years", "pavement age = 2 yrs"
+AGE_BEFORE = re.compile(r"\bage(?:\s+of\s+(?:the\s+)?(?:final\s+)?(?:paving|pavement|asphalt|surface|street|road))?"
+                        r"\s*(?:[:=-]+|\bis\b|\bwas\b|\bof\b)?\s*(?:about|around|approx\.?|~)?\s*$", re.I)
 AT_OPENING = re.compile(r"\b(?:when|by the time|at the time|the day|on the day|before)\b[^.?!]{0,25}\b(?:dig|open|cut|start|"
                         r"begin|work|excavat)", re.I)
 
@@ -179,7 +191,7 @@ def paving_age(query: Query) -> PavingAge | Ambiguous | None:
     found = []
     for s in of(query, "duration"):
         after = query.source(s.span.origin)[s.span.end:s.span.end + 60]
-        if not AGE_AFTER.search(after):
+        if not AGE_AFTER.search(after) and not AGE_BEFORE.search(s.before[-40:]):
             continue
         clause = re.split(r"[.;?!]\s", query.source(s.span.origin)[max(0, s.span.start - 80):s.span.start])[-1]
         if not PAVED.search(clause) and not PAVED.search(after[:40]):
@@ -348,7 +360,7 @@ def snow_values(query: Query) -> SnowReading:
         out.ambiguous = Ambiguous("hours worked on your property", tuple(hours))
         return out
     each = bool(DISTRIBUTIVE.search(query.text))
-    crew_each = None
+    crew_each = crew_rate = None
     if n is None and len(hours) == 1 and len(rates) == 1 and PER_WORKER.search(query.text) and CREW.search(query.text):
         # "it took them 1 hour 40 minutes, at $39.90 an hour per worker": how many worked is not said
         out.missing = "the number of employees who worked (the rate is per worker)."
@@ -356,8 +368,12 @@ def snow_values(query: Query) -> SnowReading:
     if len(hours) == len(rates):
         pairs = list(zip(hours, rates))
         if n is not None and n != len(pairs):
-            if len(pairs) == 1 and each:
+            if len(pairs) == 1 and (each or _crew_worked(staff[0], hours[0], query)):
+                # "2 guys x 1.75 hrs @ $44/hr", "sent 2 employees who spent 3 hours ...; their rate is $42.50": the
+                # crew's time on the job and its one rate, each worker's (the answer says it read them so)
                 pairs = pairs * n
+                crew_each = f"“{hours[0].span.text}” for each of “{staff[0].span.text}”"
+                crew_rate = f"“{rates[0].span.text}” for each of “{staff[0].span.text}”"
             else:
                 out.ambiguous = Ambiguous(
                     f"hours of each of the “{staff[0].span.text}” (for each, or for all together?)", tuple(hours))
@@ -389,6 +405,8 @@ def snow_values(query: Query) -> SnowReading:
             out.derived[f"employees[{i}].{field_name}"] = f"{as_number(value)} {unit} ({'; '.join(why)})"
         if crew_each and f"employees[{i}].{field_name}" not in out.derived:
             out.derived[f"employees[{i}].{field_name}"] = f"{as_number(value)} {field_name} ({crew_each})"
+        if crew_rate:
+            out.derived[f"employees[{i}].hourly_rate_including_benefits"] = f"${r.number:,.2f} an hour ({crew_rate})"
         out.employees.append({field_name: as_number(value) if h.unit == "minutes" else str(value),
                               "hourly_rate_including_benefits": str(r.number)})
         out.sources[f"employees[{i}].{field_name}"] = h
@@ -412,6 +430,10 @@ EVENT_KINDS = {
     "notice": ("the notice", re.compile(r"\b(?:notice|notif(?:y|ied|ication)|letter|wrote)\b", re.I)),
     "bill": ("the bill", re.compile(r"\b(?:bill(?:ed)?|invoice[d]?)\b", re.I)),
 }
+
+
+# a notice of what is owed: a bill is one
+_CHARGES = re.compile(r"\bnotice of (?:the |such )?(?:charges?|costs?|amounts? (?:due|owed)|bill)\b", re.I)
 
 
 def _event_kind(words: str) -> str | None:
@@ -441,6 +463,9 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     if wanted is not None:
         # "I applied on March 1" for a rule counted from the approval: that date is another event's
         kinds = {id(s): _event_kind(own_words_before(s, query)) for s in days}
+        if _CHARGES.search(event_text):
+            # "actual notice of the charges": a bill delivered is that notice
+            kinds = {k: ("notice" if v == "bill" and wanted == "notice" else v) for k, v in kinds.items()}
         if days and all(kinds[id(s)] not in (None, wanted) for s in days):
             return Ambiguous(f"{event_text.rstrip('.')} (the question dates only "
                              + " and ".join(EVENT_KINDS[kinds[id(s)]][0] for s in days[:1]) + ")", tuple(days))

@@ -190,14 +190,16 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         read.append(ReadValue(path, label, text, slot=slot))
     # (a derived value's source is not taken: it may still be another argument's rival, as before it was kept)
     taken = {_key(r.slot) for r in read if r.slot is not None and r.derived is None}
+    seen = {_key(r.slot) for r in read if r.slot is not None}
     # a rate per unit the story gives is never a passing mention: one left unused where rates of its kind
     # were used ("my walk: $43.00/hr; my neighbor's: $39.60 and $36.80 an hour") means the reading dropped
     # someone's, whatever reading of roles chose the others — ask which
     for r in read:
         if r.slot is None or r.slot.kind != "money" or "/" not in (r.slot.unit or ""):
             continue
+        # (a rate a reading of roles gave several workers is used, not left)
         left = [x for x in query.slots if x.kind == "money" and x.unit == r.slot.unit and _key(x) not in taken
-                and x.span.origin == r.slot.span.origin]
+                and _key(x) not in seen and x.span.origin == r.slot.span.origin]
         if left:
             used_rates = [x.slot for x in read if x.slot is not None and x.slot.unit == r.slot.unit]
             options = sorted({_key(x): x for x in (*used_rates, *left)}.values(), key=lambda x: x.span.start)

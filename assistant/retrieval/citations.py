@@ -8,7 +8,7 @@ import weakref
 
 from pydantic import BaseModel
 
-from assistant.corpus import declared_municipalities, document, municipalities, served_documents
+from assistant.corpus import UnknownMunicipality, declared_municipalities, document, municipalities, served_documents
 from assistant.types import Passage
 
 _MUNI_WORDS = r"(?:village|town|city|of|code|ch\.?|chapter|sec\.?|section|§|§§)"
@@ -164,6 +164,34 @@ def _titles(doc) -> dict[int, dict[str, list[tuple[int, object]]]]:
     key = id(doc)
     _TITLE_TABLES[key] = (weakref.ref(doc, lambda _r, key=key: _TITLE_TABLES.pop(key, None)), table)
     return table
+
+
+# a section number inside a question ("What does 903.99 provide?", "is a bond required under sec. 30-48?");
+# never a sum, a percent, a length or a date ("$42.50", "12.5%", "1.5 feet", "12-20-2026" is no "12-20")
+SECTION_IN_TEXT = re.compile(r"(?<![\w$.,/-])(?:(?:§+|\bsecs?(?:tion)?\.?)\s*)?(\d{1,4}(?:[-.]\d{1,4}[A-Z]?)+)"
+                      r"((?:\(\w{1,4}\))*)(?![\w%/-]|\.\d|\s*(?:%|percent|feet|foot|ft|inch|in\b|hours?|hrs?|days?|"
+                      r"tons?|lbs?|pounds?|dollars?|miles?|yards?|years?|months?|weeks?|am\b|pm\b|a\.m|p\.m))", re.I)
+
+
+def named_sections(text: str, municipality: str | None) -> list[CitationRef]:
+    """The sections of ``municipality``'s code a question names by number, in the order named: only numbers
+    that are sections there (any publisher's form: 404-18, 903.99, 16-12.8A.6, 30-47, 152.18)."""
+    if not municipality or not text or len(text) > 2000:
+        return []
+    try:
+        doc = document(municipality)
+    except UnknownMunicipality:  # unknown, or left out because its text cannot be read: it names no section
+        return []
+    numbers = {s.section: s for s in doc.sections if s.section}
+    out: list[CitationRef] = []
+    for m in SECTION_IN_TEXT.finditer(text):
+        number = m.group(1).rstrip(".")
+        sec = numbers.get(number) or numbers.get(number.upper())
+        if sec is None or any(r.section == sec.section for r in out):
+            continue
+        out.append(CitationRef(municipality=municipality, section=sec.section, title=sec.title,
+                               subsection=_norm_sub(m.group(2)) or None))
+    return out
 
 
 def passages_for(ref: CitationRef) -> list[Passage]:

@@ -106,6 +106,10 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
         by = roles.assign(money, {"cost": WORK_COST, "other": OTHER_MONEY}, ctx.query)
         if len(by.get("cost", [])) != 1:
             return ambiguous(roles.Ambiguous("cost of the sidewalk work", tuple(by.get("cost") or money)))
+        theirs = [s for s in by.get("", []) if roles.whose(s)]
+        if theirs and roles.whose(by["cost"][0]):
+            # "$4,100 for mine and $2,850 for hers": each owner's own cost (one calculation each, or asked)
+            return ambiguous(roles.Ambiguous("cost of the sidewalk work", (by["cost"][0], *theirs)))
         cost, sources = by["cost"][0].number, {"cost": by["cost"][0]}
     args = {"municipality": only_municipality(ctx, "sidewalk_assessment", muni), "kind": kind, "cost": str(cost)}
     same_both_sides = False

@@ -23,7 +23,8 @@ from assistant.retrieval.lexical import stems
 from assistant.settings import ranking
 from assistant.tools.deadlines import INVERTIBLE_KINDS, WHEN_CUES
 
-GENERIC_EVENT_STEMS = stems("date day time the of or and was were is village town city county")
+# (and the "s" a possessive leaves: "the village's bill" and "the Village Board's notice" share no event word)
+GENERIC_EVENT_STEMS = stems("date day time the of or and was were is village town city county") | {"s"}
 # the question asks for a calendar day (not "how long"): without a date to count from, ask for it
 ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\b(?:last|latest) (?:day|date)\b|\bdeadline date\b|"
                         r"\bby what (?:date|day)\b|\bon what (?:date|day)\b|\b(?:my|our) deadline\b|"
