@@ -46,7 +46,7 @@ def test_a_percent_of_the_users_amount_and_the_cost_plus_its_penalty():
 
 def test_nothing_is_worked_out_when_it_is_not_one_way():
     assert _work("We want 7 newsracks. Where do they go?", [(RACKS, RACKS)]) == []  # no amount asked
-    assert _work("How much for 5 carts?", [(TIERS, TIERS)]) == []  # tiers (taken out: a wrong figure on samples9)
+    assert _work("How much for 5 carts and 4 carts?", [(TIERS, TIERS)]) == []  # two counts for the tiers
     assert _work("Estimates: $3,412.60 for the house and $2,077.30 for the rental. What do I pay?",
                  [(SHARE, SHARE)]) == []  # two amounts
     racks_plus = "In addition to the certificate fee, an annual fee of $25.00 per newsrack shall be paid."
@@ -132,11 +132,27 @@ CARTS = ("by paying (i) a fee for the removal of the carts) in the amount of twe
          "day.")
 
 
-def test_no_fee_in_tiers_is_worked_out():
-    # (fees in tiers were worked out in sessions 11 and 13; on samples9, unseen, they added a wrong figure)
-    for q, sentence in [("We need to bore a 60 foot tunnel under the street. What's the permit fee?", FEE_TIERS),
-                        ("The city took 5 of our carts and they sat in storage 3 days. How much to get them back?", CARTS)]:
-        assert _work(q, [(sentence, sentence)]) == []
+@pytest.mark.parametrize("question, sentence, result", [
+    ("We need to bore a 60 foot tunnel under the street. What's the permit fee?", FEE_TIERS, "10.75"),
+    ("Excavation in the alley, about 10 ft by 7 ft. What's the permit fee?", FEE_TIERS, "13.25"),  # an area
+    ("A 500-foot tunnel: what's the permit fee?", FEE_TIERS, "100.00"),  # the ceiling
+    ("How much for 5 carts?", TIERS, "140.00"),  # 3 x $20 + 2 x $40
+    ("The city took 5 of our carts and they sat in storage 3 days. How much to get them back?", CARTS, "215.00"),
+])
+def test_a_fee_in_tiers_for_the_users_one_quantity(question, sentence, result):
+    (w,) = _work(question, [(sentence, sentence)])
+    assert (w.kind, w.result) == ("tiered", Decimal(result))
+    text = phrasing.rate_worked(w)
+    assert invented_numbers(text, [], [w.call()["arguments"], w.call()["result"]]) == []
+
+
+@pytest.mark.parametrize("question, sentence", [
+    ("We are digging a trench 30 feet long across the street, what is the permit fee?", FEE_TIERS),  # no tunnel
+    ("A 60 foot tunnel and a 10 by 7 ft pit. What's the fee?", FEE_TIERS),  # a measure of no tier's thing
+    ("The city took 5 of our carts. How much to get them back?", CARTS),  # storage days not given
+])
+def test_no_tier_fee_when_the_question_does_not_fit_one_tier_whole(question, sentence):
+    assert _work(question, [(sentence, sentence)]) == []
 
 
 SUBSEQUENT = ("An individual who violates paragraph a. of this subsection shall be subject to a fine of one hundred "
@@ -223,6 +239,16 @@ def test_a_pronoun_count_competes_with_the_named_one():
          "4 days. How much do I pay to get them back?")
     assert _work(q, [(CARTS, CARTS)]) == []
     assert _work("We have 140 newsracks and want 7 of them downtown. How much do we pay a year?", [(RACKS, RACKS)]) == []
+
+
+@pytest.mark.parametrize("q", [
+    "Excavation in the alley, about 10 ft by 7 ft. What's the fee and how much do I pay altogether with the deposit?",
+    "I need to cut a 6 by 10 foot hole in a paved street. What's the permit fee, what deposit do I leave with the "
+    "clerk, and what's that together?",
+    "Cutting an 8 ft by 10 ft patch out of the asphalt. Between the permit fee and the cash deposit, how much do I bring?",
+])
+def test_a_tier_fee_is_not_the_answer_when_more_is_asked_altogether(q):
+    assert _work(q, [(FEE_TIERS, FEE_TIERS)]) == []
 
 
 def test_fines_by_offense_only_for_what_the_provision_is_about():

@@ -145,3 +145,75 @@ def test_a_dog_in_the_story_of_a_heaved_slab_sets_no_topic(assistant):
     a = assistant.ask("One slab in front of my neighbor's place has heaved up, I nearly tripped walking my dog. "
                       "Can the village make them fix it?", "brandon")
     assert a.status == "answered"
+
+
+def test_an_age_and_a_date_of_paving_compete_and_are_worked_out_per_street(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-17")
+    a = assistant.ask("We have two street openings on one job, each with a $150 permit fee. Opening one is on a street "
+                      "whose final paving is 8 months old; opening two is on a street paved 3 years and 2 months ago. "
+                      "What surcharge applies to each?", "brandon")
+    assert a.status == "answered" and "**$750.00**" in a.answer and "**$300.00**" in a.answer
+    # told in one clause, the two compete: asked, never one of them taken
+    a = assistant.ask("The final paving is 8 months old, or was it paved 3 years and 2 months ago? Permit fee $150. "
+                      "What surcharge do we owe?", "brandon")
+    assert a.status == "clarify" and not a.tool_calls
+
+
+@pytest.mark.parametrize("question, asked", [
+    # the bill is the actual cost: the deposit it settles against is asked for
+    ("The Town paved the part of my driveway in the right-of-way and the bill came to $2,300. How much do I still owe "
+     "them?", "the deposit"),
+    ("I put down a $2,000 deposit for the Town to asphalt my apron. How much will I get back?", "the actual cost"),
+])
+def test_an_asphalt_settlement_with_one_amount_asks_for_the_other(assistant, question, asked):
+    a = assistant.ask(question, "delafield")
+    assert a.status == "clarify" and asked in a.answer and not a.tool_calls
+
+
+def test_when_ones_own_permit_runs_out_asks_the_day_it_counts_from(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-17")
+    a = assistant.ask("When does our street opening permit run out?", "brandon")
+    assert a.status == "clarify" and "approved" in a.answer and a.citations[0].section == "404-6"
+    a = assistant.ask("Our street opening permit was approved on May 3, 2027. When does it expire?", "brandon")
+    assert a.status == "answered" and "**June 2, 2027**" in a.answer
+    a = assistant.ask("When does a street privilege permit expire?", "brandon")  # the rule asked, not a day
+    assert a.status == "answered" and "three months" in a.answer
+
+
+def test_backing_a_vehicle_into_something_is_damage(assistant, monkeypatch):
+    # "backed my truck into": words between the verb and "into" (the plain-word list's damage entry)
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-17")
+    a = assistant.ask("I backed my truck into the curb and cracked it last Saturday, and I called the police right away. "
+                      "How long do I have to get it fixed, what's the date?", "brandon")
+    assert a.status == "answered" and "**December 22, 2026**" in a.answer
+    a = assistant.ask("I backed my truck into a light pole on the village green, my fault. How long do I have to fix "
+                      "the damage?", "brandon")
+    assert a.citations[0].section == "404-18" and "10 days" in a.answer
+
+
+def test_a_rise_over_a_run_is_a_slope_held_against_the_codes(assistant):
+    a = assistant.ask("My new driveway climbs 5'6\" over a run of forty feet. What grade is that, and is it within what "
+                      "the Town allows?", "delafield")
+    assert a.status == "answered" and "13.75%" in a.answer and "1.75% more than 12%" in a.answer
+    assert "divided by the run" in a.answer
+
+
+@pytest.mark.parametrize("text, pct", [
+    ("the apron drops 2 inches in 10 feet", "1.67"),
+    ("it rises about 3 feet over a distance of 50 feet", "6"),
+    ("a walk 5 feet wide over 40 feet long", None),  # no rise said: no slope
+])
+def test_rise_over_run(text, pct):
+    from assistant.answering.limits import rise_over_run
+
+    got = rise_over_run(text, read_slots(text, ref=THU))
+    assert [s.value for s in got] == ([pct] if pct else [])
+
+
+def test_by_what_day_asks_a_deadline(assistant, monkeypatch):
+    # the business day before Monday, January 4, 2027: not New Year's Day, not New Year's Eve (a Wisconsin holiday
+    # in the `holidays` data), not the weekend
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-17")
+    a = assistant.ask("Work on a street opening begins Monday, January 4, 2027. By what day do we have to notify the "
+                      "Village Clerk and the affected neighbors?", "brandon")
+    assert a.status == "answered" and "**December 30, 2026**" in a.answer

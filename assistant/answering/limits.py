@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
 
-from assistant.answering.reading import Slot, read_slots
+from assistant.answering.reading import Slot, Span, read_slots
 from assistant.retrieval.lexical import stems
 
 Bound = Literal["min", "max"]
@@ -208,6 +208,36 @@ def one_measurement(slots: list[Slot]) -> Slot | None:
     return first
 
 
+# a rise over a run ("climbs 5'6\" over a run of forty feet", "drops 2 inches in 10 feet"): a slope, in percent
+_RISE_BEFORE = re.compile(r"\b(?:climbs?|climbing|rises?|rising|drops?|dropping|falls?|falling|slopes?|sloping|goes (?:up|down)|"
+                          r"rise of|drop of|fall of|grade of|pitch(?:es)?|pitched)\s+(?:about\s+|roughly\s+|around\s+)?$", re.I)
+_OVER_RUN = re.compile(r"^\s*(?:over|in|across|along|for)\s+(?:a\s+|the\s+)?(?:(?:horizontal\s+)?(?:run|distance|length|span)"
+                       r"\s+of\s+)?(?:about\s+|roughly\s+|around\s+)?$", re.I)
+
+
+def rise_over_run(turn: str, slots: list[Slot]) -> list[Slot]:
+    """A slope the user's words give as a rise over a run, worked out in percent (exact, to the hundredth); its
+    span is the words of both lengths."""
+    lengths = sorted((s for s in slots if s.kind == "length" and s.unit in ("ft", "in") and s.span.origin == "turn"),
+                     key=lambda s: s.span.start)
+    out = []
+    for a, b in zip(lengths, lengths[1:]):
+        if not _RISE_BEFORE.search(turn[max(0, a.span.start - 30):a.span.start]) \
+                or not _OVER_RUN.match(turn[a.span.end:b.span.start]):
+            continue
+        rise = a.number * _DIMENSION[a.unit][1]
+        run = b.number * _DIMENSION[b.unit][1]
+        if run <= 0:
+            continue
+        pct = (rise / run * 100).quantize(Decimal("0.01"))
+        text = turn[a.span.start:b.span.end]
+        out.append(Slot(kind="percent", value=format(pct.normalize(), "f"), unit="%",
+                        worked=f"the rise “{a.span.text}” divided by the run “{b.span.text}”",
+                        span=Span(origin="turn", start=a.span.start, end=b.span.end, text=text),
+                        before=turn[max(0, a.span.start - 60):a.span.start].lower(), after=turn[b.span.end:b.span.end + 40].lower()))
+    return out
+
+
 def _measurements(slots: list[Slot]) -> list[Slot]:
     """The turn's measurements, the same value written twice counted once."""
     out: list[Slot] = []
@@ -235,7 +265,7 @@ def check_against(turn: str, slots: list[Slot], sentences: list[str], common: fr
     when both say); a tie between different values is not guessed."""
     if not ASKS_CHECK.search(turn):
         return []
-    given = _measurements(slots)
+    given = _measurements([*slots, *rise_over_run(turn, slots)])
     if not given:
         return []
     for strict in (True, False):

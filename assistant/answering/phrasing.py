@@ -109,7 +109,8 @@ def limit_check(checks) -> str:
     """'I read: 42 inches (“42 inches”). Against “not less than four feet”: 42 inches is 6 inches short of 48 inches.'"""
     first = checks[0]
     written = first.measured.span.text
-    parts = [f"I read: {quantity(first.measured_value, first.unit)} (“{written}”)."]
+    how = f": {first.measured.worked}" if first.measured.worked else ""
+    parts = [f"I read: {quantity(first.measured_value, first.unit)} (“{written}”{how})."]
     for c in checks:
         kind = "a minimum" if c.limit.bound == "min" else "a maximum"
         m, lim, diff = (quantity(c.measured_value, c.unit), quantity(c.limit_value, c.unit),

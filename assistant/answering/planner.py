@@ -834,6 +834,8 @@ class EmbeddedPlanner:
         portioned = [] if checks else portions.portion_of(req.query.turn, req.query.of_origin("turn"), ranked)
         worked = rates.work_out(req.query.turn, req.query.of_origin("turn"),
                                 [(s, self._section_text(p)) for p, s, _ in by_score])
+        # a tier's bound ("$2.00 for tunnels not exceeding 25 feet") prices a measure, it does not limit it
+        checks = [c for c in checks if not any(w.kind == "tiered" and w.sentence == c.sentence for w in worked)]
         for w in worked:  # the sentence worked from is quoted: a neighbour of the picked ones in their section
             if w.sentence and all(w.sentence != s for _, s, _ in picked):
                 holder = next((x for p, _, _ in by_score for x in self._same_section(p) if w.sentence in x.text), None)

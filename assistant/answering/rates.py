@@ -9,13 +9,14 @@ per day. Nothing is worked out when the question gives no count or amount, or se
 could be it, or the sentence holds no rate, or two; the quote then answers alone.
 
 Pure functions; the planner calls ``work_out`` with the sentences it is about to quote. It also tries the
-arithmetic of their own modules: fines that rise with each offense (fines.py) and the rise a slope gives over a
-length (slopes.py), both giving a ``Worked`` (worked.py).
+arithmetic of their own modules: a fee in tiers (tiers.py), fines that rise with each offense (fines.py) and
+the rise a slope gives over a length (slopes.py), all giving a ``Worked`` (worked.py).
 
-(Fees in tiers, fines by offense and slopes were taken out in session 11 when samples7, unseen then, scored the
-same without them; the last two came back in session 13 when held-out 10 and samples8, written without them, had
-questions they answer. Tiers came back too and went out again: on samples9, unseen, they gained one turn, lost one
-and added a wrong figure. They are in commit 72c27bb.)
+(Those three were taken out in session 11 when samples7, unseen then, scored the same without them; they came
+back in session 13 when held-out 10 and samples8, written without them, had four questions they answer. Tiers went
+out again in session 14 (samples9: one turn gained, one lost, a total asked "together" worked as the fee alone) and
+came back in session 16: samples10, never scored with them, gained a turn, and samples3/4/6/8/9 six; a total asked
+"together" or "between the fee and the deposit" is left to the quotes.)
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from assistant.answering.fines import NTH_OFFENSE, about_the_same, fine_by_offen
 from assistant.answering.formatting import fmt_money
 from assistant.answering.reading import NUMBER, Slot, number_value, read_slots
 from assistant.answering.slopes import rise as slope_rise
+from assistant.answering.tiers import ALL_OWED, tier_fee
 from assistant.answering.worked import Worked, counts_in, pronoun_counts, stem_of
 from assistant.retrieval.chunking import sentences
 from assistant.retrieval.expansion import expand
@@ -217,6 +219,10 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
             fine = fine_by_offense(turn, sentence)
             if fine is not None:
                 return [fine]
+        if _TIERED.search(sentence) and len({a.number for a in amounts}) == 0 and not ALL_OWED.search(turn):
+            tier = tier_fee(turn, slots, sentence)
+            if tier is not None:
+                return [tier]
         rates = _distinct(_per_unit_rates(sentence, passage_text))
         fits = []
         for rate, unit, words, ceiling in rates:

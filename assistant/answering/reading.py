@@ -64,6 +64,7 @@ class Slot(BaseModel):
         "day they may mean ('last fall': September 1 to November 30; in December, either of the last two falls).")
     before: str = Field(default="", description="Up to 60 characters before the span, lower case (its cue words).")
     after: str = Field(default="", description="Up to 40 characters after the span, lower case.")
+    worked: str = Field(default="", description="How a value worked out from the words was got, in their words only.")
 
     @property
     def number(self) -> Decimal:

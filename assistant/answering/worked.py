@@ -1,5 +1,5 @@
 """One piece of arithmetic a quoted sentence asks for (``Worked``), and the reading of the user's counts
-it is done with: shared by the rates, the fines by offense and the slopes."""
+it is done with: shared by the rates, the tiers of a fee, the fines by offense and the slopes."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from assistant.retrieval.lexical import stems
 class Worked:
     """One product, share or sum, with everything it was read from."""
 
-    kind: str  # "per_unit" | "percent" | "difference" | "graduated" | "rise"
+    kind: str  # "per_unit" | "percent" | "difference" | "tiered" | "graduated" | "rise"
     rate_words: str  # verbatim from the sentence
     read_words: str  # verbatim from the question
     result: Decimal

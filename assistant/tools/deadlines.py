@@ -477,7 +477,7 @@ def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> De
 
 # the words that ask a deadline's day ("earliest" / "soonest" reach the route too, but only to count forward from a
 # notice or decision given: assistant/answering/routes/deadlines.py)
-WHEN_CUES = (r"when|deadline|by what date|what date|how long|how many (?:days|hours)|due|how soon|expire|valid until|"
+WHEN_CUES = (r"when|deadline|by what date|what date|by what day|(?:on )?(?:what|which) day|how long|how many (?:days|hours)|due|how soon|expire|valid until|"
              r"last day|latest|until|by when|which dates|what dates|between which|window of (?:dates|days)|"
              r"(?:range|span) of (?:dates|days)|date range|last moment|cut-?off|no later than|last date")
 INVERTIBLE_KINDS = ("days_before", "business_days_before", "hours_before")

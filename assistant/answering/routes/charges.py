@@ -178,7 +178,11 @@ def asphalt_settlement(q: str, muni: str | None, ctx: RouteContext):
     amounts = list(dict.fromkeys(s.number for s in ctx.query.of("money") if s.unit == "USD")) \
         if ctx.query is not None else slots.money_all(q)
     if len(amounts) == 1 and ASKS_AMOUNT.search(q) and serves(ctx, "asphalt_service_settlement", muni):
-        given = next((s.span.text for s in (ctx.query.of("money") if ctx.query is not None else [])), fmt_money(amounts[0]))
+        said = next((s for s in (ctx.query.of("money") if ctx.query is not None else [])), None)
+        given = said.span.text if said is not None else fmt_money(amounts[0])
+        if said is not None and FINAL_COST.search(said.before[-40:]) and not re.search(r"deposit", said.before[-40:], re.I):
+            # "the bill came to $2,300. How much do I still owe?": the deposit it is settled against is missing
+            return Missing(f"the deposit you made before the work (to settle “{given}” against).", slot="deposit")
         return Missing(f"the actual cost of the work (to settle against “{given}”).", slot="actual cost")
     if len(amounts) < 2:
         return None

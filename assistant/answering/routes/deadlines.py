@@ -29,7 +29,11 @@ GENERIC_EVENT_STEMS = stems("date day time the of or and was were is village tow
 ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\b(?:last|latest) (?:day|date)\b|\bdeadline date\b|"
                         r"\bby what (?:date|day)\b|\bon what (?:date|day)\b|\b(?:my|our) deadline\b|"
                         r"\bwhen (?:is|are) (?:that|it|this|they|the \w+) due\b|\bdue date\b|"
-                        r"\bwhen (?:do|must|should) (?:i|we|they) (?:have|need) to\b", re.I)
+                        r"\bwhen (?:do|must|should) (?:i|we|they) (?:have|need) to\b|"
+                        # "when does our street opening permit run out?": the day it ends
+                        # (one's own: "when does a street privilege permit expire?" asks the rule)
+                        r"\bwhen (?:does|do|will) (?:our|my|their|his|her|the) (?:[\w'-]+\s+){0,4}(?:run out|expire|lapse|"
+                        r"terminate)\b", re.I)
 
 # "what's the earliest the work can start?" of a notice or decision the question dates ("the Board voted on …",
 # "our insurer mailed the Town notice on …"): the day given is the act, and the earliest event is counted forward

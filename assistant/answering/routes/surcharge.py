@@ -59,9 +59,16 @@ def surcharge(q: str, muni: str | None, ctx: RouteContext):
     if reading.ambiguous is not None and muni in ctx.tools[tool].municipalities:
         return ambiguous(reading.ambiguous)
     paved = reading.paving
-    age = roles.paving_age(ctx.query) if paved is None and ctx.query is not None else None
+    age = roles.paving_age(ctx.query) if ctx.query is not None else None
     if isinstance(age, roles.Ambiguous):
         return ambiguous(age)
+    if paved is not None and age is not None and age.slot.span.origin == paved.span.origin \
+            and not (age.slot.span.start <= paved.span.start < age.slot.span.end):
+        # "one street's final paving is 8 months old; the other was paved 3 years and 2 months ago": an age and a
+        # date of paving compete (one calculation a street when each sits in its own clause, else asked)
+        return ambiguous(roles.Ambiguous("age of the final paving", (age.slot, paved)))
+    if paved is not None:
+        age = None
     if age is not None:
         return _from_age(q, muni, reading, age, ctx)
     if paved is None:

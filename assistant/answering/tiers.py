@@ -1,0 +1,158 @@
+"""A fee in tiers, from the quoted sentence, for the user's one quantity: any code, no table.
+
+"$2.00 for excavations which do not exceed 25 square feet ... and $0.25 for each additional square foot ...;
+but not to exceed $100.00" and "about 10 ft by 7 ft"; "$20.00 for each of the first three (3) carts and
+$40.00 for each additional cart" and "5 carts" (with "$5.00 per cart per day" after it when the days are
+given). Nothing is worked out when the question's measure is of something no tier names, when two
+quantities fit, or when more is asked altogether than the tiers' fee.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal
+
+from assistant.answering.formatting import fmt_money
+from assistant.answering.reading import NUMBER, Slot, number_value, read_slots
+from assistant.answering.worked import Worked, counts_in, pronoun_counts, stem_of
+from assistant.retrieval.expansion import expand
+from assistant.retrieval.lexical import stems
+
+# "what's the fee, and how much do I hand the clerk altogether with the deposit?": more than the tiers' fee is asked
+ALL_OWED = re.compile(r"\baltogether\b|\ball together\b|\btogether\b|\bcombined\b|\bin all\b|\btotal\b|"
+                      r"\bwith the (?:deposit|bond|fee)\b|\bplus the\b|\bincluding the\b|\bbetween the\b[^?.]{0,40}\band\b",
+                      re.I)  # ("what's that together?", "between the permit fee and the cash deposit, how much ...")
+
+# tiers of a fee: "$2.00 for excavations which do not exceed 25 square feet ... and $0.25 for each additional square
+# foot ...; but not to exceed $100.00", "$20.00 for each of the first three (3) carts and $40.00 for each additional cart"
+_UP_TO = re.compile(rf"\b(?:do(?:es)?\s+not\s+exceed|not\s+exceeding|up\s+to|of\s+not\s+more\s+than|the\s+first)\s+"
+                    rf"(?P<n>{NUMBER.pattern})\s*(?:\(\d+\)\s*)?(?P<u>(?:square|sq\.?|lineal|linear|cubic)\s+(?:feet|foot|ft|yards?)|"
+                    r"feet|foot|[a-z]+)", re.I)
+_EACH_FIRST = re.compile(rf"\bfor\s+each\s+of\s+the\s+first\s+(?P<n>{NUMBER.pattern})\s*(?:\(\d+\)\s*)?(?P<u>[a-z]+)", re.I)
+_ADDITIONAL = re.compile(r"\b(?:for\s+)?each\s+additional\s+(?P<u>(?:square|sq\.?|lineal|linear|cubic)\s+(?:feet|foot|ft|yard)|"
+                         r"[a-z]+)(?P<more>(?:[^;$]{0,40}?,?\s+or\s+(?:lineal|linear|square)\s+foot)?)", re.I)
+_CAP = re.compile(r"\b(?:not\s+to\s+exceed|shall\s+not\s+exceed|maximum\s+of|at\s+most|up\s+to\s+a\s+maximum\s+of)\s*$", re.I)
+_BY = re.compile(r"(?P<a>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)?\s*(?:by|x|×)\s*(?P<b>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)\b",
+                 re.I)
+_PER_PER = re.compile(r"[)\s]*(?:\(\$[\d.,]+\)\s*)?per\s+(?P<u>[a-z]+)(?:\(s\))?\s+per\s+(?P<t>day|week|month)\b", re.I)
+_TIER_GENERIC = stems("for which that do does not and or in of the a an area length size any such each permit fee fees")
+_AREA = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:square|sq\.?)\s*(?:feet|foot|ft)\b", re.I)
+
+
+def _unit_kind(unit: str) -> str:
+    u = unit.lower()
+    if re.search(r"square|sq", u):
+        return "area"
+    if re.search(r"feet|foot|ft|lineal|linear", u):
+        return "length"
+    return stem_of(u.split()[-1])
+
+
+def _users_quantities(turn: str, slots: list[Slot]) -> dict[str, list[tuple[Decimal, str]]]:
+    """What the question measures or counts, by kind: an area ("10 ft by 7 ft", "70 square feet"), a length
+    in feet, or a count of things (by the thing's stem)."""
+    out: dict[str, list[tuple[Decimal, str]]] = {}
+    taken = []
+    for m in _BY.finditer(turn):
+        out.setdefault("area", []).append((Decimal(m.group("a")) * Decimal(m.group("b")), m.group(0)))
+        taken.append((m.start(), m.end()))
+    for m in _AREA.finditer(turn):
+        v = number_value(m)
+        if v is not None:
+            out.setdefault("area", []).append((v, m.group(0)))
+            taken.append((m.start(), m.end()))
+    for s in slots:
+        if s.kind == "length" and s.span.origin == "turn" and not any(a <= s.span.start < b for a, b in taken):
+            feet = s.number if s.unit == "ft" else s.number / 12
+            out.setdefault("length", []).append((feet, s.span.text))
+    for n, w, written in counts_in(turn):
+        if not re.fullmatch(r"(?:feet|foot|ft|inch|inches|square|sq|days?|hours?|years?|months?|weeks?)", w, re.I):
+            out.setdefault(stem_of(w), []).append((n, written))
+    # "we have like 140 carts ... picked up 5 of ours": the pronoun's count is one of each counted thing's
+    for n, written in pronoun_counts(turn):
+        for k in [k for k in out if k not in ("area", "length")]:
+            out[k].append((n, written))
+    return out
+
+
+def tier_fee(turn: str, slots: list[Slot], sentence: str) -> Worked | None:
+    """The fee a sentence of tiers gives for the user's one quantity of the tiers' unit: the first tier
+    (a flat amount up to N, or an amount for each of the first N), each additional unit at its rate, and
+    the ceiling ("but not to exceed $100.00") when the sentence states one."""
+    money = [x for x in read_slots(sentence) if x.kind == "money" and x.unit == "USD"]
+    extra = list(_ADDITIONAL.finditer(sentence))
+    if len(extra) != 1 or len(money) < 2:
+        return None
+    add = extra[0]
+    rate = [x for x in money if x.span.end <= add.start() and not re.search(r"[;$]", sentence[x.span.end:add.start()])]
+    if not rate:
+        return None
+    rate_slot = rate[-1]
+    before = sentence[:rate_slot.span.start]
+    # the first tier: "for each of the first three (3) carts", else the bounds ("do not exceed 25 square feet")
+    each_first = _EACH_FIRST.search(before)
+    bounds = [] if each_first else list(_UP_TO.finditer(before))
+    if not each_first and not bounds:
+        return None
+    start = each_first.start() if each_first else bounds[0].start()
+    first = [x for x in money if x.span.end <= start]  # "twenty dollars ($20.00)": one amount written twice
+    if not first or rate_slot.span.start < start:
+        return None
+    base = first[-1]
+    cap = next((x for x in money if x.span.start > add.end() and _CAP.search(sentence[:x.span.start][-40:])), None)
+    units = [add.group("u")] + re.findall(r"(?:lineal|linear|square)\s+foot", add.group("more") or "", re.I)
+    quantities = _users_quantities(turn, slots)
+    asked = stems(expand(turn))
+    found = []
+    for bound in ([each_first] if each_first else bounds):
+        n = number_value(bound)
+        kind = _unit_kind(bound.group("u"))
+        if n is None or not any(_unit_kind(u) == kind for u in units):
+            continue
+        # a measure is of the tier's thing: "excavations which do not exceed 25 square feet", "tunnels not
+        # exceeding 25 feet" (a 30-foot trench is no tunnel); a count names its thing itself ("first three carts")
+        thing = stems(" ".join(re.findall(r"[a-z]+", sentence[:bound.start()].lower())[-4:])) - _TIER_GENERIC
+        mine = quantities.get(kind, [])
+        if mine and kind in ("area", "length") and not thing & asked:
+            return None  # a measure of something the tier is not about: which tier is not guessed
+        if len({q for q, _ in mine}) == 1:
+            found.append((n, kind, bound, mine[0]))
+        elif mine:
+            return None
+    if len(found) != 1:
+        return None  # no quantity of a tier's unit, or one for each of two tiers: which one is not guessed
+    n, kind, bound, (q, written) = found[0]
+    over = max(q - n, Decimal(0))
+    unit_word = {"area": "square feet", "length": "feet"}.get(kind, bound.group("u"))
+    if each_first:
+        first_part = base.number * min(q, n)
+        steps = [f"{fmt_money(base.number)} × {min(q, n).normalize():f} (the first {n.normalize():f})"]
+    else:
+        first_part = base.number
+        steps = [f"{fmt_money(base.number)} up to {n.normalize():f} {unit_word}"]
+    total = first_part + rate_slot.number * over
+    steps[0] = (f"{q.normalize():f} {unit_word} (“{written}”): " + steps[0]
+                + f" + {fmt_money(rate_slot.number)} × {over.normalize():f} additional = {fmt_money(total)}")
+    # another charge after the tiers ("and (ii) a fee for the storage of the cart(s) ... $5.00 per cart per day"):
+    # worked out too when it is per the tiers' unit per day and the user says for how many days, else nothing
+    rest = {x.number: x for x in money if x.span.start > add.end() and x is not cap and x.number != rate_slot.number
+            and (cap is None or x.number != cap.number)}  # "five dollars and no cents ($5.00)": one amount, the last writing
+    rest = list(rest.values())
+    if rest:
+        per = _PER_PER.match(sentence, rest[0].span.end)
+        days = [x for x in slots if x.kind == "duration" and per and x.unit.rstrip("s") == per.group("t").lower()]
+        if len(rest) != 1 or not per or stem_of(per.group("u")) != stem_of(bound.group("u")) \
+                or len({d.number for d in days}) != 1:
+            return None
+        more = rest[0].number * q * days[0].number
+        steps.append(f"{fmt_money(rest[0].number)} × {q.normalize():f} × {days[0].number.normalize():f} "
+                     f"{per.group('t')}s (“{days[0].span.text}”) = {fmt_money(more)}; {fmt_money(total)} + "
+                     f"{fmt_money(more)} = {fmt_money(total + more)}")
+        total += more
+    maximum = False
+    if cap is not None and total > cap.number:
+        steps.append(f"more than the ceiling of {fmt_money(cap.number)}: {fmt_money(cap.number)}")
+        total = cap.number
+    total = total.quantize(Decimal("0.01"), ROUND_HALF_UP)
+    words = sentence[base.span.start:(cap.span.end if cap is not None else add.end())]
+    return Worked("tiered", words, written, total, steps, maximum, sentence)
