@@ -259,3 +259,11 @@ def test_fines_by_offense_only_for_what_the_provision_is_about():
     assert _work(segway, [(carts_fines, carts_fines)]) == []
     store = "Our store got its second violation for shopping carts blocking the door. What fine?"
     assert [w.result for w in _work(store, [(carts_fines, carts_fines)])] == [Decimal("25.00")]
+
+
+def test_a_total_of_the_tiers_own_charges_is_worked_out():
+    # "the total" with nothing else named: the removal tiers and the storage per cart per day are the total
+    q = ("The city hauled off 5 of our carts and they sat in storage for 4 days before I went to pick them up. "
+         "What's the total I should expect to pay to get them back?")
+    (w,) = _work(q, [(CARTS, CARTS)])
+    assert (w.kind, w.result) == ("tiered", Decimal("240.00"))

@@ -217,3 +217,18 @@ def test_by_what_day_asks_a_deadline(assistant, monkeypatch):
     a = assistant.ask("Work on a street opening begins Monday, January 4, 2027. By what day do we have to notify the "
                       "Village Clerk and the affected neighbors?", "brandon")
     assert a.status == "answered" and "**December 30, 2026**" in a.answer
+
+
+def test_an_existing_pavements_depth_in_words_reaches_the_patch_calculator(assistant):
+    a = assistant.ask("Concrete street, existing slab is about six inches thick. We're restoring the opening with "
+                      "concrete. How far below the original surface do we stop the backfill, counting both crushed "
+                      "stone layers and the pavement?", "brandon")
+    assert a.status == "answered" and "**15 inches**" in a.answer and "“six inches”" in a.answer
+
+
+@pytest.mark.parametrize("question", ["How much notice do I need to give before excavating in a town road?",
+                                      "How much advance notice does the Town need before I dig in the road?"])
+def test_how_much_notice_asks_a_period_not_an_amount(assistant, question):
+    # (a fee left to the Town Board is no answer to it)
+    a = assistant.ask(question, "delafield")
+    assert a.status == "answered" and "48 hrs." in a.answer and a.citations[0].subsection == "(3)(e)"

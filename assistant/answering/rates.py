@@ -28,7 +28,7 @@ from assistant.answering.fines import NTH_OFFENSE, about_the_same, fine_by_offen
 from assistant.answering.formatting import fmt_money
 from assistant.answering.reading import NUMBER, Slot, number_value, read_slots
 from assistant.answering.slopes import rise as slope_rise
-from assistant.answering.tiers import ALL_OWED, tier_fee
+from assistant.answering.tiers import asks_more_than, tier_fee
 from assistant.answering.worked import Worked, counts_in, pronoun_counts, stem_of
 from assistant.retrieval.chunking import sentences
 from assistant.retrieval.expansion import expand
@@ -219,7 +219,7 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
             fine = fine_by_offense(turn, sentence)
             if fine is not None:
                 return [fine]
-        if _TIERED.search(sentence) and len({a.number for a in amounts}) == 0 and not ALL_OWED.search(turn):
+        if _TIERED.search(sentence) and len({a.number for a in amounts}) == 0 and not asks_more_than(turn, sentence):
             tier = tier_fee(turn, slots, sentence)
             if tier is not None:
                 return [tier]

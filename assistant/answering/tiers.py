@@ -22,6 +22,18 @@ from assistant.retrieval.lexical import stems
 ALL_OWED = re.compile(r"\baltogether\b|\ball together\b|\btogether\b|\bcombined\b|\bin all\b|\btotal\b|"
                       r"\bwith the (?:deposit|bond|fee)\b|\bplus the\b|\bincluding the\b|\bbetween the\b[^?.]{0,40}\band\b",
                       re.I)  # ("what's that together?", "between the permit fee and the cash deposit, how much ...")
+# what else may be owed beside a fee in tiers ("the total I should expect to pay to get them back" for carts removed
+# and stored asks the tiers' own total: nothing else is named)
+OTHER_CHARGE = re.compile(r"\b(?:deposits?|bonds?|insurance|surcharges?|inspections?|application fees?|escrow)\b", re.I)
+
+
+def asks_more_than(turn: str, sentence: str) -> bool:
+    """Does the question ask more altogether than the tiers' fee: a total with another charge the sentence does not
+    name?"""
+    if not ALL_OWED.search(turn):
+        return False
+    others = {m.group(0).lower().rstrip("s") for m in OTHER_CHARGE.finditer(turn)}
+    return bool(others - {m.group(0).lower().rstrip("s") for m in OTHER_CHARGE.finditer(sentence)})
 
 # tiers of a fee: "$2.00 for excavations which do not exceed 25 square feet ... and $0.25 for each additional square
 # foot ...; but not to exceed $100.00", "$20.00 for each of the first three (3) carts and $40.00 for each additional cart"

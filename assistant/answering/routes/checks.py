@@ -65,6 +65,9 @@ def patch(q: str, muni: str | None, ctx: RouteContext):
     inches = slots.lengths(q, "in")
     derived: dict[str, str] = {}
     if not inches and ctx.query is not None:
+        # "the existing slab is about six inches thick": a depth in words, as the reading stage reads it
+        inches = [x.number for x in ctx.query.of("length") if x.unit == "in"]
+    if not inches and ctx.query is not None:
         # "measured 0,25 ft on the cut face": a pavement's depth written in feet, in inches
         feet = [x for x in ctx.query.of("length") if x.unit == "ft" and x.number < 2]
         if len(feet) == 1:
