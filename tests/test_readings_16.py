@@ -232,3 +232,9 @@ def test_how_much_notice_asks_a_period_not_an_amount(assistant, question):
     # (a fee left to the Town Board is no answer to it)
     a = assistant.ask(question, "delafield")
     assert a.status == "answered" and "48 hrs." in a.answer and a.citations[0].subsection == "(3)(e)"
+
+
+def test_how_far_ahead_of_pipe_laying_asks_a_distance(assistant):
+    a = assistant.ask("How far ahead of pipe laying may a trench be excavated, and how much may be left unfilled?",
+                      "brandon")
+    assert a.status == "answered" and "250 feet" in a.answer and "500 feet" in a.answer

@@ -83,9 +83,10 @@ FIGURE_KINDS = [
     # "on what date could the City enforce fines and fees?": a date, whatever the sentence is about
     ("date", re.compile(r"\b(?:on|by|from|as of|since)\s+(?:what|which)\s+dates?\b|\bwhat\s+date\s+(?:did|was|were|is|does)\b|"
                         r"\bwhen did\b", re.I), _DATE_STATED),
-    # ("how much notice / time / lead time": a period, never an amount of money)
+    # ("how much notice / time / lead time": a period, never an amount of money; "how far ahead of pipe laying" is
+    # a distance)
     ("duration", re.compile(r"\bhow many (?:hours|days|weeks|months|years)\b|\bhow much (?:advance |prior |written )?"
-                            r"(?:notice|time|warning|lead time|heads[- ]up)\b|\bhow far (?:ahead|in advance)\b", re.I),
+                            r"(?:notice|time|warning|lead time|heads[- ]up)\b", re.I),
      re.compile(rf"\b{_NUM}(?:[- ](?:\(\d+\)\s*)?)?(?:(?:business|working|calendar|consecutive|regular)\s+){{0,2}}"
                 rf"(?:hours?|days?|weeks?|months?|years?|hrs?)\b", re.I)),
     ("money", re.compile(r"\b(fee|fees|cost|costs|price|charge|charged|rate|fine|fined|forfeiture|penalty|bond|guarantee|"
