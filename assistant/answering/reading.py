@@ -750,26 +750,19 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         d, c = worded_number(m.group("d")), worded_number(m.group("c"))
         if d is not None and c is not None and 10 <= c < 100:
             add("money", d + c / 100, "USD/hour", m.start(), m.end())
-    for m in _MILITARY_AT.finditer(text):
-        # "start 1/12/27 @ 0700", "at 0630": a 24-hour clock time with no unit after it (after "@", or with a
-        # leading zero after "at")
-        if m.group("sign") == "@" or m.group("hh")[0] == "0":
-            a, b = m.start("hh"), m.end("mm")
-            if _free(taken, a, b):
-                taken.append((a, b))
-                out.append(Slot(kind="time", value=f"{m.group('hh')}:{m.group('mm')}",
-                                span=Span(origin=origin, start=a, end=b, text=text[a:b]),
-                                before=text[max(0, a - 60):a].lower(), after=text[b:b + 40].lower()))
-    for m in _MILITARY_TIME.finditer(text):
-        # "0700 hrs", "start at 1330 hours": a 24-hour clock time (never "1500 hours" of work: a leading zero,
-        # or a word that times it before, or a day after)
-        if m.group("hh")[0] == "0" or m.group("at") or m.group("day"):
-            a, b = m.start("hh"), m.end("u")
-            if _free(taken, a, b):
-                taken.append((a, b))
-                out.append(Slot(kind="time", value=f"{m.group('hh')}:{m.group('mm')}",
-                                span=Span(origin=origin, start=a, end=b, text=text[a:b]),
-                                before=text[max(0, a - 60):a].lower(), after=text[b:b + 40].lower()))
+    # a 24-hour clock time: "start 1/12/27 @ 0700", "at 0630" with no unit after it (after "@", or with a leading
+    # zero after "at"); "0700 hrs", "start at 1330 hours" (never "1500 hours" of work: a leading zero, or a word that
+    # times it before, or a day after)
+    clock = [*((m, m.end("mm")) for m in _MILITARY_AT.finditer(text) if m.group("sign") == "@" or m.group("hh")[0] == "0"),
+             *((m, m.end("u")) for m in _MILITARY_TIME.finditer(text)
+               if m.group("hh")[0] == "0" or m.group("at") or m.group("day"))]
+    for m, b in clock:
+        a = m.start("hh")
+        if _free(taken, a, b):
+            taken.append((a, b))
+            out.append(Slot(kind="time", value=f"{m.group('hh')}:{m.group('mm')}",
+                            span=Span(origin=origin, start=a, end=b, text=text[a:b]),
+                            before=text[max(0, a - 60):a].lower(), after=text[b:b + 40].lower()))
     for m in dates.TIME_RE.finditer(text):
         if m.group(4):
             hm = "12:00" if m.group(4).lower() == "noon" else "00:00"
