@@ -238,3 +238,16 @@ def test_how_far_ahead_of_pipe_laying_asks_a_distance(assistant):
     a = assistant.ask("How far ahead of pipe laying may a trench be excavated, and how much may be left unfilled?",
                       "brandon")
     assert a.status == "answered" and "250 feet" in a.answer and "500 feet" in a.answer
+
+
+def test_the_kind_of_figure_asked_is_read_in_the_codes_spelling(assistant):
+    # "how much notise": a period, never an amount the Town Board sets (the application fee's deferral is no answer)
+    a = assistant.ask("how much notise do i need to give befor excavating", "delafield")
+    assert a.status == "answered" and "Town Board" not in a.answer.split("\n")[0]
+
+
+def test_respelled():
+    from assistant.retrieval.expansion import respelled
+
+    assert respelled("how much notise do i need", "delafield") == "how much notice do i need"
+    assert respelled("what is the fee for a permit", "delafield") == "what is the fee for a permit"

@@ -44,7 +44,7 @@ from assistant.answering.slot_safety import clarify_text, read_line, trace
 from assistant.corpus import municipalities, municipality_by_id
 from assistant.retrieval.chunking import sentences
 from assistant.retrieval.citations import SECTION_IN_TEXT, named_sections, parse_citation, passages_for
-from assistant.retrieval.expansion import expand
+from assistant.retrieval.expansion import expand, respelled
 from assistant.retrieval.index import SearchHit, SearchIndex
 from assistant.retrieval.lexical import stems
 from assistant.tools.registry import ToolInputError, all_tools
@@ -531,7 +531,7 @@ class EmbeddedPlanner:
                   else "conversation" if muni_id else "none")
         query = read_query(turn, earlier if carried else "", follow_up=bool(carried.get("follow_up")),
                            clarified=bool(carried.get("clarified")), text=q, municipality=muni_id,
-                           municipality_from=source, figure=figure_kind(turn), removed=tuple(removed),
+                           municipality_from=source, figure=figure_kind(respelled(turn, muni_id)), removed=tuple(removed),
                            asked=history[-1].content if carried.get("clarified") else "")
         req = Request(query, events=events, removed=tuple(removed), party=party)
         return self._decide(q, muni_id, history, carried, req), req
@@ -782,18 +782,19 @@ class EmbeddedPlanner:
             return OutOfScope()
         held_up = limits.check_against(req.query.turn, req.query.of_origin("turn"),
                                        [s for _, s, _ in sorted(picked, key=lambda x: -x[2])], self._muni_common(muni_id))
-        if QUANTITY_Q.search(q) and not held_up:  # (a measurement held against a quoted limit: the figure is stated)
+        asked = respelled(q, muni_id)  # what kind of figure is asked, read in the code's spelling ("how much notise")
+        if QUANTITY_Q.search(asked) and not held_up:  # (a measurement held against a quoted limit: the figure is stated)
             # the figure asked for: stated in the code, left to someone, or not there at all
-            states = figure_pattern(q)
+            states = figure_pattern(asked)
             top = max(x[2] for x in picked)
             stating = best_sentences(expand(q, muni_id), hits, max_sentences=1, must=states, similarity=self._sims(req, hits, 6),
                                      depth=6)
-            kind = figure_kind(q)
+            kind = figure_kind(asked)
             # a deferral answers only for the kind of figure asked: a fee left to the Board says
             # nothing about how many hours' notice is due
             # (of a priced thing, a deferral about it: "A fee as set by the Village Board shall be charged for such
             # permit", not "assessed 50% ... based on current cost estimates provided to the Village")
-            thing = priced_thing(q) if kind == "money" else None
+            thing = priced_thing(asked) if kind == "money" else None
             stated = next(st for k, _, st in FIGURE_KINDS if k == "money") if thing is not None else states
             deferring = sorted((d for d in best_sentences(expand(q, muni_id), hits, max_sentences=3, must=DEFERRAL, similarity=sims)
                                 if not stated.search(DEFERRAL.sub("", d[1])) and (thing is None or thing.search(d[1]))

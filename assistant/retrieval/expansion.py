@@ -109,6 +109,21 @@ def spelling(word: str, corpus: str, scope: tuple[str, ...] | None = None) -> st
     return sounds[close[0]] if close else None
 
 
+def respelled(question: str, municipality: str | None = None) -> str:
+    """The question with each misspelt word in the code's spelling ("how much notise" -> "how much notice"): what
+    kind of figure it asks is read from it."""
+    corpus, scope = str(corpus_dir()), _scope(municipality)
+    rules = _rules(str(Path(corpus) / "query_expansion.yaml"))
+
+    def fix(m: re.Match) -> str:
+        w = m.group(0)
+        if any(rx.search(w) for rx, _ in rules):
+            return w
+        return spelling(w, corpus, scope) or w
+
+    return _WORD.sub(fix, question)
+
+
 def singulars(text: str) -> str:
     """The text's plural words in the singular ("sawhorses" -> "sawhorse"), so that a rule
     written for one form matches the other."""
