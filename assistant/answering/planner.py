@@ -244,6 +244,8 @@ def figure_pattern(question: str) -> re.Pattern:
 PRICED_THING = re.compile(r"\b(?:how much (?:is|are|does|do|will|would|for)|what(?:['’]s| is| are| does| do)\b[^?.]{0,12}"
                           r"\b(?:cost|price|fee) (?:of|for))\s+(?:(?:a|an|the|my|our|this|that|each)\s+)?(?:\w+\s+){0,2}?"
                           r"(?P<thing>permits?|licen[cs]es?|renewals?)\b", re.I)
+
+
 def priced_thing(question: str) -> re.Pattern | None:
     """The words a sentence about the priced thing the question names uses ("how much is the permit" -> permit or
     fee); None when it names none."""
@@ -338,6 +340,7 @@ _SHOW_ONLY = re.compile(
 
 
 def asks_only_the_text(turn: str, muni_words: list[str]) -> bool:
+    """Does the turn ask only for the text of the sections it names (nothing left but show-words)?"""
     rest = SECTION_IN_TEXT.sub(" ", turn)
     for t in sorted(muni_words, key=len, reverse=True):
         rest = re.sub(rf"(?<!\w){re.escape(t)}(?!\w)", " ", rest, flags=re.I)
