@@ -756,24 +756,22 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
     clock = [*((m, m.end("mm")) for m in _MILITARY_AT.finditer(text) if m.group("sign") == "@" or m.group("hh")[0] == "0"),
              *((m, m.end("u")) for m in _MILITARY_TIME.finditer(text)
                if m.group("hh")[0] == "0" or m.group("at") or m.group("day"))]
-    for m, b in clock:
-        a = m.start("hh")
+    def take_time(a: int, b: int, hm: str) -> None:
+        """A time of day read at text[a:b], unless another reading holds those characters."""
         if _free(taken, a, b):
             taken.append((a, b))
-            out.append(Slot(kind="time", value=f"{m.group('hh')}:{m.group('mm')}",
-                            span=Span(origin=origin, start=a, end=b, text=text[a:b]),
+            out.append(Slot(kind="time", value=hm, span=Span(origin=origin, start=a, end=b, text=text[a:b]),
                             before=text[max(0, a - 60):a].lower(), after=text[b:b + 40].lower()))
+
+    for m, b in clock:
+        take_time(m.start("hh"), b, f"{m.group('hh')}:{m.group('mm')}")
     for m in dates.TIME_RE.finditer(text):
         if m.group(4):
             hm = "12:00" if m.group(4).lower() == "noon" else "00:00"
         else:
             hour = dates.clock_hour(m.group(1), m.group(3))
             hm = f"{hour:02d}:{int(m.group(2) or 0):02d}"
-        a = m.start(1) if m.group(1) else m.start(4)
-        if _free(taken, a, m.end()):
-            taken.append((a, m.end()))
-            out.append(Slot(kind="time", value=hm, span=Span(origin=origin, start=a, end=m.end(), text=text[a:m.end()]),
-                            before=text[max(0, a - 60):a].lower(), after=text[m.end():m.end() + 40].lower()))
+        take_time(m.start(1) if m.group(1) else m.start(4), m.end(), hm)
     for m in _WORD_TIME.finditer(text):
         # "quarter past ten this morning", "half past two in the afternoon", "ten thirty tonight"
         hour = _HOUR_WORDS.get(m.group("h").lower()) or (int(m.group("h")) if m.group("h").isdigit() else None)
@@ -786,13 +784,7 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             hour, minutes = hour - 1 or 12, 60 - minutes
         when = m.group("when").lower()
         hh = dates.clock_hour(str(hour), when)  # "this afternoon", "tonight", "at night": after noon
-        a = m.start()
-        if _free(taken, a, m.end("h") if m.group("mm") is None else m.end("mm")):
-            end = m.end("mm") if m.group("mm") else m.end("h")
-            taken.append((a, end))
-            out.append(Slot(kind="time", value=f"{hh:02d}:{minutes:02d}", span=Span(origin=origin, start=a, end=end,
-                                                                                    text=text[a:end]),
-                            before=text[max(0, a - 60):a].lower(), after=text[end:end + 40].lower()))
+        take_time(m.start(), m.end("mm") if m.group("mm") else m.end("h"), f"{hh:02d}:{minutes:02d}")
     for m in _DAYPART_HOUR.finditer(text):
         hour = _HOUR_WORDS.get(m.group("h").lower()) or int(m.group("h"))
         if not 1 <= hour <= 11:
@@ -801,11 +793,7 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         a, end = m.start(), m.end()  # "night around 9" is what was read; "tonight" may be the date's already
         if not _free(taken, a, end):
             a = m.start("h")
-        if _free(taken, a, end):
-            taken.append((a, end))
-            out.append(Slot(kind="time", value=f"{hh:02d}:{int(m.group('mm') or 0):02d}",
-                            span=Span(origin=origin, start=a, end=end, text=text[a:end]),
-                            before=text[max(0, a - 60):a].lower(), after=text[end:end + 40].lower()))
+        take_time(a, end, f"{hh:02d}:{int(m.group('mm') or 0):02d}")
     for m in _MONEY.finditer(text):
         v = digits_value(m.group("v"))
         mult = (m.group("mult") or "").lower()

@@ -112,7 +112,11 @@ def spelling(word: str, corpus: str, scope: tuple[str, ...] | None = None) -> st
 def respelled(question: str, municipality: str | None = None) -> str:
     """The question with each misspelt word in the code's spelling ("how much notise" -> "how much notice"): what
     kind of figure it asks is read from it."""
-    corpus, scope = str(corpus_dir()), _scope(municipality)
+    return _respelled(question, str(corpus_dir()), _scope(municipality))
+
+
+@functools.lru_cache(maxsize=4096)
+def _respelled(question: str, corpus: str, scope: tuple[str, ...]) -> str:  # read in plan and in the lookup alike
     rules = _rules(str(Path(corpus) / "query_expansion.yaml"))
 
     def fix(m: re.Match) -> str:
