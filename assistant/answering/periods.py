@@ -129,26 +129,80 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str]) -> list[Count
         at = times[0]
         hh, mm = (int(x) for x in times[0].value.split(":"))
         moment = datetime.combine(start.day, datetime.min.time()).replace(hour=hh, minute=mm)
+    tied = _tied_period(turn, sentences)
+    if tied is None:
+        return []
+    sentence, m, backward = tied
+    n = _amount(m)
+    hours = m.group("u").lower().startswith("hour")
+    day = _shift(moment if hours else start.day, n, m.group("u"), backward) if n else None
+    if day is None:
+        return []
+    return [Counted(day, start, m.group(0), backward, sentence, moment if hours else None, at if hours else None)]
+
+
+def _tied_period(turn: str, sentences: list[str]) -> tuple[str, re.Match, bool] | None:
+    """The period of the quoted sentences (best first) the question's day is counted by, with its sentence and
+    direction; None when no period is tied to the question or two are.
+
+    The event the period counts from must be the question's ("prior to the date of the parade" for a parade;
+    "within 30 days from the receipt of such notice" is not a block party's); or, counting forward, the act the
+    sentence times is the one asked ("may appeal ... within 10 days of such official action" for "the last day I
+    can file an appeal"). A sentence tied by its event is taken before one tied only by its act ("resubmit ... no
+    later than 30 days after the date of its rejection" for a plan rejected on November 23, not "plans must be
+    submitted ... within 60 days of the effective date of this article"), and only the best sentence with a period
+    may be tied by its act; of a sentence's several periods, the one tied ("for forty-eight hours and then only on
+    planks for seven days after placing concrete")."""
     asked = stems(expand(turn))  # the code's words for the user's plain ones ("a letter telling me" -> notice)
-    for sentence in sentences:
-        found = [(m, True) for m in _BEFORE.finditer(sentence)] + [(m, False) for m in _AFTER.finditer(sentence)]
-        if not found:
-            continue
-        if len(found) != 1:
-            return []
-        m, backward = found[0]
-        # the event the period counts from must be the question's ("prior to the date of the parade" for a
-        # parade; "within 30 days from the receipt of such notice" is not a block party's)
-        # (or, counting forward, the act the sentence times is the one the question asks: "may appeal ... within
-        # 10 days of such official action" for "the last day I can file an appeal", the one date the decision's)
-        event = stems(sentence[m.end():m.end() + 60]) - _GENERIC
-        act = stems(sentence[:m.start()]) - _GENERIC - _MODAL
-        if not event & asked and not (not backward and act & stems(_asking(turn)) - _GENERIC - _MODAL):
-            return []
-        n = _amount(m)
-        hours = m.group("u").lower().startswith("hour")
-        day = _shift(moment if hours else start.day, n, m.group("u"), backward) if n else None
-        if day is None:
-            return []
-        return [Counted(day, start, m.group(0), backward, sentence, moment if hours else None, at if hours else None)]
-    return []
+    asking = stems(_asking(turn)) - _GENERIC - _MODAL
+
+    def tie(sentence: str, m: re.Match, backward: bool) -> str | None:
+        if (stems(sentence[m.end():m.end() + 60]) - _GENERIC) & asked:
+            return "event"
+        if not backward and (stems(sentence[:m.start()]) - _GENERIC - _MODAL) & asking:
+            return "act"
+        return None
+
+    for wanted in ("event", "act"):
+        for sentence in sentences:
+            found = [(m, True) for m in _BEFORE.finditer(sentence)] + [(m, False) for m in _AFTER.finditer(sentence)]
+            tied = [(m, backward) for m, backward in found if tie(sentence, m, backward) == wanted]
+            if not tied and found and wanted == "act":
+                return None
+            if not tied:
+                continue
+            if len(tied) != 1:
+                return None
+            return sentence, tied[0][0], tied[0][1]
+    return None
+
+
+# the question asks a day of its own case ("what's my last day to appeal", "on what date can they put a lien on it"),
+# not how long a period is ("how soon must I appeal")
+_ASKS_ITS_DAY = re.compile(r"\b(?:what|which)\s+(?:date|day)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|"
+                           r"\bby\s+what\s+(?:date|day)\b", re.I)
+
+_OWN_CASE = re.compile(r"\b(?:my|our|i|we|me|us|they|i['’]m|we['’]re)\b", re.I)
+
+
+@dataclass(frozen=True)
+class DayNeeded:
+    event: str  # the words the period counts from, as the sentence writes them ("such official action")
+    words: str  # the period ("within 10 days of")
+    sentence: str
+
+
+def day_needed(turn: str, slots: list[Slot], sentences: list[str]) -> DayNeeded | None:
+    """The event whose date the asked day is counted from, when the question asks its own day and gives no date:
+    "What's my last day to appeal?" against "may appeal ... within 10 days of such official action". None when a
+    date is given (counted, or left to the quotes), the question asks no day of its own, or no period is tied."""
+    if not _ASKS_ITS_DAY.search(turn) or not _OWN_CASE.search(turn) or any(s.kind in ("date", "time") for s in slots):
+        return None
+    tied = _tied_period(turn, sentences)
+    if tied is None:
+        return None
+    sentence, m, _ = tied
+    event = re.split(r"[,;.]|\s(?:and|or|the\s+notice|shall|may|must|is|are)\s", sentence[m.end():])[0].strip()
+    if not event or len(event.split()) > 8:
+        return None
+    return DayNeeded(event, m.group(0), sentence)

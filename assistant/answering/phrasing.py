@@ -142,6 +142,8 @@ def rate_worked(worked) -> str:
     source = "the provision quoted below" if worked.kind == "difference" else "the rate quoted below"
     if worked.kind == "rise":
         source = "the slope quoted below"
+    if worked.kind == "per_area":
+        source = "the rate of application quoted below"
     return f"Worked out from {source}: {'; '.join(worked.steps)} — {most}**{worked.shown()}**."
 
 
@@ -199,6 +201,13 @@ def not_run(tool: str, argument: str, reason: str) -> str:
 def quantity_needed(unit: str) -> str:
     plural = unit if unit.endswith("s") else (unit[:-4] + "feet" if unit.endswith("foot") else unit + "s")
     return f"how many {plural} it is for: the amount is charged by the {unit}, and the question gives no number of them."
+
+
+def day_needed(event: str, words: str) -> str:
+    """The date an asked day counts from ("such official action"), when the question gives none."""
+    what = re.sub(r"^(?:such|said|the|that|this|its|their)\s+", "", event, flags=re.I)
+    return (f"the date of the {what}: the day is counted “{words} {event}”, and the question gives no date. "
+            f"When was it?")
 
 
 def anothers_figures(owner: str) -> str:

@@ -852,7 +852,13 @@ class EmbeddedPlanner:
                 picked = [*picked, (holder, w.sentence, 0.0)]
         if not worked and not checks and not portioned and by_score:
             # "How much will the permit to dig my trench cost?" against a fee per square foot: the quantity is asked
-            unit = rates.needs_quantity(req.query.turn, req.query.of_origin("turn"), by_score[0][1])
+            # (a total: also a further charge of the best sentence's section, "an annual fee of $25.00 per newsrack")
+            top = by_score[0][0]
+            charged = [by_score[0][1]] + ([s for p, s, _ in by_score[1:3] if (p.municipality, p.section, p.title) ==
+                                                                    (top.municipality, top.section, top.title)]
+                                          if rates.ASKS_TOTAL.search(req.query.turn) else [])
+            unit = next((u for u in (rates.needs_quantity(req.query.turn, req.query.of_origin("turn"), s) for s in charged)
+                         if u is not None), None)
             if unit is not None:
                 return Clarify(phrasing.clarify_value(phrasing.quantity_needed(unit)), municipality=muni_id,
                                slot=f"number of {unit}s", notes=(phrasing.asked_for(f"the number of {unit}s", ()),))
@@ -860,6 +866,11 @@ class EmbeddedPlanner:
         # there; any other's period is counted on the calendar, and the answer says so
         catalogued = muni_id in all_tools()["deadline"].municipalities if "deadline" in all_tools() else False
         counted = [] if catalogued else periods.count_from(req.query.turn, req.query.of_origin("turn"), ranked)
+        need = None if catalogued or counted or checks or worked else periods.day_needed(
+            req.query.turn, req.query.of_origin("turn"), ranked)
+        if need is not None:  # "What's my last day to appeal?": the day of the decision is asked for
+            return Clarify(phrasing.clarify_value(phrasing.day_needed(need.event, need.words)), municipality=muni_id,
+                           slot="date", notes=(phrasing.asked_for(f"the date of {need.event}", ()),))
         return Lookup(q, muni_id, picked=tuple(picked), checks=tuple(checks), worked=tuple(worked),
                       counted=tuple(counted), portions=tuple(portioned))
 

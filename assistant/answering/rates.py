@@ -26,6 +26,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from assistant.answering.fines import NTH_OFFENSE, about_the_same, fine_by_offense
 from assistant.answering.formatting import fmt_money
+from assistant.answering.materials import material_for_area
 from assistant.answering.reading import NUMBER, Slot, number_value, read_slots
 from assistant.answering.slopes import rise as slope_rise
 from assistant.answering.tiers import asks_more_than, tier_fee
@@ -203,6 +204,9 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
     rise = slope_rise(turn, slots, picked)
     if rise is not None:
         return [rise]
+    material = material_for_area(turn, slots, [s for s, _ in picked])
+    if material is not None:
+        return [material]
     if not (ASKS_AMOUNT.search(turn) or _ASKS_BACK.search(turn)):
         return []
     amounts = _money_asked(slots)
@@ -274,7 +278,12 @@ _OWN_COUNT_UNITS = {"day", "week", "month", "year", "hour", "offens", "violat", 
 # the question asks what the user will pay, not what the rate is ("how much is the fee per newsrack?")
 # — for the asker's own case ("cost me", "charge us", "will I owe"), not the fee in general ("What does an excavation
 # permit cost?", "What do we have to pay to get them back?": the rates quoted answer those)
-_ASKS_MY_AMOUNT = re.compile(r"\b(?:cost|charge|bill)\s+(?:me|us)\b|\b(?:will|would|do|must)\s+(?:i|we)\s+owe\b", re.I)
+# ("we'll owe the city", "how much is the fee going to be?", "will we be charged")
+_ASKS_MY_AMOUNT = re.compile(r"\b(?:cost|charge|bill)\s+(?:me|us)\b|\b(?:will|would|do|must)\s+(?:i|we)\s+owe\b|"
+                             r"\b(?:i|we)['’]ll\s+(?:owe|pay|be\s+(?:charged|billed))\b|\bgoing\s+to\s+(?:be|cost|run)\b|"
+                             r"\bwill\s+(?:i|we)\s+(?:pay|be\s+(?:charged|billed))\b", re.I)
+# the question asks everything owed: each charge the quoted section makes counts ("what's the total we'll owe?")
+ASKS_TOTAL = re.compile(r"\btotal\b|\baltogether\b|\ball\s+told\b|\bin\s+all\b", re.I)
 # a count in words the reading does not take ("one of our boxes", "a couple of carts")
 _SOME_OF = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a couple|a few|both|all)\s+of\s+(?:our|my|the|them|those)\b",
                       re.I)

@@ -780,11 +780,14 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         minutes = {"quarter": 15, "a quarter": 15, "half": 30}.get((m.group("q") or "").lower(), 0)
         if m.group("mm"):
             minutes = {"fifteen": 15, "thirty": 30, "forty-five": 45, "forty five": 45}[m.group("mm").lower()]
+        elif m.group("mmd"):  # "around 4:30 yesterday afternoon"
+            minutes = int(m.group("mmd"))
         if (m.group("rel") or "").lower() in ("to", "of", "till"):
             hour, minutes = hour - 1 or 12, 60 - minutes
         when = m.group("when").lower()
         hh = dates.clock_hour(str(hour), when)  # "this afternoon", "tonight", "at night": after noon
-        take_time(m.start(), m.end("mm") if m.group("mm") else m.end("h"), f"{hh:02d}:{minutes:02d}")
+        take_time(m.start(), m.end("mm") if m.group("mm") else m.end("mmd") if m.group("mmd") else m.end("h"),
+                  f"{hh:02d}:{minutes:02d}")
     for m in _DAYPART_HOUR.finditer(text):
         hour = _HOUR_WORDS.get(m.group("h").lower()) or int(m.group("h"))
         if not 1 <= hour <= 11:
@@ -1024,7 +1027,7 @@ _HOUR_WORDS = {w: i + 1 for i, w in enumerate(("one", "two", "three", "four", "f
                                                 "ten", "eleven", "twelve"))}
 _WORD_TIME = re.compile(
     r"\b(?:(?P<q>a\s+quarter|quarter|half)\s+(?P<rel>past|after|to|of|till)\s+)?"
-    r"(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})"
+    r"(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})(?::(?P<mmd>[0-5]\d))?"
     r"(?:\s+(?P<mm>fifteen|thirty|forty-five|forty five))?(?:\s+o['’]clock)?"
     r"(?=\s+(?P<when>this\s+(?:morning|afternoon|evening)|tonight|last\s+night|in\s+the\s+(?:morning|afternoon|evening)|"
     r"at\s+night|(?:tomorrow|today|yesterday)\s+(?:morning|afternoon|evening|night)))", re.I)
@@ -1075,6 +1078,31 @@ def _shared_units(slots: list[Slot], text: str) -> list[Slot]:
             for j in range(first, i + 1):
                 out[j] = out[j].model_copy(update={"unit": b.unit})
     return out
+
+
+def priced(slots: list[Slot], text: str, origin: Origin = "turn") -> list[Slot]:
+    """A quantity at a price per its unit as one amount: "a dozen tons of stone at twenty-five bucks a ton" is
+    $300.00 (its span both, its working said); "11.2 tons @ $78/ton". Other slots are kept as they are."""
+    out, used = [], set()
+    ordered = sorted(slots, key=lambda x: x.span.start)
+    for i, price in enumerate(ordered):
+        if price.kind != "money" or "/" not in (price.unit or "") or price.span.origin != origin:
+            continue
+        per = price.unit.split("/", 1)[1].rstrip("s")
+        qty = next((q for q in reversed(ordered[:i]) if q.span.origin == origin and q.kind != "money"
+                    and (q.unit or "").rstrip("s") == per), None)
+        if qty is None or id(qty) in used:
+            continue
+        between = text[qty.span.end:price.span.start]
+        if len(between) > 30 or re.search(r"[.;!?$]|\d", between) or not re.search(r"(?:\bat\b|@|\bx\b|×)\s*$", between):
+            continue
+        total = (qty.number * price.number).quantize(Decimal("0.01"))
+        a, b = qty.span.start, price.span.end
+        used.update((id(qty), id(price)))
+        out.append(Slot(kind="money", value=_norm(total), unit="USD", span=Span(origin=origin, start=a, end=b, text=text[a:b]),
+                        before=text[max(0, a - 60):a].lower(), after=text[b:b + 40].lower(),
+                        worked=f"“{qty.span.text}” × “{price.span.text}”"))
+    return sorted([x for x in slots if id(x) not in used] + out, key=lambda x: x.span.start)
 
 
 # -- what is asked ------------------------------------------------------------------------------

@@ -44,8 +44,9 @@ _EACH_FIRST = re.compile(rf"\bfor\s+each\s+of\s+the\s+first\s+(?P<n>{NUMBER.patt
 _ADDITIONAL = re.compile(r"\b(?:for\s+)?each\s+additional\s+(?P<u>(?:square|sq\.?|lineal|linear|cubic)\s+(?:feet|foot|ft|yard)|"
                          r"[a-z]+)(?P<more>(?:[^;$]{0,40}?,?\s+or\s+(?:lineal|linear|square)\s+foot)?)", re.I)
 _CAP = re.compile(r"\b(?:not\s+to\s+exceed|shall\s+not\s+exceed|maximum\s+of|at\s+most|up\s+to\s+a\s+maximum\s+of)\s*$", re.I)
-_BY = re.compile(r"(?P<a>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)?\s*(?:by|x|×)\s*(?P<b>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)\b",
-                 re.I)
+# ("10 ft by 7 ft", "5 ft wide by 120 ft long")
+_BY = re.compile(r"(?P<a>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)?(?:\s+(?:wide|long|deep|across))?\s*(?:by|x|×)\s*"
+                 r"(?P<b>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)(?=\W|$)", re.I)
 _PER_PER = re.compile(r"[)\s]*(?:\(\$[\d.,]+\)\s*)?per\s+(?P<u>[a-z]+)(?:\(s\))?\s+per\s+(?P<t>day|week|month)\b", re.I)
 _TIER_GENERIC = stems("for which that do does not and or in of the a an area length size any such each permit fee fees")
 _AREA = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:square|sq\.?)\s*(?:feet|foot|ft)\b", re.I)
@@ -60,7 +61,7 @@ def _unit_kind(unit: str) -> str:
     return stem_of(u.split()[-1])
 
 
-def _users_quantities(turn: str, slots: list[Slot]) -> dict[str, list[tuple[Decimal, str]]]:
+def users_quantities(turn: str, slots: list[Slot]) -> dict[str, list[tuple[Decimal, str]]]:
     """What the question measures or counts, by kind: an area ("10 ft by 7 ft", "70 square feet"), a length
     in feet, or a count of things (by the thing's stem)."""
     out: dict[str, list[tuple[Decimal, str]]] = {}
@@ -113,7 +114,7 @@ def tier_fee(turn: str, slots: list[Slot], sentence: str) -> Worked | None:
     base = first[-1]
     cap = next((x for x in money if x.span.start > add.end() and _CAP.search(sentence[:x.span.start][-40:])), None)
     units = [add.group("u")] + re.findall(r"(?:lineal|linear|square)\s+foot", add.group("more") or "", re.I)
-    quantities = _users_quantities(turn, slots)
+    quantities = users_quantities(turn, slots)
     asked = stems(expand(turn))
     found = []
     for bound in ([each_first] if each_first else bounds):

@@ -49,13 +49,24 @@ def counts_in(text: str) -> list[tuple[Decimal, str, str]]:
     """(number, the counted word, the words as written) for "three separate days", "5 carts", "7 newsracks"."""
     out = []
     rx = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?:(?:separate|different|more|other|of\s+(?:their|our|the|its|my)|"
-                    r"[a-z]+-[a-z]+)\s+){0,2}(?P<w>[a-z]+)\b", re.I)
+                    r"[a-z]+-[a-z]+|[a-z]+['’]s)\s+){0,3}(?P<w>[a-z]+)\b(?:\s+(?P<head>[a-z]{3,}[^s\W]s)\b)?", re.I)
     for m in rx.finditer(text):
         n = number_value(m)
         if n is None or n != int(n) or n <= 0:
             continue
-        out.append((n, m.group("w"), m.group(0)))
+        # "5 shopping carts", "3 dump trucks": a plural after a word that is not one names what is counted
+        head = m.group("head")
+        if head and not re.search(r"[^s]s$", m.group("w"), re.I) and head.lower() not in _NOT_HEADS:
+            out.append((n, head, m.group(0)))
+        else:
+            out.append((n, m.group("w"), m.group(0)[:m.end("w") - m.start()]))
     return out
+
+
+# plurals that are not what a number counts ("5 carts was", "two trucks this")
+_NOT_HEADS = {"was", "has", "this", "is", "thus", "yes", "does", "goes", "always", "perhaps", "plus", "less", "unless",
+              "across", "process", "address", "access", "business", "gas", "bus", "its", "us", "as", "his", "hers",
+              "ours", "yours", "theirs", "towards", "besides", "afterwards", "sometimes"}
 
 
 # "the city picked up 5 of ours", "3 of them": a count of the things the question is about, named by a pronoun

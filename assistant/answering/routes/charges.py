@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.answering import phrasing, roles, slots
+from assistant.answering import phrasing, reading, roles, slots
 from assistant.answering.formatting import fmt_money
 from assistant.answering.reading import NUMBER, number_value
 from assistant.answering.routes.common import (
@@ -139,7 +139,10 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
     return routed
 
 
-REPAIR_PARTS = {"labor_cost": re.compile(r"\blabou?r\b", re.I), "materials_cost": re.compile(r"\bmaterials?\b", re.I),
+# (materials by what they are: "a dozen tons of stone at $25 a ton")
+REPAIR_PARTS = {"labor_cost": re.compile(r"\blabou?r\b", re.I),
+                "materials_cost": re.compile(r"\b(?:materials?|stone|gravel|sand|asphalt|blacktop|concrete|cement|topsoil|"
+                                             r"sod|seed|pipe|culvert pipe)\b", re.I),
                 "equipment_cost": re.compile(r"\bequipment\b", re.I)}
 
 
@@ -148,7 +151,13 @@ def repair_bill(q: str, muni: str | None, ctx: RouteContext):
     read from the money its own word labels ("$600 labor", "materials came to $250")."""
     if ctx.query is None or not ctx.query.of("money"):
         return None
-    labelled = roles.labelled_values([s for s in ctx.query.of("money") if s.unit == "USD"], REPAIR_PARTS, ctx.query)
+    amounts = [s for s in reading.priced(ctx.query.of_origin("turn"), ctx.query.turn) if s.kind == "money"
+               and s.unit == "USD"] + [s for s in ctx.query.of("money", "earlier") if s.unit == "USD"]
+    labelled = roles.labelled_values(amounts, REPAIR_PARTS, ctx.query)
+    for x in amounts:  # a priced quantity names its part within itself ("a dozen tons of stone at $25 a ton")
+        inside = [part for part, rx in REPAIR_PARTS.items() if x.worked and rx.search(x.span.text)]
+        if len(inside) == 1 and all(x is not y for found in labelled.values() for y in found):
+            labelled.setdefault(inside[0], []).append(x)
     if not labelled:
         return None
     for part, found in labelled.items():
@@ -160,6 +169,13 @@ def repair_bill(q: str, muni: str | None, ctx: RouteContext):
             # "materials seven hundred fifty": the word is there, its amount was not read; never $0
             return Missing(f"the {part.replace('_', ' ')} (the question names it, but no amount in dollars was read "
                            "for it).", slot=part.replace("_", " "))
+    used = {id(x) for found in labelled.values() for x in found}
+    unplaced = [x for x in amounts if id(x) not in used and x.span.origin == "turn"]
+    if unplaced and len(labelled) < len(REPAIR_PARTS):
+        # an amount no part's word labels, and a part with none: it is not taken to be $0
+        return Missing("which part of the bill (labor, materials or equipment) " + " and ".join(x.label() for x in unplaced)
+                       + " is: no word of the question says.", slot="part of the bill",
+                       candidates=tuple(x.span.text for x in unplaced))
     only = only_municipality(ctx, "village_repair_bill", muni)
     args = {"municipality": only, **{part: str(found[0].number) if (found := labelled.get(part)) else "0"
                                      for part in REPAIR_PARTS}}

@@ -1,0 +1,78 @@
+"""How much material a quoted rate of application gives for the user's one area: "at a minimum rate of one
+gallon of material for each 200 square feet of surface treated" and "a walk 5 ft wide by 120 ft long" (at
+least 3 gallons). Any code, no table."""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal
+
+from assistant.answering.reading import NUMBER, Slot, number_value
+from assistant.answering.tiers import users_quantities
+from assistant.answering.worked import Worked
+
+# the question asks a quantity of something, not money ("what's the least amount of curing compound",
+# "how many gallons of sealer")
+ASKS_MATERIAL = re.compile(r"\bhow\s+(?:much|many)\b|\b(?:least|minimum|smallest|most|maximum)\s+(?:amount|quantity)\b|"
+                           r"\bamount\s+of\b", re.I)
+_MONEY_ASKED = re.compile(r"\$|\b(?:cost|costs|fee|fees|fine|fines|charge|charged|pay|owe|dollars?|price)\b", re.I)
+# "one gallon of material for each 200 square feet", "2 pounds per 100 sq. ft.", "a gallon to every 150 square feet"
+_RATE = re.compile(
+    rf"(?P<q>{NUMBER.pattern}|a|an|one)\s*(?:\(\d+\)\s*)?(?P<qu>gallons?|quarts?|pints?|liters?|litres?|pounds?|lbs?\.?|"
+    r"ounces?|bags?|tons?|cubic\s+(?:yards?|feet))\s+(?:of\s+(?:[a-z-]+\s+){0,3}?)?"
+    r"(?:for\s+each|for\s+every|per|to\s+each|to\s+every|to\s+the)\s+"
+    r"(?:(?P<n>\d[\d,]*(?:\.\d+)?)\s*)?(?P<au>square\s+(?:feet|foot|yards?)|sq\.?\s*(?:ft|yds?)\.?)", re.I)
+_MIN = re.compile(r"\b(?:minimum|at\s+least|not\s+less\s+than|no\s+less\s+than)\b", re.I)
+_MAX = re.compile(r"\b(?:maximum|not\s+more\s+than|no\s+more\s+than|not\s+to\s+exceed|at\s+most)\b", re.I)
+_PLURAL = {"gallon": "gallons", "quart": "quarts", "pint": "pints", "liter": "liters", "litre": "litres",
+           "pound": "pounds", "lb": "pounds", "ounce": "ounces", "bag": "bags", "ton": "tons"}
+
+
+def _unit(words: str) -> tuple[str, str]:
+    w = re.sub(r"\.$", "", words.lower())
+    w = re.sub(r"\s+", " ", w)
+    if w.startswith("cubic"):
+        base = "cubic " + ("yard" if "yard" in w else "foot")
+        return base, base.replace("yard", "yards").replace("foot", "feet")
+    one = w[:-1] if w.endswith("s") and w[:-1] in _PLURAL else w
+    return one, _PLURAL.get(one, one)
+
+
+def material_for_area(turn: str, slots: list[Slot], sentences: list[str]) -> Worked | None:
+    """The material the best sentence (best first) with one rate of application gives for the user's one
+    area in square feet; None when the question asks money or no quantity, gives no area or two, or the
+    sentence states no such rate or several."""
+    if not ASKS_MATERIAL.search(turn) or _MONEY_ASKED.search(turn):
+        return None
+    areas = users_quantities(turn, slots).get("area", [])
+    if len({a for a, _ in areas}) != 1:
+        return None
+    area, written = areas[0]
+    for sentence in sentences:
+        rates = list(_RATE.finditer(sentence))
+        if not rates:
+            continue
+        if len(rates) != 1:
+            return None
+        m = rates[0]
+        q = Decimal(1) if m.group("q").lower() in ("a", "an", "one") else number_value(m)
+        per = Decimal(1)
+        if m.group("n"):
+            n = Decimal(m.group("n").replace(",", ""))
+            if n <= 0:
+                return None
+            per = n
+        if q is None or q <= 0:
+            return None
+        sq_area = area / 9 if "yard" in m.group("au").lower() or "yd" in m.group("au").lower() else area
+        need = (sq_area / per * q).quantize(Decimal("0.01"), ROUND_HALF_UP).normalize()
+        one, many = _unit(m.group("qu"))
+        before = sentence[max(0, m.start() - 40):m.start()]
+        bound = "at least " if _MIN.search(before) else "at most " if _MAX.search(before) else ""
+        area_unit = "square yards" if sq_area is not area else "square feet"
+        steps = [f"{format(sq_area.normalize(), 'f')} {area_unit} (“{written}”) ÷ {format(per.normalize(), 'f')} × "
+                 f"{format(q.normalize(), 'f')} {one if q == 1 else many} = {bound}{format(need, 'f')} "
+                 f"{one if need == 1 else many}"]
+        return Worked("per_area", m.group(0), written, need, steps, bool(_MAX.search(before)), sentence,
+                      unit=one if need == 1 else many)
+    return None

@@ -1,0 +1,158 @@
+"""Readings of session 17, for any code: the period a question's dated event is counted by, the date asked for
+when none is given, a time of day before its day ("4:30 yesterday afternoon"), a count whose thing comes after a
+word or a possessive ("5 of our store's shopping carts"), material for an area at a rate of application, a
+quantity at a price per its unit, and the parts of a repair bill no word labels."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from assistant.answering import periods, phrasing, rates
+from assistant.answering.assistant import Assistant
+from assistant.answering.materials import material_for_area
+from assistant.answering.reading import priced, read_slots
+from assistant.answering.tiers import tier_fee
+from assistant.answering.worked import counts_in
+from assistant.settings import Settings
+
+WED = date(2026, 12, 9)
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory):
+    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
+
+
+# -- periods ------------------------------------------------------------------------------------------------
+SIXTY = ("Plans must be submitted to the superintendent within 60 days of the effective date of this article, and "
+         "must include an effective and specific method of retrieving the store's shopping carts.")
+THIRTY = "The store shall modify the plan and resubmit it to the superintendent no later than 30 days after the date of its rejection."
+
+
+def test_the_sentence_counting_from_the_users_event_is_taken_before_one_timing_the_act():
+    turn = ("The superintendent rejected our store's shopping cart retrieval plan in writing on Monday, November 23. "
+            "What's the last day we can get a revised plan back to them?")
+    got = periods.count_from(turn, read_slots(turn, ref=WED), [SIXTY, THIRTY])
+    assert [(c.day, c.words) for c in got] == [(date(2026, 12, 23), "no later than 30 days after")]
+
+
+def test_of_a_sentences_two_periods_the_one_tied_to_the_question_is_counted():
+    sentence = ("Auto traffic over the walk at driveways shall not be permitted for forty-eight hours and then only on "
+                "planks for seven days after placing concrete.")
+    turn = "We placed the concrete on December 14, 2026. By what date can we drive on it without planks?"
+    got = periods.count_from(turn, read_slots(turn, ref=WED), [sentence])
+    assert [c.day for c in got] == [date(2026, 12, 21)]
+
+
+def test_a_period_in_hours_from_a_time_said_before_its_day():
+    turn = ("The snow finally quit around 4:30 yesterday afternoon. Our gift shop is downtown in the business "
+            "district. What's our deadline to have the sidewalk out front cleared?")
+    sentence = ("Snow and ice shall be so removed from sidewalks in all business districts within 24 hours after the "
+                "cessation of all fall of snow, sleet or freezing rain.")
+    got = periods.count_from(turn, read_slots(turn, ref=WED), [sentence])
+    assert [c.day.isoformat() for c in got] == ["2026-12-09T16:30:00"]
+
+
+@pytest.mark.parametrize("turn, event", [
+    ("The village turned down my request to skip putting in a sidewalk. What's my last day to appeal?",
+     "such official action"),
+])
+def test_a_day_of_ones_own_asked_without_a_date_asks_for_the_events(turn, event):
+    sentence = ("Any person aggrieved by the decision or action of the Chief Administrative Officer may appeal to the "
+                "Board of Zoning Appeals within 10 days of such official action.")
+    need = periods.day_needed(turn, read_slots(turn, ref=WED), [sentence])
+    assert need is not None and need.event == event and need.words == "within 10 days of"
+
+
+@pytest.mark.parametrize("turn", [
+    "What is the deadline to appeal a decision on a sidewalk exception?",  # the rule, not one's own day
+    "The village turned down my request on December 1. What's my last day to appeal?",  # a date: counted instead
+    "How long do I have to appeal?",  # a period, not a day
+])
+def test_no_date_is_asked_for_a_rule_a_dated_event_or_a_period(turn):
+    sentence = "Any person aggrieved by the decision may appeal to the Board of Zoning Appeals within 10 days of such official action."
+    assert periods.day_needed(turn, read_slots(turn, ref=WED), [sentence]) is None
+
+
+def test_the_date_asked_for_names_the_event_and_the_period():
+    text = phrasing.day_needed("such official action", "within 10 days of")
+    assert text.startswith("the date of the official action") and "“within 10 days of such official action”" in text
+
+
+def test_a_time_of_day_before_its_day():
+    assert [(s.value, s.span.text) for s in read_slots("it quit around 4:30 yesterday afternoon", ref=WED)
+            if s.kind == "time"] == [("16:30", "4:30")]
+
+
+# -- counts, materials, prices ------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, counted", [
+    ("ISD impounded 5 of our store's shopping carts", "carts"), ("we own 3 dump trucks", "trucks"),
+    ("5 carts was all", "carts"), ("7 newsracks on Highland Ave", "newsracks"), ("2 employees worked", "employees"),
+])
+def test_what_a_number_counts(text, counted):
+    assert [w for _, w, _ in counts_in(text)][:1] == [counted]
+
+
+CARTS = ("by paying (i) a fee for the removal of the carts) in the amount of twenty dollars and no cents ($20.00) for each "
+         "of the first three (3) carts and forty dollars and no cents ($40.00) for each additional cart thereafter and "
+         "(ii) a fee for the storage of the cart(s) in the amount of five dollars and no cents ($5.00) per cart per day.")
+
+
+def test_tiers_and_storage_for_carts_counted_after_a_possessive():
+    turn = ("ISD impounded 5 of our store's shopping carts. We're picking them up after they've been in storage for 4 "
+            "days. How much do we have to pay to get them back?")
+    w = tier_fee(turn, read_slots(turn, ref=WED), CARTS)
+    assert w is not None and str(w.result) == "240.00"
+
+
+CURING = ("The material shall be applied in one or more separate coats with an approved mechanical spray at a minimum "
+          "rate of one gallon of material for each 200 square feet of surface treated.")
+
+
+def test_material_for_an_area_at_a_rate_of_application():
+    turn = "Pouring a walk 5 ft wide by 120 ft long. What's the least amount of curing compound I can put down on it?"
+    w = material_for_area(turn, read_slots(turn, ref=WED), [CURING])
+    assert w is not None and w.shown() == "3 gallons" and "at least 3 gallons" in w.steps[0]
+    assert rates.work_out(turn, read_slots(turn, ref=WED), [(CURING, CURING)])[0].shown() == "3 gallons"
+
+
+@pytest.mark.parametrize("turn", [
+    "Pouring a walk 5 ft wide by 120 ft long. How much will the curing compound cost?",  # money asked
+    "How much curing compound do I need for my walk?",  # no area
+])
+def test_no_material_without_an_area_or_when_money_is_asked(turn):
+    assert material_for_area(turn, read_slots(turn, ref=WED), [CURING]) is None
+
+
+def test_a_quantity_at_a_price_per_its_unit_is_one_amount():
+    text = "It's two grand in labor, a dozen tons of stone at twenty-five bucks a ton, and six hundred for equipment."
+    money = [(s.value, s.span.text) for s in priced(read_slots(text, ref=WED), text) if s.kind == "money"]
+    assert money == [("2000", "two grand"), ("300", "a dozen tons of stone at twenty-five bucks a ton"),
+                     ("600", "six hundred")]
+
+
+@pytest.mark.parametrize("turn, asked", [
+    ("How much is the city's excavation permit fee going to be?", True),
+    ("What's the total we'll owe the city this year?", True),
+    ("What is the excavation permit fee?", False),
+])
+def test_ones_own_amount_asks_the_quantity_a_rate_charges_by(turn, asked):
+    sentence = ("The fee for such permits shall be $2.00 for excavations which do not exceed 25 square feet in area; and "
+                "$0.25 for each additional square foot.")
+    assert (rates.needs_quantity(turn, read_slots(turn, ref=WED), sentence) is not None) is asked
+
+
+# -- a repair bill ------------------------------------------------------------------------------------------
+def test_a_repair_bill_with_material_priced_per_ton(assistant):
+    a = assistant.ask("The Village fixed deficiencies on our street opening. It's two grand in labor, a dozen tons of "
+                      "stone at twenty-five bucks a ton, and six hundred for equipment. With their administration "
+                      "add-on, what's the total?", "brandon")
+    assert a.status == "answered" and "**$3,480.00**" in a.answer and "$300.00" in a.answer
+
+
+def test_a_repair_bill_amount_no_word_labels_is_asked_about_not_taken_as_zero(assistant):
+    a = assistant.ask("The Village repaired our faulty street opening: $2,000 labor, $600 equipment and another $450. "
+                      "With the administration add-on, what's the total?", "brandon")
+    assert a.status == "clarify" and "“$450”" in a.answer and "$3,120.00" not in a.answer
