@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from assistant.answering import periods, phrasing, rates
+from assistant.answering import fines, periods, phrasing, rates
 from assistant.answering.assistant import Assistant
 from assistant.answering.materials import material_for_area
 from assistant.answering.reading import priced, read_slots
@@ -156,3 +156,34 @@ def test_a_repair_bill_amount_no_word_labels_is_asked_about_not_taken_as_zero(as
     a = assistant.ask("The Village repaired our faulty street opening: $2,000 labor, $600 equipment and another $450. "
                       "With the administration add-on, what's the total?", "brandon")
     assert a.status == "clarify" and "“$450”" in a.answer and "$3,120.00" not in a.answer
+
+
+# -- fines by offense ---------------------------------------------------------------------------------------
+GRADUATED = ("Any person violating this section shall be subject to a fine of fifty ($50.00) dollars for a first offense "
+             "and one hundred ($100.00) dollars for a second or any subsequent offense.")
+
+
+@pytest.mark.parametrize("turn, asked", [
+    ("One of our tour customers got cited riding on the sidewalk. How much is the company going to be fined for this one?",
+     True),
+    ("We got cited for a second offense. How much is the fine?", False),  # said which
+    ("We got cited again. How much is the fine?", False),  # "again": left to the quotes
+    ("We were cited 3 times this year. What's the total?", False),  # a count of offenses
+])
+def test_a_fine_by_offense_asks_which_offense_it_is_when_not_said(turn, asked):
+    steps = fines.offense_needed(turn, GRADUATED)
+    assert (steps is not None) is asked
+    if asked:
+        assert steps == ("fifty ($50.00) dollars for a first offense",
+                         "one hundred ($100.00) dollars for a second or any subsequent offense")
+
+
+# -- parties ------------------------------------------------------------------------------------------------
+def test_who_owes_what_asks_about_each_party(assistant):
+    from assistant.answering.parties import EACH
+
+    assert EACH.search("Who owes what and who gets money back?") and not EACH.search("Who owes the Town?")
+    a = assistant.ask("My neighbor and I both used the Town's asphalt crew for our driveway aprons. I put down a $1,800 "
+                      "deposit and my final cost came to $2,115. He put down $2,400 and his came to $2,262.75. Who owes "
+                      "what and who gets money back?", "delafield")
+    assert a.status == "answered" and "**$315.00**" in a.answer and "**$137.25**" in a.answer

@@ -98,6 +98,24 @@ def fine_by_offense(turn: str, sentence: str) -> Worked | None:
     return None
 
 
+# the question says which offense it is in other words ("again", "never been cited before"): left to the quotes
+_SAYS_WHICH = re.compile(r"\bagain\b|\banother\b|\brepeat\w*|\bbefore\b|\bprevious\w*|\bprior\b|\bnever\b|"
+                         r"\blast\s+(?:time|year|month|week)\b|\bonce\b|\btwice\b|\bhistory\b|\brecord\b|\bever\b",
+                         re.I)
+
+
+def offense_needed(turn: str, sentence: str) -> tuple[str, ...] | None:
+    """The sentence's fines by offense, when the question asks its own fine without saying which offense it is
+    ("How much is the company going to be fined for this one?" against "$50.00 for a first offense and $100.00 for
+    a second or subsequent offense"); None when it says (an ordinal, a count, "again") or the sentence has no steps."""
+    steps = _graduated(sentence)
+    if steps is None or _USERS_NTH.search(turn) or _SAYS_WHICH.search(turn):
+        return None
+    if any(stem_of(w) in _OFFENSE_WORDS for _, w, _ in counts_in(turn)):
+        return None
+    return tuple(words for _, _, _, words in steps)
+
+
 # words of fines and of who gives them: a sentence of fines by offense is the question's only if more is shared
 _FINE_GENERIC = stems("fine fined fines penalty penalties offense offenses violation violations violate violated ticket "
                       "tickets ticketed citation cited first second third fourth fifth subsequent city town village "

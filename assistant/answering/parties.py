@@ -18,7 +18,9 @@ from dataclasses import dataclass
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(]?[A-Z0-9$])")
 _NUMBER = re.compile(r"[$\d]")
 EACH = re.compile(r"\b(?:each|both|apiece|respectively|separately|either|all (?:two|three|of (?:us|them)))\b|"
-                  r"\bwhich (?:one|of|\w+ (?:is|are|was|were|falls?))\b", re.I)
+                  r"\bwhich (?:one|of|\w+ (?:is|are|was|were|falls?))\b|"
+                  # "who owes what", "who gets what back": what falls to each one
+                  r"\bwho\s+(?:owes|pays|gets|is\s+owed|receives)\s+what\b", re.I)
 _FIRST_PERSON = {"i", "i'm", "i've", "my", "me", "mine", "we", "we're", "our", "us", "ours"}
 _THIRD_PERSON = {"she", "her", "hers", "he", "his", "him", "they", "their", "them", "neighbor", "neighbour",
                  "neighbor's", "neighbour's"}

@@ -203,6 +203,12 @@ def quantity_needed(unit: str) -> str:
     return f"how many {plural} it is for: the amount is charged by the {unit}, and the question gives no number of them."
 
 
+def offense_needed(steps: tuple[str, ...]) -> str:
+    """Which offense it is, when a fine rises with each and the question does not say."""
+    return ("which offense this is — a first, or a later one: the fine is " + "; ".join(f"“{w}”" for w in steps)
+            + ". Has this happened before?")
+
+
 def day_needed(event: str, words: str) -> str:
     """The date an asked day counts from ("such official action"), when the question gives none."""
     what = re.sub(r"^(?:such|said|the|that|this|its|their)\s+", "", event, flags=re.I)

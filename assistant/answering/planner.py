@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from assistant.settings import ranking
-from assistant.answering import limits, periods, portions, rates, slots
+from assistant.answering import fines, limits, periods, portions, rates, slots
 from assistant.answering.compose import (
     best_sentences,
     continuation,
@@ -827,10 +827,14 @@ class EmbeddedPlanner:
         # each ask's own best sentence is quoted too, not only those nearest the two taken together
         parts = asked_parts(q)
         if len(parts) > 1 and req.vector is not None:
+            # each ask read with the story it is asked in ("One of our dump trucks left a trail of clay on the road
+            # ... what happens if it doesn't get cleaned up"): its own words alone name no topic
+            story = " ".join(x for x in re.split(r"(?<=[.!?])\s+", q.strip()) if "?" not in x)
             for part in parts:
-                vec = self.index.embedder.embed_query(expand(part, muni_id))
+                told = f"{story} {part}".strip()
+                vec = self.index.embedder.embed_query(expand(told, muni_id))
                 sims_p = self.index.sentence_similarity(vec, [h.passage.id for h in hits[:6]])
-                best = best_sentences(expand(part, muni_id), hits, max_sentences=1, similarity=sims_p, depth=6)
+                best = best_sentences(expand(told, muni_id), hits, max_sentences=1, similarity=sims_p, depth=6)
                 if best and all(best[0][1] != s for _, s, _ in picked):
                     picked = [*picked, best[0]]
         picked = whole_provision(picked)
@@ -862,6 +866,17 @@ class EmbeddedPlanner:
             if unit is not None:
                 return Clarify(phrasing.clarify_value(phrasing.quantity_needed(unit)), municipality=muni_id,
                                slot=f"number of {unit}s", notes=(phrasing.asked_for(f"the number of {unit}s", ()),))
+            # "How much will the company be fined for this one?" against fines that rise with each offense
+            if rates.ASKS_AMOUNT.search(req.query.turn):
+                # (the best sentence's own section: "... $500.00 for each offense" is beside "$50.00 for a first
+                # offense and $100.00 for a second or subsequent offense")
+                best_section = self._section_text(by_score[0][0])
+                steps = next((st for s in sentences(best_section) if fines.NTH_OFFENSE.search(s)
+                              and (st := fines.offense_needed(req.query.turn, s))), None) \
+                    if fines.about_the_same(req.query.turn, best_section) else None
+                if steps:
+                    return Clarify(phrasing.clarify_value(phrasing.offense_needed(steps)), municipality=muni_id,
+                                   slot="offense", notes=(phrasing.asked_for("which offense it is", ()),))
         # a code whose deadlines the deadline calculator holds (with its state's counting of time) is counted
         # there; any other's period is counted on the calendar, and the answer says so
         catalogued = muni_id in all_tools()["deadline"].municipalities if "deadline" in all_tools() else False
