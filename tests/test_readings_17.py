@@ -187,3 +187,15 @@ def test_who_owes_what_asks_about_each_party(assistant):
                       "deposit and my final cost came to $2,115. He put down $2,400 and his came to $2,262.75. Who owes "
                       "what and who gets money back?", "delafield")
     assert a.status == "answered" and "**$315.00**" in a.answer and "**$137.25**" in a.answer
+
+
+# -- plain words for the municipality doing the work, and the sentence worked from quoted first --------------
+@pytest.mark.parametrize("question", [
+    "I didn't clear my walk in time and the city did it. Their cost came to $375. What will they come after me for?",
+    "The city cleared the ice off my sidewalk while I was away. What's the total they can come after me for?",
+])
+def test_the_municipality_doing_the_work_meets_the_codes_words(question):
+    from assistant.retrieval.expansion import expand
+
+    got = expand(question)
+    assert {"cause", "such", "work", "done", "liable"} <= set(got.lower().split())

@@ -886,6 +886,9 @@ class EmbeddedPlanner:
         if need is not None:  # "What's my last day to appeal?": the day of the decision is asked for
             return Clarify(phrasing.clarify_value(phrasing.day_needed(need.event, need.words)), municipality=muni_id,
                            slot="date", notes=(phrasing.asked_for(f"the date of {need.event}", ()),))
+        # the sentence a figure of the answer was worked out from is quoted first (the citation a reader sees first)
+        used = [w.sentence for w in worked] + [c.sentence for c in counted]
+        picked = sorted(picked, key=lambda x: 0 if x[1] in used else 1)
         return Lookup(q, muni_id, picked=tuple(picked), checks=tuple(checks), worked=tuple(worked),
                       counted=tuple(counted), portions=tuple(portioned))
 
