@@ -199,3 +199,35 @@ def test_the_municipality_doing_the_work_meets_the_codes_words(question):
 
     got = expand(question)
     assert {"cause", "such", "work", "done", "liable"} <= set(got.lower().split())
+
+
+# -- an amount chosen by its condition, and a fee in tiers with the other charge asked with it -------------
+DEPOSIT = ("The deposit shall be in the sum of $25.00 if no pavement is involved or $75.00 if the excavation is in a paved "
+           "area and shall insure the proper restoration of the ground.")
+TIER_FEE = ("The fee for such permits shall be $2.00 for excavations which do not exceed 25 square feet in area; and $0.25 "
+            "for each additional square foot; but not to exceed $100.00 for any permit.")
+
+
+@pytest.mark.parametrize("turn, amount", [
+    ("a cut on a paved city street", "75"), ("a gravel alley, no paving anywhere", "25"),
+    ("a pit in a gravel (unpaved) alley", "25"), ("the street is not paved", "25"),
+    ("a cut in the alley", None),  # no condition said
+    ("the paved part and the unpaved part", None),  # both said
+])
+def test_an_amount_chosen_by_the_condition_the_question_says(turn, amount):
+    from assistant.answering.alternatives import amount_by_condition
+
+    got = amount_by_condition(turn, DEPOSIT)
+    assert (got.amount.value if got else None) == amount
+
+
+def test_a_fee_in_tiers_with_the_deposit_asked_together():
+    from assistant.answering.tiers import with_other_charge
+
+    turn = ("Excavation in the gravel alley, no paving anywhere, about 10 ft by 7 ft. What's the permit fee and how much "
+            "do I hand the clerk altogether with the cash deposit?")
+    w = with_other_charge(turn, read_slots(turn, ref=WED), TIER_FEE, [TIER_FEE, DEPOSIT])
+    assert w is not None and str(w.result) == "38.25" and any("$13.25" in s for s in w.steps)
+    # a charge the quotes do not price: nothing worked out
+    assert with_other_charge(turn.replace("cash deposit", "bond"), read_slots(turn, ref=WED), TIER_FEE,
+                             [TIER_FEE, DEPOSIT]) is None

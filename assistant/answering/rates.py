@@ -29,7 +29,7 @@ from assistant.answering.formatting import fmt_money
 from assistant.answering.materials import material_for_area
 from assistant.answering.reading import NUMBER, Slot, number_value, read_slots
 from assistant.answering.slopes import rise as slope_rise
-from assistant.answering.tiers import asks_more_than, tier_fee
+from assistant.answering.tiers import asks_more_than, tier_fee, with_other_charge
 from assistant.answering.worked import Worked, counts_in, pronoun_counts, stem_of
 from assistant.retrieval.chunking import sentences
 from assistant.retrieval.expansion import expand
@@ -223,8 +223,10 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
             fine = fine_by_offense(turn, sentence)
             if fine is not None:
                 return [fine]
-        if _TIERED.search(sentence) and len({a.number for a in amounts}) == 0 and not asks_more_than(turn, sentence):
-            tier = tier_fee(turn, slots, sentence)
+        if _TIERED.search(sentence) and len({a.number for a in amounts}) == 0:
+            # (asked with another charge, "the fee and the cash deposit together": that charge's quoted amount too)
+            tier = tier_fee(turn, slots, sentence) if not asks_more_than(turn, sentence) else \
+                with_other_charge(turn, slots, sentence, [s for s, _ in picked])
             if tier is not None:
                 return [tier]
         rates = _distinct(_per_unit_rates(sentence, passage_text))

@@ -169,3 +169,40 @@ def tier_fee(turn: str, slots: list[Slot], sentence: str) -> Worked | None:
     total = total.quantize(Decimal("0.01"), ROUND_HALF_UP)
     words = sentence[base.span.start:(cap.span.end if cap is not None else add.end())]
     return Worked("tiered", words, written, total, steps, maximum, sentence)
+
+
+def with_other_charge(turn: str, slots: list[Slot], sentence: str, quoted: list[str]) -> Worked | None:
+    """A fee in tiers and the one other charge the question adds to it ("the permit fee and the cash deposit
+    together"), the other's amount from a quoted sentence about it: its one amount, or the one whose condition the
+    question meets ("$25.00 if no pavement is involved or $75.00 if ... in a paved area"). None when more than one
+    other charge is named, or its amount is not read one way."""
+    from assistant.answering.alternatives import amount_by_condition
+
+    others = {m.group(0).lower().rstrip("s") for m in OTHER_CHARGE.finditer(turn)} - \
+        {m.group(0).lower().rstrip("s") for m in OTHER_CHARGE.finditer(sentence)}
+    if len(others) != 1:
+        return None
+    other = others.pop()
+    tier = tier_fee(turn, slots, sentence)
+    if tier is None:
+        return None
+    found = []
+    for s in quoted:
+        if s == sentence or not re.search(rf"\b{re.escape(other)}s?\b", s, re.I):
+            continue
+        money = {x.number for x in read_slots(s) if x.kind == "money" and x.unit == "USD"}
+        chosen = amount_by_condition(turn, s)
+        if chosen is not None:
+            found.append((chosen.amount.number, f"“{chosen.amount.span.text} if {chosen.condition}” (you said “{chosen.said}”)", s))
+        elif len(money) == 1:
+            amount = money.pop()
+            found.append((amount, f"“{fmt_money(amount)}”", s))
+        elif money:
+            return None  # several amounts, none chosen by the question's words: not guessed
+    if len({a for a, _, _ in found}) != 1:
+        return None
+    amount, said, other_sentence = found[0]
+    total = (tier.result + amount).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    steps = [*tier.steps, f"the {other}: {fmt_money(amount)} ({said})",
+             f"{fmt_money(tier.result)} + {fmt_money(amount)} = {fmt_money(total)}"]
+    return Worked("tiered", tier.rate_words, tier.read_words, total, steps, False, sentence)
