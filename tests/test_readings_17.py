@@ -231,3 +231,17 @@ def test_a_fee_in_tiers_with_the_deposit_asked_together():
     # a charge the quotes do not price: nothing worked out
     assert with_other_charge(turn.replace("cash deposit", "bond"), read_slots(turn, ref=WED), TIER_FEE,
                              [TIER_FEE, DEPOSIT]) is None
+
+
+def test_a_rate_in_addition_to_the_sections_own_fee_adds_it_for_a_total():
+    section = ("There shall be a certificate of compliance fee in the amount of $50.00. This fee shall be due upon initial "
+               "application and upon each annual renewal. In addition to the certificate of compliance fee, an annual fee "
+               "of $25.00 per newsrack authorized shall be paid to the city.")
+    rate = ("In addition to the certificate of compliance fee, an annual fee of $25.00 per newsrack authorized shall be "
+            "paid to the city.")
+    turn = "New applicant here: we want 7 newsracks around Union Square. What's the total we pay the city in fees?"
+    w = rates.work_out(turn, read_slots(turn, ref=WED), [(rate, section)])
+    assert [x.shown() for x in w] == ["$225.00"] and w[0].others
+    # not a total: the product alone is no answer, and nothing is worked out
+    turn = "We want 7 newsracks. What is the annual fee for them?"
+    assert rates.work_out(turn, read_slots(turn, ref=WED), [(rate, section)]) == []

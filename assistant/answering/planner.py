@@ -847,13 +847,16 @@ class EmbeddedPlanner:
                                 [(s, self._section_text(p)) for p, s, _ in by_score])
         # a tier's bound ("$2.00 for tunnels not exceeding 25 feet") prices a measure, it does not limit it
         checks = [c for c in checks if not any(w.kind == "tiered" and w.sentence == c.sentence for w in worked)]
-        for w in worked:  # the sentence worked from is quoted: a neighbour of the picked ones in their section
-            if w.sentence and all(w.sentence != s for _, s, _ in picked):
-                holder = next((x for p, _, _ in by_score for x in self._same_section(p) if w.sentence in x.text), None)
-                if holder is None:
-                    worked = []
-                    break
-                picked = [*picked, (holder, w.sentence, 0.0)]
+        for w in worked:  # the sentences worked from are quoted: neighbours of the picked ones in their sections
+            for used in [w.sentence, *w.others]:
+                if used and all(used != s for _, s, _ in picked):
+                    holder = next((x for p, _, _ in by_score for x in self._same_section(p) if used in x.text), None)
+                    if holder is None:
+                        worked = []
+                        break
+                    picked = [*picked, (holder, used, 0.0)]
+            if not worked:
+                break
         if not worked and not checks and not portioned and by_score:
             # "How much will the permit to dig my trench cost?" against a fee per square foot: the quantity is asked
             # (a total: also a further charge of the best sentence's section, "an annual fee of $25.00 per newsrack")
@@ -887,7 +890,7 @@ class EmbeddedPlanner:
             return Clarify(phrasing.clarify_value(phrasing.day_needed(need.event, need.words)), municipality=muni_id,
                            slot="date", notes=(phrasing.asked_for(f"the date of {need.event}", ()),))
         # the sentence a figure of the answer was worked out from is quoted first (the citation a reader sees first)
-        used = [w.sentence for w in worked] + [c.sentence for c in counted]
+        used = [x for w in worked for x in (w.sentence, *w.others)] + [c.sentence for c in counted]
         picked = sorted(picked, key=lambda x: 0 if x[1] in used else 1)
         return Lookup(q, muni_id, picked=tuple(picked), checks=tuple(checks), worked=tuple(worked),
                       counted=tuple(counted), portions=tuple(portioned))

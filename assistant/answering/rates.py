@@ -244,11 +244,20 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
         # "In addition to the certificate of compliance fee, an annual fee of $25.00 per newsrack": the
         # product is not all that is owed, and the other charge is not given
         besides = re.search(r"\bin addition to\b|\bplus\b|\btogether with\b", sentence, re.I)
-        if len(fits) == 1 and not amounts and not elsewhere and not besides:
+        # (unless that charge is the section's own, stated once: "There shall be a certificate of compliance fee
+        # in the amount of $50.00." — added when the question asks the total of its own case)
+        added = _charge_besides(sentence, passage_text) if besides and ASKS_TOTAL.search(turn) else None
+        if len(fits) == 1 and not amounts and not elsewhere and (not besides or added):
             rate, unit, words, ceiling, (n, w, written) = fits[0]
             total = (rate * n).quantize(Decimal("0.01"), ROUND_HALF_UP)
             steps = [f"{n} {w} (“{written}”) × {fmt_money(rate)} (“{words}”) = {fmt_money(total)}"]
-            return [Worked("per_unit", words, written, total, steps, ceiling, sentence)]
+            if added is not None:
+                name, amount, other = added
+                steps.append(f"the {name}: {fmt_money(amount)}; {fmt_money(total)} + {fmt_money(amount)} = "
+                             f"{fmt_money(total + amount)}")
+                total += amount
+            return [Worked("per_unit", words, written, total, steps, ceiling, sentence,
+                           others=(added[2],) if added is not None else ())]
         if len(fits) > 1:
             return []
         percents = _percents(sentence)
@@ -271,6 +280,32 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
                 return [Worked("percent", words, amount.span.text, total, steps, False, sentence)]
             return [Worked("percent", words, amount.span.text, share, steps, False, sentence)]
     return []
+
+
+# "In addition to the certificate of compliance fee, ...": the charge named
+_IN_ADDITION = re.compile(r"\b(?:in addition to|together with|plus)\s+(?:the|any|a|an)\s+(?P<name>(?:[a-z-]+\s+){0,4}?"
+                          r"(?:fee|charge|deposit|bond))\b", re.I)
+
+
+def _charge_besides(sentence: str, section_text: str) -> tuple[str, Decimal, str] | None:
+    """The charge a rate is "in addition to", when its section states it once with one amount: (its name, the
+    amount, that sentence); None otherwise."""
+    m = _IN_ADDITION.search(sentence)
+    if m is None:
+        return None
+    name = m.group("name").lower()
+    found = []
+    for other in sentences(section_text):
+        if other == sentence or name not in other.lower():
+            continue
+        money = {x.number for x in read_slots(other) if x.kind == "money" and x.unit == "USD"}
+        if len(money) > 1:
+            return None
+        if money:
+            found.append((money.pop(), other))
+    if len({a for a, _ in found}) != 1:
+        return None
+    return name, found[0][0], found[0][1]
 
 
 # "$0.25 for each additional square foot", "$25.00 per newsrack": an amount that grows with a quantity

@@ -205,4 +205,4 @@ def with_other_charge(turn: str, slots: list[Slot], sentence: str, quoted: list[
     total = (tier.result + amount).quantize(Decimal("0.01"), ROUND_HALF_UP)
     steps = [*tier.steps, f"the {other}: {fmt_money(amount)} ({said})",
              f"{fmt_money(tier.result)} + {fmt_money(amount)} = {fmt_money(total)}"]
-    return Worked("tiered", tier.rate_words, tier.read_words, total, steps, False, sentence)
+    return Worked("tiered", tier.rate_words, tier.read_words, total, steps, False, sentence, others=(other_sentence,))

@@ -24,6 +24,7 @@ class Worked:
     maximum: bool = False  # the rate is a ceiling ("not more than $500"): the result is the most it can be
     sentence: str = ""
     unit: str | None = None  # "in" / "ft" for a rise over a run; None: money
+    others: tuple[str, ...] = ()  # further sentences a figure of it is read from (quoted too)
 
     def shown(self) -> str:
         from assistant.answering.phrasing import quantity
