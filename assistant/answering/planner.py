@@ -827,14 +827,10 @@ class EmbeddedPlanner:
         # each ask's own best sentence is quoted too, not only those nearest the two taken together
         parts = asked_parts(q)
         if len(parts) > 1 and req.vector is not None:
-            # each ask read with the story it is asked in ("One of our dump trucks left a trail of clay on the road
-            # ... what happens if it doesn't get cleaned up"): its own words alone name no topic
-            story = " ".join(x for x in re.split(r"(?<=[.!?])\s+", q.strip()) if "?" not in x)
             for part in parts:
-                told = f"{story} {part}".strip()
-                vec = self.index.embedder.embed_query(expand(told, muni_id))
+                vec = self.index.embedder.embed_query(expand(part, muni_id))
                 sims_p = self.index.sentence_similarity(vec, [h.passage.id for h in hits[:6]])
-                best = best_sentences(expand(told, muni_id), hits, max_sentences=1, similarity=sims_p, depth=6)
+                best = best_sentences(expand(part, muni_id), hits, max_sentences=1, similarity=sims_p, depth=6)
                 if best and all(best[0][1] != s for _, s, _ in picked):
                     picked = [*picked, best[0]]
         picked = whole_provision(picked)
