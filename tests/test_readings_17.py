@@ -245,3 +245,9 @@ def test_a_rate_in_addition_to_the_sections_own_fee_adds_it_for_a_total():
     # not a total: the product alone is no answer, and nothing is worked out
     turn = "We want 7 newsracks. What is the annual fee for them?"
     assert rates.work_out(turn, read_slots(turn, ref=WED), [(rate, section)]) == []
+
+
+def test_a_weight_bought_at_a_price_is_no_vehicles(assistant):
+    a = assistant.ask("Town asphalt svc on my drive apron, final bill: labor 6.5 hrs @ $95/hr; mix 11.2 tons @ $78/ton; "
+                      "admin $150. Dep. was $1,900. Refund or owe, and how much?", "delafield")
+    assert not any(c.name == "heavy_vehicle_check" for c in a.tool_calls) and "tons over" not in a.answer

@@ -8,7 +8,7 @@ import re
 from functools import partial
 from typing import Any
 
-from assistant.answering import phrasing, roles, slots
+from assistant.answering import phrasing, reading, roles, slots
 from assistant.answering.routes.common import (
     Missing,
     RouteContext,
@@ -257,6 +257,9 @@ _LOADED = re.compile(r"\b(?:loaded|full|fully loaded|with (?:the |a |its )?load|
 def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
     """A vehicle's gross weight against the permit rule and a posted temporary limit."""
     weights = ctx.query.of("weight") if ctx.query is not None else []
+    if weights:  # a weight bought at a price is material, no vehicle's ("mix 11.2 tons @ $78/ton")
+        bought = [x.span for x in reading.priced(ctx.query.of_origin("turn"), ctx.query.turn) if x.worked]
+        weights = [w for w in weights if not any(b.start <= w.span.start < b.end for b in bought)]
     if not serves(ctx, "heavy_vehicle_check", muni):
         return None
     if not weights:
