@@ -251,3 +251,10 @@ def test_a_weight_bought_at_a_price_is_no_vehicles(assistant):
     a = assistant.ask("Town asphalt svc on my drive apron, final bill: labor 6.5 hrs @ $95/hr; mix 11.2 tons @ $78/ton; "
                       "admin $150. Dep. was $1,900. Refund or owe, and how much?", "delafield")
     assert not any(c.name == "heavy_vehicle_check" for c in a.tool_calls) and "tons over" not in a.answer
+
+
+def test_a_period_the_question_names_picks_the_rule_that_counts_it(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-16")
+    a = assistant.ask("Got a sidewalk repair notice today and I want to do the work myself. What's my last day to get "
+                      "it done if the 60 days start today?", "brandon")
+    assert a.status == "answered" and "**February 16, 2027**" in a.answer and "December 14, 2026" not in a.answer

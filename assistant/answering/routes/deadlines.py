@@ -139,8 +139,15 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     emergency = slots.is_emergency(q) or (ctx.query is not None and slots.is_emergency(ctx.query.earlier or ""))
     scored = []
     shared_event: dict[str, int] = {}  # words of the question's dated sentence each rule's event shares
+    # a period the question names ("if the 60 days start today"): a rule counting another period of that unit is
+    # not the one asked about
+    named = {(d.number, (d.unit or "").rstrip("s")) for d in (ctx.query.of("duration", "turn") if ctx.query else [])
+             if re.search(r"\b(?:the|those|these|my|our|that|this)\s+$", d.before[-12:])}
     for rule in rules().values():
         if muni and rule.municipality != muni:
+            continue
+        unit = rule.count.kind.split("_")[0].rstrip("s")
+        if named and rule.count.amount is not None and any(u == unit and n != rule.count.amount for n, u in named):
             continue
         if event is None and not wants_day and not (rule.count.kind == "annual_date" and "following year" in rule.title):
             continue  # a year alone dates only a yearly deadline for the following year
