@@ -7,7 +7,8 @@ a code whose deadlines are catalogued with their state's rule of counting time (
 ``deadline`` calculator's data) never comes here; for the others, whether a first day is
 left out or a weekend moves the day is the state's rule, and the answer says it was not applied.
 
-Pure functions; the planner calls ``count_from`` with the sentences it is about to quote.
+Pure functions; the planner calls ``count_from`` with the sentences it is about to quote, and ``day_needed``
+when the question asks its own day and gives no date (then the event's date is asked for).
 """
 
 from __future__ import annotations

@@ -446,9 +446,11 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
                 continue
         shift = -1 if word in ("yesterday", "last night") else 1 if word == "tomorrow" else 0
         add(m.start(), m.end(), ref + relativedelta(days=shift))
-    for m in re.finditer(rf"\b(last|this past|this coming|next|this)\s+{dates._MON}\b", text, re.I):
+    # ("back in October": the latest October before this month, as "last October")
+    for m in re.finditer(rf"\b(last|this past|this coming|next|this|back in)\s+{dates._MON}\b(?!\s*,?\s*(?:\d|of\b))",
+                         text, re.I):
         month = dates.MONTHS[m.group(2).lower()[:3]]
-        back = m.group(1).lower() in ("last", "this past")
+        back = m.group(1).lower() in ("last", "this past", "back in")
         if back:
             year = ref.year if month < ref.month else ref.year - 1
         else:
@@ -519,6 +521,16 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             # "last fall" said in December: the fall just ended, or the one before it
             stretch = (start - relativedelta(years=1), end)
         add(m.start(), m.end(), start, "month", stretch)
+    # "two summers ago", "3 winters ago": the season that many before the latest one begun ("two summers ago" said
+    # in January 2027 is the summer of 2025)
+    for m in re.finditer(rf"(?P<n>{NUMBER.pattern})\s+(?P<s>spring|summer|fall|autumn|winter)s?\s+ago\b", text, re.I):
+        n = number_value(m)
+        if n is None or n != int(n) or n < 1:
+            continue
+        first, _ = _SEASONS[m.group("s").lower()]
+        latest = ref.year if first < ref.month else ref.year - 1
+        start = date(latest - int(n) + 1, first, 1)
+        add(m.start(), m.end(), start, "month", (start, start + _SEASON_SPAN))
     # "last Tuesday", "this past Friday": the latest such day before today; "this coming Friday" the next
     # one; "next Tuesday" may mean either of the next two, so it names a week, not a day
     for m in re.finditer(rf"\b(last|this past|this coming|next|this)\s+({'|'.join(_WEEKDAYS)})\b", text, re.I):
