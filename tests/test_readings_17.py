@@ -268,3 +268,15 @@ def test_a_period_the_question_names_picks_the_rule_that_counts_it(assistant, mo
 def test_seasons_ago_and_back_in_a_month(text, value, span):
     got = [(s.value, s.span.text) for s in read_slots(text, ref=date(2027, 1, 11)) if s.kind == "date"]
     assert got == [(value, span)]
+
+
+def test_a_fine_by_offense_beside_a_further_fine_is_left_to_the_quotes():
+    section = (GRADUATED + " In addition to the fines stated above, any tour operator violating the provisions of this "
+               "section shall be subject to a fine of five hundred ($500.00) dollars for each offense.")
+    turn = "Our tour company got written up again yesterday, our second violation. What fine is the company looking at?"
+    assert rates.work_out(turn, read_slots(turn, ref=WED), [(GRADUATED, section)]) == []
+
+
+def test_a_fine_asked_of_a_plan_is_not_asked_which_offense():
+    assert fines.offense_needed("Thinking of starting a party bike business. What's the fine if we get caught?",
+                                GRADUATED) is None

@@ -104,12 +104,21 @@ _SAYS_WHICH = re.compile(r"\bagain\b|\banother\b|\brepeat\w*|\bbefore\b|\bprevio
                          re.I)
 
 
+# a citation that happened ("got cited", "wrote us up", "for this one"), not a fine asked of a plan ("if we get caught")
+_INCIDENT = re.compile(r"\b(?:got|was|were|been|just|already)\s+(?:cited|ticketed|fined|written\s+up|caught|tagged)\b|"
+                       r"\bwrote\s+(?:us|me|him|her|them|it)\s+up\b|\b(?:this|that)\s+(?:one|time|ticket|citation)\b|"
+                       r"\b(?:a|the|our|my)\s+(?:ticket|citation)\b", re.I)
+# "In addition to the fines stated above, any tour operator ... shall be subject to a fine of five hundred ($500.00)
+# dollars for each offense": a further fine beside the steps, which one person's fine alone does not settle
+ANOTHER_FINE = re.compile(r"\bin\s+addition\s+to\s+(?:the|any|such)\s+(?:fines?|penalt(?:y|ies))\b", re.I)
+
+
 def offense_needed(turn: str, sentence: str) -> tuple[str, ...] | None:
     """The sentence's fines by offense, when the question asks its own fine without saying which offense it is
     ("How much is the company going to be fined for this one?" against "$50.00 for a first offense and $100.00 for
     a second or subsequent offense"); None when it says (an ordinal, a count, "again") or the sentence has no steps."""
     steps = _graduated(sentence)
-    if steps is None or _USERS_NTH.search(turn) or _SAYS_WHICH.search(turn):
+    if steps is None or _USERS_NTH.search(turn) or _SAYS_WHICH.search(turn) or not _INCIDENT.search(turn):
         return None
     if any(stem_of(w) in _OFFENSE_WORDS for _, w, _ in counts_in(turn)):
         return None

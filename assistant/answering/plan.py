@@ -58,6 +58,7 @@ class Clarify:
     slot: str | None = None
     candidates: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    quote: tuple = ()  # (passage, sentence) the question names figures of: quoted instead of a fresh search's best
 
 
 @dataclass(frozen=True)

@@ -870,12 +870,14 @@ class EmbeddedPlanner:
                 # (the best sentence's own section: "... $500.00 for each offense" is beside "$50.00 for a first
                 # offense and $100.00 for a second or subsequent offense")
                 best_section = self._section_text(by_score[0][0])
-                steps = next((st for s in sentences(best_section) if fines.NTH_OFFENSE.search(s)
+                found = next(((s, st) for s in sentences(best_section) if fines.NTH_OFFENSE.search(s)
                               and (st := fines.offense_needed(req.query.turn, s))), None) \
                     if fines.about_the_same(req.query.turn, best_section) else None
-                if steps:
-                    return Clarify(phrasing.clarify_value(phrasing.offense_needed(steps)), municipality=muni_id,
-                                   slot="offense", notes=(phrasing.asked_for("which offense it is", ()),))
+                holder = next((x for x in self._same_section(by_score[0][0]) if found and found[0] in x.text), None)
+                if found and holder is not None:
+                    return Clarify(phrasing.clarify_value(phrasing.offense_needed(found[1])), municipality=muni_id,
+                                   slot="offense", notes=(phrasing.asked_for("which offense it is", ()),),
+                                   quote=(holder, found[0]))
         # a code whose deadlines the deadline calculator holds (with its state's counting of time) is counted
         # there; any other's period is counted on the calendar, and the answer says so
         catalogued = muni_id in all_tools()["deadline"].municipalities if "deadline" in all_tools() else False
@@ -1072,6 +1074,11 @@ class EmbeddedPlanner:
         """A value the calculation needs, asked with the provision it will apply quoted: the user
         sees why it is asked and what the answer will count from."""
         answer = Answer(status="clarify", municipality=plan.municipality, answer=plan.question, notes=list(plan.notes))
+        if plan.quote:  # the provision whose figures the question names
+            block, cite = quote_block(plan.quote[0], plan.quote[1])
+            answer.answer = f"{plan.question}\n\n{phrasing.clarify_rule()}\n\n{block}"
+            answer.citations = [cite]
+            return answer
         text = req.query.text or req.query.turn
         hits = self.index.search(text, plan.municipality, k=6, vector=req.vector) if text else []
         if not self._relevant(hits):

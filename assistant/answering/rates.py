@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from decimal import ROUND_HALF_UP, Decimal
 
-from assistant.answering.fines import NTH_OFFENSE, about_the_same, fine_by_offense
+from assistant.answering.fines import ANOTHER_FINE, NTH_OFFENSE, about_the_same, fine_by_offense
 from assistant.answering.formatting import fmt_money
 from assistant.answering.materials import material_for_area
 from assistant.answering.reading import NUMBER, Slot, number_value, read_slots
@@ -219,7 +219,8 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
         return []
     counts = counts_in(turn) + _day_counts(turn, slots)
     for sentence, passage_text in picked:
-        if not amounts and NTH_OFFENSE.search(sentence) and about_the_same(turn, passage_text):
+        if not amounts and NTH_OFFENSE.search(sentence) and about_the_same(turn, passage_text) \
+                and not ANOTHER_FINE.search(passage_text):
             fine = fine_by_offense(turn, sentence)
             if fine is not None:
                 return [fine]
