@@ -76,3 +76,14 @@ def material_for_area(turn: str, slots: list[Slot], sentences: list[str]) -> Wor
         return Worked("per_area", m.group(0), written, need, steps, bool(_MAX.search(before)), sentence,
                       unit=one if need == 1 else many)
     return None
+
+
+def area_needed(turn: str, slots: list[Slot], sentences: list[str]) -> str | None:
+    """The words of the user's one measure when a quoted rate of application is per area and the question gives a
+    length but no area ("a sidewalk that's 80 feet long"): the width is asked for. None otherwise."""
+    if not ASKS_MATERIAL.search(turn) or _MONEY_ASKED.search(turn) or users_quantities(turn, slots).get("area"):
+        return None
+    lengths = [s for s in slots if s.kind == "length" and s.span.origin == "turn"]
+    if len(lengths) != 1 or not any(_RATE.search(s) for s in sentences[:1]):
+        return None
+    return lengths[0].span.text

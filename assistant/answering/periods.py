@@ -25,7 +25,8 @@ from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import stems
 
 ASKS_A_DAY = re.compile(
-    r"\b(?:what|which)\s+(?:date|day)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|\bhow\s+(?:soon|late)\b|"
+    r"\b(?:what|which)\s+(?:date|day)\b|\bwhat(?:['’]s|\s+is)\s+the\s+(?:outside|last|final|latest|end|cutoff|cut-off)\s+"
+    r"(?:date|day)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|\bhow\s+(?:soon|late)\b|"
     r"\bwhen\s+(?:is|are|do|does|must|should|can|will|would|has|have)\b|\bno\s+later\s+than\b|\bdue\b|"
     r"\bby\s+what\b|\bin\s+time\b|\bexpires?\b|\bgood\s+(?:until|through)\b|\blatest\b|\bwhen['’]s\b|\blast\s+moment\b|"
     r"\bwhat\s+time\b|\buntil\s+when\b",
@@ -62,12 +63,16 @@ class Counted:
     begun: datetime | None = None  # the moment counted from, for a period in hours
     at: Slot | None = None  # the time of day read for it ("4 in the afternoon")
     either: bool = False  # one of two readings of the user's day ("next Thursday": this week's or the one after)
+    rule: str = ""  # the state's rule of counting time it was counted under ("" = on the calendar, no rule)
+    moved_from: date | None = None  # the last day before that rule moved it off a Sunday or legal holiday
 
     def call(self) -> dict:
         return {"name": "calendar_period",
                 "arguments": {"from": (self.begun or self.start.day).isoformat(), "period": self.words,
                               "backward": self.backward},
-                "result": {"day": fmt_date(self.day), "quote": self.sentence}}
+                "result": {"day": fmt_date(self.day), "quote": self.sentence,
+                           **({"rule": self.rule} if self.rule else {}),
+                           **({"last_day_before_moving": fmt_date(self.moved_from)} if self.moved_from else {})}}
 
 
 def _amount(m: re.Match) -> int | None:
@@ -207,3 +212,23 @@ def day_needed(turn: str, slots: list[Slot], sentences: list[str]) -> DayNeeded 
     if not event or len(event.split()) > 8:
         return None
     return DayNeeded(event, m.group(0), sentence)
+
+
+# a duty to be done within the period ("shall assign addresses within 30 days"), not the end of a period's life
+_ACT = re.compile(r"\b(?:shall|must)\b", re.I)
+_LIFE = re.compile(r"\b(?:valid|expires?|lapses?|void|in effect|good for)\b", re.I)
+
+
+def under_rule(counted: list[Counted], calendar) -> list[Counted]:
+    """The days counted again under the state's rule of counting time the calendar holds (Wisconsin: the event's
+    day left out, a last day of a duty on a Sunday or legal holiday moved to the next secular day). Only a period
+    of days, weeks, months or years counted forward from one day; [] for any other (its quote answers alone)."""
+    out = []
+    for c in counted:
+        if c.begun is not None or c.backward or c.either:
+            return []
+        act = bool(_ACT.search(c.sentence)) and not _LIFE.search(c.sentence)
+        day = calendar.moved_off_closed_days(c.day) if act else c.day
+        out.append(replace(c, day=day, moved_from=c.day if day != c.day else None,
+                           rule=calendar.convention_text.split(":")[0]))
+    return out

@@ -165,6 +165,11 @@ def period_counted(counted) -> str:
     if getattr(counted, "either", False):  # "next Thursday": each of its two readings, said as one
         return (f"If {said} is {start}: “{counted.words}” gives **{fmt_date(counted.day)}** ({way} it, counted on the "
                 "calendar; your state's rule of counting time not applied).")
+    if getattr(counted, "rule", ""):
+        moved = (f"; {fmt_date(counted.moved_from)} is a {'Sunday' if counted.moved_from.weekday() == 6 else 'legal holiday'}, "
+                 "so the last day moves to the next secular day") if counted.moved_from else ""
+        return (f"I read: {start} ({said}). “{counted.words}”: **{fmt_date(counted.day)}** ({way} it, counted under "
+                f"the {counted.rule}: the day of the event left out{moved}).")
     return (f"I read: {start} ({said}). “{counted.words}”: "
             f"**{fmt_date(counted.day)}** ({way} it, counted on the calendar; whether the first day is left out or a "
             "weekend or holiday moves the day is your state's rule of counting time, not applied here).")
@@ -201,6 +206,12 @@ def not_run(tool: str, argument: str, reason: str) -> str:
 def quantity_needed(unit: str) -> str:
     plural = unit if unit.endswith("s") else (unit[:-4] + "feet" if unit.endswith("foot") else unit + "s")
     return f"how many {plural} it is for: the amount is charged by the {unit}, and the question gives no number of them."
+
+
+def area_needed(measure: str) -> str:
+    """The other dimension, when a rate of application is per area and the question gives one measure."""
+    return (f"the width as well as the length: the rate is per square foot of surface, and “{measure}” gives one "
+            "side only. How wide is it?")
 
 
 def offense_needed(steps: tuple[str, ...]) -> str:

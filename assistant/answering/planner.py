@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from assistant.settings import ranking
-from assistant.answering import fines, limits, periods, portions, rates, slots
+from assistant.answering import fines, limits, materials, periods, portions, rates, slots
 from assistant.answering.compose import (
     best_sentences,
     continuation,
@@ -38,7 +38,7 @@ from assistant.answering import phrasing
 from assistant.answering.parties import anothers_figures, asked_about, split_parties
 from assistant.answering.plan import Calculate, Clarify, Lookup, NotStated, OutOfScope, Plan, Refuse, Several
 from assistant.answering.phrasing import CLARIFY_MUNI, CLARIFY_VALUE
-from assistant.answering.reading import Query, read_query, read_slots, trace_value
+from assistant.answering.reading import Query, read_query, read_slots, trace_value, user_slots
 from assistant.answering.routing import Missing
 from assistant.answering.slot_safety import clarify_text, read_line, trace
 from assistant.corpus import municipalities, municipality_by_id
@@ -179,8 +179,18 @@ def asked_parts(question: str) -> list[str]:
     return parts if len(parts) > 1 else []
 
 
+_HOW_MUCH_MATERIAL = re.compile(r"\bhow many (?:gallons?|quarts?|pints?|liters?|litres?|pounds?|lbs|bags?|tons?|"
+                                r"cubic (?:yards?|feet)|yards?|loads?)\b", re.I)
+
+
 def figure_kind(question: str) -> str | None:
-    """The kind of figure a question asks for ("money", "width", "duration", ...)."""
+    """The kind of figure a question asks for ("money", "width", "duration", ...), read in its asking sentences
+    ("The walk is 6 feet wide. How many gallons do I need?" asks no width)."""
+    asking = " ".join(s for s in re.split(r"(?<=[.?!])\s+", question) if s.rstrip().endswith("?"))
+    if asking and asking.strip() != question.strip():
+        question = asking
+    if _HOW_MUCH_MATERIAL.search(question):
+        return "material"  # "how many gallons of curing compound at the minimum spray rate": no money
     if UNIT_RATE_Q.search(question):
         return "money"
     how = _HOW_DIMENSION.search(question)
@@ -528,6 +538,8 @@ class EmbeddedPlanner:
             muni_id = prev.id if prev else None
         turn = carried.get("current") or q
         earlier = q[: len(q) - len(turn)].strip() if carried and q.endswith(turn) else ""
+        if turn and earlier.endswith(turn):  # "{earlier} {turn} {turn}": the turn counts twice, it is read once
+            earlier = earlier[: len(earlier) - len(turn)].strip()
         if carried.get("follow_up") and not earlier:
             earlier = next((t.content for t in reversed(history) if t.role == "user"), "")
         source = ("request" if municipality else "named" if named is not None and muni_id == named.id
@@ -644,7 +656,7 @@ class EmbeddedPlanner:
             prev_user = self._earlier_topic(history)
             if prev_user:
                 query = req.query.model_copy(update={"earlier": prev_user, "follow_up": True, "slots": tuple(
-                    [*req.query.slots, *read_slots(prev_user, "earlier")])})
+                    [*req.query.slots, *user_slots(prev_user, "earlier")])})
                 req.query = query
                 return self._decide(f"{prev_user} {q} {q}", muni_id, history, {"follow_up": True, "current": q}, req)
         hits = with_named_sections(named, hits)
@@ -821,7 +833,10 @@ class EmbeddedPlanner:
             if stating and (fs >= 0.5 * top or works):
                 if not any(x[1] == stating[0][1] for x in picked):
                     picked = stating + picked[:1]
-            elif not listed:
+            elif not listed and not (periods.count_from(
+                    req.query.turn, req.query.of_origin("turn"), [s for _, s, _ in sorted(picked, key=lambda x: -x[2])])):
+                # (a date the quoted period gives from the user's day is stated: "for a period of three years from
+                # the date of the final repair" and "the repair was June 17 of last year")
                 return NotStated(muni_id, tuple(picked), set_by=False)
         # a question of two asks ("What's the longest the parade can run, and how much insurance must they show?"):
         # each ask's own best sentence is quoted too, not only those nearest the two taken together
@@ -854,6 +869,12 @@ class EmbeddedPlanner:
             if not worked:
                 break
         if not worked and not checks and not portioned and by_score:
+            # "How much curing compound for a sidewalk that's 80 feet long?" against a rate per square foot
+            measure = materials.area_needed(req.query.turn, req.query.of_origin("turn"), [by_score[0][1]])
+            if measure is not None:
+                return Clarify(phrasing.clarify_value(phrasing.area_needed(measure)), municipality=muni_id,
+                               slot="area", notes=(phrasing.asked_for("the width as well as the length", ()),),
+                               quote=(by_score[0][0], by_score[0][1]))
             # "How much will the permit to dig my trench cost?" against a fee per square foot: the quantity is asked
             # (a total: also a further charge of the best sentence's section, "an annual fee of $25.00 per newsrack")
             top = by_score[0][0]
@@ -881,7 +902,13 @@ class EmbeddedPlanner:
         # a code whose deadlines the deadline calculator holds (with its state's counting of time) is counted
         # there; any other's period is counted on the calendar, and the answer says so
         catalogued = muni_id in all_tools()["deadline"].municipalities if "deadline" in all_tools() else False
-        counted = [] if catalogued else periods.count_from(req.query.turn, req.query.of_origin("turn"), ranked)
+        counted = periods.count_from(req.query.turn, req.query.of_origin("turn"), ranked)
+        if catalogued and counted:
+            # a period the catalogue does not hold ("Within 30 days after the final approval ... shall assign
+            # addresses"): counted under the state's rule the catalogue's calculator counts with
+            from assistant.tools.calendar import business_calendar
+
+            counted = periods.under_rule(counted, business_calendar())
         need = None if catalogued or counted or checks or worked else periods.day_needed(
             req.query.turn, req.query.of_origin("turn"), ranked)
         if need is not None:  # "What's my last day to appeal?": the day of the decision is asked for

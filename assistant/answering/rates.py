@@ -142,6 +142,36 @@ def _settled(amounts: list[Slot], sentence: str) -> list[Worked]:
     return [Worked("difference", sentence, f"{h.span.text}; {c.span.text}", diff, steps, False, sentence)]
 
 
+def _held_by_condition(turn: str, amounts: list[Slot], picked: list[tuple[str, str]]) -> list[Worked]:
+    """The code's sum held, chosen by the user's own case, settled against the user's one cost: "The deposit shall
+    be in the sum of $25.00 if no pavement is involved or $75.00 if ... paved" with "From this deposit shall be
+    deducted the expense to the city", and "a gravel shoulder with no pavement ... which cost them $18.40"."""
+    from assistant.answering.alternatives import amount_by_condition
+
+    if len({a.number for a in amounts}) != 1 or not _ASKS_BACK.search(turn) and not ASKS_AMOUNT.search(turn):
+        return []
+    cost = amounts[0]
+    if _HELD.search(_own_words(cost)) or not _COST.search(_own_words(cost) + " " + cost.after[:40]):
+        return []  # the user's amount is no cost the sum held is settled against
+    around = [s for s, _ in picked] + [x for _, text in picked for x in sentences(text)]
+    settles = next((x for x in around if _SECURITY.search(x) and _CHARGED.search(x)
+                    and re.search(r"\bdeduct|\bbalance\b|\bremainder\b|\breturned\b|\brefund", x, re.I)), None)
+    if settles is None:
+        return []
+    chosen = [(x, c) for x in dict.fromkeys(around) if _SECURITY.search(x) and (c := amount_by_condition(turn, x))]
+    if len({c.amount.number for _, c in chosen}) != 1:
+        return []
+    sentence, c = chosen[0]
+    h = c.amount.number
+    if cost.number > h:
+        return []
+    diff = (h - cost.number).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    steps = [f"{fmt_money(h)} held (“{c.amount.span.text} if {c.condition}”: “{c.said}”) − {fmt_money(cost.number)} "
+             f"cost (“{cost.span.text}”) = {fmt_money(diff)} left of the sum held"]
+    return [Worked("difference", sentence, f"{c.said}; {cost.span.text}", diff, steps, False, sentence,
+                   others=(settles,) if settles != sentence else ())]
+
+
 # "one and one-half percent per month", "12% per annum": a percentage charged for each period, of the amount owed
 _PER_PERIOD = re.compile(r"\s*(?:per|a|an|each|every)\s+(?P<u>month|year|annum|week|day)\b", re.I)
 
@@ -196,6 +226,12 @@ def _day_counts(turn: str, slots: list[Slot]) -> list[tuple[Decimal, str, str]]:
     return out
 
 
+_LATE_RISE = re.compile(r"\bshall\s+(?:be\s+)?increase[sd]?\b(?:[^.]|\.\d){0,120}\b(?:unpaid|not\s+paid|late)\b|"
+                        r"\b(?:unpaid|not\s+paid)\b(?:[^.]|\.\d){0,80}\bshall\s+(?:be\s+)?increase[sd]?\b", re.I)
+_NOT_PAID = re.compile(r"\b(?:never|not|didn['’]?t|haven['’]?t|hasn['’]?t)\s+(?:\w+\s+)?paid\b|\bunpaid\b|\blate\b|"
+                       r"\bas of (?:today|now)\b|\bpast due\b|\boverdue\b|\bnever paid\b", re.I)
+
+
 def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> list[Worked]:
     """The arithmetic of the first quoted sentence (best first; each with the text of its whole section)
     that states a rate the question's one count or one amount fits, or settles a sum held (a deposit, a
@@ -215,6 +251,9 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
         settled = _settled(amounts, sentence)
         if settled:
             return settled
+    held = _held_by_condition(turn, amounts, picked)
+    if held:
+        return held
     if not ASKS_AMOUNT.search(turn):
         return []
     counts = counts_in(turn) + _day_counts(turn, slots)
@@ -248,7 +287,10 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
         # (unless that charge is the section's own, stated once: "There shall be a certificate of compliance fee
         # in the amount of $50.00." — added when the question asks the total of its own case)
         added = _charge_besides(sentence, passage_text) if besides and ASKS_TOTAL.search(turn) else None
-        if len(fits) == 1 and not amounts and not elsewhere and (not besides or added):
+        # "This fine shall increase by $33.00 if it remains unpaid at least 21 days after issuance" and "never paid
+        # it": the fine owed depends on days the product does not count (left to the quotes)
+        late = _LATE_RISE.search(passage_text) is not None and _NOT_PAID.search(turn) is not None
+        if len(fits) == 1 and not amounts and not elsewhere and (not besides or added) and not late:
             rate, unit, words, ceiling, (n, w, written) = fits[0]
             total = (rate * n).quantize(Decimal("0.01"), ROUND_HALF_UP)
             steps = [f"{n} {w} (“{written}”) × {fmt_money(rate)} (“{words}”) = {fmt_money(total)}"]

@@ -318,9 +318,13 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     wds = "|".join(_WEEKDAYS)
     # "the second Thursday of next month", "the first Monday in March": that weekday of that month
     for m in re.finditer(rf"\b(?P<nth>first|second|third|fourth|last)\s+(?P<wd>{wds})\s+(?:of|in)\s+(?:(?P<rel>next|this|last)"
-                         rf"\s+month|{dates._MON}(?:\s+(?P<y>(?:19|20)\d\d))?)\b", text, re.I):
-        if m.group("rel"):
-            first = ref.replace(day=1) + relativedelta(months={"next": 1, "this": 0, "last": -1}[m.group("rel").lower()])
+                         rf"\s+(?P<per>month|year)|{dates._MON}(?:\s+(?P<y>(?:19|20)\d\d))?)\b", text, re.I):
+        step = {"next": 1, "this": 0, "last": -1}[m.group("rel").lower()] if m.group("rel") else 0
+        if m.group("rel") and m.group("per").lower() == "year":
+            # "the first Monday of this year": of its first month ("the last Friday of next year": of its last)
+            first = date(ref.year + step, 12 if m.group("nth").lower() == "last" else 1, 1)
+        elif m.group("rel"):
+            first = ref.replace(day=1) + relativedelta(months=step)
         else:
             month = dates.MONTHS[re.search(dates._MON, m.group(0).split(" of ")[-1].split(" in ")[-1], re.I).group(0).lower()[:3]]
             year = int(m.group("y")) if m.group("y") else (ref.year if month >= ref.month else ref.year + 1)
@@ -504,6 +508,11 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             add(m.start(), m.end() + today_too.end(), d, "day")
             continue
         add(m.start(), m.end(), d, p)
+    for m in re.finditer(r"\b(?:the\s+)?(spring|summer|fall|autumn|winter)\s+after\s+next\b", text, re.I):
+        # "the summer after next": the one after the coming summer
+        first, _ = _SEASONS[m.group(1).lower()]
+        start = date((ref.year if first > ref.month else ref.year + 1) + 1, first, 1)
+        add(m.start(), m.end(), start, "month", (start, start + _SEASON_SPAN))
     for m in re.finditer(r"\b(last|this past|this|next|this coming)\s+(spring|summer|fall|autumn|winter)\b", text, re.I):
         first, _ = _SEASONS[m.group(2).lower()]
         which = m.group(1).lower()
@@ -801,6 +810,13 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         if not _free(taken, a, end):
             a = m.start("h")
         take_time(a, end, f"{hh:02d}:{int(m.group('mm') or 0):02d}")
+    for m in _HOUR_DAY_PART.finditer(text):
+        # "around 9 this Saturday night", "at 7 Tuesday morning": the hour before the day, its part of the day after
+        hour = _HOUR_WORDS.get(m.group("h").lower()) or int(m.group("h"))
+        if not 1 <= hour <= 11:
+            continue
+        hh = dates.clock_hour(str(hour), m.group("when"))
+        take_time(m.start("h"), m.end("mm") if m.group("mm") else m.end("h"), f"{hh:02d}:{int(m.group('mm') or 0):02d}")
     for m in _MONEY.finditer(text):
         v = digits_value(m.group("v"))
         mult = (m.group("mult") or "").lower()
@@ -940,6 +956,13 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             v = number_value(m)
             if v is not None and v > 0:
                 add(slot.kind, v, slot.unit, m.start("n"), m.end("n"))
+    for slot in [x for x in out if x.kind == "date" and x.precision == "year"]:
+        # "the county's records say it was paved in 2021, but the village's map says 2023": a bare year set against
+        # a year is another reading of the same date (two values, so the reading asks which one)
+        m = _SET_AGAINST_BARE.match(text, slot.span.end)
+        if m and re.fullmatch(r"(?:19|20)\d\d", m.group("n")) and _free(taken, m.start("n"), m.end("n")):
+            taken.append((m.start("n"), m.end("n")))
+            out.append(_slot("date", f"{m.group('n')}-01-01", None, text, origin, m.start("n"), m.end("n"), "year"))
     for slot in [x for x in out if x.kind in ("length", "weight", "duration")]:
         # "anywhere from 6,400 to 7,000 lbs", "2-3 hours", "between 5 and 6 feet": the unit written once after
         # a range is the first number's too (two values, so the reading asks which one, never takes one)
@@ -959,6 +982,35 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             if v is not None and not (m.group("dollar") is None and v != int(v) and v < 1):
                 add("money", v, slot.unit, m.start("n"), m.end("n"))
     return _shared_units(sorted(out, key=lambda s: (s.span.origin, s.span.start)), text)
+
+
+# "$310 per square", "$1,150 per 100 sq ft", "$18 a linear foot", "$40/slab": a price of one thing (or of N units),
+# never a total the user owes; its unit says what it prices ("USD/square", "USD/100 sq ft")
+PRICE_OF = re.compile(r"(?:\s*per\s+|/(?=[a-z\d])|\s+for\s+(?:each|every)\s+|\s+(?P<a>an?)\s+)(?P<n>\d[\d,]*(?:\.\d+)?\s*)?"
+                       r"(?P<thing>(?:square|sq\.?|lineal|linear|cubic|running)\s*(?:feet|foot|ft|yards?|yds?)\.?|"
+                       r"[a-z][a-z-]{2,}?)(?=[^a-z-]|$)", re.I)
+# after "a"/"an" only these are priced ("$3,000 a few weeks ago" is not "per few")
+_PRICED_BY_A = re.compile(r"(?:square|sq|lineal|linear|cubic|running|slab|block|panel|section|flag|foot|yard|ton|"
+                          r"cart|rack|box|tree|sign|load|truckload|piece|unit|lot|square)", re.I)
+_TIME_UNITS = re.compile(r"^(?:hours?|hrs?|days?|weeks?|months?|years?|occasions?|times?|visits?|trips?)$", re.I)
+
+
+def user_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> list[Slot]:
+    """The values of the user's own words: ``read_slots``, with an amount priced per thing read as such."""
+    return [_priced_per(s, text) for s in read_slots(text, origin, ref)]
+
+
+def _priced_per(slot: Slot, text: str) -> Slot:
+    """The user's amount as a price of one thing when the words right after it say so ("$310 per square"); any
+    other slot unchanged (a rate in time, "$42 an hour", is read as such before)."""
+    if slot.kind != "money" or slot.unit != "USD":
+        return slot
+    m = PRICE_OF.match(text, slot.span.end)
+    if not m or _TIME_UNITS.match(m.group("thing")) or (m.group("a") and not _PRICED_BY_A.match(m.group("thing"))):
+        return slot
+    thing = re.sub(r"\s+", " ", m.group("thing").lower()).rstrip(".")
+    n = (m.group("n") or "").strip().replace(",", "")
+    return slot.model_copy(update={"unit": f"USD/{n + ' ' if n else ''}{thing}"})
 
 
 # the first number of a range, in digits or words ("2-3 hours", "two or three hours", "a couple-three hours")
@@ -1040,6 +1092,11 @@ _DAYPART_HOUR = re.compile(
     r"\b(?P<when>morning|afternoon|evening|night|tonight)\s+(?:at|around|about|near|by|close\s+to|sometime\s+around)\s+"
     r"(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|\d{1,2})(?::(?P<mm>[0-5]\d))?\b"
     r"(?!\s*(?:[ap]\.?m\b|%|hours?|hrs?|minutes?|days?|feet|foot|ft|inch|inches|dollars|percent|o['’]clock)|[:\d])", re.I)
+_HOUR_DAY_PART = re.compile(
+    r"\b(?:at|around|about|near|by|until|till|after|before|roughly)\s+"
+    r"(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|\d{1,2})(?::(?P<mm>[0-5]\d))?\s+"
+    r"(?:(?:this|next|last|on|coming|this\s+coming)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+    r"tomorrow|today|yesterday)\s+(?P<when>morning|afternoon|evening|night)\b", re.I)
 _SET_AGAINST_BARE = re.compile(
     rf"[^.;!?\d]{{0,40}}?\b(?:but|though|although|whereas|while|or)\b[^.;!?\d$]{{0,50}}?\b(?P<n>{NUMBER.pattern})"
     r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|or|instead|now|though)\b))", re.I)
@@ -1129,7 +1186,7 @@ def read_query(turn: str, earlier: str = "", *, follow_up: bool = False, clarifi
                text: str | None = None, municipality: str | None = None,
                municipality_from: MunicipalitySource = "none", figure: str | None = None,
                removed: tuple[str, ...] = (), asked: str = "", ref: date | None = None) -> Query:
-    slots_ = read_slots(turn, "turn", ref) + (read_slots(earlier, "earlier", ref) if earlier else [])
+    slots_ = user_slots(turn, "turn", ref) + (user_slots(earlier, "earlier", ref) if earlier else [])
     return Query(turn=turn, earlier=earlier, text=text if text is not None else turn, follow_up=follow_up,
                  clarified=clarified, municipality=municipality, municipality_from=municipality_from,
                  asks=asks(turn, figure), figure=figure, slots=tuple(slots_), removed=tuple(removed),

@@ -64,11 +64,25 @@ def _nearest_cue(slot: Slot, cues: dict[str, re.Pattern], query: Query | None = 
     return best
 
 
+_WEEKDAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I)
+
+
+def same_weekday(query: Query, day) -> bool:
+    """False when this turn names a weekday and ``day`` (a date or datetime) falls on none it names."""
+    named = {m.group(1).lower() for m in _WEEKDAY.finditer(query.turn)}
+    return not named or day.strftime("%A").lower() in named
+
+
 def of(query: Query, kind) -> list[Slot]:
-    """The values of a kind: this turn's first; in a reply to our question, the earlier turn's too."""
+    """The values of a kind: this turn's first; in a reply to our question, the earlier turn's too. An earlier
+    date is not this turn's when this turn names another weekday it was not read as ("say it's approved that
+    same Tuesday", the earlier turn's date a Friday): none is taken, so it is asked for."""
     if query.clarified:
         return query.of(kind)
-    return query.of(kind, "turn") or query.of(kind)
+    mine = query.of(kind, "turn")
+    if mine or kind != "date":
+        return mine or query.of(kind)
+    return [s for s in query.of(kind) if same_weekday(query, s.day)]
 
 
 _FILLER = re.compile(r"^[\s,:-]*(?:(?:of|for|in|on|worth of|the|spent on)\s+)*", re.I)
@@ -424,7 +438,8 @@ def as_number(d: Decimal) -> str:
 # events a deadline may count from, and the words that name each (general English): a date tied
 # to one of them is not the date of another
 EVENT_KINDS = {
-    "application": ("the application", re.compile(r"\b(?:appl(?:y|ied|ication)|submit(?:ted)?|filed|requested)\b", re.I)),
+    "application": ("the application", re.compile(r"\b(?:appl(?:y|ied|ication)|submit(?:ted)?|filed|requested|"
+                                                  r"put in (?:for|an? )|sent in|turned in)", re.I)),
     "approval": ("the approval", re.compile(r"\b(?:approv(?:ed|al)|issued|granted)\b", re.I)),
     "completion": ("the completion", re.compile(r"\b(?:finish(?:ed)?|complet(?:ed|ion)|done)\b", re.I)),
     "notice": ("the notice", re.compile(r"\b(?:notice|notif(?:y|ied|ication)|letter|wrote)\b", re.I)),
@@ -548,7 +563,7 @@ _COORDINATION = frozenset({"and", "or", "the", "a", "an", "then", "first", "seco
 
 
 # -- a deposit settled against the actual cost ----------------------------------------------------
-DEPOSIT = re.compile(r"deposit|put down|paid (?:up ?front|in advance)|advance|estimate", re.I)
+DEPOSIT = re.compile(r"deposit|put down|put up|paid (?:up ?front|in advance)|advance|estimate", re.I)
 ACTUAL = re.compile(r"cost|came to|bill|billed|actual|final|total|invoice|charged|ran|spent", re.I)
 
 

@@ -49,6 +49,8 @@ _BY = re.compile(r"(?P<a>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)?(?:\s+(?:wid
                  r"(?P<b>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)(?=\W|$)", re.I)
 _PER_PER = re.compile(r"[)\s]*(?:\(\$[\d.,]+\)\s*)?per\s+(?P<u>[a-z]+)(?:\(s\))?\s+per\s+(?P<t>day|week|month)\b", re.I)
 _TIER_GENERIC = stems("for which that do does not and or in of the a an area length size any such each permit fee fees")
+_WIDE = re.compile(r"(?:[\s-]+(?:in\s+)?(?:wide|width|across))\b", re.I)
+_LONG = re.compile(r"(?:[\s-]+(?:in\s+)?(?:long|length))\b", re.I)
 _AREA = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:square|sq\.?)\s*(?:feet|foot|ft)\b", re.I)
 
 
@@ -74,6 +76,17 @@ def users_quantities(turn: str, slots: list[Slot]) -> dict[str, list[tuple[Decim
         if v is not None:
             out.setdefault("area", []).append((v, m.group(0)))
             taken.append((m.start(), m.end()))
+    if "area" not in out:
+        # "6 feet wide and 150 feet long", "150 ft long, 6 ft wide": one width and one length make an area
+        free = [s for s in slots if s.kind == "length" and s.span.origin == "turn"
+                and not any(a <= s.span.start < b for a, b in taken)]
+        wide = [s for s in free if _WIDE.match(turn, s.span.end)]
+        long_ = [s for s in free if _LONG.match(turn, s.span.end)]
+        if len(wide) == 1 and len(long_) == 1:
+            w, l_ = (x.number if x.unit == "ft" else x.number / 12 for x in (wide[0], long_[0]))
+            a, b = sorted((wide[0], long_[0]), key=lambda x: x.span.start)
+            out["area"] = [(w * l_, turn[a.span.start:_WIDE.match(turn, b.span.end).end() if b is wide[0]
+                                         else _LONG.match(turn, b.span.end).end()])]
     for s in slots:
         if s.kind == "length" and s.span.origin == "turn" and not any(a <= s.span.start < b for a, b in taken):
             feet = s.number if s.unit == "ft" else s.number / 12

@@ -600,7 +600,7 @@ TOOLS: list[ToolSpec] = [
         keywords=("asphalt", "driveway", "deposit", "refund", "balance", "resurfacing", "tax roll"),
         route=Route(order=63, read="assistant.answering.routes.charges:asphalt_settlement",
                     answers="the balance or refund of an asphalt deposit against the actual cost",
-                    cues=(r"asphalt|pav(?:e|ed|ing)|blacktop|apron", r"deposit|put down|paid (?:up ?front|in advance)|up ?front|ahead of time|beforehand|in advance|"
+                    cues=(r"asphalt|pav(?:e|ed|ing)|blacktop|apron", r"deposit|put down|put up \$|paid (?:up ?front|in advance)|up ?front|ahead of time|beforehand|in advance|"
                           r"\bstill owe\b|\bowe (?:them|the town)\b|\bbalance\b")),
     ),
     ToolSpec(

@@ -5,6 +5,7 @@ words it answers."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from assistant.answering import phrasing, reading, roles, slots
 from assistant.answering.formatting import fmt_money
@@ -60,6 +61,48 @@ NEW_WALK = re.compile(r"\bnew (?:side)?walks?\b|\bneither side|\b(?:no|without(?
                       re.I)
 
 
+_AREA_PRICE = re.compile(r"^(?P<n>\d[\d.]*\s+)?(?:square|sq)\.?\s*(?P<u>feet|foot|ft|yards?|yds?)$")
+_LENGTH_PRICE = re.compile(r"^(?P<n>\d[\d.]*\s+)?(?:(?:lineal|linear|running)\s+)?(?:feet|foot|ft)$")
+
+
+def price_times_quantity(price, query) -> tuple[Decimal, str] | Missing:
+    """A cost from the user's price of one thing ("$310 per square", "$1,150 per 100 sq ft") and their one
+    quantity of that thing (a count of squares, an area, a length); asked for when none or several are given."""
+    from assistant.answering.tiers import users_quantities
+    from assistant.answering.worked import stem_of
+
+    thing = price.unit.split("/", 1)[1]
+    quantities = users_quantities(query.turn, query.of_origin("turn"))
+    if m := _AREA_PRICE.match(thing):
+        per, found = Decimal((m.group("n") or "1").strip()), quantities.get("area", [])
+        if m.group("u").startswith("y"):
+            found = [(a / 9, w) for a, w in found]
+        unit = "square yards" if m.group("u").startswith("y") else "square feet"
+    elif m := _LENGTH_PRICE.match(thing):
+        per, found, unit = Decimal((m.group("n") or "1").strip()), quantities.get("length", []), "feet"
+    else:
+        per, unit = Decimal(1), thing + "s"
+        found = quantities.get(stem_of(thing), []) + [
+            (c.number, c.span.text) for c in query.of_origin("turn")
+            if c.kind == "count" and c.unit and stem_of(c.unit) == stem_of(thing)]
+    # (not the price's own "per 100 sq ft")
+    own = query.turn[price.span.end:price.span.end + 30]
+    found = [(v, w) for v, w in found if w not in own]
+    found = list(dict.fromkeys(found))
+    distinct = list(dict.fromkeys(v for v, _ in found))
+    if len(distinct) != 1 or per <= 0:
+        return Missing(f"how many {unit} the work covers: “{price.span.text}” is a price "
+                       f"per {thing}." if not distinct else
+                       f"which quantity the price “{price.span.text}” per {thing} is for: "
+                       + " or ".join(f"“{w}”" for _, w in found) + "?",
+                       slot="cost", candidates=tuple(w for _, w in found))
+    qty, written = distinct[0], next(w for v, w in found if v == distinct[0])
+    cost = (qty / per * price.number).quantize(Decimal("0.01"))
+    m = reading.PRICE_OF.match(query.turn, price.span.end)
+    said = query.turn[price.span.start:m.end() if m else price.span.end].rstrip(".")
+    return cost, f"{fmt_money(cost)} (“{written}” at “{said}”)"
+
+
 def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     """An owner's share of a sidewalk's cost (reconstruction, defective replacement, a new walk)."""
     from assistant.answering.routes import checks
@@ -76,7 +119,16 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
     amounts = list(dict.fromkeys(s.number for s in money)) if ctx.query is not None else slots.money_all(q)
     if not amounts and MENTIONS_PERMIT.search(q):
         return None  # "how much does the village charge for the permit to ...?": a fee, not an assessment
-    if not amounts and ctx.query is not None and (ctx.query.of("duration") or any(
+    priced_at = [] if amounts or ctx.query is None else \
+        [x for x in ctx.query.of("money") if "/" in (x.unit or "") and x.unit != "USD/hour"]
+    if len(priced_at) == 1 and not ctx.query.of("duration"):
+        # "$310 per square" and "8 of the 14 squares", "$1,150 per 100 sq ft" and "5 ft x 66 ft": the cost is the
+        # price times the user's one quantity of what it prices; asked for when there is none, or several
+        found = price_times_quantity(priced_at[0], ctx.query)
+        if isinstance(found, Missing):
+            return found
+        amounts, money = [found[0]], []
+    elif not amounts and ctx.query is not None and (ctx.query.of("duration") or any(
             "/" in (x.unit or "") for x in ctx.query.of("money"))):
         return None  # hours worked, a rate an hour: a bill for work (snow removal), not a share of a sidewalk's cost
     if not amounts:
@@ -87,6 +139,8 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
     kind = ("new_one_side_none_either" if NEW_WALK.search(low)
             else "defective_replacement" if re.search(r"defect|replac", low) else "reconstruction")
     cost, sources, derived = amounts[0], {}, {}
+    if priced_at and len(priced_at) == 1 and not money:
+        sources, derived = {"cost": priced_at[0]}, {"cost": found[1]}
     if kind != "new_one_side_none_either":
         shared = [s for s in money if SHARED_COST.search(s.after[:40]) or SHARED_COST.search(s.before[-40:])]
         if shared:
@@ -271,6 +325,14 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
             hit = max(found)[1] if found else None
         if hit is not None:
             labelled.setdefault(hit, []).append(s)
+    bills = labelled.get("unpaid_bill", [])
+    if len({s.number for s in bills}) > 1:
+        # "charged me $1,150 for the install ... sent me a $725 bill, which I never paid": the bill whose own
+        # sentence says it went unpaid
+        unpaid = [s for s in bills if UNPAID.search(re.split(r"(?<=[.;?!])\s", ctx.query.source(s.span.origin)[
+            s.span.end:s.span.end + 80])[0])]
+        if len({s.number for s in unpaid}) == 1:
+            labelled["unpaid_bill"] = unpaid[:1]
     for part, found in labelled.items():
         if len({s.number for s in found}) > 1:
             return ambiguous(roles.Ambiguous(part.replace("_", " "), tuple(found)))
@@ -287,5 +349,6 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
 
 # the bill went unpaid: what the guarantee then pays
 UNPAID = re.compile(r"\b(?:didn['’]?t|did not|never|haven['’]?t|have not|wasn['’]?t|was not|not|went)\s+(?:\w+\s+)?"
-                    r"(?:pa(?:y|id)|unpaid)\b|\bunpaid\b|\bout of (?:my|our|the) (?:guarantee|deposit|bond)|"
+                    r"(?:pa(?:y|id)|unpaid)\b|\bunpaid\b|\bpast due\b|\boverdue\b|"
+                    r"\blet\s+(?:\w+\s+){0,2}(?:go|slide|sit|ride)\s+(?:past|over|beyond)\b|\bout of (?:my|our|the) (?:guarantee|deposit|bond)|"
                     r"\b(?:taking|take|took|taken|charg\w*|deduct\w*)\b[^.?!]{0,30}\b(?:guarantee|deposit|bond)\b", re.I)

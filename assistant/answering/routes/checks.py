@@ -262,6 +262,9 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
         weights = [w for w in weights if not any(b.start <= w.span.start < b.end for b in bought)]
     if not serves(ctx, "heavy_vehicle_check", muni):
         return None
+    if weights and ctx.query is not None and len({m.number for m in ctx.query.of("money") if m.unit == "USD"}) >= 2 \
+            and not ASKS_OVER.search(q) and not re.search(r"\b(?:legal|allowed|permit|limit|over|overweight)\b", q, re.I):
+        return None  # "$2,600 up front ... a 5-ton roller ... the bill came in at $2,315": money asked, no load checked
     if not weights:
         if muni is not None and VEHICLE.search(q) and ASKS_OVER.search(q):
             # "we haul with a tri-axle, the weight signs are up. How much over are we?": no weight, no figure

@@ -96,7 +96,10 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     """The rule of the catalogue the question's words and dated event pick, counted from that event."""
     event = slots.event_moment(ctx.current) or slots.event_moment(q)
     year = re.search(r"\b(?:in|for|during)\s+(20\d\d)\b", q)
-    read = [s for s in (ctx.query.of("date") if ctx.query is not None else []) if s.precision in ("day", "week")]
+    read = [s for s in (roles.of(ctx.query, "date") if ctx.query is not None else []) if s.precision in ("day", "week")]
+    if event is not None and ctx.query is not None and not ctx.query.of("date", "turn") \
+            and not roles.same_weekday(ctx.query, event):
+        event = None  # "say it's approved that same Tuesday", the earlier turn's day a Friday: asked for
     if event is None and read:
         event = read[0].day  # a date the reading stage reads ("last Tuesday"); roles pick the event's below
         said = _time_of(read[0], ctx.query)
