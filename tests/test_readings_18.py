@@ -256,3 +256,50 @@ def test_a_roller_weight_in_a_deposit_story_is_no_load_to_check(assistant):
                       "before they started. The drive is 14 ft wide and 120 ft long and they ran a 5-ton roller on it. "
                       "Final bill came in at $2,315. Do I get anything back, and how much?", "delafield")
     assert a.status == "answered" and "$285.00" in a.answer and "5 tons" not in a.answer
+
+
+def test_occasions_told_one_by_one_each_bill_their_own_hours(assistant):
+    a = assistant.ask("While I was away the Brandon crew cleared my sidewalks twice. First time one guy spent 2 hours, "
+                      "second time it took him an hour and a quarter. His rate with benefits is $42 an hour. What's the "
+                      "removal bill?", "brandon")
+    assert a.status == "answered" and "**$186.50**" in a.answer and "occasions 2" in a.answer
+
+
+def test_the_village_cleared_my_walk_with_no_hours_or_rates_asks_for_them(assistant):
+    a = assistant.ask("Village guys shoveled my walk twice last week because I didn't get to it. How much is that going "
+                      "to run me?", "brandon")
+    assert a.status == "clarify" and "hourly rate" in a.answer
+    b = assistant.ask("The village shoveled my walk because I didn't. How much is the fine?", "brandon")
+    assert b.status == "answered"  # a fine asked: the penalty's quote, no charge asked for
+
+
+def test_a_period_of_written_notice_counts_from_the_notice():
+    bond = ("In the event that the property owner fails to comply with the order of the Building Inspector, after "
+            "thirty days written notice, the Village may use the cash bond to construct the sidewalk.")
+    turn = ("The building inspector sent us a written order, and the 30-day written notice went out three weeks ago today. "
+            "On what date can the village use our bond to do the work?")
+    got = periods.count_from(turn, read_slots(turn, ref=date(2026, 12, 14)), [bond])
+    assert [(c.day, c.words) for c in got] == [(date(2026, 12, 23), "after thirty days written notice")]
+
+
+def test_an_article_is_no_count_given_so_the_quantity_priced_is_asked():
+    fee = ("The fee for such permits shall be $2.00 for excavations which do not exceed 25 square feet in area or "
+           "tunnels not exceeding 25 feet in length; and $0.25 for each additional square foot in the case of "
+           "excavations, or lineal foot in the case of tunnels; but not to exceed $100.00 for any permit.")
+    turn = "What will the city charge me for a permit to dig a trench across Main Street?"
+    assert rates.needs_quantity(turn, read_slots(turn), fee) == "square foot"
+    three = "What will the city charge me for three permits to dig across Main Street?"
+    assert rates.needs_quantity(three, read_slots(three), fee) is None  # a number given may be it: left to the quote
+
+
+def test_of_several_measures_the_portion_takes_the_one_of_its_thing():
+    from assistant.answering.portions import portion_of
+
+    rule = ("Such permit shall not be issued for more than 1/3 of any street, and the applicant shall keep the street "
+            "clear otherwise.")
+    turn = ("The lot is 48 ft wide, house is about 2,400 sq ft, and the street out front is 36 ft curb to curb. How "
+            "much of the street's width can our dumpster take up?")
+    got = portion_of(turn, read_slots(turn), [rule])
+    assert [(p.value, p.measured.span.text) for p in got] == [(12, "36 ft")]
+    two = "One street is 36 ft wide and the street behind is 30 ft wide. How much of the street can we take up?"
+    assert portion_of(two, read_slots(two), [rule]) == []  # two streets' widths: which is not guessed

@@ -41,6 +41,9 @@ _AFTER = re.compile(rf"\b(?:within|no\s+later\s+than|not\s+later\s+than|not\s+mo
                     rf"for(?:\s+a\s+(?:period|term)\s+of)?|"
                     rf"(?:at|after|upon|on)\s+the\s+expiration\s+of)\s+{_PERIOD}\s+(?:after|of|from|following)\b", re.I)
 
+# "after thirty days written notice, the Village may use the cash bond": the period runs from the notice
+_AFTER_NOTICE = re.compile(rf"\bafter\s+{_PERIOD}(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice\b", re.I)
+
 
 _GENERIC = stems("date day days time the such said any this that its their his her of which")
 _MODAL = stems("may shall must will can could should would be is are a an to and or if in on at by for with")
@@ -171,7 +174,8 @@ def _tied_period(turn: str, sentences: list[str]) -> tuple[str, re.Match, bool] 
 
     for wanted in ("event", "act"):
         for sentence in sentences:
-            found = [(m, True) for m in _BEFORE.finditer(sentence)] + [(m, False) for m in _AFTER.finditer(sentence)]
+            found = [(m, True) for m in _BEFORE.finditer(sentence)] + [(m, False) for m in _AFTER.finditer(sentence)] \
+                + [(m, False) for m in _AFTER_NOTICE.finditer(sentence)]
             tied = [(m, backward) for m, backward in found if tie(sentence, m, backward) == wanted]
             if not tied and found and wanted == "act":
                 return None

@@ -75,6 +75,13 @@ def _fraction(text: str) -> tuple[int, int] | None:
     return None
 
 
+def _own_part(turn: str, slot: Slot) -> str:
+    """The words of the value's own part of its sentence, between commas, semicolons and "and"s."""
+    before = re.split(r"[.;,!?]|\band\b", turn[:slot.span.start])[-1]
+    after = re.split(r"[.;,!?]|\band\b", turn[slot.span.end:])[0]
+    return before + slot.span.text + after
+
+
 def portion_of(turn: str, slots: list[Slot], sentences: list[str]) -> list[Portion]:
     """The portion the first sentence (best first) sets of the thing the user measured; [] when none
     fits exactly one way. (A municipality's everyday words are not left out here, unlike a limit check:
@@ -82,18 +89,25 @@ def portion_of(turn: str, slots: list[Slot], sentences: list[str]) -> list[Porti
     if not ASKS_PORTION.search(turn):
         return []
     measured = one_measurement(slots)
-    if measured is None or measured.unit not in ("ft", "in"):
+    lengths = [s for s in slots if s.kind == "length" and s.unit in ("ft", "in")]
+    if measured is None and not lengths:
         return []
-    about = stems(clause_at(turn, measured.span.start)) - _GENERIC
-    if not about:
+    if measured is not None and measured.unit not in ("ft", "in"):
         return []
     for sentence in sentences:
         found = []
         for m in _PORTION.finditer(sentence):
             frac = _fraction(m.group("frac"))
             of_words = stems(m.group("of")) - _GENERIC
-            if frac is None or not of_words & about:
+            # the user's measure of the thing the portion is of: the one measure, or of several ("the lot is 48 ft
+            # wide ... the street out front is 36 ft curb to curb") the one whose own clause names that thing
+            mine = [measured] if measured is not None else \
+                [x for x in lengths if (stems(_own_part(turn, x)) - _GENERIC) & of_words]
+            if frac is None or len({x.number * (12 if x.unit == "ft" else 1) for x in mine}) != 1 \
+                    or not (stems(clause_at(turn, mine[0].span.start) if measured is not None
+                                  else _own_part(turn, mine[0])) - _GENERIC) & of_words:
                 continue
+            measured = mine[0]
             before = sentence[max(0, m.start() - 40):m.start()]
             lead = MAX_BEFORE.search(before) or MIN_BEFORE.search(before)
             start = m.start() - (len(before) - lead.start()) if lead else m.start()

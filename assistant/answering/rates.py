@@ -388,6 +388,7 @@ def needs_quantity(turn: str, slots: list[Slot], sentence: str) -> str | None:
         return None
     if re.search(r"\b(?:foot|feet|square|yard|inch)", unit) and any(s.kind in ("length",) for s in slots):
         return None  # a measurement given: the area or length is the user's
-    if any(s.kind == "count" for s in slots) or re.search(r"\d", turn) or _SOME_OF.search(turn):
+    if any(s.kind == "count" and not re.match(r"(?:a|an)\s", s.span.text, re.I) for s in slots) \
+            or re.search(r"\d", turn) or _SOME_OF.search(turn):  # ("a permit" is an article, no number given)
         return None  # a number the words give may be it: left to the quote (never asked over a figure given)
     return unit

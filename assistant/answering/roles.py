@@ -343,6 +343,11 @@ def _crew_worked(staff: Slot, hours: Slot, query: Query) -> bool:
         and not re.search(r"\b(?:total|combined|between them|altogether|in all|together)\b", between + " " + after, re.I)
 
 
+# "the first time ... the second time", "first visit ... next visit": occasions told one by one
+_NTH_VISIT = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th|next|last)\s+(?:time|occasion|visit|trip|round)\b",
+                        re.I)
+
+
 def snow_values(query: Query) -> SnowReading:
     out = SnowReading()
     rates = [s for s in query.of("money") if s.unit == "USD/hour" or RATE_CUE.search(s.after[:15])
@@ -367,6 +372,27 @@ def snow_values(query: Query) -> SnowReading:
         out.missing = "the hours each employee worked."
         return out
     n = int(staff[0].number) if len(staff) == 1 else None
+    visits = list(_NTH_VISIT.finditer(query.turn))
+    if len(hours) == len(visits) >= 2 and len({r.number for r in rates}) == 1 and out.occasions in (1, len(visits)) \
+            and all(h.span.origin == "turn" for h in hours) and all(
+                v.start() < h.span.start and (i + 1 == len(visits) or h.span.start < visits[i + 1].start())
+                for i, (v, h) in enumerate(zip(visits, sorted(hours, key=lambda x: x.span.start)))):
+        # "First time one guy spent 2 hours, second time it took him an hour and a quarter ... $42 an hour": each
+        # occasion's own hours at the one rate, and as many occasions as are told
+        for i, h in enumerate(sorted(hours, key=lambda x: x.span.start)):
+            out.employees.append({"hours": str(h.number / 60 if h.unit == "minutes" else h.number),
+                                  "hourly_rate_including_benefits": str(rates[0].number)})
+            out.sources[f"employees[{i}].hours"] = h
+            out.sources[f"employees[{i}].hourly_rate_including_benefits"] = rates[0]
+            out.derived[f"employees[{i}].hourly_rate_including_benefits"] = \
+                f"${rates[0].number:,.2f} an hour (“{rates[0].span.text}” for each occasion)"
+            if h.unit == "minutes":
+                out.derived[f"employees[{i}].hours"] = f"{as_number(h.number / 60)} hours (“{h.span.text}”)"
+        out.occasions = len(visits)
+        out.derived["occasions"] = f"{len(visits)} (" + ", ".join(f"“{v.group(0)}”" for v in visits) + ")"
+        if out.occasions_slot is not None:
+            out.sources["occasions"] = out.occasions_slot
+        return out
     if len({h.number for h in hours}) > 1 and n in (None, 1) and ONE_WORKER.search(query.text) \
             and (SAME_WORKER.search(query.text) or not ANOTHER.search(query.text)):
         # "same guy ... one place took him an hour, the other two hours": one worker's hours at two places are

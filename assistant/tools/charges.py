@@ -590,7 +590,8 @@ TOOLS: list[ToolSpec] = [
         keywords=("snow", "ice", "shoveling", "snow removal charge", "fine", "per occasion", "hourly rate"),
         route=Route(order=64, read="assistant.answering.routes.charges:snow_charge",
                     answers="the charge for employees' hours of snow removal at stated rates",
-                    cues=(r"snow|ice|shovel|clear|plow|storm|blizzard", r"hour|\bhrs?\b|\bminutes?\b|\bmins?\b")),
+                    cues=(r"snow|ice|shovel|clear|plow|storm|blizzard", r"hour|\bhrs?\b|\bminutes?\b|\bmins?\b|"
+                          r"\b(?:village|town|city|crew|guys|employees|workers|they)\b[^.?!]{0,40}\b(?:shovel|plow|clear)\w*\b")),
     ),
     ToolSpec(
         name="asphalt_service_settlement",

@@ -280,11 +280,21 @@ def asphalt_settlement(q: str, muni: str | None, ctx: RouteContext):
     return routed
 
 
+# the municipality's people did the clearing ("Village guys shoveled my walk", "the city sent two guys to plow")
+_THEY_CLEARED = re.compile(r"\b(?:village|town|city|crew|guys|employees|workers|they)\b[^.?!]{0,40}\b(?:shovel|plow|clear)",
+                           re.I)
+
+
 def snow_charge(q: str, muni: str | None, ctx: RouteContext):
     """Employees' hours at their own rates, plus the fee per occasion."""
     if ctx.query is None:
         return None
     if not ctx.query.of("money"):
+        if not ctx.query.of("duration") and ASKS_AMOUNT.search(ctx.current or q) and _THEY_CLEARED.search(ctx.current or q) \
+                and not re.search(r"\bfine|\bpenalt|\bforfeit|\bcitation|\bticket", ctx.current or q, re.I):
+            # "Village guys shoveled my walk twice last week. How much is that going to run me?": their hours and rates
+            return Missing("the hours each employee worked and their hourly rate, including benefits (the Village bills "
+                           "those hours at those rates plus the fee per occasion).", slot="hours and hourly rate")
         if ctx.query.of("duration") and ASKS_AMOUNT.search(q):
             # "they cleared my walk for 2 hours, what do they charge me?": the charge is at the workers' own rates
             return Missing("the hourly rate, including benefits, of each employee who did the work (the Village "
