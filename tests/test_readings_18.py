@@ -303,3 +303,11 @@ def test_of_several_measures_the_portion_takes_the_one_of_its_thing():
     assert [(p.value, p.measured.span.text) for p in got] == [(12, "36 ft")]
     two = "One street is 36 ft wide and the street behind is 30 ft wide. How much of the street can we take up?"
     assert portion_of(two, read_slots(two), [rule]) == []  # two streets' widths: which is not guessed
+
+
+def test_stone_under_the_blacktop_asks_the_stone_not_the_stone_and_the_lift():
+    from assistant.answering.routes.checks import road_focus
+
+    assert road_focus("What's the total crushed stone depth we should plan under the blacktop there?", False) == "aggregate"
+    assert road_focus("What's the total thickness of stone plus the first asphalt lift?", False) == "both"
+    assert road_focus("How thick is the first bituminous lift?", False) == "lift"

@@ -314,7 +314,9 @@ def road_focus(question: str, deficiency_given: bool) -> str:
     """"How thick is the first bituminous lift?" asks the lift, not the stone under it."""
     if deficiency_given:
         return "corrective"
-    paving = re.search(r"bituminous|asphalt|blacktop|\blifts?\b", question, re.I)
+    # ("the stone depth under the blacktop": where the stone goes, no lift asked)
+    paving = re.search(r"(?<!under the )(?<!below the )(?<!beneath the )(?<!under )(?<!beneath )"
+                       r"\b(?:bituminous|asphalt|blacktop|lifts?)\b", question, re.I)
     stone = re.search(r"aggregate|stone|gravel|base course", question, re.I)
     if paving and not stone:
         return "lift"
