@@ -311,3 +311,38 @@ def test_stone_under_the_blacktop_asks_the_stone_not_the_stone_and_the_lift():
     assert road_focus("What's the total crushed stone depth we should plan under the blacktop there?", False) == "aggregate"
     assert road_focus("What's the total thickness of stone plus the first asphalt lift?", False) == "both"
     assert road_focus("How thick is the first bituminous lift?", False) == "lift"
+
+
+def test_an_earlier_turns_day_is_read_when_this_turn_asks_a_day(assistant):
+    from assistant.types import ChatTurn
+
+    history = [ChatTurn(role="user", content="Our gas main under Forest Ave started leaking last night and the crew had "
+                                              "to dig it up right away with no permit. Were we allowed to do that?"),
+               ChatTurn(role="assistant", content="Here is what the Village of Brandon code says: ...")]
+    q = read_query("OK. What's the last day we can get the application in and still not pay the permit fee?",
+                   history[0].content, follow_up=True, ref=date(2026, 12, 4))
+    assert [(s.span.origin, s.span.text, s.value) for s in q.slots] == [("earlier", "last night", "2026-12-03")]
+
+
+def test_a_new_walk_put_in_on_one_side_is_shared_by_both_sides(assistant):
+    from assistant.types import ChatTurn
+
+    history = [ChatTurn(role="user", content="they're finally putting sidewalk in on our block, but only on our side - "
+                                              "nothing across the street. Are we stuck paying for the whole thing?"),
+               ChatTurn(role="assistant", content="Here is what the Village of Brandon code says: ...")]
+    a = assistant.ask("ok so if the whole job is $48,600 and there's 9 houses on each side what's my part?", "brandon",
+                      history=history)
+    assert a.status == "answered" and "**$2,700.00**" in a.answer
+
+
+def test_a_price_per_permit_is_the_permit_fee_of_a_surcharge(assistant):
+    a = assistant.ask("One street opening permit on Elm St on Sept 8, 2027; the final surface was laid July 15, 2025. "
+                      "The clerk says the permit fee is $120 per permit. What surcharge do we owe?", "brandon")
+    assert a.status == "answered" and "$360.00" in a.answer
+
+
+def test_putting_in_a_lateral_is_no_application():
+    from assistant.answering.roles import _event_kind
+
+    assert _event_kind("we ran the excavator through the ditch to put in a sewer lateral and wrapped the job up") is None
+    assert _event_kind("I put in for a street opening permit on") == "application"

@@ -188,7 +188,9 @@ def figure_kind(question: str) -> str | None:
     ("The walk is 6 feet wide. How many gallons do I need?" asks no width)."""
     asking = " ".join(s for s in re.split(r"(?<=[.?!])\s+", question) if s.rstrip().endswith("?"))
     if asking and asking.strip() != question.strip():
-        question = asking
+        kind = figure_kind(asking)  # (an asking sentence that names no kind: the whole question's, as before)
+        if kind is not None:
+            return kind
     if _HOW_MUCH_MATERIAL.search(question):
         return "material"  # "how many gallons of curing compound at the minimum spray rate": no money
     if UNIT_RATE_Q.search(question):
@@ -656,7 +658,8 @@ class EmbeddedPlanner:
             prev_user = self._earlier_topic(history)
             if prev_user:
                 query = req.query.model_copy(update={"earlier": prev_user, "follow_up": True, "slots": tuple(
-                    [*req.query.slots, *user_slots(prev_user, "earlier")])})
+                    [*req.query.slots, *(x for x in user_slots(f"{prev_user} {req.query.turn}", "earlier")
+                                         if x.span.end <= len(prev_user))])})
                 req.query = query
                 return self._decide(f"{prev_user} {q} {q}", muni_id, history, {"follow_up": True, "current": q}, req)
         hits = with_named_sections(named, hits)

@@ -1186,7 +1186,10 @@ def read_query(turn: str, earlier: str = "", *, follow_up: bool = False, clarifi
                text: str | None = None, municipality: str | None = None,
                municipality_from: MunicipalitySource = "none", figure: str | None = None,
                removed: tuple[str, ...] = (), asked: str = "", ref: date | None = None) -> Query:
-    slots_ = user_slots(turn, "turn", ref) + (user_slots(earlier, "earlier", ref) if earlier else [])
+    # (the earlier turn is read with this one after it, its values kept: "started leaking last night" dates the dig
+    # when the conversation asks a day, "What's the last day we can get the application in?")
+    slots_ = user_slots(turn, "turn", ref) + ([s for s in user_slots(f"{earlier} {turn}", "earlier", ref)
+                                               if s.span.end <= len(earlier)] if earlier else [])
     return Query(turn=turn, earlier=earlier, text=text if text is not None else turn, follow_up=follow_up,
                  clarified=clarified, municipality=municipality, municipality_from=municipality_from,
                  asks=asks(turn, figure), figure=figure, slots=tuple(slots_), removed=tuple(removed),

@@ -284,7 +284,8 @@ def surcharge_values(query: Query) -> SurchargeReading:
         opening = loose
     out.paving = paving[0] if paving else None
     out.opening = opening[0] if opening else None
-    money = [s for s in of(query, "money") if s.unit == "USD"]
+    # ("the permit fee is $120 per permit": a price of one permit is its fee)
+    money = [s for s in of(query, "money") if s.unit in ("USD", "USD/permit", "USD/permits")]
     fees = assign(money, {"fee": FEE}, query)
     if len(money) == 1:
         out.fee = money[0]
@@ -465,7 +466,7 @@ def as_number(d: Decimal) -> str:
 # to one of them is not the date of another
 EVENT_KINDS = {
     "application": ("the application", re.compile(r"\b(?:appl(?:y|ied|ication)|submit(?:ted)?|filed|requested|"
-                                                  r"put in (?:for|an? )|sent in|turned in)", re.I)),
+                                                  r"put in (?:for|an? (?:application|request)|the (?:application|paperwork|request))|sent in|turned in)", re.I)),
     "approval": ("the approval", re.compile(r"\b(?:approv(?:ed|al)|issued|granted)\b", re.I)),
     "completion": ("the completion", re.compile(r"\b(?:finish(?:ed)?|complet(?:ed|ion)|done)\b", re.I)),
     "notice": ("the notice", re.compile(r"\b(?:notice|notif(?:y|ied|ication)|letter|wrote)\b", re.I)),

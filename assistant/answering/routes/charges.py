@@ -57,6 +57,7 @@ _ACROSS = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?:(?:houses|homes|owners|lots
                      r"\s+side)\b", re.I)
 # a walk newly built where there was none, in plain words ("no walks on either side", "putting one in")
 NEW_WALK = re.compile(r"\bnew (?:side)?walks?\b|\bneither side|\b(?:no|without(?: any)?) (?:side)?walks?\b|"
+                      r"\bput(?:ting)? (?:(?:a|one|the|new)\s+)*(?:side)?walks? in\b|\bput(?:ting)? in (?:(?:a|one|the|new)\s+)*(?:side)?walks?\b|"
                       r"\bputting (?:one|it|a (?:new )?(?:side)?walk) in\b|\binstall(?:ing|s|ed)? (?:a |one |the )?(?:new )?(?:side)?walk",
                       re.I)
 

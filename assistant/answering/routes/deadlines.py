@@ -60,6 +60,8 @@ def emergency(q: str, muni: str | None, ctx: RouteContext):
     read = ctx.query.of("date") if ctx.query is not None else []
     if told_before:  # the earlier turn's dates, but not this turn's again
         read = [r for r in ctx.query.of("date", "earlier") if r.value not in {t.value for t in ctx.query.of("date", "turn")}]
+        if not read:  # ("started leaking last night": the moment the earlier turn's words give)
+            when = slots.event_moment(ctx.query.earlier or "")
     if when is None and read:
         when = read[0].day  # a date the reading stage reads ("the Friday after Thanksgiving"); roles pick below
     if when is None:
