@@ -346,3 +346,18 @@ def test_putting_in_a_lateral_is_no_application():
 
     assert _event_kind("we ran the excavator through the ditch to put in a sewer lateral and wrapped the job up") is None
     assert _event_kind("I put in for a street opening permit on") == "application"
+
+
+def test_a_layer_of_a_material_states_a_thickness():
+    from assistant.answering.planner import figure_pattern
+
+    states = figure_pattern("what's the minimum thickness of cold mix for a temporary patch?")
+    assert states.search("the excavation shall be temporarily resurfaced with a minimum of three inches of cold mix "
+                         "bituminous material.")
+    assert not states.search("Permanent pavements shall be replaced within 60 days of the date of the permit.")
+
+
+def test_what_staff_collect_asks_an_amount(assistant):
+    a = assistant.ask("Excavation permit for the Ridge Rd water service hits day 30 tomorrow and they're not done. What "
+                      "do I collect for the renewal?", "brandon")
+    assert a.status == "not_stated" and "Village Board" in a.answer

@@ -56,6 +56,7 @@ QUANTITY_Q = re.compile(
     r"\b(how much|how many|what(?:'s|s| is| are| does| do)\b[^?.]{0,50}\b(?:fee|fees|cost|costs|rate|amount|fine|penalty|"
     r"forfeiture|width|charge|price|size|dates?|bond|guarantee|deposit)|what (?:dollar |\$ ?)?(?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|"
     r"what (?:(?!(?:happens?|happened|to|about|with|is|are|was|were|the|do|does|did|of)\b)[\w-]+\s+){1,3}amount\b|"  # "what financial guarantee amount", "what bond amount"
+    r"what (?:do|does|should|would|will|can) (?:i|we|you|they|the \w+) (?:collect|charge|bill)\b|"  # staff: "what do I collect"
     r"how (?:wide|large|big|thick|deep|tall|high)|on what dates?|(?:which|what) (?:\w+\s+){0,2}(?:dates?|months)|"
     r"the (?:most|maximum|max|least|minimum)\b[^?.]{0,25}\b(?:fined|fine|charged|pay|owe|penalty)|"
     # "is there a minimum size for the digits?", "what's the maximum height"
@@ -89,7 +90,7 @@ FIGURE_KINDS = [
                             r"(?:notice|time|warning|lead time|heads[- ]up)\b", re.I),
      re.compile(rf"\b{_NUM}(?:[- ](?:\(\d+\)\s*)?)?(?:(?:business|working|calendar|consecutive|regular)\s+){{0,2}}"
                 rf"(?:hours?|days?|weeks?|months?|years?|hrs?)\b", re.I)),
-    ("money", re.compile(r"\b(fee|fees|cost|costs|price|charge|charged|rate|fine|fined|forfeiture|penalty|bond|guarantee|"
+    ("money", re.compile(r"\b(fee|fees|cost|costs|price|charge|charged|collect|rate|fine|fined|forfeiture|penalty|bond|guarantee|"
                          r"insurance|deposit|assess(?:ed|ment)?|bill|pay|dollars?)\b|\$|"
                          # "how much is the Village permit?": what a permit or a license costs
                          r"\bhow much (?:is|are|does|do|will|would)\b[^?.]{0,40}\b(?:permits?|licen[cs]es?|renewals?)\b", re.I),
@@ -108,6 +109,9 @@ FIGURE_KINDS = [
     ("thickness", re.compile(r"\b(thick|thickness|deep|depth)\b", re.I),
      re.compile(rf"{_NUM}\s*{_UNIT}\s*(?:in\s+)?(?:thickness|thick|depth|deep)|(?:thickness|depth)\D{{0,45}}{_NUM}\s*{_UNIT}|"
                 rf"{_NUM}[- ]?(?:inch|in\.|foot|ft\.?)\s+(?:layers?|lifts?|courses?)\b|"
+                # "a minimum of three inches of cold mix bituminous material": a layer of a material
+                rf"{_NUM}\s*(?:inch(?:es)?|in\.)\s+of\s+(?:[a-z-]+\s+){{0,2}}(?:mix|asphalt|concrete|stone|gravel|"
+                rf"aggregate|bituminous|material|topsoil|sand|base)\b|"
                 # "Each layer (twelve-inch maximum)"
                 rf"\b(?:layers?|lifts?|courses?)\W{{1,3}}{_NUM}[- ]?(?:inch(?:es)?|in\.|foot|feet|ft\.?)", re.I)),
     ("height", re.compile(r"\b(tall|high|height)\b", re.I),
