@@ -361,3 +361,9 @@ def test_what_staff_collect_asks_an_amount(assistant):
     a = assistant.ask("Excavation permit for the Ridge Rd water service hits day 30 tomorrow and they're not done. What "
                       "do I collect for the renewal?", "brandon")
     assert a.status == "not_stated" and "Village Board" in a.answer
+
+
+def test_a_deposit_back_after_a_bill_with_no_amounts_asks_for_them(assistant):
+    a = assistant.ask("The Town redid the seeding in the ditch by my new culvert and sent me a bill. How much of my "
+                      "deposit am I going to get back?", "delafield")
+    assert a.status == "clarify" and "deposit" in a.answer and "bill" in a.answer

@@ -321,9 +321,17 @@ GUARANTEE_PARTS = {"guarantee": re.compile(r"\bguarantee|\bletter of credit|\bbo
 def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
     """An unpaid bill charged to the owner's financial guarantee: the balance released, each amount read by the
     word that labels it ("a $1,500 guarantee", "billed me $640")."""
-    if ctx.query is None or not serves(ctx, "guarantee_balance", muni) or not UNPAID.search(q):
+    if ctx.query is None or not serves(ctx, "guarantee_balance", muni):
         return None
     money = [s for s in ctx.query.of("money") if s.unit == "USD"]
+    if not money and muni is not None and _BILLED.search(ctx.current or q) and re.search(
+            r"\bhow much\b|\bwhat(?:'s| is| will)\b[^?.]{0,30}\b(?:back|left|refund)", ctx.current or q, re.I):
+        # "The Town redid the seeding ... and sent me a bill. How much of my deposit am I going to get back?": what is
+        # left depends on amounts not given, and on whether the bill was paid within the 30 days
+        return Missing("the amount of your deposit (financial guarantee) and of the bill, and whether the bill was "
+                       "paid (what comes back depends on all three).", slot="guarantee and bill")
+    if not UNPAID.search(q):
+        return None
     labelled: dict[str, list] = {}
     for s in money:
         # the noun the amount is of ("a $2,500 curb-and-gutter guarantee"), else the last label before it ("billed me $640")
@@ -358,6 +366,9 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
                   only, phrasing.lead_generic, sources={p: labelled[p][0] for p in GUARANTEE_PARTS})
 
 
+# the municipality billed the owner for work it did
+_BILLED = re.compile(r"\b(?:sent|mailed|gave|handed)\s+(?:me|us|them)\s+(?:a|an|the|their)\s+(?:bill|invoice)\b|"
+                     r"\bbilled\s+(?:me|us)\b|\bgot\s+(?:a|an|the|their)\s+(?:bill|invoice)\b", re.I)
 # the bill went unpaid: what the guarantee then pays
 UNPAID = re.compile(r"\b(?:didn['’]?t|did not|never|haven['’]?t|have not|wasn['’]?t|was not|not|went)\s+(?:\w+\s+)?"
                     r"(?:pa(?:y|id)|unpaid)\b|\bunpaid\b|\bpast due\b|\boverdue\b|"
