@@ -367,3 +367,9 @@ def test_a_deposit_back_after_a_bill_with_no_amounts_asks_for_them(assistant):
     a = assistant.ask("The Town redid the seeding in the ditch by my new culvert and sent me a bill. How much of my "
                       "deposit am I going to get back?", "delafield")
     assert a.status == "clarify" and "deposit" in a.answer and "bill" in a.answer
+
+
+def test_am_i_legal_to_run_a_truck_loaded_asks_its_weight(assistant):
+    a = assistant.ask("Weight limit signs just went up on Hillside Rd. My dump truck's a tri-axle. Am I legal to run it "
+                      "loaded?", "delafield")
+    assert a.status == "clarify" and "gross weight" in a.answer

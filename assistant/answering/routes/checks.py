@@ -247,7 +247,10 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
 # a vehicle, and a question whether (or by how much) it is over a weight limit (general English)
 VEHICLE = re.compile(r"\b(?:truck|tri-?axle|tandem|semi|trailer|dump|vehicle|rig|hauler|loader|excavator)s?\b", re.I)
 ASKS_OVER = re.compile(r"\bhow (?:much|far) over\b|\bover (?:the|that|their|its) (?:weight )?limit\b|\boverweight\b|"
-                       r"\b(?:are|is) (?:we|it|he|they|my truck|our truck) over\b", re.I)
+                       r"\b(?:are|is) (?:we|it|he|they|my truck|our truck) over\b|"
+                       # "weight limit signs just went up ... am I legal to run it loaded?"
+                       r"\b(?:am i|are we|is it|is he|is my \w+)\s+(?:legal|allowed|ok|okay)\b(?=[^.?!]*\b(?:load|run|drive|haul|"
+                       r"use|take)\w*)", re.I)
 
 
 _EMPTY = re.compile(r"\b(?:empty|unloaded|tare|bare)\b", re.I)
