@@ -373,3 +373,11 @@ def test_am_i_legal_to_run_a_truck_loaded_asks_its_weight(assistant):
     a = assistant.ask("Weight limit signs just went up on Hillside Rd. My dump truck's a tri-axle. Am I legal to run it "
                       "loaded?", "delafield")
     assert a.status == "clarify" and "gross weight" in a.answer
+
+
+def test_a_main_that_let_go_is_an_emergency():
+    from assistant.answering.slots import is_emergency
+
+    assert is_emergency("Water main let go under Division St late this Friday night and we'll dig it out right away.")
+    assert is_emergency("the gas line sprang a leak by the curb")
+    assert not is_emergency("We let go of the contractor and hired another.")

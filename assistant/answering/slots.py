@@ -294,7 +294,8 @@ def affirmed(pattern: str | re.Pattern, text: str) -> bool:
 
 _EMERGENCY = re.compile(r"\bemergenc|\bburst|\bbroken (?:water|gas|sewer)|\bgas leak|"
                         r"\b(?:water|gas|sewer) (?:main|line|pipe|service|lateral)s?(?: [\w.]+){0,4}? (?:started |was |is |"
-                        r"has )?(?:broke|break|breaks|burst|failed|leak\w*|blew|blown|ruptured|collapsed|split|cracked|gave way|caved in)", re.I)
+                        r"has )?(?:broke|break|breaks|burst|failed|leak\w*|blew|blown|ruptured|collapsed|split|cracked|gave way|caved in|"
+                        r"let go|gave out|popped|sprang a leak|sprung a leak)", re.I)
 
 
 def is_emergency(text: str) -> bool:
