@@ -381,3 +381,15 @@ def test_a_main_that_let_go_is_an_emergency():
     assert is_emergency("Water main let go under Division St late this Friday night and we'll dig it out right away.")
     assert is_emergency("the gas line sprang a leak by the curb")
     assert not is_emergency("We let go of the contractor and hired another.")
+
+
+def test_the_season_before_last_is_the_one_before_last_season():
+    got = [s for s in read_slots("final blacktop the summer before last", ref=date(2027, 1, 15)) if s.kind == "date"]
+    assert [(s.value, s.days) for s in got] == [("2025-06-01", (date(2025, 6, 1), date(2025, 9, 20)))]
+
+
+def test_what_surcharge_am_i_looking_at_with_no_paving_date_asks_it(assistant):
+    a = assistant.ask("Need a street cut on Maple Ct in June for a gas service. What surcharge am I looking at?", "brandon")
+    assert a.status == "clarify" and "final paving" in a.answer
+    b = assistant.ask("What surcharges are there for cutting a street in Brandon?", "brandon")
+    assert b.status == "answered"

@@ -508,6 +508,16 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             add(m.start(), m.end() + today_too.end(), d, "day")
             continue
         add(m.start(), m.end(), d, p)
+    for m in re.finditer(r"\b(?:the\s+)?(spring|summer|fall|autumn|winter)\s+before\s+last\b", text, re.I):
+        # "the summer before last": the one before last summer (said just after a season ended, as "last fall" in
+        # December is either of two, so is the one before it)
+        first, _ = _SEASONS[m.group(1).lower()]
+        last = date(ref.year if first < ref.month else ref.year - 1, first, 1)
+        met_end = last + relativedelta(months=3, days=-1)
+        start = last - relativedelta(years=1)
+        unsure = 0 <= (ref - met_end).days <= 92 and met_end.year == ref.year
+        add(m.start(), m.end(), start, "month",
+            (start - relativedelta(years=1) if unsure else start, start + _SEASON_SPAN))
     for m in re.finditer(r"\b(?:the\s+)?(spring|summer|fall|autumn|winter)\s+after\s+next\b", text, re.I):
         # "the summer after next": the one after the coming summer
         first, _ = _SEASONS[m.group(1).lower()]

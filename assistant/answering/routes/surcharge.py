@@ -55,7 +55,8 @@ def surcharge(q: str, muni: str | None, ctx: RouteContext):
                               "of the pavement."), needs_municipality=True)
     reading = roles.surcharge_values(ctx.query) if ctx.query is not None else roles.SurchargeReading()
     asks_amount = re.search(r"\b(how much|what(?:'s|s| is) (?:the|my|our) surcharge|what surcharge (?:do|will|would|applies to) "
-                            r"(?:we|i|us|our|my))\b", q, re.I)
+                            r"(?:we|i|us|our|my)|what surcharge (?:am|are|will|would|should|shall)\s+(?:i|we|they|you)\b(?! there)|"
+                            r"what surcharge (?:multiple )?(?:applies|would apply|will apply))\b", ctx.current or q, re.I)
     if reading.ambiguous is not None and muni in ctx.tools[tool].municipalities:
         return ambiguous(reading.ambiguous)
     paved = reading.paving
