@@ -393,3 +393,18 @@ def test_what_surcharge_am_i_looking_at_with_no_paving_date_asks_it(assistant):
     assert a.status == "clarify" and "final paving" in a.answer
     b = assistant.ask("What surcharges are there for cutting a street in Brandon?", "brandon")
     assert b.status == "answered"
+
+
+def test_a_second_account_of_a_value_the_calculation_did_not_take_is_asked_about(assistant):
+    from assistant.answering.planner import other_account
+
+    turn = ("There are 20 slabs of sidewalk in front of my place. The Village's letter says 11 of them are defective, "
+            "but the inspector's marked-up sheet stapled to it shows 13. Do I have to replace the whole walk?")
+    assert other_account(turn, []) == "but the inspector's marked-up sheet stapled to it shows 13"
+    at = turn.index("13")
+    assert other_account(turn, [(at, at + 2)]) is None  # its number read into an argument: nothing left over
+    a = assistant.ask(turn, "brandon")
+    assert a.status == "clarify" and "shows 13" in a.answer
+    b = assistant.ask("There are 20 slabs of sidewalk in front of my place and 13 of them are defective. Do I have to "
+                      "replace the whole walk?", "brandon")
+    assert b.status == "answered"

@@ -208,6 +208,12 @@ def quantity_needed(unit: str) -> str:
     return f"how many {plural} it is for: the amount is charged by the {unit}, and the question gives no number of them."
 
 
+def other_account(words: str) -> str:
+    """Two accounts of a value in the question: which one is right is asked."""
+    return (f"which figure is right: the question gives a second account of a value (“{words}”) beside the one it "
+            "gave first. Which should I use?")
+
+
 def area_needed(measure: str) -> str:
     """The other dimension, when a rate of application is per area and the question gives one measure."""
     return (f"the width as well as the length: the rate is per square foot of surface, and “{measure}” gives one "

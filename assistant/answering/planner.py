@@ -187,6 +187,23 @@ _HOW_MUCH_MATERIAL = re.compile(r"\bhow many (?:gallons?|quarts?|pints?|liters?|
                                 r"cubic (?:yards?|feet)|yards?|loads?)\b", re.I)
 
 
+# a second account of a value, set against the first: "..., but the inspector's sheet shows 13", "though the county's
+# map has it at 2023"
+_OTHER_ACCOUNT = re.compile(
+    r"\b(?:but|however|though|although|whereas|while)\b[^.?!;]{0,60}?\b(?:says?|said|shows?|showed|shown|lists?|listed|"
+    r"reads?|records?|recorded|has it (?:at|as)|had it (?:at|as)|puts? it at|claims?|claimed|indicates?|states?|gives?)\s+"
+    r"(?:it(?:'s| is| was)\s+|that\s+)?(?:about\s+|only\s+|just\s+)?(?P<n>\$?\d[\d,]*(?:\.\d+)?)", re.I)
+
+
+def other_account(turn: str, used: list[tuple[int, int]]) -> str | None:
+    """The words of a second account of a value ("but the inspector's sheet shows 13") whose number no argument
+    was read from; None when there is none."""
+    for m in _OTHER_ACCOUNT.finditer(turn):
+        if not any(a <= m.start("n") < b for a, b in used):
+            return turn[m.start():m.end()].strip()
+    return None
+
+
 def figure_kind(question: str) -> str | None:
     """The kind of figure a question asks for ("money", "width", "duration", ...), read in its asking sentences
     ("The walk is 6 feet wide. How many gallons do I need?" asks no width)."""
@@ -992,6 +1009,14 @@ class EmbeddedPlanner:
                 # "Dale's bill was one guy, 2 hours at $41 ... What's my bill?": his figures are not the asker's
                 return Clarify(phrasing.clarify_value(phrasing.anothers_figures(other)), municipality=muni_id or routed.municipality,
                                slot="your own values", notes=(phrasing.not_run(routed.tool, "your own values", "another party's"),))
+        told = other_account(req.query.turn, [(r.slot.span.start, r.slot.span.end) for r in read_all
+                                              if r.slot is not None and r.slot.span.origin == "turn"])
+        if told is not None and read_all:
+            # "The Village's letter says 11 of them are defective, but the inspector's sheet shows 13": a second
+            # account of a value the calculation did not take; which is right is asked, never guessed
+            return Clarify(phrasing.clarify_value(phrasing.other_account(told)), municipality=muni_id or routed.municipality,
+                           slot="which account is right", notes=(phrasing.not_run(routed.tool, "which account is right",
+                                                                                 "two accounts"),))
         if not read_all:
             instead = self._when_nothing_read(q, muni_id, routed, req)
             if instead is not None:
