@@ -408,3 +408,12 @@ def test_a_second_account_of_a_value_the_calculation_did_not_take_is_asked_about
     b = assistant.ask("There are 20 slabs of sidewalk in front of my place and 13 of them are defective. Do I have to "
                       "replace the whole walk?", "brandon")
     assert b.status == "answered"
+
+
+def test_a_hypothetical_crew_asks_nothing_and_the_stone_under_asphalt_is_the_stone(assistant):
+    a = assistant.ask("If the village crew does the shoveling for me, what do they bill?", "brandon")
+    assert a.status == "answered" and "$25" in a.answer
+    b = assistant.ask("Part of the new subdivision road in Delafield runs through a wet low area and the Town Board has "
+                      "directed the extra stone layer there. What's the total depth of stone under the asphalt in that "
+                      "stretch?", "delafield")
+    assert b.status == "answered" and "**16 inches**" in b.answer and "18.5" not in b.answer

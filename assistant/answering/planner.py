@@ -90,7 +90,8 @@ FIGURE_KINDS = [
                             r"(?:notice|time|warning|lead time|heads[- ]up)\b", re.I),
      re.compile(rf"\b{_NUM}(?:[- ](?:\(\d+\)\s*)?)?(?:(?:business|working|calendar|consecutive|regular)\s+){{0,2}}"
                 rf"(?:hours?|days?|weeks?|months?|years?|hrs?)\b", re.I)),
-    ("money", re.compile(r"\b(fee|fees|cost|costs|price|charge|charged|collect|rate|fine|fined|forfeiture|penalty|bond|guarantee|"
+    ("money", re.compile(r"\b(fee|fees|cost|costs|price|charge|charged|collect|liable|owe|owed|owes|rate|fine|fined|"
+                         r"forfeiture|penalty|bond|guarantee|"
                          r"insurance|deposit|assess(?:ed|ment)?|bill|pay|dollars?)\b|\$|"
                          # "how much is the Village permit?": what a permit or a license costs
                          r"\bhow much (?:is|are|does|do|will|would)\b[^?.]{0,40}\b(?:permits?|licen[cs]es?|renewals?)\b", re.I),
@@ -209,9 +210,7 @@ def figure_kind(question: str) -> str | None:
     ("The walk is 6 feet wide. How many gallons do I need?" asks no width)."""
     asking = " ".join(s for s in re.split(r"(?<=[.?!])\s+", question) if s.rstrip().endswith("?"))
     if asking and asking.strip() != question.strip():
-        kind = figure_kind(asking)  # (an asking sentence that names no kind: the whole question's, as before)
-        if kind is not None:
-            return kind
+        question = asking
     if _HOW_MUCH_MATERIAL.search(question):
         return "material"  # "how many gallons of curing compound at the minimum spray rate": no money
     if UNIT_RATE_Q.search(question):
@@ -1050,7 +1049,10 @@ class EmbeddedPlanner:
             result = routed.run()
         except Exception:  # noqa: BLE001
             return True
-        cited = {(c.municipality, c.section, c.title, c.subsection) for c in routed.citations(result)}
+        # (every provision the calculator consults: the one it quotes first depends on what is asked — the stone
+        # under the blacktop, or the lift on it — and either found among the hits puts the question on its topic)
+        cited = {(c.municipality, c.section, c.title, c.subsection)
+                 for c in [*routed.citations(result), *getattr(result, "citations", [])]}
         if not getattr(result, "ok", True) or not cited:
             return True
         return any((h.passage.municipality, h.passage.section, h.passage.title, h.passage.subsection) in cited

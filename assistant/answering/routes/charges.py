@@ -282,8 +282,9 @@ def asphalt_settlement(q: str, muni: str | None, ctx: RouteContext):
 
 
 # the municipality's people did the clearing ("Village guys shoveled my walk", "the city sent two guys to plow")
-_THEY_CLEARED = re.compile(r"\b(?:village|town|city|crew|guys|employees|workers|they)\b[^.?!]{0,40}\b(?:shovel|plow|clear)",
-                           re.I)
+_THEY_CLEARED = re.compile(r"\b(?:village|town|city|crew|guys|employees|workers|they)\b[^.?!]{0,40}"
+                           r"\b(?:shovell?ed|plowed|ploughed|cleared|came (?:out |by |over )?(?:and|to) (?:shovel|plow|clear)|"
+                           r"sent [^.?!]{0,30}\bto (?:shovel|plow|clear))", re.I)
 
 
 def snow_charge(q: str, muni: str | None, ctx: RouteContext):
