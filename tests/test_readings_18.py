@@ -417,3 +417,19 @@ def test_a_hypothetical_crew_asks_nothing_and_the_stone_under_asphalt_is_the_sto
                       "directed the extra stone layer there. What's the total depth of stone under the asphalt in that "
                       "stretch?", "delafield")
     assert b.status == "answered" and "**16 inches**" in b.answer and "18.5" not in b.answer
+
+
+def test_a_follow_up_on_the_permits_validity_after_an_emergency_is_not_the_emergency_deadlines(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", MON.isoformat())
+    from assistant.types import ChatTurn
+
+    history = [ChatTurn(role="user", content="Water main let go under Division St in Brandon late this Friday night (the "
+                                              "15th) and we'll dig it out right away without a permit. To get the permit "
+                                              "fee waived, by when does the application have to be filed?"),
+               ChatTurn(role="assistant", content="Last day: **January 20, 2027**.")]
+    a = assistant.ask("OK - say the Director approves it that same Tuesday. Through what date is the permit good?",
+                      "brandon", history=history)
+    assert "January 19, 2027" not in a.answer and "January 20, 2027" not in a.answer  # no emergency deadlines again
+    b = assistant.ask("Is that the same deadline for actually applying for the permit, or is there a separate rule?",
+                      "brandon", history=history)
+    assert "**January 19, 2027**" in b.answer  # the emergency's own: apply by the next business day

@@ -55,7 +55,11 @@ def emergency(q: str, muni: str | None, ctx: RouteContext):
     earlier = ctx.query is not None and ctx.query.follow_up and slots.is_emergency(ctx.query.earlier or "")
     if not (slots.is_emergency(q) or earlier) or not serves(ctx, tool, muni):
         return None
-    told_before = earlier and not slots.is_emergency(q)  # this turn's dates are then of something else (the filing)
+    # (this turn's own words: a follow-up is also routed with the earlier turn's words before it)
+    told_before = earlier and not slots.is_emergency(ctx.current or q)  # this turn's dates are then of something else
+    if told_before and not re.search(r"\b(?:apply|applying|applied|application|file|filed|filing|fee|waive[sd]?)\b",
+                                     ctx.current or q, re.I):
+        return None  # "say the Director approves it that Tuesday: through what date is the permit good?" asks another rule
     when = None if told_before else (slots.event_moment(ctx.current) or slots.event_moment(q))
     read = ctx.query.of("date") if ctx.query is not None else []
     if told_before:  # the earlier turn's dates, but not this turn's again
