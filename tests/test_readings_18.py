@@ -28,6 +28,13 @@ def assistant(tmp_path_factory):
     return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
+def after(first: str, reply: str = "Here is what the code says: ...") -> list:
+    """A conversation's history: the user's first turn and the assistant's reply."""
+    from assistant.types import ChatTurn
+
+    return [ChatTurn(role="user", content=first), ChatTurn(role="assistant", content=reply)]
+
+
 # -- a price per thing ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("words, unit", [
     ("Contractor quote is $310 per square.", "USD/square"),
@@ -152,11 +159,9 @@ def test_a_catalogued_codes_uncatalogued_period_is_counted_under_its_rule(assist
 
 # -- follow-ups -------------------------------------------------------------------------------------------------
 def test_a_follow_ups_values_are_read_once(assistant):
-    from assistant.types import ChatTurn
-
-    history = [ChatTurn(role="user", content="The end of my driveway out in the Town right-of-way is crumbling. Can I "
-                                              "just hire my own asphalt company to redo that part?"),
-               ChatTurn(role="assistant", content="Here is what the Town of Delafield code says: ...")]
+    history = after("The end of my driveway out in the Town right-of-way is crumbling. Can I "
+                    "just hire my own asphalt company to redo that part?",
+                    "Here is what the Town of Delafield code says: ...")
     a = assistant.ask("Ended up having the Town's crew do it instead. I put down $1,850 up front and the final bill "
                       "came to $1,612.35. Where does that leave me?", "delafield", history=history)
     assert a.status == "answered" and "**$237.65**" in a.answer
@@ -314,22 +319,18 @@ def test_stone_under_the_blacktop_asks_the_stone_not_the_stone_and_the_lift():
 
 
 def test_an_earlier_turns_day_is_read_when_this_turn_asks_a_day(assistant):
-    from assistant.types import ChatTurn
-
-    history = [ChatTurn(role="user", content="Our gas main under Forest Ave started leaking last night and the crew had "
-                                              "to dig it up right away with no permit. Were we allowed to do that?"),
-               ChatTurn(role="assistant", content="Here is what the Village of Brandon code says: ...")]
+    history = after("Our gas main under Forest Ave started leaking last night and the crew had "
+                    "to dig it up right away with no permit. Were we allowed to do that?",
+                    "Here is what the Village of Brandon code says: ...")
     q = read_query("OK. What's the last day we can get the application in and still not pay the permit fee?",
                    history[0].content, follow_up=True, ref=date(2026, 12, 4))
     assert [(s.span.origin, s.span.text, s.value) for s in q.slots] == [("earlier", "last night", "2026-12-03")]
 
 
 def test_a_new_walk_put_in_on_one_side_is_shared_by_both_sides(assistant):
-    from assistant.types import ChatTurn
-
-    history = [ChatTurn(role="user", content="they're finally putting sidewalk in on our block, but only on our side - "
-                                              "nothing across the street. Are we stuck paying for the whole thing?"),
-               ChatTurn(role="assistant", content="Here is what the Village of Brandon code says: ...")]
+    history = after("they're finally putting sidewalk in on our block, but only on our side - "
+                    "nothing across the street. Are we stuck paying for the whole thing?",
+                    "Here is what the Village of Brandon code says: ...")
     a = assistant.ask("ok so if the whole job is $48,600 and there's 9 houses on each side what's my part?", "brandon",
                       history=history)
     assert a.status == "answered" and "**$2,700.00**" in a.answer
@@ -421,14 +422,13 @@ def test_a_hypothetical_crew_asks_nothing_and_the_stone_under_asphalt_is_the_sto
 
 def test_a_follow_up_on_the_permits_validity_after_an_emergency_is_not_the_emergency_deadlines(assistant, monkeypatch):
     monkeypatch.setenv("ASSISTANT_TODAY", MON.isoformat())
-    from assistant.types import ChatTurn
-
-    history = [ChatTurn(role="user", content="Water main let go under Division St in Brandon late this Friday night (the "
-                                              "15th) and we'll dig it out right away without a permit. To get the permit "
-                                              "fee waived, by when does the application have to be filed?"),
-               ChatTurn(role="assistant", content="Last day: **January 20, 2027**.")]
+    history = after("Water main let go under Division St in Brandon late this Friday night (the "
+                    "15th) and we'll dig it out right away without a permit. To get the permit "
+                                              "fee waived, by when does the application have to be filed?",
+                    "Last day: **January 20, 2027**.")
     a = assistant.ask("OK - say the Director approves it that same Tuesday. Through what date is the permit good?",
                       "brandon", history=history)
+    assert a.status == "answered" and "30 days from the date of approval" in a.answer  # the validity rule, quoted
     assert "January 19, 2027" not in a.answer and "January 20, 2027" not in a.answer  # no emergency deadlines again
     b = assistant.ask("Is that the same deadline for actually applying for the permit, or is there a separate rule?",
                       "brandon", history=history)

@@ -255,7 +255,7 @@ def _slot(kind, value, unit, text, origin, start, end, precision=None) -> Slot:
                 before=text[max(0, start - 60):start].lower(), after=text[end:end + 40].lower())
 
 
-_WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 # holiday names as people write them -> the holidays package's name (general English, US)
 _HOLIDAY_NAMES = {"thanksgiving": "Thanksgiving Day", "thanksgiving day": "Thanksgiving Day",
                   "christmas": "Christmas Day", "christmas day": "Christmas Day", "new year's day": "New Year's Day",
@@ -315,7 +315,7 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         this_year = ref.year if month <= ref.month else ref.year - 1  # "this June" = the latest June
         if n is not None and n == int(n):
             add(m.start(), m.end(), date(this_year - int(n), month, 1), "month")
-    wds = "|".join(_WEEKDAYS)
+    wds = "|".join(WEEKDAYS)
     # "the second Thursday of next month", "the first Monday in March": that weekday of that month
     for m in re.finditer(rf"\b(?P<nth>first|second|third|fourth|last)\s+(?P<wd>{wds})\s+(?:of|in)\s+(?:(?P<rel>next|this|last)"
                          rf"\s+(?P<per>month|year)|{dates._MON}(?:\s+(?P<y>(?:19|20)\d\d))?)\b", text, re.I):
@@ -329,7 +329,7 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             month = dates.MONTHS[re.search(dates._MON, m.group(0).split(" of ")[-1].split(" in ")[-1], re.I).group(0).lower()[:3]]
             year = int(m.group("y")) if m.group("y") else (ref.year if month >= ref.month else ref.year + 1)
             first = date(year, month, 1)
-        wd = _WEEKDAYS.index(m.group("wd").lower())
+        wd = WEEKDAYS.index(m.group("wd").lower())
         days = [first + relativedelta(days=i) for i in range(31) if (first + relativedelta(days=i)).month == first.month
                 and (first + relativedelta(days=i)).weekday() == wd]
         nth = m.group("nth").lower()
@@ -382,13 +382,13 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             add(m.start(), m.end(), d, p)
     # "a week ago Monday": that weekday of the week n weeks back; "a week from Friday": the coming such
     # weekday and n weeks more (read before "a week ago" alone, which would take the words)
-    wds = "|".join(_WEEKDAYS)
+    wds = "|".join(WEEKDAYS)
     for m in re.finditer(rf"(?P<n>{NUMBER.pattern})\s+weeks?\s+(?P<dir>ago|from)\s+(?:(?:this|last|this coming|on)\s+)?"
                          rf"(?P<wd>{wds})\b", text, re.I):
         n = number_value(m)
         if n is None or n != int(n):
             continue
-        wd = _WEEKDAYS.index(m.group("wd").lower())
+        wd = WEEKDAYS.index(m.group("wd").lower())
         if m.group("dir").lower() == "ago":
             d = ref - relativedelta(days=(ref.weekday() - wd) % 7 + 7 * int(n))
             if wd > ref.weekday():
@@ -403,7 +403,7 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     # weekday to one date, the nearest such one to today (read before the weekday alone)
     for m in re.finditer(rf"\b(?:(?:last|this past|this coming|next|this|on)\s+)?(?P<wd>{wds})\s*,?\s*\(?\s*the\s+"
                          r"(?P<d>[0-3]?\d)(?:st|nd|rd|th)\b\)?", text, re.I):
-        wd, dom = _WEEKDAYS.index(m.group("wd").lower()), int(m.group("d"))
+        wd, dom = WEEKDAYS.index(m.group("wd").lower()), int(m.group("d"))
         found = []
         for k in range(-13, 14):  # the months around today
             first = (ref.replace(day=1) + relativedelta(months=k))
@@ -417,22 +417,22 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             add(m.start(), m.end(), min(found, key=lambda d: (abs((d - ref).days), d < ref)))
     # "Tuesday after next", "the Friday after next": the one after the coming such day
     for m in re.finditer(rf"\b(?:the\s+)?(?P<wd>{wds})\s+after\s+next\b", text, re.I):
-        wd = _WEEKDAYS.index(m.group("wd").lower())
+        wd = WEEKDAYS.index(m.group("wd").lower())
         add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday() - 1) % 7 + 1 + 7))
     # "Friday before last", "two Fridays ago": the one before the latest such day
     for m in re.finditer(rf"\b(?:the\s+)?(?P<wd>{wds})\s+before\s+last\b|\btwo\s+(?P<wd2>{wds})s\s+ago\b", text, re.I):
-        wd = _WEEKDAYS.index((m.group("wd") or m.group("wd2")).lower())
+        wd = WEEKDAYS.index((m.group("wd") or m.group("wd2")).lower())
         add(m.start(), m.end(), ref - relativedelta(days=(ref.weekday() - wd - 1) % 7 + 1 + 7))
     # "Wednesday of last week", "last week Wednesday", "Wednesday next week": that weekday of that week
     for m in re.finditer(rf"\b(?P<wd>{wds})\s+(?:of\s+)?(?P<rel>last|next|this)\s+week\b|"
                          rf"\b(?P<rel2>last|next|this)\s+week,?\s+(?:on\s+)?(?P<wd2>{wds})\b", text, re.I):
-        wd = _WEEKDAYS.index((m.group("wd") or m.group("wd2")).lower())
+        wd = WEEKDAYS.index((m.group("wd") or m.group("wd2")).lower())
         rel = (m.group("rel") or m.group("rel2")).lower()
         monday = ref - relativedelta(days=ref.weekday()) + relativedelta(days={"last": -7, "next": 7, "this": 0}[rel])
         add(m.start(), m.end(), monday + relativedelta(days=wd))
     # "this Wednesday past", "this Wednesday gone": the latest such day before today
     for m in re.finditer(rf"\bthis\s+(?P<wd>{wds})\s+(?:past|gone|just gone)\b", text, re.I):
-        wd = _WEEKDAYS.index(m.group("wd").lower())
+        wd = WEEKDAYS.index(m.group("wd").lower())
         add(m.start(), m.end(), ref - relativedelta(days=(ref.weekday() - wd - 1) % 7 + 1))
     # "the day before yesterday", "the day after tomorrow"
     for m in re.finditer(r"\b(?:the\s+)?day\s+(before\s+yesterday|after\s+tomorrow)\b", text, re.I):
@@ -544,8 +544,8 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     # before that — session 17 read it as the first and a seen slot-stress question wanted the second)
     # "last Tuesday", "this past Friday": the latest such day before today; "this coming Friday" the next
     # one; "next Tuesday" may mean either of the next two, so it names a week, not a day
-    for m in re.finditer(rf"\b(last|this past|this coming|next|this)\s+({'|'.join(_WEEKDAYS)})\b", text, re.I):
-        wd, which = _WEEKDAYS.index(m.group(2).lower()), m.group(1).lower()
+    for m in re.finditer(rf"\b(last|this past|this coming|next|this)\s+({'|'.join(WEEKDAYS)})\b", text, re.I):
+        wd, which = WEEKDAYS.index(m.group(2).lower()), m.group(1).lower()
         if which in ("last", "this past"):
             add(m.start(), m.end(), ref - relativedelta(days=(ref.weekday() - wd - 1) % 7 + 1))
         elif which == "this coming":
@@ -559,7 +559,7 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday()) % 7))
     # "the Friday after Thanksgiving", "the day before Christmas": a named holiday (the holidays
     # package's names), the nearest such day to today
-    for m in re.finditer(rf"\b(?:the\s+)?(day|{'|'.join(_WEEKDAYS)})\s+(?:(?:right|just|immediately|directly)\s+)?"
+    for m in re.finditer(rf"\b(?:the\s+)?(day|{'|'.join(WEEKDAYS)})\s+(?:(?:right|just|immediately|directly)\s+)?"
                          rf"(after|before|following)\s+({'|'.join(_HOLIDAYS)})\b(?!\s+eve\b)(?:,?\s*(?P<year>(?:19|20)\d\d)\b)?",
                          text, re.I):  # "the Tuesday right after Memorial Day 2027"
         day = _holiday_near(m.group(3), ref, text[m.end():m.end() + 20],
@@ -570,7 +570,7 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         if m.group(1).lower() == "day":
             day = day + relativedelta(days=step)
         else:
-            wd = _WEEKDAYS.index(m.group(1).lower())
+            wd = WEEKDAYS.index(m.group(1).lower())
             day = day + relativedelta(days=step)
             while day.weekday() != wd:
                 day = day + relativedelta(days=step)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
-from assistant.answering.reading import Query, Slot
+from assistant.answering.reading import WEEKDAYS, Query, Slot
 from assistant.answering.slot_safety import DISTRIBUTIVE
 
 
@@ -64,7 +64,7 @@ def _nearest_cue(slot: Slot, cues: dict[str, re.Pattern], query: Query | None = 
     return best
 
 
-_WEEKDAY = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I)
+_WEEKDAY = re.compile(r"\b(" + "|".join(WEEKDAYS) + r")\b", re.I)
 
 
 def same_weekday(query: Query, day) -> bool:

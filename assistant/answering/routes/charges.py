@@ -5,7 +5,7 @@ words it answers."""
 from __future__ import annotations
 
 import re
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from assistant.answering import phrasing, reading, roles, slots
 from assistant.answering.formatting import fmt_money
@@ -98,7 +98,7 @@ def price_times_quantity(price, query) -> tuple[Decimal, str] | Missing:
                        + " or ".join(f"“{w}”" for _, w in found) + "?",
                        slot="cost", candidates=tuple(w for _, w in found))
     qty, written = distinct[0], next(w for v, w in found if v == distinct[0])
-    cost = (qty / per * price.number).quantize(Decimal("0.01"))
+    cost = (qty / per * price.number).quantize(Decimal("0.01"), ROUND_HALF_UP)
     m = reading.PRICE_OF.match(query.turn, price.span.end)
     said = query.turn[price.span.start:m.end() if m else price.span.end].rstrip(".")
     return cost, f"{fmt_money(cost)} (“{written}” at “{said}”)"
@@ -122,13 +122,14 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
         return None  # "how much does the village charge for the permit to ...?": a fee, not an assessment
     priced_at = [] if amounts or ctx.query is None else \
         [x for x in ctx.query.of("money") if "/" in (x.unit or "") and x.unit != "USD/hour"]
+    from_price = None  # (cost, how it was worked) from the user's price of one thing
     if len(priced_at) == 1 and not ctx.query.of("duration"):
         # "$310 per square" and "8 of the 14 squares", "$1,150 per 100 sq ft" and "5 ft x 66 ft": the cost is the
         # price times the user's one quantity of what it prices; asked for when there is none, or several
-        found = price_times_quantity(priced_at[0], ctx.query)
-        if isinstance(found, Missing):
-            return found
-        amounts, money = [found[0]], []
+        from_price = price_times_quantity(priced_at[0], ctx.query)
+        if isinstance(from_price, Missing):
+            return from_price
+        amounts, money = [from_price[0]], []
     elif not amounts and ctx.query is not None and (ctx.query.of("duration") or any(
             "/" in (x.unit or "") for x in ctx.query.of("money"))):
         return None  # hours worked, a rate an hour: a bill for work (snow removal), not a share of a sidewalk's cost
@@ -140,8 +141,8 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
     kind = ("new_one_side_none_either" if NEW_WALK.search(low)
             else "defective_replacement" if re.search(r"defect|replac", low) else "reconstruction")
     cost, sources, derived = amounts[0], {}, {}
-    if priced_at and len(priced_at) == 1 and not money:
-        sources, derived = {"cost": priced_at[0]}, {"cost": found[1]}
+    if from_price is not None:
+        sources, derived = {"cost": priced_at[0]}, {"cost": from_price[1]}
     if kind != "new_one_side_none_either":
         shared = [s for s in money if SHARED_COST.search(s.after[:40]) or SHARED_COST.search(s.before[-40:])]
         if shared:
