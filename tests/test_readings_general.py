@@ -174,9 +174,16 @@ def test_relative_dates_read_to_the_day(words, value, precision):
     assert got == [(value, precision)]
 
 
-@pytest.mark.parametrize("words", ["Christmas Eve", "last Christmas Eve", "2 1/2 inches", "1/2 hour", "right before Thanksgiving"])
+@pytest.mark.parametrize("words", ["2 1/2 inches", "1/2 hour", "right before Thanksgiving"])
 def test_no_date_is_read_where_none_is_meant(words):
     assert [s for s in read_slots(f"It was {words}.", ref=date(2026, 12, 10)) if s.kind == "date"] == []
+
+
+@pytest.mark.parametrize("words, day", [("Christmas Eve", "2026-12-24"), ("last Christmas Eve", "2025-12-24")])
+def test_christmas_eve_is_its_own_day_never_christmas(words, day):
+    # (session 19: named days that are no legal holiday are read as their own dates; before, Christmas Eve was left
+    # unread so that it would never be taken for Christmas Day)
+    assert [s.value for s in read_slots(f"It was {words}.", ref=date(2026, 12, 10)) if s.kind == "date"] == [day]
 
 
 def test_a_season_of_a_year_is_that_stretch():

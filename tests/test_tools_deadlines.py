@@ -88,6 +88,8 @@ CASES = [
     # Brandon sidewalks and §§ 404-8 to 404-18
     Case("brandon_sidewalk_permit", date(2025, 6, 9), date(2025, 6, 6),
          "permit ... at least two days before work (Mon -> Sat, office closed -> Fri)"),
+    Case("brandon_sidewalk_curing_traffic", at(2025, 1, 4, 14, 30), at(2025, 1, 7, 14, 30),
+         "kept free from all traffic at normal temperatures for 48 hours (Sat 2:30 PM, Sunday left out -> Tue)"),
     Case("brandon_sidewalk_repair", date(2025, 5, 1), date(2025, 6, 30),
          "The owner has 60 days to complete the repairs"),
     Case("brandon_sidewalk_obstruction_removal", at(2025, 1, 4, 10), at(2025, 1, 6, 10),

@@ -715,9 +715,14 @@ def test_driveway_slope_percent_that_disagrees_with_rise_and_run():
     assert driveway_check(DrivewayInput(rise_ft="1", run_ft="3", slope_percent="33.333")).ok
 
 
+def test_driveway_run_alone_gives_the_most_rise_the_limit_allows():
+    out = driveway_check(DrivewayInput(run_ft="60"))
+    assert out.max_rise_ft == D("7.2") and out.slope_limit_percent == D("12")
+    assert "60 ft x 12 / 100 = 7.2 ft" in out.explanation
+
+
 @pytest.mark.parametrize("bad,needle", [
-    ({"rise_ft": "9"}, "give both rise_ft and run_ft"),
-    ({"run_ft": "60"}, "give both rise_ft and run_ft"),
+    ({"rise_ft": "9"}, "give run_ft with rise_ft"),
     ({"rise_ft": "9", "run_ft": "0"}, "run_ft"),
     ({"rise_ft": "-1", "run_ft": "10"}, "rise_ft"),
 ])

@@ -113,6 +113,10 @@ def list_items(passage: Passage, sentence: str, passages: list[Passage]) -> list
 def quotable(passage: Passage, sentence: str) -> bool:
     """May the sentence be quoted as an answer? Not an instruction planted in a document (never quoted as the
     law), not a run-in heading alone (it answers nothing)."""
+    if re.fullmatch(r"\s*(?:[\w'’-]+\s*){1,3}:\s*", sentence):
+        return False  # "Fees :": a label of the items below it, which answer (it alone answers nothing)
+    if re.search(r"(?:\.\s?){4,}\W*$", sentence) and not re.search(r"\d", sentence):
+        return False  # "Street opening, per week......": a table row cut from its figures
     return not looks_like_injection(sentence) and sentence.rstrip(".") != (passage.heading or "").rstrip(".")
 
 

@@ -67,6 +67,12 @@ ASKS_CHECK = re.compile(
     r"further|farther|down|back|up|over|under)|by\s+how\s+much)\b", re.I)
 
 
+_TOLD_LIMIT_AFTER = re.compile(r"^\s*(?:-\s*)?(?:(?:gross|temporary|seasonal|posted|weight|load|road|spring|frost|height|"
+                               r"width|speed)\s+)*(?:limits?|restrictions?|max(?:imum)?|minimum)\b", re.I)
+_TOLD_LIMIT_BEFORE = re.compile(r"\b(?:limit|limited|restriction|restricted|max(?:imum)?|minimum)\s+(?:of|is|at|to|was)?\s*"
+                                r"(?:about\s+)?$", re.I)
+
+
 @dataclass(frozen=True)
 class Limit:
     bound: Bound
@@ -265,7 +271,9 @@ def check_against(turn: str, slots: list[Slot], sentences: list[str], common: fr
     when both say); a tie between different values is not guessed."""
     if not ASKS_CHECK.search(turn):
         return []
-    given = _measurements([*slots, *rise_over_run(turn, slots)])
+    # ("a 6 ton temporary limit", "the limit is 6 tons": the user telling the limit, not measuring anything)
+    given = _measurements([s for s in [*slots, *rise_over_run(turn, slots)]
+                           if not _TOLD_LIMIT_AFTER.match(s.after) and not _TOLD_LIMIT_BEFORE.search(s.before)])
     if not given:
         return []
     for strict in (True, False):
@@ -304,6 +312,9 @@ def _check_one(turn: str, measured: Slot, sentence: str, common: frozenset[str],
     if several:  # the words of its own sentence only: another measurement's "wide" or "long" is not its aspect
         asked = _aspect(turn[measured.span.end:measured.span.end + 14]) or _aspect(clause_at(turn, measured.span.start))
     found = [lim for lim in limits_in(sentence) if _DIMENSION[lim.unit][0] == dim]
+    own = _aspect(turn[measured.span.end:measured.span.end + 14])  # "24 ft wide": what the measurement's own words say
+    if own is not None and not any(lim.aspect == own for lim in found) and not _ASPECTS[own].search(sentence):
+        return None  # "the road's 24 ft wide" against "a minimum of 10\" of crushed aggregate": no width there
     if asked is not None and any(lim.aspect == asked for lim in found):
         found = [lim for lim in found if lim.aspect == asked]
     elif asked is not None:

@@ -84,6 +84,13 @@ def area_needed(turn: str, slots: list[Slot], sentences: list[str]) -> str | Non
     if not ASKS_MATERIAL.search(turn) or _MONEY_ASKED.search(turn) or users_quantities(turn, slots).get("area"):
         return None
     lengths = [s for s in slots if s.kind == "length" and s.span.origin == "turn"]
+    if not lengths and _ASKS_UNITS.search(turn) and any(_RATE.search(s) for s in sentences[:3]):
+        return ""  # "How many gallons of that curing stuff do I need for my new sidewalk?": no measure at all
     if len(lengths) != 1 or not any(_RATE.search(s) for s in sentences[:1]):
         return None
     return lengths[0].span.text
+
+
+# a quantity asked in a unit a rate of application is written in ("how many gallons", "how many bags")
+_ASKS_UNITS = re.compile(r"\bhow\s+(?:many|much)\s+(?:gallons?|quarts?|pints?|liters?|litres?|pounds?|lbs?|bags?|tons?|"
+                         r"cubic\s+(?:yards?|feet))\b", re.I)

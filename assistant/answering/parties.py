@@ -57,6 +57,10 @@ _ENTITY = re.compile(r"^(?:a|an|the|one|another|my|our|his|her|their)\s+[\w'-]+(
 
 
 
+# whose figure it is, said with it: "estimated my section at $4,860" / "hers at $3,150", "Gail's at $3,150"
+_OWNED = re.compile(r"\b(?:my|our|his|her|their|your|[A-Z][a-z]+['’]s)\s+(?:[\w-]+\s+){0,3}?(?:at|is|was|came\s+to|"
+                    r"comes\s+to|of)\s+\$?\d|^(?:and\s+)?(?:hers|his|theirs|mine|ours|yours|[A-Z][a-z]+['’]s)\s+"
+                    r"(?:at|is|was|came\s+to|comes\s+to|of)\s+\$?\d", re.I)
 # the verbs a party's own clause states its figure with ("the trencher is 7,100 lbs", "his came to $2,214")
 _VERBS = (r"(?:is|was|are|were|comes?|came|weighs?|weighed|runs?|ran|costs?|measures?|measured|has|had|carries|carried|"
           r"gets?|got|makes?|made|worked|spent|paid|owes?)")
@@ -148,7 +152,8 @@ def split_parties(text: str, candidates: tuple[str, ...]) -> list[Party] | None:
     # the question asks about each, and each party's clause says its own ("the trencher is 7,100 lbs"; not the
     # elliptical "and the second June 4")
     asks_each = EACH.search(" ".join(p for p in parts if "?" in p)) is not None \
-        and (all(_OWN_VERB.search(parts[i]) for i in own) or all(_ENTITY.search(parts[i]) for i in own))
+        and (all(_OWN_VERB.search(parts[i]) for i in own) or all(_ENTITY.search(parts[i]) for i in own)
+             or all(_OWNED.search(parts[i]) for i in own))
     if not asks_each and not _parallel([[c for c in candidates if i in held[c]] for i in own], [parts[i] for i in own]):
         # "the house was built in 1987" and "the Village repaved it on June 10": not two parties (unless the
         # question asks about each: "the pickup comes to 5,200 lbs, the trencher is 7,100 lbs. Which one ...?")

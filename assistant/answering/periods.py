@@ -46,6 +46,8 @@ _AFTER_NOTICE = re.compile(rf"\bafter\s+{_PERIOD}(?:['’]s?)?\s+(?:prior\s+|adv
 
 
 _GENERIC = stems("date day days time the such said any this that its their his her of which")
+_EVENT_VERBS = stems("send sends sent sending get gets got getting receive received give gave given make made do did done "
+                     "serve served service issue issued mail mailed")
 _MODAL = stems("may shall must will can could should would be is are a an to and or if in on at by for with")
 
 
@@ -138,7 +140,7 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str]) -> list[Count
         at = times[0]
         hh, mm = (int(x) for x in times[0].value.split(":"))
         moment = datetime.combine(start.day, datetime.min.time()).replace(hour=hh, minute=mm)
-    tied = _tied_period(turn, sentences)
+    tied = _tied_period(turn, sentences, _sentence_of(turn, start) if start.span.origin == "turn" else "")
     if tied is None:
         return []
     sentence, m, backward = tied
@@ -150,7 +152,14 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str]) -> list[Count
     return [Counted(day, start, m.group(0), backward, sentence, moment if hours else None, at if hours else None)]
 
 
-def _tied_period(turn: str, sentences: list[str]) -> tuple[str, re.Match, bool] | None:
+def _sentence_of(turn: str, slot: Slot) -> str:
+    """The sentence of the turn that holds the slot ("We got ISD's written notice ... last Friday")."""
+    start = max(turn.rfind(c, 0, slot.span.start) for c in ".!?;") + 1
+    ends = [i for i in (turn.find(c, slot.span.end) for c in ".!?;") if i >= 0]
+    return turn[start:min(ends) if ends else len(turn)]
+
+
+def _tied_period(turn: str, sentences: list[str], dated: str = "") -> tuple[str, re.Match, bool] | None:
     """The period of the quoted sentences (best first) the question's day is counted by, with its sentence and
     direction; None when no period is tied to the question or two are.
 
@@ -161,18 +170,26 @@ def _tied_period(turn: str, sentences: list[str]) -> tuple[str, re.Match, bool] 
     later than 30 days after the date of its rejection" for a plan rejected on November 23, not "plans must be
     submitted ... within 60 days of the effective date of this article"), and only the best sentence with a period
     may be tied by its act; of a sentence's several periods, the one tied ("for forty-eight hours and then only on
-    planks for seven days after placing concrete")."""
+    planks for seven days after placing concrete"). Of sentences tied by their event, one whose event is the event the
+    user's date is told with ("we got the written notice last Friday": "within fifteen days of receipt of the notice")
+    comes before one whose event only the asking words name ("the hearing shall be held within thirty days from the
+    date of the hearing request" for "the last day we can ask for a hearing")."""
     asked = stems(expand(turn))  # the code's words for the user's plain ones ("a letter telling me" -> notice)
     asking = stems(_asking(turn)) - _GENERIC - _MODAL
+    # (the things the dated sentence names, not its everyday verbs: "sends me its bill" is no "sending ... of the notice")
+    told = (stems(expand(dated)) - _GENERIC - _MODAL - _EVENT_VERBS) if dated else set()
 
     def tie(sentence: str, m: re.Match, backward: bool) -> str | None:
-        if (stems(sentence[m.end():m.end() + 60]) - _GENERIC) & asked:
+        event = stems(sentence[m.end():m.end() + 60]) - _GENERIC
+        if event & told:
+            return "dated"
+        if event & asked:
             return "event"
         if not backward and (stems(sentence[:m.start()]) - _GENERIC - _MODAL) & asking:
             return "act"
         return None
 
-    for wanted in ("event", "act"):
+    for wanted in ("dated", "event", "act"):
         for sentence in sentences:
             found = [(m, True) for m in _BEFORE.finditer(sentence)] + [(m, False) for m in _AFTER.finditer(sentence)] \
                 + [(m, False) for m in _AFTER_NOTICE.finditer(sentence)]

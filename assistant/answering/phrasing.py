@@ -142,6 +142,10 @@ def rate_worked(worked) -> str:
     source = "the provision quoted below" if worked.kind == "difference" else "the rate quoted below"
     if worked.kind == "rise":
         source = "the slope quoted below"
+    if worked.kind == "factor":
+        source = "the conversion quoted below"
+    if worked.kind == "late":
+        source = "the fine and its rise quoted below"
     if worked.kind == "per_area":
         source = "the rate of application quoted below"
     return f"Worked out from {source}: {'; '.join(worked.steps)} — {most}**{worked.shown()}**."
@@ -216,6 +220,8 @@ def other_account(words: str) -> str:
 
 def area_needed(measure: str) -> str:
     """The other dimension, when a rate of application is per area and the question gives one measure."""
+    if not measure:
+        return "the length and the width of the surface: the rate is per square foot of surface. How long and how wide is it?"
     return (f"the width as well as the length: the rate is per square foot of surface, and “{measure}” gives one "
             "side only. How wide is it?")
 
@@ -224,6 +230,13 @@ def offense_needed(steps: tuple[str, ...]) -> str:
     """Which offense it is, when a fine rises with each and the question does not say."""
     return ("which offense this is — a first, or a later one: the fine is " + "; ".join(f"“{w}”" for w in steps)
             + ". Has this happened before?")
+
+
+def late_date_needed(event: str, days: int) -> str:
+    """The date a fine's rise counts from, when the question asks what is owed now and gives no date."""
+    what = re.sub(r"^(?:such|said|the|that|this|its|their|an?)\s+", "", event, flags=re.I)
+    return (f"the date of the {what}: the fine rises if it is still unpaid {days} days after it, and the question "
+            "gives no date. When was it?")
 
 
 def day_needed(event: str, words: str) -> str:
@@ -349,6 +362,10 @@ def lead_defects(r) -> str:
 
 
 def lead_driveway(r) -> str:
+    most = getattr(r, "max_rise_ft", None)
+    if most is not None:  # a run given alone: the most rise the limit allows over it
+        return (f"At a slope of at most {_plain_number(r.slope_limit_percent)}%, the driveway may rise at most "
+                f"**{quantity(most, 'ft')}** over its run.")
     slope = getattr(r, "slope_percent_computed", None)
     failed = "slope" in (r.failures or [])
     lead = f"The slope is **{_plain_number(slope)}%**" if slope is not None else "The slope"
@@ -370,6 +387,10 @@ def lead_heavy(r) -> str:
     elif over:
         bits.append(f"on a road where a temporary limit is posted it would be **{_plain_number(over)} tons** over it, and "
                     "could run there only with a special permit (for an emergency)")
+    if not bits and getattr(r, "exceeds_temporary_limit", None) is False:
+        # "My pickup loaded is about 5,800 lbs" under a posted 6-ton limit: what may run, said, not only left unsaid
+        bits.append("no Town permit is needed, and it is within the posted temporary limit" if not r.permit_required
+                    else "it is within the posted temporary limit")
     return ("For this vehicle " + "; ".join(bits) + ".") if bits else ""
 
 
@@ -430,7 +451,11 @@ def lead_deadline(r) -> str:
         return (f"{r.obligation} Given {fmt_date(r.event)}, the earliest {r.event_meaning.rstrip('.')}: "
                 f"**{fmt_date(r.earliest_event)}**.")
     if getattr(r, "due_at", None):
-        return f"{r.obligation} Latest moment: **{fmt_date(r.due_at)}**." if r.direction == "before" else f"{r.obligation} Due by **{fmt_date(r.due_at)}**."
+        if r.direction == "before":
+            return f"{r.obligation} Latest moment: **{fmt_date(r.due_at)}**."
+        if getattr(r, "ends_period", False):  # nothing is due: the period runs out then ("free from all traffic")
+            return f"{r.obligation} The period ends at **{fmt_date(r.due_at)}**."
+        return f"{r.obligation} Due by **{fmt_date(r.due_at)}**."
     if getattr(r, "due_date", None) and getattr(r, "earliest_date", None):  # a publication window
         return (f"{r.obligation} Earliest day: **{fmt_date(r.earliest_date)}**; latest day: "
                 f"**{fmt_date(r.due_date)}**.")

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from assistant.settings import ranking
-from assistant.answering import fines, limits, materials, periods, portions, rates, slots
+from assistant.answering import fines, late_fines, limits, materials, periods, portions, rates, slots
+from assistant.answering.slots import today
 from assistant.answering.compose import (
     best_sentences,
     continuation,
@@ -74,7 +75,7 @@ _WORD_NUM = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve
              r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)")
 # a figure as printed: "42", "1 1/2", "forty-two (42)", "three-fourths", "two and one-half"
 _NUM = (rf"(?:\d[\d,./¼½¾]*(?: \d+/\d+)?|{_WORD_NUM}(?:[- ]{_WORD_NUM})*"
-        rf"(?:[- ](?:and[- ])?(?:one[- ])?(?:half|halves|thirds?|fourths?|quarters?|eighths?))?(?:\s*\(\d[\d,./]*\))?)")
+        rf"(?:[- ](?:and[- ])?(?:one[- ])?(?:half|halves|thirds?|fourths?|quarters?|eighths?))?(?:\s*\(\d[\d,./]*[\"'”’]?\))?)")
 _UNIT = r"(?:(?:square |sq\.? ?|lineal |linear |cubic )?(?:inch(?:es)?|feet|foot|ft\.?|yards?)|\"|')"
 # what kind of figure the question asks for, and how a sentence states one
 _DATE_STATED = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\b|"
@@ -179,6 +180,13 @@ def asked_parts(question: str) -> list[str]:
     """The asks of a question of several ("What's the longest ..., and how much insurance ...?", "Do we need
     all the neighbors? And is there some insurance thing?"), each of four words or more; [] for one ask."""
     asking = [x for x in re.split(r"(?<=[.!])\s+", question.strip()) if "?" in x] or [question]
+    for x in asking:
+        # "What does the city want from me up front: application fee, deposit, bond, insurance?": each thing listed
+        listed = re.match(r"^(?P<lead>[^:?]{12,}?):\s*(?P<items>[^:?]+)\?", x.strip())
+        items = [i.strip() for i in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", listed.group("items"))
+                 if i.strip()] if listed else []
+        if 3 <= len(items) <= 6 and all(1 <= len(i.split()) <= 3 for i in items):
+            return [f"{listed.group('lead').strip()} {i}" for i in items]
     parts = [p.strip(" ,?") for x in asking for p in _SECOND_ASK.split(x)]
     parts = [p for p in parts if len(p.split()) >= 4]
     return parts if len(parts) > 1 else []
@@ -879,6 +887,11 @@ class EmbeddedPlanner:
         portioned = [] if checks else portions.portion_of(req.query.turn, req.query.of_origin("turn"), ranked)
         worked = rates.work_out(req.query.turn, req.query.of_origin("turn"),
                                 [(s, self._section_text(p)) for p, s, _ in by_score])
+        if not worked and not checks and not portioned:
+            # "never paid it. What do I owe as of today?" against a fine that rises when left unpaid
+            late = late_fines.owed(req.query.turn, req.query.of_origin("turn"),
+                                   [(s, self._section_text(p)) for p, s, _ in by_score], today())
+            worked = [late] if late is not None else []
         # a tier's bound ("$2.00 for tunnels not exceeding 25 feet") prices a measure, it does not limit it
         checks = [c for c in checks if not any(w.kind == "tiered" and w.sentence == c.sentence for w in worked)]
         for w in worked:  # the sentences worked from are quoted: neighbours of the picked ones in their sections
@@ -909,6 +922,15 @@ class EmbeddedPlanner:
             if unit is not None:
                 return Clarify(phrasing.clarify_value(phrasing.quantity_needed(unit)), municipality=muni_id,
                                slot=f"number of {unit}s", notes=(phrasing.asked_for(f"the number of {unit}s", ()),))
+            # "How much do I have to pay now?" against a fine that rises when unpaid so many days after the notice
+            late = late_fines.date_needed(req.query.turn, req.query.of_origin("turn"),
+                                          [(s, self._section_text(p)) for p, s, _ in by_score[:3]])
+            if late is not None:
+                holder = next((x for x in self._same_section(by_score[0][0]) if late.sentence in x.text), None)
+                return Clarify(phrasing.clarify_value(phrasing.late_date_needed(late.event, late.days)),
+                               municipality=muni_id, slot="date",
+                               notes=(phrasing.asked_for(f"the date of the {late.event}", ()),),
+                               quote=(holder, late.sentence) if holder is not None else None)
             # "How much will the company be fined for this one?" against fines that rise with each offense
             if rates.ASKS_AMOUNT.search(req.query.turn):
                 # (the best sentence's own section: "... $500.00 for each offense" is beside "$50.00 for a first

@@ -27,7 +27,10 @@ _WORDED = {"one-half": (1, 2), "one half": (1, 2), "one-third": (1, 3), "one thi
 _PORTION = re.compile(r"(?P<frac>\b\d+\s*/\s*\d+|\b\d+(?:\.\d+)?\s*(?:%|percent\b)|\b(?:"
                       + "|".join(re.escape(k) for k in sorted(_WORDED, key=len, reverse=True)) + r")\b)"
                       r"\s+of\s+(?:the\s+|any\s+|such\s+|said\s+|a\s+|an\s+|each\s+|its\s+)?"
-                      r"(?P<of>[a-z][a-z-]*(?:\s+(?!and\b|or\b|which\b|that\b|shall\b)[a-z][a-z-]*){0,2})", re.I)
+                      # ("1/3 of the traveled portion of the street": a part of a part, named to its end)
+                      r"(?P<of>(?:(?:traveled|travelled|paved|improved|usable|open|clear)\s+)?(?:portion|part|width|"
+                      r"area|length)\s+of\s+(?:the\s+|any\s+|such\s+)?[a-z][a-z-]*|"
+                      r"[a-z][a-z-]*(?:\s+(?!and\b|or\b|which\b|that\b|shall\b)[a-z][a-z-]*){0,2})", re.I)
 # a question that asks for a size the portion gives ("how much of it can my stuff take up?", "how wide?")
 ASKS_PORTION = re.compile(r"\bhow (?:much|many (?:feet|inches)|wide|far|big|long|deep)\b|\bwhat (?:width|length|"
                           r"portion|part|share)\b|\btake up\b|\b(?:use|block|cover|occupy)\b", re.I)

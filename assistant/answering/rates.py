@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from decimal import ROUND_HALF_UP, Decimal
 
+from assistant.answering.factors import converted
 from assistant.answering.fines import ANOTHER_FINE, NTH_OFFENSE, about_the_same, fine_by_offense
 from assistant.answering.formatting import fmt_money
 from assistant.answering.materials import material_for_area
@@ -232,6 +233,10 @@ _NOT_PAID = re.compile(r"\b(?:never|not|didn['’]?t|haven['’]?t|hasn['’]?t)
                        r"\bas of (?:today|now)\b|\bpast due\b|\boverdue\b|\bnever paid\b", re.I)
 
 
+_MEASURE_WORDS = stems("square feet foot yard yards inch inches gallon gallons pound pounds minimum least amount much "
+                       "many how what the a an of for each per every surface wide long sidewalk walk")
+
+
 def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> list[Worked]:
     """The arithmetic of the first quoted sentence (best first; each with the text of its whole section)
     that states a rate the question's one count or one amount fits, or settles a sum held (a deposit, a
@@ -240,9 +245,19 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
     rise = slope_rise(turn, slots, picked)
     if rise is not None:
         return [rise]
-    material = material_for_area(turn, slots, [s for s, _ in picked])
+    # (the rate of application may be a neighbour of the sentences quoted, in the same section, when the question
+    # names what it is a rate of: "membrane curing compound" and "a uniform application of clear membrane curing
+    # material ... one gallon of material for each 200 square feet")
+    named = stems(turn) - _MEASURE_WORDS
+    # (or the sentence before it names it: "... clear membrane curing material ..." / "The material shall be applied")
+    neighbours = [x for _, text in picked for prev, x in zip(["", *sentences(text)], sentences(text))
+                  if stems(f"{prev} {x}") & named]
+    material = material_for_area(turn, slots, [s for s, _ in picked] + neighbours)
     if material is not None:
         return [material]
+    factor = converted(turn, [s for s, _ in picked])
+    if factor is not None:
+        return [factor]
     if not (ASKS_AMOUNT.search(turn) or _ASKS_BACK.search(turn)):
         return []
     amounts = _money_asked(slots)

@@ -265,8 +265,45 @@ _HOLIDAY_NAMES = {"thanksgiving": "Thanksgiving Day", "thanksgiving day": "Thank
                   "fourth of july": "Independence Day", "4th of july": "Independence Day",
                   "veterans day": "Veterans Day", "columbus day": "Columbus Day", "juneteenth": "Juneteenth National Independence Day",
                   "martin luther king day": "Martin Luther King Jr. Day", "presidents day": "Washington's Birthday",
-                  "presidents' day": "Washington's Birthday"}
+                  "presidents' day": "Washington's Birthday",
+                  # days people date things by that are no legal holiday (general English, US): their own dates
+                  "halloween": "Halloween", "valentine's day": "Valentine's Day", "valentine’s day": "Valentine's Day",
+                  "valentines day": "Valentine's Day", "st. patrick's day": "St. Patrick's Day",
+                  "st patrick's day": "St. Patrick's Day", "saint patrick's day": "St. Patrick's Day",
+                  "christmas eve": "Christmas Eve", "new year's eve": "New Year's Eve", "new year’s eve": "New Year's Eve",
+                  "new years eve": "New Year's Eve", "groundhog day": "Groundhog Day", "flag day": "Flag Day",
+                  "easter": "Easter", "easter sunday": "Easter", "mother's day": "Mother's Day",
+                  "mothers day": "Mother's Day", "father's day": "Father's Day", "fathers day": "Father's Day",
+                  "black friday": "Black Friday"}
 _HOLIDAYS = sorted((re.escape(k) for k in _HOLIDAY_NAMES), key=len, reverse=True)
+# the days of those that are no legal holiday: a fixed month and day, or worked out from the year
+_FIXED_DAYS = {"Halloween": (10, 31), "Valentine's Day": (2, 14), "St. Patrick's Day": (3, 17), "Christmas Eve": (12, 24),
+               "New Year's Eve": (12, 31), "Groundhog Day": (2, 2), "Flag Day": (6, 14)}
+
+
+def holiday_days(want: str, years) -> list[date]:
+    """Every day of a named holiday or observance in the years: a legal holiday from the holidays package (US, not
+    observed), another named day from its own rule ("Halloween": October 31; "Mother's Day": the second Sunday of
+    May; "Black Friday": the day after Thanksgiving)."""
+    import holidays
+    from dateutil.easter import easter
+
+    out = []
+    for y in years:
+        if want in _FIXED_DAYS:
+            out.append(date(y, *_FIXED_DAYS[want]))
+        elif want == "Easter":
+            out.append(easter(y))
+        elif want in ("Mother's Day", "Father's Day"):
+            first = date(y, 5 if want == "Mother's Day" else 6, 1)
+            sunday = first + relativedelta(days=(6 - first.weekday()) % 7)
+            out.append(sunday + relativedelta(weeks=1 if want == "Mother's Day" else 2))
+        elif want == "Black Friday":
+            out += [d + relativedelta(days=1) for d, n in holidays.US(years=[y], observed=False).items()
+                    if n == "Thanksgiving Day"]
+        else:
+            out += [d for d, n in holidays.US(years=[y], observed=False).items() if n == want]
+    return sorted(out)
 
 
 _WHICH_YEAR = re.compile(r"\s*(?:of\s+)?(last|next|this)\s+year\b", re.I)
@@ -277,15 +314,18 @@ _NAMES_AN_EVENT = re.compile(r"\s+(?:parade|party|block party|celebration|picnic
                              r"weekend event|run|race|concert|fair)\b", re.I)
 
 
+# a holiday's name used for a stretch of days around it, not its day
+_NAMES_A_STRETCH = re.compile(r"['’]?s?\s+(?:days?\s+off|holidays|break|vacation|season|week(?:end)?|rush|shutdown|closures?)\b",
+                              re.I)
+
+
 def _holiday_near(name: str, ref: date, after: str = "", year: int | None = None) -> date | None:
     """The day of a named holiday nearest to ``ref`` (this year's, last year's or next year's);
     "Labor Day last year" / "Memorial Day next year": that year's, whichever is nearer; a year written
     ("Independence Day 2027"): that year's."""
-    import holidays
-
     want = _HOLIDAY_NAMES.get(name.lower())
     years = [year] if year else range(ref.year - 1, ref.year + 2)
-    days = [d for d, n in holidays.US(years=years, observed=False).items() if n == want]
+    days = holiday_days(want, years)
     which = _WHICH_YEAR.match(after)
     if which and not year:
         year = ref.year + {"last": -1, "next": 1, "this": 0}[which.group(1).lower()]
@@ -580,10 +620,8 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     for m in re.finditer(rf"\b(?P<rel>last|this past|next|this coming)\s+({'|'.join(_HOLIDAYS)})\b(?!\s*,?\s*(?:19|20)\d\d)"
                          r"(?!\s+eve\b)",
                          text, re.I):
-        import holidays as _hol
-
         want = _HOLIDAY_NAMES.get(m.group(2).lower())
-        days = sorted(d for d, n in _hol.US(years=range(ref.year - 1, ref.year + 2), observed=False).items() if n == want)
+        days = holiday_days(want, range(ref.year - 1, ref.year + 2))
         back = m.group("rel").lower() in ("last", "this past")
         pick = [d for d in days if d < ref] if back else [d for d in days if d > ref]
         if pick:
@@ -591,6 +629,8 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     for m in re.finditer(rf"\b(?:(?P<whose>last|next|this)\s+year['’]?s\s+)?(?:on\s+)?({'|'.join(_HOLIDAYS)})\b(?!\s+eve\b)",
                          text, re.I):  # ("Christmas Eve" is another day, and no legal holiday)
         after = text[m.end():m.end() + 20]
+        if _NAMES_A_STRETCH.match(after):
+            continue  # "with all the Christmas days off in there", "over the Thanksgiving weekend": no one day
         if _NAMES_AN_EVENT.match(after) and any(r.search(text) for r, _ in dates.DATE_RES):
             continue  # "a Fourth of July parade on Saturday, July 3, 2027": the holiday names the event, the date dates it
         if re.search(r"\b(?:right|just|shortly|sometime|around|about|soon)\s+(?:before|after)\s+(?:the\s+)?$",
@@ -721,12 +761,27 @@ def _offset(slot: Slot, text: str, origin: Origin) -> Slot:
     return _slot("date", (slot.day + shift).isoformat(), None, text, origin, start, slot.span.end, slot.precision)
 
 
+def _within_day(found: list[Slot], text: str) -> list[Slot]:
+    """A month or year written right after a day it holds ("Friday the 25th of this month", "June 3rd of this
+    year") says which day it is, no other date: it is not read as a date of its own. (Its span stays taken.)"""
+    days = [s for s in found if s.precision == "day"]
+    out = []
+    for s in found:
+        if s.precision in ("month", "year") and s.days is None and any(
+                re.fullmatch(r"\s*(?:of|in|,)?\s*", text[d.span.end:s.span.start]) and s.span.start >= d.span.end
+                and d.day.year == s.day.year and (s.precision == "year" or d.day.month == s.day.month) for d in days):
+            continue
+        out.append(s)
+    return out
+
+
 def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> list[Slot]:
     """Every value written in ``text``, each with its span; a span is read once, as its most
     specific kind (a date's day number is not also a count)."""
     ref = ref or dates.today()
-    out = _dates(text, origin, ref)
-    taken = [(s.span.start, s.span.end) for s in out]
+    found = _dates(text, origin, ref)
+    out = _within_day(found, text)
+    taken = [(s.span.start, s.span.end) for s in found]
 
     def add(kind, value, unit, a, b):
         if _free(taken, a, b):

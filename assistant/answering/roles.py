@@ -478,6 +478,11 @@ EVENT_KINDS = {
 _CHARGES = re.compile(r"\bnotice of (?:the |such )?(?:charges?|costs?|amounts? (?:due|owed)|bill)\b", re.I)
 
 
+def event_kind_of(words: str) -> str | None:
+    """The kind of event words name (an application, an approval, a completion, a notice, a bill), or None."""
+    return _event_kind(words)
+
+
 def _event_kind(words: str) -> str | None:
     """The kind of event the words nearest the end name ("... after we applied on" -> application)."""
     best, pos = None, -1
@@ -512,6 +517,19 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
             return Ambiguous(f"{event_text.rstrip('.')} (the question dates only "
                              + " and ".join(EVENT_KINDS[kinds[id(s)]][0] for s in days[:1]) + ")", tuple(days))
         days = [s for s in days if kinds[id(s)] in (None, wanted)]
+        named = [s for s in days if kinds[id(s)] == wanted]
+
+        def of_another_act(s: Slot) -> bool:  # "and I only opened it": words of its own, not "and the second" / "mine"
+            from assistant.retrieval.lexical import stems
+
+            words = own_words_before(s, query)
+            return bool(stems(words) - _COORDINATION) and not re.search(
+                r"\b(?:mine|ours|yours|his|hers|theirs)\W*$", words, re.I)
+
+        if len(named) == 1 and len(days) > 1 and all(of_another_act(s) for s in days if s is not named[0]):
+            # "The letter is dated a week ago today and I only opened it this morning": of the dates, only one's own
+            # words name the rule's event (a notice); the others' name none of it
+            return named[0]
     if len(days) <= 1:
         return days[0] if days else None
     said = _COUNTS_FROM.search(query.text)

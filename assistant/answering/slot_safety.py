@@ -239,7 +239,7 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
                 continue  # not next to each other
             between = query.source(a.span.origin)[a.span.end:b.span.start]
             why = _set_against(between)
-            if why == "competing" and r.derived is not None:
+            if why == "competing" and r.derived is not None and not ALTERNATIVE.match(between):
                 continue  # a value a reading of roles derived has settled which one counts ("the estimate, not the bill")
             if why:
                 return read, Unsafe(r.argument, r.label, (a.span.text, b.span.text), reason=why)
@@ -266,6 +266,12 @@ TWO_ACCOUNTS = re.compile(r"^[^.!?;]*(?:\b(?:the other|another)\b|\b(?:says|said
                           r"reckons|insists?|according to)\b)[^.!?;]*$", re.I)
 
 
+# two values offered as alternatives, the user unsure which ("it was either $2,000 or $2,500", "Monday or Tuesday"):
+# whatever reading of roles chose one, neither is known
+ALTERNATIVE = re.compile(r"^[\s,]*(?:or|or maybe|or perhaps|or possibly|or else|or was it|or it may have been|"
+                         r"or it might have been|or it could have been)[\s,]*$", re.I)
+
+
 def _between_reason(query: Query, a: Slot, b: Slot) -> str | None:
     if a.span.origin != b.span.origin:
         return None
@@ -278,6 +284,8 @@ def _set_against(between: str) -> str | None:
     parties' own values) or None."""
     if len(between) <= 60 and TWO_ACCOUNTS.search(between):
         return "accounts"
+    if ALTERNATIVE.match(between):
+        return "competing"
     return "competing" if len(between) <= 120 and SET_AGAINST.search(between) else None
 
 

@@ -292,10 +292,13 @@ def affirmed(pattern: str | re.Pattern, text: str) -> bool:
     return False
 
 
+# ("our water main let go", and a main or pipe named alone: "if a main lets go and we have to dig it up")
 _EMERGENCY = re.compile(r"\bemergenc|\bburst|\bbroken (?:water|gas|sewer)|\bgas leak|"
-                        r"\b(?:water|gas|sewer) (?:main|line|pipe|service|lateral)s?(?: [\w.]+){0,4}? (?:started |was |is |"
-                        r"has )?(?:broke|break|breaks|burst|failed|leak\w*|blew|blown|ruptured|collapsed|split|cracked|gave way|caved in|"
-                        r"let go|gave out|popped|sprang a leak|sprung a leak)", re.I)
+                        r"\b(?:(?:water|gas|sewer) (?:main|line|pipe|service|lateral)s?|(?:a|the|our|their|that|this) "
+                        r"(?:main|pipe))(?: [\w.]+){0,4}? (?:started |was |is |has )?"
+                        r"(?:broke|break|breaks|bursts?|fail(?:s|ed)|leak\w*|blew|blows|blown|ruptur(?:es|ed)|collaps(?:es|ed)|"
+                        r"splits?|crack(?:s|ed)|gave way|gives way|caved in|caves in|let go|lets go|gave out|gives out|"
+                        r"popped|pops|sprang a leak|sprung a leak|springs a leak)", re.I)
 
 
 def is_emergency(text: str) -> bool:

@@ -50,7 +50,9 @@ _BY = re.compile(r"(?P<a>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)?(?:\s+(?:wid
 _PER_PER = re.compile(r"[)\s]*(?:\(\$[\d.,]+\)\s*)?per\s+(?P<u>[a-z]+)(?:\(s\))?\s+per\s+(?P<t>day|week|month)\b", re.I)
 _TIER_GENERIC = stems("for which that do does not and or in of the a an area length size any such each permit fee fees")
 _WIDE = re.compile(r"(?:[\s-]+(?:in\s+)?(?:wide|width|across))\b", re.I)
-_LONG = re.compile(r"(?:[\s-]+(?:in\s+)?(?:long|length))\b", re.I)
+_LONG = re.compile(r"(?:[\s-]+(?:in\s+)?(?:long|length)|\s+(?:along|of\s+(?:frontage|sidewalk|walk|curb)))\b", re.I)
+# "runs 130 feet along the frontage", "stretches 60 feet": a length by the verb before it
+_RUNS = re.compile(r"\b(?:runs?|running|stretch(?:es|ing)?|extends?|extending)\s+(?:about\s+|roughly\s+|around\s+)?$", re.I)
 _AREA = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:square|sq\.?)\s*(?:feet|foot|ft)\b", re.I)
 
 
@@ -81,12 +83,13 @@ def users_quantities(turn: str, slots: list[Slot]) -> dict[str, list[tuple[Decim
         free = [s for s in slots if s.kind == "length" and s.span.origin == "turn"
                 and not any(a <= s.span.start < b for a, b in taken)]
         wide = [s for s in free if _WIDE.match(turn, s.span.end)]
-        long_ = [s for s in free if _LONG.match(turn, s.span.end)]
+        long_ = [s for s in free if (_LONG.match(turn, s.span.end) or _RUNS.search(turn[:s.span.start]))
+                 and not _WIDE.match(turn, s.span.end)]
         if len(wide) == 1 and len(long_) == 1:
             w, l_ = (x.number if x.unit == "ft" else x.number / 12 for x in (wide[0], long_[0]))
             a, b = sorted((wide[0], long_[0]), key=lambda x: x.span.start)
-            out["area"] = [(w * l_, turn[a.span.start:_WIDE.match(turn, b.span.end).end() if b is wide[0]
-                                         else _LONG.match(turn, b.span.end).end()])]
+            end = (_WIDE.match(turn, b.span.end) if b is wide[0] else _LONG.match(turn, b.span.end))
+            out["area"] = [(w * l_, turn[a.span.start:end.end() if end else b.span.end])]
     for s in slots:
         if s.kind == "length" and s.span.origin == "turn" and not any(a <= s.span.start < b for a, b in taken):
             feet = s.number if s.unit == "ft" else s.number / 12

@@ -29,6 +29,8 @@ class Worked:
     def shown(self) -> str:
         from assistant.answering.phrasing import quantity
 
+        if self.kind == "factor":  # "2,085 pounds per million gallons of water": the unit the code's sentence names
+            return f"{format(self.result.normalize(), ',f')} {self.unit}"
         return fmt_money(self.result) if self.unit is None else quantity(self.result, self.unit)
 
     def call(self) -> dict:

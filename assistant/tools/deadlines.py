@@ -198,6 +198,9 @@ class DeadlineResult(ToolOutput):
     earliest_event: date | datetime | None = Field(
         default=None, description="With the notice or decision given (`given` act): the earliest day (or moment) "
         "the event may take place.")
+    ends_period: bool = Field(
+        default=False, description="The rule's period simply ends (a permit's validity, a time to keep traffic off): "
+        "no act is due by it.")
     office_saturday: bool = Field(
         default=False, description="A payment or filing at an office falls due on a Saturday: if the office is closed "
         "that day, § 990.001(4)(c) lets it be made on the next day the office is open.")
@@ -444,6 +447,7 @@ def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> De
     result.due_at = count.due_at
     result.unadjusted = count.unadjusted
     result.skipped = list(count.skipped)
+    result.ends_period = not rule.act
     result.office_saturday = bool(rule.office_filing and rule.act and count.due_date is not None and count.due_at is None
                                   and c.kind in ("days_after", "months_after", "years_after", "annual_date")
                                   and count.due_date.weekday() == 5 and not cal.office_closed_saturdays
@@ -455,6 +459,8 @@ def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> De
         result.if_an_act = cal.moved_off_closed_days(count.due_date)
     if count.due_at is not None and c.kind == "hours_before":
         outcome = f"the latest moment to give it is {describe_deadline_moment(count.due_at)}"
+    elif count.due_at is not None and not rule.act:
+        outcome = f"the period ends at {describe_deadline_moment(count.due_at)}"
     elif count.due_at is not None:
         outcome = f"due by {describe_deadline_moment(count.due_at)}"
     elif c.kind in ("days_before", "business_days_before"):
@@ -479,7 +485,9 @@ def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> De
 # notice or decision given: assistant/answering/routes/deadlines.py)
 WHEN_CUES = (r"when|deadline|by what date|what date|by what day|(?:on )?(?:what|which) day|how long|how many (?:days|hours)|due|how soon|expire|valid until|"
              r"last day|latest|until|by when|which dates|what dates|between which|window of (?:dates|days)|"
-             r"(?:range|span) of (?:dates|days)|date range|last moment|cut-?off|no later than|last date")
+             r"(?:range|span) of (?:dates|days)|date range|last moment|cut-?off|no later than|last date|"
+             # "What's the actual date I have to pay by?"
+             r"(?:actual|exact|real|final) (?:date|day)|what(?:'s| is) the (?:date|day)\b|date (?:i|we|you|they) (?:have|need|must|got) to \w+(?: \w+)? by")
 INVERTIBLE_KINDS = ("days_before", "business_days_before", "hours_before")
 INVERSE_SEARCH_DAYS = 400  # bounded: every period of the catalogue counted back is far shorter
 

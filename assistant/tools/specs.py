@@ -748,8 +748,9 @@ class DrivewayInput(ToolInput):
 
     @model_validator(mode="after")
     def _rise_with_run(self) -> "DrivewayInput":
-        if (self.rise_ft is None) != (self.run_ft is None):
-            raise ValueError("give both rise_ft and run_ft (the slope is rise / run x 100), or neither")
+        if self.rise_ft is not None and self.run_ft is None:
+            raise ValueError("give run_ft with rise_ft (the slope is rise / run x 100), or run_ft alone for the most "
+                             "rise the limit allows over it")
         return self
 
 
@@ -757,6 +758,10 @@ class DrivewayOutput(SpecCheckOutput):
     slope_percent_computed: Decimal | None = Field(
         default=None, description="Given rise_ft and run_ft: rise / run x 100, percent, rounded to 2 decimals "
         "(the check itself uses the exact ratio).")
+    max_rise_ft: Decimal | None = Field(
+        default=None, description="Given run_ft alone: the most rise (or fall) the slope limit allows over that run, "
+        "feet (run x limit / 100, exact).")
+    slope_limit_percent: Decimal | None = Field(default=None, description="The slope limit, percent.")
 
 
 @answers_changed_rules("driveway_check")
@@ -781,6 +786,13 @@ def driveway_check(inp: DrivewayInput) -> DrivewayOutput:
                      "of them, or values that agree.")
             return DrivewayOutput(tool=tool, ok=False, municipality=inp.municipality, error=error, explanation=error,
                                   slope_percent_computed=computed, citations=[_cite("driveway_slope")])
+    most = None
+    if inp.run_ft is not None and inp.rise_ft is None:
+        # "the driveway runs 125 feet up to the garage: how high can the garage sit?": the limit over that run
+        most = (inp.run_ft * limit / 100).normalize()
+        slope_said = (f" Over a run of {_num(inp.run_ft)} ft, a slope of at most {_num(limit)} % allows a rise of at most "
+                      f"{_num(inp.run_ft)} ft x {_num(limit)} / 100 = {_num(most)} ft (on an even grade; no stretch may "
+                      f"be steeper).")
     if exact is not None:
         rows = [_row("slope", "Driveway slope at any point", "driveway_slope",
                      measured=f"{_num(inp.rise_ft)} ft rise over {_num(inp.run_ft)} ft run = "  # type: ignore[arg-type]
@@ -827,7 +839,7 @@ def driveway_check(inp: DrivewayInput) -> DrivewayOutput:
         "A culvert is required only 'where necessary'; its length is set by the Town Highway Superintendent.",
     ]
     out = DrivewayOutput(tool=tool, municipality=inp.municipality, checks=rows, slope_percent_computed=computed,
-                         assumptions=assumptions)
+                         assumptions=assumptions, max_rise_ft=most, slope_limit_percent=limit)
     if exact is not None:
         out.assumptions.append("The slope is the rise over the horizontal run given (rise / run x 100); measure "
                                "the steepest stretch, since the limit applies 'at any such point'.")

@@ -10,8 +10,10 @@ from decimal import ROUND_HALF_UP, Decimal
 from assistant.answering import phrasing, reading, roles, slots
 from assistant.answering.formatting import fmt_money
 from assistant.answering.reading import NUMBER, number_value
+from assistant.retrieval.expansion import expand
 from assistant.answering.routes.common import (
     Missing,
+    asking,
     RouteContext,
     Routed,
     ambiguous,
@@ -363,9 +365,37 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
                 "unpaid_bill": "the amount of the unpaid bill"}[missing[0]]
         return Missing(f"{what}.", slot=missing[0].replace("_", " "))
     only = only_municipality(ctx, "guarantee_balance", muni)
-    return Routed("guarantee_balance", {"municipality": only, "guarantee": str(labelled["guarantee"][0].number),
-                                        "unpaid_bill": str(labelled["unpaid_bill"][0].number)},
-                  only, phrasing.lead_generic, sources={p: labelled[p][0] for p in GUARANTEE_PARTS})
+    routed = Routed("guarantee_balance", {"municipality": only, "guarantee": str(labelled["guarantee"][0].number),
+                                          "unpaid_bill": str(labelled["unpaid_bill"][0].number)},
+                    only, phrasing.lead_generic, sources={p: labelled[p][0] for p in GUARANTEE_PARTS})
+    # "... billed me $740 on the Thursday before Halloween. When do they take it from the deposit and how much comes
+    # back?": the day the unpaid bill is charged to the guarantee, counted from the bill's date, is asked too
+    days = {d.value: d for d in ctx.query.of("date", "turn") if d.precision == "day"}
+    if _ASKS_WHEN.search(asking(ctx.current or q)) and len(days) == 1:
+        rule = _bill_to_guarantee_rule(only, ctx.current or q)
+        if rule is not None:
+            day = next(iter(days.values()))
+            routed.follow.append(Routed("deadline", {"rule": rule, "event": day.day.isoformat()}, only,
+                                        phrasing.lead_deadline, sources={"event": day}))
+    return routed
+
+
+_ASKS_WHEN = re.compile(r"\bwhen\b|\bwhat (?:date|day)\b|\bhow long\b|\bhow soon\b", re.I)
+
+
+def _bill_to_guarantee_rule(muni: str | None, words: str) -> str | None:
+    """The catalogue's rule by which an unpaid bill is charged to the guarantee (its event the bill's date), the one
+    the question's words name when there are several ("my roadside ditch"); None when none or no word tells."""
+    from assistant.retrieval.lexical import stems
+    from assistant.tools.deadlines import rules
+
+    found = [r for r in rules().values() if r.municipality == muni and "guarantee" in r.obligation.lower()
+             and "bill" in r.event.lower()]
+    if len(found) <= 1:
+        return found[0].id if found else None
+    said = stems(expand(words, muni)) - stems("bill billed guarantee financial paid pay town village city date day within")
+    scored = sorted(((len(said & stems(f"{r.title} {r.obligation}")), r.id) for r in found), reverse=True)
+    return scored[0][1] if scored[0][0] > scored[1][0] else None
 
 
 # the municipality billed the owner for work it did

@@ -11,6 +11,7 @@ from typing import Any
 from assistant.answering import phrasing, reading, roles, slots
 from assistant.answering.routes.common import (
     Missing,
+    asking,
     RouteContext,
     Routed,
     only_municipality,
@@ -239,13 +240,43 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
         cues = {"rise_ft": "rise rises climb climbs drop drops fall falls up", "run_ft": "run runs over across every in"}
     elif pct:
         args["slope_percent"] = pct.group(1)
+    elif ASKS_MOST_RISE.search(asking(ctx.current or q)) and ctx.query is not None:
+        # "The driveway runs 125 feet from the road up to the garage. What's the most the garage can sit above the
+        # road?": the most rise the limit allows over the one run the words give
+        runs = [s for s in ctx.query.of("length", "turn") if s.unit == "ft" and dimension(s) in (None, "length")]
+        if len({s.value for s in runs}) == 1 and not _IS_RUN.search(f"{runs[0].before[-40:]} {runs[0].span.text} "
+                                                                    f"{runs[0].after[:30]}"):
+            runs = []
+        if len({s.value for s in runs}) == 1:
+            args["run_ft"] = roles.as_number(runs[0].number)
+            cues = {"run_ft": "run runs long length driveway drive"}
+        elif len({s.value for s in runs}) > 1 and muni is not None:
+            # "90 feet to where the apron starts, or 110 feet to the slab": which run is the driveway's is asked
+            shown = tuple(dict.fromkeys(s.span.text for s in runs))
+            return Missing("the driveway's run (its horizontal length): is it " + " or ".join(f"“{x}”" for x in shown)
+                           + "?", slot="run", candidates=shown)
     if len(args) > 1:
         return Routed("driveway_check", args, args["municipality"], phrasing.lead_driveway, cues=cues)
     return None
 
 
+# the most a driveway may rise asked ("what's the most the garage end can sit above the road?", "how high can the
+# garage floor be compared to the road?")
+ASKS_MOST_RISE = re.compile(r"\b(?:most|max(?:imum)?|highest|how\s+(?:high|much\s+higher|far\s+up))\b[^?]{0,60}"
+                            r"\b(?:above|higher|up|rise|climb|sit|be)\b|\bhow\s+(?:high|much\s+(?:higher|rise))\b", re.I)
+# a length of the driveway itself, end to end ("runs 125 feet", "a 90-foot driveway", "110 feet long")
+_IS_RUN = re.compile(r"\b(?:runs?|running|long|length|driveway|drive)\b", re.I)
+
+
 # a vehicle, and a question whether (or by how much) it is over a weight limit (general English)
-VEHICLE = re.compile(r"\b(?:truck|tri-?axle|tandem|semi|trailer|dump|vehicle|rig|hauler|loader|excavator)s?\b", re.I)
+VEHICLE = re.compile(r"\b(?:truck|tri-?axle|tandem|semi|trailer|dump|vehicle|rig|hauler|loader|excavator|pickup|pick-up|"
+                     r"van|suv|bus|camper|motorhome|rv)s?\b", re.I)
+_LIMIT_AFTER = re.compile(r"^\s*(?:-\s*)?(?:(?:gross|temporary|seasonal|posted|weight|load|road|spring|frost)\s+)*"
+                          r"(?:limits?|restrictions?|max(?:imum)?)\b", re.I)
+_LIMIT_BEFORE = re.compile(r"\b(?:limit|limited|restriction|restricted|max(?:imum)?)\s+(?:of|is|at|to|was)?\s*(?:about\s+)?$", re.I)
+# what else is driven on a road, or the driving itself ("a 12-ton roller", "we'll be hauling")
+_MACHINE = re.compile(r"\b(?:machine|machinery|roller|paver|crane|grader|skid[- ]?steer|backhoe|bulldozer|dozer|tractor|"
+                      r"equipment|lugs?|lugged|cleats?|tracks?|tracked|haul\w*|driv\w*|axles?|gvw|gross)\b", re.I)
 ASKS_OVER = re.compile(r"\bhow (?:much|far) over\b|\bover (?:the|that|their|its) (?:weight )?limit\b|\boverweight\b|"
                        r"\b(?:are|is) (?:we|it|he|they|my truck|our truck) over\b|"
                        # "weight limit signs just went up ... am I legal to run it loaded?"
@@ -263,8 +294,12 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
     if weights:  # a weight bought at a price is material, no vehicle's ("mix 11.2 tons @ $78/ton")
         bought = [x.span for x in reading.priced(ctx.query.of_origin("turn"), ctx.query.turn) if x.worked]
         weights = [w for w in weights if not any(b.start <= w.span.start < b.end for b in bought)]
+    # "a 6 ton temporary limit", "the limit is 6 tons": the posted limit, no vehicle's weight
+    weights = [w for w in weights if not _LIMIT_AFTER.match(w.after) and not _LIMIT_BEFORE.search(w.before)]
     if not serves(ctx, "heavy_vehicle_check", muni):
         return None
+    if weights and not (VEHICLE.search(q) or _MACHINE.search(q) or ASKS_OVER.search(q)):
+        return None  # "gravel for the backfill came on a 22,000 lb load ticket": a material's weight, no vehicle's
     if weights and ctx.query is not None and len({m.number for m in ctx.query.of("money") if m.unit == "USD"}) >= 2 \
             and not ASKS_OVER.search(q) and not re.search(r"\b(?:legal|allowed|permit|limit|over|overweight)\b", q, re.I):
         return None  # "$2,600 up front ... a 5-ton roller ... the bill came in at $2,315": money asked, no load checked

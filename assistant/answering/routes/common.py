@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -116,3 +117,9 @@ def period(slot) -> tuple[date, date]:
         return d, date.fromordinal(d.toordinal() + 6)
     nxt = date(d.year + (d.month == 12), d.month % 12 + 1, 1)
     return d.replace(day=1), date.fromordinal(nxt.toordinal() - 1)
+
+
+def asking(text: str) -> str:
+    """The sentences of a turn that ask (those with a question mark), else its last sentence."""
+    parts = [x for x in re.split(r"(?<=[.!?])\s+", text.strip()) if x]
+    return " ".join(x for x in parts if "?" in x) or (parts[-1] if parts else "")

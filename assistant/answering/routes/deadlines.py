@@ -8,6 +8,7 @@ from datetime import date, datetime, time
 
 from assistant.answering import phrasing, roles, slots
 from assistant.answering.formatting import fmt_date
+from assistant.answering.reading import NUMBER
 from assistant.answering.routes.common import (
     Missing,
     RouteContext,
@@ -27,6 +28,9 @@ from assistant.tools.deadlines import INVERTIBLE_KINDS, WHEN_CUES
 GENERIC_EVENT_STEMS = stems("date day time the of or and was were is village town city county") | {"s"}
 # the question asks for a calendar day (not "how long"): without a date to count from, ask for it
 ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\b(?:last|latest) (?:day|date)\b|\bdeadline date\b|"
+                        r"\b(?:actual|exact|real|final) (?:date|day) (?:i|we|you|they) (?:have|need|must|got) to\b|"
+                        # "What's the date it runs out?", "what is the day we have to be done by?"
+                        r"\bwhat(?:'s| is) the (?:date|day) (?:it|that|this|they|we|i|our|my|the)\b|"
                         r"\bby what (?:date|day)\b|\bon what (?:date|day)\b|\b(?:my|our) deadline\b|"
                         r"\bwhen (?:is|are) (?:that|it|this|they|the \w+) due\b|\bdue date\b|"
                         r"\bwhen (?:do|must|should) (?:i|we|they) (?:have|need) to\b|"
@@ -130,14 +134,20 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     # ("60 days" still meets "60 days")
     # (and, at a smaller weight, the code's words for the user's plain ones: "three of my slabs are bad" is a
     # sidewalk's defect)
-    q_stems = stems(slots.without_dates(q))
+    # (nor do the numbers that count other things: "four houses" must not meet "four hours"; "48 hours" meets "48 hours")
+    q_stems = stems(_without_counts(slots.without_dates(q)))
     # (not of denied words: "Not a winter emergency job" says nothing of frozen ground)
-    q_plain = stems(expand(_DENIED.sub(" ", slots.without_dates(q)), muni)) - q_stems
+    q_plain = stems(expand(_DENIED.sub(" ", _without_counts(slots.without_dates(q))), muni)) - q_stems
+    # a follow-up keeps the earlier turn's topic ("a roll-off dumpster in the street ..." / "If they hand it to me
+    # today, how long is it good for?"): its words, the code's for them too, weigh as the code's words do
+    q_earlier = set()
+    if ctx.query is not None and ctx.query.follow_up and ctx.query.earlier:
+        q_earlier = stems(expand(_without_counts(slots.without_dates(ctx.query.earlier)), muni)) - q_stems - q_plain
     # the event is what the question dates ("We start ... on May 30"), not all it says
     clause = slots.dated_clause(q)
     if not slots.dates_in(q) and read and read[0].span.origin == "turn" and ctx.query is not None:
         clause = slots.dated_clause(ctx.query.turn, (read[0].span.start, read[0].span.end))
-    event_stems = stems(slots.without_dates(expand(clause))) - GENERIC_EVENT_STEMS
+    event_stems = stems(_without_counts(slots.without_dates(expand(clause)))) - GENERIC_EVENT_STEMS
     act_given = asks_earliest and event is not None and ACT_WORDS.search(clause) is not None
     sims = ctx.similar()
     # "what's the latest we can let them know?" of work dated ahead: a day before the event, never after it
@@ -146,6 +156,10 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     # an emergency said in this turn or the conversation's earlier one ("our gas main started leaking ..." / "OK.
     # What's the last day ... and still not pay the permit fee?")
     emergency = slots.is_emergency(q) or (ctx.query is not None and slots.is_emergency(ctx.query.earlier or ""))
+    # the paper the question is about ("have the permit in hand", "the bill", "the deposit"): a rule that names none
+    # of them is about something else ("a new walk kept free from traffic" is no permit's deadline)
+    papers = _PAPERS.findall(slots.without_dates(ctx.current or q).lower())
+    paper_stems = stems(" ".join(papers))
     scored = []
     shared_event: dict[str, int] = {}  # words of the question's dated sentence each rule's event shares
     # a period the question names ("if the 60 days start today"): a rule counting another period of that unit is
@@ -172,8 +186,11 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         # count the same period from different events (occupancy vs building permit)
         event_words = 0 if wants_day else len(event_stems & stems(rule.event))  # no dated event: no event words
         score = (len(q_stems & words) + 1.5 * len(q_stems & title_words) + ranking().event_weight * event_words
-                 + ranking().plain_word_weight * (len(q_plain & words) + 1.5 * len(q_plain & title_words))
+                 + ranking().plain_word_weight * (len(q_plain & words) + 1.5 * len(q_plain & title_words)
+                                                  + len(q_earlier & words) + 1.5 * len(q_earlier & title_words))
                  + 12.0 * max(sims.get(rule.id, 0.0) - 0.2, 0.0))
+        if paper_stems and not paper_stems & words:
+            score -= 2
         if rule.id.endswith("emergency_apply") and emergency:
             score += 3
         elif "emergency" in rule.title.lower() and not emergency:
@@ -195,7 +212,10 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         # one rule clearly answers and it counts from an event (a fixed yearly date needs none)
         runner_up = scored[1][0] if len(scored) > 1 else 0.0
         yearly = any(r.count.kind == "annual_date" for s, r in scored if s >= best_score - 1)
-        if best_score < ranking().event_ask_score or best_score - runner_up < 1 or yearly:
+        # (a runner-up the best names as its next step — "within 20 days after assignment", then "10 days after the
+        # notice" — is no rival reading: the first step's event is the one to ask for)
+        next_step = len(scored) > 1 and scored[1][1].id in best.related
+        if best_score < ranking().event_ask_score or (best_score - runner_up < 1 and not next_step) or yearly:
             return None
         return Missing(f"the {best.event.rstrip('.')} (the period is counted from it).", slot="event date")
     if event is not None and len(scored) > 1 and best_score - scored[1][0] < ranking().rule_margin \
@@ -209,6 +229,19 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         events = (best.event.rstrip("."), runner.event.rstrip("."))
         return Missing(f"to know what the date you gave is: the {events[0]}, or the {events[1]}?", slot="event",
                        candidates=events)
+    # (a rule the chosen one names as related: "placed within 20 days after assignment" and "10 days after the
+    # service of such notice" are steps of one process, so a date of the one step is no date of the other)
+    told = [r for sc, r in scored[1:] if shared_event[r.id] >= 2 and (r.id in best.related or best.id in r.related)]
+    if event is not None and not wants_day and not act_given and shared_event[best.id] == 0 and told \
+            and roles.event_kind_of(clause) != roles.event_kind_of(best.event) \
+            and stems(told[0].event) - GENERIC_EVENT_STEMS != stems(best.event) - GENERIC_EVENT_STEMS:
+        # the rule asked counts from one event, and the words date another that a rule near it counts from ("the
+        # number was assigned the Tuesday before last ... the last day after the Director's notice?"): the day
+        # asked is not counted from the day given; the day of the rule's own event is asked for
+        said = read[0].span.text if read else "the date you gave"
+        return Missing(f"{_the_day(best.event)}: “{said}” reads as the {told[0].event.rstrip('.')}, and this period "
+                       f"is counted from the {best.event.rstrip('.')}. Which date was that?", slot="event date",
+                       candidates=(said,))
     if event is None:
         # "curb and gutter in 2028": the request is due in the year before, and not before today
         event = max(slots.today(), date(int(year.group(1)) - 1, 1, 1))
@@ -254,10 +287,25 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     return routed
 
 
+_PAPERS = re.compile(r"\b(?:permits?|applications?|notices?|bills?|invoices?|deposits?|bonds?|guarantees?|licen[cs]es?|"
+                     r"renewals?|liens?|fees?|appeals?)\b", re.I)
+
+
 # the asked day comes before the dated event: "the latest we can let the homeowners know", "how far ahead"
 ASKS_BEFORE = re.compile(r"\bin advance\b|\bahead of\b|\bbeforehand\b|\bhow (?:far|long|many days|many hours) "
                          r"(?:ahead|in advance|before)\b|\b(?:latest|last (?:day|date|time)|by when|when)\b[^.?!]{0,40}"
                          r"\b(?:let\b[^.?!]{0,30}\bknow|tell|notify|warn|inform|give (?:notice|them notice|word))\b", re.I)
+
+
+# a number that counts a period ("four hours", "ten (10) days", "48-hour") is the period's; any other counts things
+_PERIOD_AFTER = re.compile(r"\s*(?:\(\d+\)\s*)?-?\s*(?:business\s+|working\s+|calendar\s+)?(?:hours?|days?|weeks?|months?|years?)\b",
+                           re.I)
+
+
+def _without_counts(text: str) -> str:
+    """The text without the numbers that count things other than a period ("four houses", "2 crews"), so they never
+    meet a rule's period ("four hours"); a period's own number stays."""
+    return NUMBER.sub(lambda m: m.group(0) if _PERIOD_AFTER.match(text, m.end()) else " ", text)
 
 
 def _the_day(event: str) -> str:
@@ -293,8 +341,10 @@ def _asking(text: str) -> str:
 HOURS = ("hours_after", "hours_before")
 NO_DAY = ("window", "publication_window", "no_fixed_date")  # rules that give no "by when" day of their own
 # "…the last day to apply, and the last day to file and still skip the fee?": two deadlines asked at once
-_SECOND_ASK = re.compile(r",?\s+(?:and|&)\s+(?=(?:the\s+|my\s+|our\s+)?(?:last\s+(?:day|date)|latest|deadline|by when|"
-                         r"when|(?:by|on)\s+what\s+(?:day|date)|what\s+(?:day|date))\b)", re.I)
+# (also after a condition: "When's the deposit due, and if I never pay the bill, when does it hit my taxes?")
+_SECOND_ASK = re.compile(r",?\s+(?:and|&)\s+(?=(?:(?:if|once|after|say|suppose)\b[^?,]{0,80},\s*)?(?:the\s+|my\s+|our\s+)?"
+                         r"(?:last\s+(?:day|date)|latest|deadline|by when|when|(?:by|on)\s+what\s+(?:day|date)|"
+                         r"what\s+(?:day|date))\b)", re.I)
 _ASKS_WHEN = re.compile(r"\b(?:last\s+(?:day|date)|latest|deadline|by when|when|what\s+(?:day|date))\b", re.I)
 
 

@@ -1,0 +1,165 @@
+"""A fine that rises when it is left unpaid, worked out for the user's own notice date.
+
+"Any person violating ... shall be subject to a fine of ... ($100.00) for each offense." and "This fine
+shall increase by ... ($33.00) if it remains unpaid at least twenty-one (21) days after issuance of a notice
+of the violation." with "I got the ticket on December 1st of last year and never paid it. What do I owe as
+of today?": the fine, the rise, the number of days and the event they count from are read from the code's
+sentences (any code, no table), the notice date from the user's words, and today's date from the clock the
+answer runs on. The days are counted on the calendar (the day of the notice left out), which the answer says.
+
+Pure functions; the planner calls ``owed`` with the sentences it is about to quote (each with the text of
+its section), and ``date_needed`` when the question asks what is owed now and gives no date.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from assistant.answering.formatting import fmt_date, fmt_money
+from assistant.answering.reading import NUMBER, Slot, number_value, read_slots
+from assistant.answering.worked import Worked
+from assistant.retrieval.chunking import sentences
+
+# "shall increase by $33.00 if it remains unpaid at least twenty-one (21) days after issuance of a notice"
+_RISE = re.compile(r"\b(?:shall|will)\s+(?:be\s+)?increase[sd]?\s+by\b", re.I)
+_UNPAID_DAYS = re.compile(rf"\b(?:unpaid|not\s+(?:been\s+)?paid)\b[^.;]{{0,40}}?\b(?:at\s+least|more\s+than|over|after)?\s*"
+                          rf"(?P<n>{NUMBER.pattern})\s*(?:\(\d+\)\s*)?(?:calendar\s+)?days?\s+(?:after|from|following)\s+"
+                          rf"(?P<event>[^.;,]{{3,80}})", re.I)
+# the base fine: "a fine of ... ($100.00)", "fined one hundred dollars ($100.00)", "$100.00 fine"
+_FINE = re.compile(r"\bfine[ds]?\b", re.I)
+# the question asks what is owed now ("What do I owe as of today?", "How much do I have to pay now?")
+OWED_NOW = re.compile(r"\bowe\b|\bowing\b|\bpay\s+(?:it\s+)?now\b|\bas\s+of\s+(?:today|now)\b|\bnow\b|\btoday\b|"
+                      r"\b(?:never|not|didn['’]?t|haven['’]?t|hasn['’]?t)\s+(?:\w+\s+)?paid\b|\bunpaid\b|\blate\b|"
+                      r"\boverdue\b|\bpast\s+due\b", re.I)
+_ASKS_AMOUNT = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:do|does|would|will|is|'s)\b[^?]{0,30}\b(?:owe|pay|fine|total)\b|"
+                          r"\bamount\b|\bowe\b", re.I)
+
+
+@dataclass(frozen=True)
+class LateRule:
+    fine: Decimal
+    fine_words: str
+    fine_sentence: str
+    rise: Decimal
+    rise_words: str
+    days: int
+    event: str  # what the days count from, as the sentence writes it ("issuance of a notice of the violation")
+    days_words: str  # the period as written ("twenty-one (21) days after issuance of a notice of the violation")
+    sentence: str  # the sentence of the rise
+
+
+def _money(sentence: str) -> list[Slot]:
+    seen: dict[Decimal, Slot] = {}
+    for s in read_slots(sentence):
+        if s.kind == "money" and s.unit == "USD":
+            seen.setdefault(s.number, s)
+    return list(seen.values())
+
+
+def rule_in(picked: list[tuple[str, str]]) -> LateRule | None:
+    """The late rise of the first quoted sentence that states one (with the text of its section), and the one
+    fine its section states; None when none does, or the fine or the rise reads two ways."""
+    for sentence, section in picked:
+        for s in [sentence, *sentences(section)]:
+            if not _RISE.search(s):
+                continue
+            m = _UNPAID_DAYS.search(s)
+            rises = _money(s[_RISE.search(s).end():])
+            if m is None or len(rises) != 1:
+                continue
+            n = number_value(m)
+            if n is None or n != int(n) or n <= 0:
+                continue
+            fines = {}
+            for other in sentences(section):
+                if other == s or not _FINE.search(other):
+                    continue
+                for x in _money(other):
+                    fines.setdefault(x.number, (x, other))
+            if len(fines) != 1:
+                return None
+            (fine, (slot, fine_sentence)), = fines.items()
+            return LateRule(fine, slot.span.text, fine_sentence, rises[0].number, rises[0].span.text, int(n),
+                            m.group("event").strip(), s[m.start("n"):m.end("event")].strip(), s)
+    return None
+
+
+def asks_owed(turn: str) -> bool:
+    return bool(_ASKS_AMOUNT.search(turn) and OWED_NOW.search(turn))
+
+
+def owed(turn: str, slots: list[Slot], picked: list[tuple[str, str]], today: date) -> Worked | None:
+    """The fine owed today for the notice date the user gives (one day, not after today); None when the
+    question does not ask what is owed, no rise is quoted, or the date is missing or reads two ways."""
+    if not asks_owed(turn):
+        return None
+    rule = rule_in(picked)
+    if rule is None:
+        return None
+    # ("as of today" is the day it is owed on, not the notice's)
+    days = {s.value: s for s in slots if s.kind == "date" and s.precision == "day" and s.span.origin == "turn"
+            and not (s.day == today and re.fullmatch(r"today|now|this\s+morning|tonight", s.span.text.strip(), re.I))}
+    if not days:
+        return _by_days_passed(turn, slots, rule)
+    if len(days) != 1:
+        return None
+    given = next(iter(days.values()))
+    if given.day > today:
+        return None
+    passed = (today - given.day).days
+    first_late = date.fromordinal(given.day.toordinal() + rule.days)
+    if passed >= rule.days:
+        total = rule.fine + rule.rise
+        steps = [f"notice {fmt_date(given.day)} (“{given.span.text}”) to today, {fmt_date(today)}: {passed} days, "
+                 f"at least {rule.days} (“{rule.days_words}”), counted on the calendar",
+                 f"{fmt_money(rule.fine)} (“{rule.fine_words}”) + {fmt_money(rule.rise)} (“{rule.rise_words}”) = "
+                 f"{fmt_money(total)}"]
+    else:
+        total = rule.fine
+        steps = [f"notice {fmt_date(given.day)} (“{given.span.text}”) to today, {fmt_date(today)}: {passed} days, "
+                 f"fewer than {rule.days}: the fine is {fmt_money(rule.fine)} (“{rule.fine_words}”); left unpaid, it "
+                 f"rises by {fmt_money(rule.rise)} on {fmt_date(first_late)}"]
+    return Worked("late", rule.rise_words, given.span.text, total, steps, False, rule.sentence,
+                  others=(rule.fine_sentence,))
+
+
+# "forgot about it for about 30 days after the notice", "it's been 40 days since the ticket": the days passed, told
+_DAYS_PASSED = re.compile(r"\b(?:for|it['’]?s\s+been|been|over|about|nearly|almost|more\s+than|past)\s+(?:about\s+|around\s+|"
+                          r"roughly\s+|nearly\s+|almost\s+|over\s+)?$", re.I)
+_APPROXIMATE = re.compile(r"\b(?:about|around|roughly|nearly|almost|or\s+so|give\s+or\s+take)\b", re.I)
+
+
+def _told_days(slots: list[Slot]) -> Slot | None:
+    found = {s.value: s for s in slots if s.kind == "duration" and (s.unit or "").startswith("day")
+             and s.span.origin == "turn" and _DAYS_PASSED.search(s.before[-30:])}
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _by_days_passed(turn: str, slots: list[Slot], rule: LateRule) -> Worked | None:
+    """The fine owed when the question tells how many days have passed since the notice, not its date; None when it
+    tells none, or an approximate count near the rule's own ("about 21 days" for 21)."""
+    told = _told_days(slots)
+    if told is None or told.number != int(told.number):
+        return None
+    passed = int(told.number)
+    if _APPROXIMATE.search(f"{told.before[-20:]} {told.after[:15]}") and abs(passed - rule.days) <= 3:
+        return None
+    late = passed >= rule.days
+    total = rule.fine + rule.rise if late else rule.fine
+    steps = [f"{passed} days since the notice (“{told.span.text}”), {'at least' if late else 'fewer than'} {rule.days} "
+             f"(“{rule.days_words}”)",
+             (f"{fmt_money(rule.fine)} (“{rule.fine_words}”) + {fmt_money(rule.rise)} (“{rule.rise_words}”) = "
+              f"{fmt_money(total)}") if late else
+             f"the fine is {fmt_money(rule.fine)} (“{rule.fine_words}”); left unpaid it rises by {fmt_money(rule.rise)}"]
+    return Worked("late", rule.rise_words, told.span.text, total, steps, False, rule.sentence, others=(rule.fine_sentence,))
+
+
+def date_needed(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> LateRule | None:
+    """The late rise that decides what is owed, when the question asks what is owed now and gives no date (nor the
+    days passed since the notice)."""
+    if not asks_owed(turn) or any(s.kind == "date" for s in slots) or _told_days(slots) is not None:
+        return None
+    return rule_in(picked)
