@@ -210,6 +210,9 @@ def test_every_control_has_a_label_and_answers_are_announced(open_page):
     _ask(page, "What is the surcharge for opening a street?")
     live = page.locator("#oa-announce")
     assert live.get_attribute("aria-live") == "polite" and live.get_attribute("role") == "status"
+    # (the announcement follows the answer's rendering; on a loaded machine it may still show the progress timer)
+    page.wait_for_function("() => (document.querySelector('#oa-announce').innerText || '').startsWith('Answer:')",
+                           timeout=30_000)
     said = live.inner_text()
     assert said.startswith("Answer: A surcharge of 5 times the permit fee.") and "2 sources" in said, said
     # the conversation is still a log to read; the concise announcement is the live region's

@@ -266,3 +266,39 @@ def test_a_fine_left_unpaid_for_days_told_is_worked_out_from_them():
     near = "Got a ticket, it's been about 20 days since the notice. What do I owe now?"
     assert late_fines.owed(near, read_slots(near), [(RISE, SECTION)], date(2027, 3, 3)) is None
     assert late_fines.date_needed(near, read_slots(near), [(RISE, SECTION)]) is None
+
+
+def test_capitals_with_periods_do_not_end_a_sentence():
+    from assistant.retrieval.chunking import sentences
+
+    assert sentences("All insurance carriers shall carry an A.M. Best rating of A-. Such insurance shall waive "
+                     "subrogation.") == ["All insurance carriers shall carry an A.M. Best rating of A-.",
+                                         "Such insurance shall waive subrogation."]
+
+
+def test_a_label_and_a_table_row_without_figures_are_not_quoted():
+    from assistant.answering.compose import quotable
+    from assistant.types import Passage
+
+    p = Passage(id="x", municipality="m", chapter="1", section="1-1", title="T", text="Fees : a. A $50.00 fee.", start=0,
+                end=22)
+    assert not quotable(p, "Fees :")
+    assert not quotable(p, "Street opening, per week..................................")
+    assert quotable(p, "A $50.00 nonrefundable application fee is required.")
+
+
+def test_a_late_fine_says_the_day_it_rises_and_to_what():
+    today = date(2027, 3, 3)
+    turn = "Got a ticket 19 days ago and haven't paid it. On what date does it go up, and to how much?"
+    w = late_fines.owed(turn, read_slots(turn, ref=today), [(RISE, SECTION)], today)
+    assert w is not None and w.result == Decimal("100") and "to $133.00 on March 5, 2027" in w.steps[0]
+    turn = "I got a ticket on January 5 and never paid it. What do I owe now, and since when?"
+    w = late_fines.owed(turn, read_slots(turn, ref=today), [(RISE, SECTION)], today)
+    assert "owed since January 26, 2027" in w.steps[-1]
+
+
+def test_a_width_is_not_held_against_a_thickness_written_after_a_width():
+    turn = "The public walk is 2 yards wide. Our pallets stick out 40 inches onto it. Over what's allowed?"
+    sentence = ("Residential walks shall match width, but not less than four inches in thickness, except within "
+                "driveway approaches where the minimum thickness shall be seven inches.")
+    assert limits.check_against(turn, read_slots(turn), [sentence]) == []

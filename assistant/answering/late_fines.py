@@ -111,17 +111,18 @@ def owed(turn: str, slots: list[Slot], picked: list[tuple[str, str]], today: dat
         return None
     passed = (today - given.day).days
     first_late = date.fromordinal(given.day.toordinal() + rule.days)
+    raised = rule.fine + rule.rise
     if passed >= rule.days:
-        total = rule.fine + rule.rise
+        total = raised
         steps = [f"notice {fmt_date(given.day)} (“{given.span.text}”) to today, {fmt_date(today)}: {passed} days, "
                  f"at least {rule.days} (“{rule.days_words}”), counted on the calendar",
                  f"{fmt_money(rule.fine)} (“{rule.fine_words}”) + {fmt_money(rule.rise)} (“{rule.rise_words}”) = "
-                 f"{fmt_money(total)}"]
+                 f"{fmt_money(total)}, owed since {fmt_date(first_late)}"]
     else:
         total = rule.fine
         steps = [f"notice {fmt_date(given.day)} (“{given.span.text}”) to today, {fmt_date(today)}: {passed} days, "
                  f"fewer than {rule.days}: the fine is {fmt_money(rule.fine)} (“{rule.fine_words}”); left unpaid, it "
-                 f"rises by {fmt_money(rule.rise)} on {fmt_date(first_late)}"]
+                 f"rises by {fmt_money(rule.rise)} to {fmt_money(raised)} on {fmt_date(first_late)}"]
     return Worked("late", rule.rise_words, given.span.text, total, steps, False, rule.sentence,
                   others=(rule.fine_sentence,))
 
@@ -153,7 +154,8 @@ def _by_days_passed(turn: str, slots: list[Slot], rule: LateRule) -> Worked | No
              f"(“{rule.days_words}”)",
              (f"{fmt_money(rule.fine)} (“{rule.fine_words}”) + {fmt_money(rule.rise)} (“{rule.rise_words}”) = "
               f"{fmt_money(total)}") if late else
-             f"the fine is {fmt_money(rule.fine)} (“{rule.fine_words}”); left unpaid it rises by {fmt_money(rule.rise)}"]
+             f"the fine is {fmt_money(rule.fine)} (“{rule.fine_words}”); left unpaid it rises by {fmt_money(rule.rise)} to "
+             f"{fmt_money(rule.fine + rule.rise)}"]
     return Worked("late", rule.rise_words, told.span.text, total, steps, False, rule.sentence, others=(rule.fine_sentence,))
 
 

@@ -177,7 +177,10 @@ def limits_in(sentence: str) -> list[Limit]:
         # "eight feet in width", "five inches in thickness", "4 inches thick": the aspect named beside it
         near = sentence[s.span.end:s.span.end + 16] + " " + sentence[max(0, start - 25):start]
         either = bool(tail and re.search(r"whichever", tail.group(0), re.I))
-        out.append(Limit(bound, s.number, s.unit, sentence[start:end].strip(" ,"), _aspect(near), either))
+        # (the aspect written right after the quantity comes first: "match width, but not less than four inches in
+        # thickness" limits a thickness)
+        aspect = _aspect(sentence[s.span.end:s.span.end + 16]) or _aspect(near)
+        out.append(Limit(bound, s.number, s.unit, sentence[start:end].strip(" ,"), aspect, either))
     return out
 
 

@@ -17,7 +17,8 @@ TOKEN_BUDGET = MAX_TOKENS - 6  # headroom under the 256 word-piece window
 MIN_PIECE_TOKENS = 32  # the least budget of a piece, whatever the length of its context
 
 _SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[A-Z(\"“])")
-_ABBREV = re.compile(r"\b(Wis|Stats|No|Ch|Sec|St|Ave|Dr|Mr|Mrs|ft|in|Am|Cr|rec|Rep|Recr)\.$")
+# ("an A.M. Best rating", "U.S. Route 66", "P.O. Box": capitals with periods run on)
+_ABBREV = re.compile(r"\b(Wis|Stats|No|Ch|Sec|St|Ave|Dr|Mr|Mrs|ft|in|Am|Cr|rec|Rep|Recr)\.$|\b(?:[A-Z]\.){2,}$")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

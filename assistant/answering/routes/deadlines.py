@@ -158,7 +158,9 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     emergency = slots.is_emergency(q) or (ctx.query is not None and slots.is_emergency(ctx.query.earlier or ""))
     # the paper the question is about ("have the permit in hand", "the bill", "the deposit"): a rule that names none
     # of them is about something else ("a new walk kept free from traffic" is no permit's deadline)
-    papers = _PAPERS.findall(slots.without_dates(ctx.current or q).lower())
+    # (named in the asking sentence: "Permit approved April 20 ... To what date are we responsible for the
+    # restoration?" asks no permit's day)
+    papers = _PAPERS.findall(slots.without_dates(_asking(ctx.current or q)).lower())
     paper_stems = stems(" ".join(papers))
     scored = []
     shared_event: dict[str, int] = {}  # words of the question's dated sentence each rule's event shares
