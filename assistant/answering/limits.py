@@ -316,8 +316,11 @@ def _check_one(turn: str, measured: Slot, sentence: str, common: frozenset[str],
         asked = _aspect(turn[measured.span.end:measured.span.end + 14]) or _aspect(clause_at(turn, measured.span.start))
     found = [lim for lim in limits_in(sentence) if _DIMENSION[lim.unit][0] == dim]
     own = _aspect(turn[measured.span.end:measured.span.end + 14])  # "24 ft wide": what the measurement's own words say
-    if own is not None and not any(lim.aspect == own for lim in found) and not _ASPECTS[own].search(sentence):
-        return None  # "the road's 24 ft wide" against "a minimum of 10\" of crushed aggregate": no width there
+    if found and own is not None and not any(lim.aspect == own for lim in found) and not _ASPECTS[own].search(sentence):
+        # "the road's 24 ft wide" against "a minimum of 10\" of crushed aggregate": no width there, and the best
+        # sentence's limit is of something else; no check at all (a later sentence's limit is not taken instead:
+        # tried, it added a wrong figure on an unseen held-out set)
+        return _SEVERAL
     if asked is not None and any(lim.aspect == asked for lim in found):
         found = [lim for lim in found if lim.aspect == asked]
     elif asked is not None:
