@@ -302,3 +302,15 @@ def test_a_width_is_not_held_against_a_thickness_written_after_a_width():
     sentence = ("Residential walks shall match width, but not less than four inches in thickness, except within "
                 "driveway approaches where the minimum thickness shall be seven inches.")
     assert limits.check_against(turn, read_slots(turn), [sentence]) == []
+
+
+def test_a_shortfall_in_words_gives_the_corrective_lift_and_two_are_asked_about(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", TUE.isoformat())
+    a = assistant.ask("Cores on the new town road came up half an inch short after the final lift. How thick does the "
+                      "corrective lift have to be?", "delafield")
+    assert any(c.name == "road_construction_check" and c.arguments.get("final_deficiency_in") for c in a.tool_calls)
+    assert "**1 inch**" in a.answer
+    two = assistant.ask("The north stretch came up a quarter inch short and the south stretch 1.5 inches short after the "
+                        "final lift. What corrective lift does each need?", "delafield")
+    # (each stretch its own: a quarter inch short needs the 1-inch least lift, 1.5 inches short a 1.5-inch lift)
+    assert two.status == "answered" and "**1 inch**" in two.answer and "**1.5 inches**" in two.answer

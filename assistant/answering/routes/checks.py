@@ -363,6 +363,10 @@ def road_focus(question: str, deficiency_given: bool) -> str:
     return "aggregate"
 
 
+_SHORT_AFTER = re.compile(r"^\s*(?:short|too thin|thin|shy|under|deficien\w*|less than (?:required|spec))\b", re.I)
+_SHORT_BEFORE = re.compile(r"\b(?:short by|deficient by|deficiency of|shortfall of|under by|thin by)\s*(?:about\s+)?$", re.I)
+
+
 def road_construction(q: str, muni: str | None, ctx: RouteContext):
     """The layers a road needs to be accepted: aggregate, the first lift, a corrective lift."""
     if not serves(ctx, "road_construction_check", muni):
@@ -370,9 +374,18 @@ def road_construction(q: str, muni: str | None, ctx: RouteContext):
     low = q.lower()
     args: dict[str, Any] = {"municipality": only_municipality(ctx, "road_construction_check", muni),
                             "wet_area": bool(WET.search(low))}
-    thin = re.search(r"(\d*\.?\d+)\s*(?:inch|in\.?|\")\s*(?:too thin|short|deficien)", low)
-    if thin:
-        args["final_deficiency_in"] = thin.group(1)
+    # "came up three-quarters of an inch short", "1/2 inch too thin", "deficient by 0.75 in": the shortfall, read
+    # (worded numbers too) from the length the words make a shortfall
+    short = [x for x in (ctx.query.of("length", "turn") if ctx.query is not None else [])
+             if x.unit == "in" and (_SHORT_AFTER.match(x.after) or _SHORT_BEFORE.search(x.before))]
+    if len({x.value for x in short}) > 1 and muni is not None:
+        shown = tuple(dict.fromkeys(x.span.text for x in short))
+        return Missing("the shortfall of the final thickness: is it " + " or ".join(f"“{x}”" for x in shown)
+                       + "? (each stretch's corrective lift is worked from its own)", slot="deficiency",
+                       candidates=shown)
+    thin = short[0] if short else None
+    if thin is not None:
+        args["final_deficiency_in"] = thin.value
     fields = ctx.tools["road_construction_check"].input_model.model_fields
     args = {k: v for k, v in args.items() if k in fields}
     focus = road_focus(low, thin is not None)
