@@ -38,10 +38,6 @@ _ASKS_AMOUNT = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:do|does|would|will|is|'s)
                           r"\bamount\b|\bowe\b", re.I)
 
 
-_ASKS_RISE = re.compile(r"\bgo(?:es)?\s+up\b|\brises?\b|\bincreases?\b|\bkeep\s+waiting\b|\bif\s+i\s+wait\b|"
-                        r"\bto\s+how\s+much\b|\bhow\s+much\s+(?:will|would)\s+it\s+be\b|\blate\s+(?:fee|penalty)\b", re.I)
-
-
 @dataclass(frozen=True)
 class LateRule:
     fine: Decimal
@@ -124,12 +120,9 @@ def owed(turn: str, slots: list[Slot], picked: list[tuple[str, str]], today: dat
                  f"{fmt_money(total)}, owed since {fmt_date(first_late)}"]
     else:
         total = rule.fine
-        # (the raised amount is said when the question asks what it rises to: "on what date does it go up, and to
-        # how much?"; asked only what is owed today, the amount owed stands alone)
-        to = f" to {fmt_money(raised)}" if _ASKS_RISE.search(turn) else ""
         steps = [f"notice {fmt_date(given.day)} (“{given.span.text}”) to today, {fmt_date(today)}: {passed} days, "
                  f"fewer than {rule.days}: the fine is {fmt_money(rule.fine)} (“{rule.fine_words}”); left unpaid, it "
-                 f"rises by {fmt_money(rule.rise)}{to} on {fmt_date(first_late)}"]
+                 f"rises by {fmt_money(rule.rise)} to {fmt_money(raised)} on {fmt_date(first_late)}"]
     return Worked("late", rule.rise_words, given.span.text, total, steps, False, rule.sentence,
                   others=(rule.fine_sentence,))
 

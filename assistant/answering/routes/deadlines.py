@@ -289,8 +289,8 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     return routed
 
 
-# (not the money papers: a deposit is a guarantee, a bill an invoice or a notice of charges, in other rules' words)
-_PAPERS = re.compile(r"\b(?:permits?|applications?|licen[cs]es?|renewals?|appeals?)\b", re.I)
+_PAPERS = re.compile(r"\b(?:permits?|applications?|notices?|bills?|invoices?|deposits?|bonds?|guarantees?|licen[cs]es?|"
+                     r"renewals?|liens?|fees?|appeals?)\b", re.I)
 
 
 # the asked day comes before the dated event: "the latest we can let the homeowners know", "how far ahead"
