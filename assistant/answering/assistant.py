@@ -116,15 +116,18 @@ class Assistant:
         turns = [t if isinstance(t, ChatTurn) else ChatTurn.model_validate(t) for t in (history or [])]
         with self._answering() as using:
             fallback = using.embedded.answer(question, muni, turns)
+            # (the user's own words of the conversation: a clarifying question may name back a value an earlier
+            # turn gave, "is it “$2,150” or “$2,975”?")
+            said = " \n ".join([*(t.content for t in turns if t.role == "user"), question])
             if using.llm is None:
-                return self._guarded(using, fallback, question, fallback)
+                return self._guarded(using, fallback, said, fallback)
             try:
                 candidate = using.llm.answer(question, muni, turns, fallback)
             except Exception as exc:  # the LLM failing never fails the user
                 log.warning("llm backend failed: %s", exc)
                 fallback.guard_events.append(f"LLM backend failed ({type(exc).__name__}); the embedded answer is shown")
                 return fallback
-            return self._guarded(using, candidate, question, fallback)
+            return self._guarded(using, candidate, said, fallback)
 
     def _input_refusal(self, question: str) -> Answer | None:
         """A question no backend may see (empty, too long, binary): refused here, in our own

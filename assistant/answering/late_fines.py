@@ -91,10 +91,21 @@ def asks_owed(turn: str) -> bool:
     return bool(_ASKS_AMOUNT.search(turn) and OWED_NOW.search(turn))
 
 
+# the question asks what a fine left unpaid rises to ("how much does it go up to, and from what date?")
+_ASKS_RISE = re.compile(r"\b(?:go(?:es)?|went|jumps?|climbs?|rises?)\s+up\b|\b(?:does|will|would)\s+(?:it|the\s+fine)\s+"
+                        r"(?:increase|rise|grow|go\s+to)\b|\bwhat\s+(?:does|will|would)\s+(?:it|the\s+fine)\s+(?:become|turn\s+into)\b",
+                        re.I)
+
+
+def asks_rise(turn: str) -> bool:
+    return bool(_ASKS_AMOUNT.search(turn) and _ASKS_RISE.search(turn))
+
+
 def owed(turn: str, slots: list[Slot], picked: list[tuple[str, str]], today: date) -> Worked | None:
     """The fine owed today for the notice date the user gives (one day, not after today); None when the
     question does not ask what is owed, no rise is quoted, or the date is missing or reads two ways."""
-    if not asks_owed(turn):
+    rising = asks_rise(turn) and not asks_owed(turn)
+    if not asks_owed(turn) and not rising:
         return None
     rule = rule_in(picked)
     if rule is None:
@@ -119,7 +130,7 @@ def owed(turn: str, slots: list[Slot], picked: list[tuple[str, str]], today: dat
                  f"{fmt_money(rule.fine)} (“{rule.fine_words}”) + {fmt_money(rule.rise)} (“{rule.rise_words}”) = "
                  f"{fmt_money(total)}, owed since {fmt_date(first_late)}"]
     else:
-        total = rule.fine
+        total = raised if rising else rule.fine  # (asked what it rises to: the raised fine is the figure)
         steps = [f"notice {fmt_date(given.day)} (“{given.span.text}”) to today, {fmt_date(today)}: {passed} days, "
                  f"fewer than {rule.days}: the fine is {fmt_money(rule.fine)} (“{rule.fine_words}”); left unpaid, it "
                  f"rises by {fmt_money(rule.rise)} to {fmt_money(raised)} on {fmt_date(first_late)}"]

@@ -54,7 +54,7 @@ _ASPECTS = {
     "width": re.compile(r"\bwid(?:e|th)|\bnarrow|\bacross\b", re.I),
     "depth": re.compile(r"\bdeep|\bdepth|\bthick|\bthin\b|\bcover\b|\bbelow\b|\bdown\b", re.I),
     "height": re.compile(r"\bhigh|\bheight|\btall|\bclearance|\babove\b|\boff\s+the\s+ground", re.I),
-    "length": re.compile(r"\blong\b|\blength|\bahead|\bin\s+advance|\bfar\b|\bdistance|\bback\s+from|\bfrom\s+the\b", re.I),
+    "length": re.compile(r"\blong\b|\blength|\bfrontage|\bstore\s?front|\bahead|\bin\s+advance|\bfar\b|\bdistance|\bback\s+from|\bfrom\s+the\b", re.I),
 }
 # a question that holds a measurement up to the code ("is that OK?", "how many inches short?")
 ASKS_CHECK = re.compile(
@@ -315,6 +315,12 @@ def _check_one(turn: str, measured: Slot, sentence: str, common: frozenset[str],
     if several:  # the words of its own sentence only: another measurement's "wide" or "long" is not its aspect
         asked = _aspect(turn[measured.span.end:measured.span.end + 14]) or _aspect(clause_at(turn, measured.span.start))
     found = [lim for lim in limits_in(sentence) if _DIMENSION[lim.unit][0] == dim]
+    far = [lim for lim in found if _far_off(Check(measured, lim, sentence))]
+    if far and len(far) == len(found):
+        # "28-foot pavement" against "a minimum of 10\" of crushed aggregate": a measure written in another unit and
+        # more than ten times off the limit is of another thing (a width against a thickness); no check at all
+        return _SEVERAL
+    found = [lim for lim in found if lim not in far]
     own = _aspect(turn[measured.span.end:measured.span.end + 14])  # "24 ft wide": what the measurement's own words say
     if found and own is not None and not any(lim.aspect == own for lim in found) and not _ASPECTS[own].search(sentence):
         # "the road's 24 ft wide" against "a minimum of 10\" of crushed aggregate": no width there, and the best
@@ -345,6 +351,15 @@ def _check_one(turn: str, measured: Slot, sentence: str, common: frozenset[str],
         words = stems(sentence[max(0, at - 60):at]) - _GENERIC - _OTHER_GENERIC
         other = bool(words & (stems(clause_at(turn, measured.span.start)) - _GENERIC - common))
     return Check(measured, lim, sentence, other)
+
+
+def _far_off(check: Check) -> bool:
+    """The measurement is written in another unit than the limit (feet against inches) and is more than ten times
+    larger or smaller than it."""
+    if check.measured.unit == check.limit.unit or check.limit_value <= 0 or check.measured_value <= 0:
+        return False
+    ratio = check.measured_value / check.limit_value
+    return ratio > 10 or ratio < Decimal("0.1")
 
 
 def as_call(check: Check) -> dict:

@@ -235,3 +235,16 @@ def anothers_figures(text: str, spans: list[tuple[int, int]]) -> str | None:
             return None  # a value in the asker's own sentence (or in the question): theirs too, or not someone else's
         owners.append(found.group(0))
     return re.sub(r"(?:'s|’s)$", "", owners[0])
+
+
+def of_another(text: str, span: tuple[int, int]) -> bool:
+    """The value at ``span`` sits in a sentence about someone else ("My brother's was $2,000 and $310")."""
+    at = 0
+    for s in sentences(text):
+        start = text.find(s, at)
+        at = start + len(s)
+        if start <= span[0] < at:
+            words = {w.lower() for w in re.findall(r"[\w'’]+", s)}
+            owned = re.search(r"\b(?!(?:it|that|what|there|here|who|let|he|she)['’]s\b)\w+['’]s\b", s, re.I)
+            return "?" not in s and bool(words & _THIRD_PERSON or owned)
+    return False

@@ -69,6 +69,7 @@ class Counted:
     at: Slot | None = None  # the time of day read for it ("4 in the afternoon")
     either: bool = False  # one of two readings of the user's day ("next Thursday": this week's or the one after)
     rule: str = ""  # the state's rule of counting time it was counted under ("" = on the calendar, no rule)
+    business: str = ""  # business days: the calendar they were counted on, and the holidays it left out
     moved_from: date | None = None  # the last day before that rule moved it off a Sunday or legal holiday
 
     def call(self) -> dict:
@@ -77,7 +78,8 @@ class Counted:
                               "backward": self.backward},
                 "result": {"day": fmt_date(self.day), "quote": self.sentence,
                            **({"rule": self.rule} if self.rule else {}),
-                           **({"last_day_before_moving": fmt_date(self.moved_from)} if self.moved_from else {})}}
+                           **({"last_day_before_moving": fmt_date(self.moved_from)} if self.moved_from else {}),
+                           **({"business_days": self.business} if self.business else {})}}
 
 
 def _amount(m: re.Match) -> int | None:
@@ -88,10 +90,30 @@ def _amount(m: re.Match) -> int | None:
     return int(n) if n is not None and n == int(n) and n > 0 else None
 
 
+def business_days(start: date, n: int, backward: bool, state: str) -> tuple[date, str]:
+    """The n-th business day after (or before) ``start``, Monday to Friday, leaving out the legal holidays of the
+    municipality's state (the ``holidays`` package, observed days); with the calendar said, and the holidays it
+    passed over."""
+    import holidays as holidays_lib
+
+    cal = holidays_lib.country_holidays("US", subdiv=state, observed=True)
+    d, counted, passed = start, 0, []
+    for _ in range(n * 3 + 30):  # bounded: n business days lie within n * 3 + 30 calendar days
+        if counted == n:
+            break
+        d = d + relativedelta(days=-1 if backward else 1)
+        if d.weekday() < 5 and d not in cal:
+            counted += 1
+        elif d.weekday() < 5:
+            passed.append(f"{cal.get(d)}, {fmt_date(d)}")
+    left = (" (here " + "; ".join(passed) + ")") if passed else " (none fell in the period)"
+    return d, f"Monday to Friday, leaving out the legal holidays of {state}{left}"
+
+
 def _shift(start: date, n: int, unit: str, backward: bool) -> date | None:
     unit = unit.lower()
     if "business" in unit or "working" in unit:
-        return None  # which days are business days is the municipality's calendar: not guessed
+        return None  # counted by ``business_days`` when the municipality's state is known
     sign = -1 if backward else 1
     if unit.startswith("hour"):
         if not isinstance(start, datetime):
@@ -106,7 +128,7 @@ def _shift(start: date, n: int, unit: str, backward: bool) -> date | None:
     return start + relativedelta(years=sign * n)
 
 
-def count_from(turn: str, slots: list[Slot], sentences: list[str]) -> list[Counted]:
+def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | None = None) -> list[Counted]:
     """The day the first sentence (best first) with exactly one period gives from the question's one
     dated day; [] when the question asks no day, gives no date or several, or the sentence is unclear."""
     if not ASKS_A_DAY.search(turn):
@@ -146,6 +168,11 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str]) -> list[Count
     sentence, m, backward = tied
     n = _amount(m)
     hours = m.group("u").lower().startswith("hour")
+    unit = m.group("u").lower()
+    if n and state and ("business" in unit or "working" in unit) and not hours:
+        # "no later than thirty business days after the submission": on the state's calendar of legal holidays
+        day, calendar = business_days(start.day, n, backward, state)
+        return [Counted(day, start, m.group(0), backward, sentence, business=calendar)]
     day = _shift(moment if hours else start.day, n, m.group("u"), backward) if n else None
     if day is None:
         return []

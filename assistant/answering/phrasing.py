@@ -169,6 +169,9 @@ def period_counted(counted) -> str:
     if getattr(counted, "either", False):  # "next Thursday": each of its two readings, said as one
         return (f"If {said} is {start}: “{counted.words}” gives **{fmt_date(counted.day)}** ({way} it, counted on the "
                 "calendar; your state's rule of counting time not applied).")
+    if getattr(counted, "business", ""):
+        return (f"I read: {start} ({said}). “{counted.words}”: **{fmt_date(counted.day)}** ({way} it, counted in "
+                f"business days: {counted.business}; the municipality's own closing days may differ).")
     if getattr(counted, "rule", ""):
         moved = (f"; {fmt_date(counted.moved_from)} is a {'Sunday' if counted.moved_from.weekday() == 6 else 'legal holiday'}, "
                  "so the last day moves to the next secular day") if counted.moved_from else ""

@@ -40,7 +40,7 @@ from assistant.answering.parties import anothers_figures, asked_about, split_par
 from assistant.answering.plan import Calculate, Clarify, Lookup, NotStated, OutOfScope, Plan, Refuse, Several
 from assistant.answering.phrasing import CLARIFY_MUNI, CLARIFY_VALUE
 from assistant.answering.reading import Query, read_query, read_slots, trace_value, user_slots
-from assistant.answering.routing import Missing
+from assistant.answering.routing import Missing, Routed
 from assistant.answering.slot_safety import clarify_text, read_line, trace
 from assistant.corpus import municipalities, municipality_by_id
 from assistant.retrieval.chunking import sentences
@@ -667,6 +667,8 @@ class EmbeddedPlanner:
                     return self._decide_lookup(current, muni_id, self._on_topic(hits, q, muni_id, vector), req)
         req.vector = vector
         if routed is not None:  # a calculator
+            if not current and not isinstance(routed, Missing):
+                routed = self._other_asks(muni_id, routed, req)
             return self._decide_calculation(q, muni_id, routed, req)
         if muni_id is None:
             return self._without_municipality(q, req)
@@ -697,6 +699,34 @@ class EmbeddedPlanner:
             turn = f"{carried['current']} penalty for violation"
             return self._decide_lookup(turn, muni_id, with_penalty_sections(q, muni_id, hits), req)
         return self._decide_lookup(q, muni_id, with_penalty_sections(q, muni_id, hits), req)
+
+    def _other_asks(self, muni_id: str | None, routed, req: Request):
+        """A question of several asks ("When does it run out, and what's the most the bond can be?"): each ask,
+        read with the question's other sentences, that another calculator answers with values read safely is
+        worked out too (after the first). An ask no calculator takes, or one that would ask, adds nothing."""
+        turn = req.query.turn
+        parts = asked_parts(turn)
+        if len(parts) < 2:
+            return routed
+        story = " ".join(x for x in re.split(r"(?<=[.!?])\s+", turn.strip()) if "?" not in x)
+        have = [(routed.tool, repr(sorted(routed.arguments.items())))] + \
+            [(f.tool, repr(sorted(f.arguments.items()))) for f in routed.follow]
+        added = []
+        for part in parts:
+            text = f"{story} {part}?".strip()
+            vector = self.index.embedder.embed_query(expand(text, muni_id))
+            other = self.router.route(text, muni_id, current=text, vector=vector, query=req.query)
+            if not isinstance(other, Routed) or (muni_id is None and other.municipality is None):
+                continue
+            key = (other.tool, repr(sorted(other.arguments.items())))
+            if key in have or other.municipality != routed.municipality:
+                continue
+            if any(trace(step.arguments, req.query, step.defaults, step.derived, step.cues, step.sources)[1] is not None
+                   for step in [other, *other.follow]):
+                continue  # a value of it not read safely: the first ask's answer stands alone
+            have.append(key)
+            added.append(other)
+        return replace(routed, follow=[*routed.follow, *added]) if added else routed
 
     def _on_topic(self, hits: list[SearchHit], q: str, muni_id: str, vector) -> list[SearchHit]:
         """A follow-up's own hits with the section the whole conversation's words find first put first (its
@@ -754,6 +784,13 @@ class EmbeddedPlanner:
             return False
         hits = self.index.search(q, muni_id, k=3)
         return bool(hits) and max(h.dense_score or 0.0 for h in hits) >= ranking().off_topic_override
+
+    @staticmethod
+    def _state_of(muni_id: str | None) -> str | None:
+        """The two-letter state of the municipality (its calendar of legal holidays counts business days)."""
+        m = municipality_by_id(muni_id) if muni_id else None
+        state = (getattr(m, "state", "") or "").strip().upper()
+        return state if len(state) == 2 else None
 
     def _muni_common(self, muni_id: str | None) -> frozenset[str]:
         """Words (stems) in more than ranking().everyday_word_share of one municipality's passages ("walk" in a
@@ -887,11 +924,12 @@ class EmbeddedPlanner:
         portioned = [] if checks else portions.portion_of(req.query.turn, req.query.of_origin("turn"), ranked)
         worked = rates.work_out(req.query.turn, req.query.of_origin("turn"),
                                 [(s, self._section_text(p)) for p, s, _ in by_score])
-        if not worked and not checks and not portioned:
-            # "never paid it. What do I owe as of today?" against a fine that rises when left unpaid
+        if (not worked or late_fines.asks_rise(req.query.turn)) and not checks and not portioned:
+            # "never paid it. What do I owe as of today?" against a fine that rises when left unpaid (and "how much
+            # does it go up to?": the rise, not the fine a rate gives)
             late = late_fines.owed(req.query.turn, req.query.of_origin("turn"),
                                    [(s, self._section_text(p)) for p, s, _ in by_score], today())
-            worked = [late] if late is not None else []
+            worked = [late] if late is not None else worked
         # a tier's bound ("$2.00 for tunnels not exceeding 25 feet") prices a measure, it does not limit it
         checks = [c for c in checks if not any(w.kind == "tiered" and w.sentence == c.sentence for w in worked)]
         for w in worked:  # the sentences worked from are quoted: neighbours of the picked ones in their sections
@@ -947,7 +985,8 @@ class EmbeddedPlanner:
         # a code whose deadlines the deadline calculator holds (with its state's counting of time) is counted
         # there; any other's period is counted on the calendar, and the answer says so
         catalogued = muni_id in all_tools()["deadline"].municipalities if "deadline" in all_tools() else False
-        counted = periods.count_from(req.query.turn, req.query.of_origin("turn"), ranked)
+        counted = periods.count_from(req.query.turn, req.query.of_origin("turn"), ranked,
+                                     state=None if catalogued else self._state_of(muni_id))
         if catalogued and counted:
             # a period the catalogue does not hold ("Within 30 days after the final approval ... shall assign
             # addresses"): counted under the state's rule the catalogue's calculator counts with

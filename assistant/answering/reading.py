@@ -126,6 +126,9 @@ def worded_number(words: str) -> Decimal | None:
     w = re.sub(r"^a (?=hundred|thousand|million)", "one ", w)
     if w in _SMALL:
         return Decimal(_SMALL[w])
+    if w.endswith(" dozen"):  # "two dozen": 24
+        n = worded_number(w.removesuffix(" dozen"))
+        return n * 12 if n is not None else None
     try:
         return Decimal(text2num(w, "en"))
     except ValueError:
@@ -147,7 +150,8 @@ def digits_value(text: str) -> Decimal:
 # a number: digits, a mixed number ("2 1/2"), a fraction, words, and "and a half"
 NUMBER = re.compile(
     rf"(?P<num>(?:(?<![A-Za-z])(?P<digits>{_DIGITS})(?:\s+(?P<frac>\d/\d{{1,2}}))?|(?P<lonefrac>\d/\d{{1,2}})|"
-    rf"(?P<words>{WORDED.pattern}|\b(?:a couple of|a couple|a pair of|half a dozen|a dozen|an?|a single)\b))"
+    rf"(?P<words>\b(?:two|three|four|five|six|seven|eight|nine|ten)\s+dozen\b|{WORDED.pattern}|"
+    rf"\b(?:a couple of|a couple|a pair of|half a dozen|a dozen|an?|a single)\b))"
     rf"(?P<andfrac>\s+and\s+(?P<fn>a|one|two|three)[\s-]+(?P<fw>halfs?|quarters?|thirds?))?(?P<halfword>\s+(?:and\s+)?a\s+half)?"
     r"(?P<mult>\s+(?:hundred|thousand|million)\b)?"  # "seven and a half thousand": the fraction, then the multiplier
     r"|\b(?P<bare>half an?|a half)\b)",
@@ -221,6 +225,10 @@ _FEET_INCHES = re.compile(
     r"(?!\s*(?:'(?!')|’|ft\b|feet\b|foot\b))\s*(?:\"|”|''|inch(?:es)?|in\.?)?"  # ("2' and 8'": two lengths, a range)
     r"(?![\d/])", re.I)
 _LENGTH = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>feet|foot|ft\.?|yards?\b|yds?\.?|inch(?:es)?|in\.(?!\w)|\"|”|'|’){_HALF}", re.I)
+# a metric length ("1.5 meters", "40 cm"): held in inches, 2.54 centimeters to the inch (the definition)
+_METRIC = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>millimet(?:er|re)s?\b|mm\b|centimet(?:er|re)s?\b|cm\b|"
+                     r"met(?:er|re)s?\b)", re.I)
+_CM_PER = {"mi": Decimal("0.1"), "mm": Decimal("0.1"), "ce": Decimal(1), "cm": Decimal(1), "me": Decimal(100)}
 _OUT_OF = re.compile(r"\b(?P<a>\d{1,4})\s+(?:out\s+)?of\s+(?:the\s+|our\s+)?(?P<b>\d{1,4})\s+(?:\w+\s+)?(?P<u>blocks|squares|slabs|sections)\b",
                      re.I)
 _WORD_FOOT_INCH = re.compile(rf"(?P<ft>{WORDED.pattern}|\ban?(?=\s+foot))\s+(?:foot|feet)\s+(?:and\s+)?(?P<in>{WORDED.pattern})\b"
@@ -490,6 +498,10 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
                 continue
         shift = -1 if word in ("yesterday", "last night") else 1 if word == "tomorrow" else 0
         add(m.start(), m.end(), ref + relativedelta(days=shift))
+    # "in January of this year", "March of last year", "June this year": that month of the year named
+    for m in re.finditer(rf"\b{dates._MON}\s+(?:of\s+)?(this|last|next)\s+year\b", text, re.I):
+        month = dates.MONTHS[m.group(1).lower()[:3]]
+        add(m.start(), m.end(), date(ref.year + {"this": 0, "last": -1, "next": 1}[m.group(2).lower()], month, 1), "month")
     # ("back in October": the latest October before this month, as "last October")
     for m in re.finditer(rf"\b(last|this past|this coming|next|this|back in)\s+{dates._MON}\b(?!\s*,?\s*(?:\d|of\b))",
                          text, re.I):
@@ -967,6 +979,14 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             add("length", v * 3, "ft", m.start(), m.end())
             continue
         add("length", v, "ft" if u[0] in "f'’" else "in", m.start(), m.end())
+    for m in _METRIC.finditer(text):
+        v = number_value(m)
+        if v is None or not _free(taken, m.start(), m.end()):
+            continue
+        inches = (v * _CM_PER[m.group("u").lower()[:2]] / Decimal("2.54")).quantize(Decimal("0.01"))
+        taken.append((m.start(), m.end()))
+        out.append(_slot("length", _norm(inches), "in", text, origin, m.start(), m.end()).model_copy(
+            update={"worked": f"{_norm(inches)} inches, at 2.54 centimeters to the inch"}))
     for m in _WEIGHT.finditer(text):
         v = number_value(m)
         if v is not None:
@@ -1234,7 +1254,7 @@ def priced(slots: list[Slot], text: str, origin: Origin = "turn") -> list[Slot]:
 # -- what is asked ------------------------------------------------------------------------------
 _YES_NO = re.compile(r"^\s*(?:do|does|did|can|could|may|must|is|are|am|will|would|should|shall|have|has)\b", re.I)
 _DATE_Q = re.compile(r"\b(when|by what date|what dates?|which dates?|window of (?:dates|days)|(?:range|span) of (?:dates|days)|"
-                     r"date range|deadline|how soon|last day|until when|by when)\b", re.I)
+                     r"date range|deadline|how soon|(?:last|latest|final|outside|cutoff) (?:day|date)|until when|by when)\b", re.I)
 
 
 def asks(turn: str, figure: str | None) -> Asks:

@@ -140,6 +140,13 @@ def assign(slots: list[Slot], cues: dict[str, re.Pattern], query: Query | None =
     out: dict[str, list[Slot]] = {}
     for s in slots:
         out.setdefault(_nearest_cue(s, cues, query) or "", []).append(s)
+    if query is not None and query.follow_up:
+        # "and if the bill had come in at $2,150 instead?": a follow-up's one value of a role replaces the earlier
+        # turn's (the values it gives of no named role stay as they are)
+        for role, found in out.items():
+            mine = [s for s in found if s.span.origin == "turn"]
+            if role and len(mine) == 1 and len(found) > 1:
+                out[role] = mine
     return out
 
 
@@ -285,7 +292,9 @@ def surcharge_values(query: Query) -> SurchargeReading:
     out.paving = paving[0] if paving else None
     out.opening = opening[0] if opening else None
     # ("the permit fee is $120 per permit": a price of one permit is its fee)
-    money = [s for s in of(query, "money") if s.unit in ("USD", "USD/permit", "USD/permits")]
+    # ("$150 per opening", "$75 a cut": the price of one permit for one opening)
+    money = [s for s in of(query, "money") if s.unit == "USD" or re.fullmatch(
+        r"USD/(?:permit|opening|cut|excavation|application|street opening)s?", s.unit or "")]
     fees = assign(money, {"fee": FEE}, query)
     if len(money) == 1:
         out.fee = money[0]
@@ -320,6 +329,12 @@ class SnowReading:
     ambiguous: Ambiguous | None = None
 
 
+def _own_sentence_before(s: Slot) -> str:
+    """The words before a slot within its own sentence: "... an hour. It also mentions a $30 minimum fine" does
+    not make the $30 a rate."""
+    return re.split(r"[.!?]\s+", s.before)[-1]
+
+
 def _context(s: Slot) -> str:
     return s.before[-35:] + " # " + s.after[:25]
 
@@ -352,7 +367,7 @@ _NTH_VISIT = re.compile(r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th|next|la
 def snow_values(query: Query) -> SnowReading:
     out = SnowReading()
     rates = [s for s in query.of("money") if s.unit == "USD/hour" or RATE_CUE.search(s.after[:15])
-             or RATE_CUE.search(s.before[-30:])]
+             or RATE_CUE.search(_own_sentence_before(s)[-30:])]
     hours = [s for s in query.of("duration") if s.unit in ("hours", "minutes")
              and (WORK_CUE.search(_context(s)) or not DEADLINE_CUE.search(_context(s)))]
     hours = [s for s in hours if not DEADLINE_BEFORE.search(s.before[-25:]) or WORK_CUE.search(s.before[-25:])]

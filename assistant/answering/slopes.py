@@ -9,6 +9,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from assistant.answering.limits import MAX_BEFORE, MIN_BEFORE
 from assistant.answering.reading import Slot, read_slots
+from assistant.answering.slot_safety import dimension
 from assistant.answering.worked import Worked
 
 # a rise over a run: "a slope not to exceed 12%" or "a cross slope of one-quarter inch per foot of width", and the
@@ -41,6 +42,9 @@ def rise(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked 
         if len({(k, s.number) for s, k in found}) > 1:
             return None  # several slopes: which one is not guessed
         rate, kind = found[0]
+        across = re.match(r"\s*(?:per|to the|for each|a)\s+(?:foot|ft)\s+of\s+(width|length)\b", sentence[rate.span.end:], re.I)
+        if across and dimension(run) not in (None, across.group(1).lower()):
+            return None  # "per foot of width" and "40 ft of storefront": the length told is not the one the slope runs over
         before = sentence[max(0, rate.span.start - 40):rate.span.start]
         most = bool(MAX_BEFORE.search(before)) and not MIN_BEFORE.search(before)
         end = rate.span.end + (m.end() - rate.span.end if (m := _PER_FOOT.match(sentence, rate.span.end)) else 0)

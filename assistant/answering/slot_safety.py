@@ -129,10 +129,11 @@ def _cued(slot: Slot, cue: set[str]) -> bool:
 # the measure a length's own words name ("5 feet wide", "60 feet long", "width of 5 feet")
 _DIMENSIONS = {"wide": "width", "width": "width", "long": "length", "length": "length", "deep": "depth",
                "depth": "depth", "thick": "thickness", "thickness": "thickness", "high": "height", "tall": "height",
-               "height": "height", "across": "width", "frontage": "length"}
+               "height": "height", "across": "width", "frontage": "length", "storefront": "length",
+               "store front": "length"}
 # ("a walk 5 feet across" is a width; "66 feet of frontage" a length along the street)
-_DIMENSION_AFTER = re.compile(r"^\s*(?:of\s+\w+\s+|of\s+(?=frontage))?(wide|width|long|length|deep|depth|thick|thickness|"
-                              r"high|tall|height|across|frontage)\b")
+_DIMENSION_AFTER = re.compile(r"^\s*(?:of\s+\w+\s+|of\s+(?=frontage|store\s?front))?(wide|width|long|length|deep|depth|"
+                              r"thick|thickness|high|tall|height|across|frontage|storefront|store front)\b")
 _DIMENSION_BEFORE = re.compile(r"\b(width|length|depth|thickness|height)\s+(?:of|is|was|will be|:)?\s*(?:about\s+)?$")
 
 

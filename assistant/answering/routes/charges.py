@@ -10,6 +10,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from assistant.answering import phrasing, reading, roles, slots
 from assistant.answering.formatting import fmt_money
 from assistant.answering.reading import NUMBER, number_value
+from assistant.answering.parties import of_another
 from assistant.retrieval.expansion import expand
 from assistant.answering.routes.common import (
     Missing,
@@ -318,7 +319,7 @@ def snow_charge(q: str, muni: str | None, ctx: RouteContext):
                   defaults={} if work.occasions_slot else {"occasions": "1 (no number of occasions given)"})
 
 
-GUARANTEE_PARTS = {"guarantee": re.compile(r"\bguarantee|\bletter of credit|\bbond\b|\bdeposit", re.I),
+GUARANTEE_PARTS = {"guarantee": re.compile(r"\bguarantee|\bletter of credit|\bbond\b|\bdeposit|\bposted\b", re.I),
                    "unpaid_bill": re.compile(r"\bbill(?:ed)?\b|\binvoice|\bcharged?\b", re.I)}
 
 
@@ -346,6 +347,8 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
             before = roles.own_words_before(s, ctx.query)
             found = [(m.end(), p) for p, rx in GUARANTEE_PARTS.items() for m in rx.finditer(before)]
             hit = max(found)[1] if found else None
+        if hit is None and UNPAID.search(re.split(r"[.;?!]", said[s.span.end:s.span.end + 40])[0]):
+            hit = "unpaid_bill"  # "we redid the ditch landscaping for $310, also unpaid after 30 days"
         if hit is not None:
             labelled.setdefault(hit, []).append(s)
     bills = labelled.get("unpaid_bill", [])
@@ -359,6 +362,13 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
     for part, found in labelled.items():
         if len({s.number for s in found}) > 1:
             return ambiguous(roles.Ambiguous(part.replace("_", " "), tuple(found)))
+    loose = [s for s in money if not any(s in found for found in labelled.values())
+             and s.number not in {x.number for found in labelled.values() for x in found}]
+    if loose and len(labelled) == len(GUARANTEE_PARTS) and any(
+            x.span.origin == "turn" and of_another(ctx.query.turn, (x.span.start, x.span.end)) for x in loose):
+        # "I had a $1,500 guarantee and they billed me $640 ... My brother's was $2,000 and $310": amounts no label
+        # names, in a sentence about someone else, may be another party's guarantee: asked, never left out unsaid
+        return ambiguous(roles.Ambiguous("guarantee", (*labelled["guarantee"], *loose)))
     missing = [p for p in GUARANTEE_PARTS if p not in labelled]
     if missing:
         what = {"guarantee": "the amount of your financial guarantee (deposit, letter of credit or bond)",

@@ -5,6 +5,7 @@ construction layers. Each reads its own values; its Route declares the words it 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from functools import partial
 from typing import Any
 
@@ -56,6 +57,8 @@ def sidewalk_fall(q: str, muni: str | None, ctx: RouteContext):
     if len(widths) > 1:
         return Missing("the width of the walk: is it " + " or ".join(f"“{x.span.text}”" for x in widths) + "?",
                        slot="width", candidates=tuple(x.span.text for x in widths))
+    if not widths and ctx.query is not None:
+        return None  # the lengths told are not the walk's width ("40 ft of storefront"); none is taken for it
     width, sources = (widths[0].number, {"width_ft": widths[0]}) if widths else (feet[0], {})
     return Routed("sidewalk_dimension_check", {"municipality": only, "use": use, "width_ft": roles.as_number(width)},
                   only, phrasing.lead_sidewalk_drop, sources=sources)
@@ -120,12 +123,35 @@ def _defect_measures(ctx: RouteContext):
 
 
 # "twenty-five of them", "20 of those are heaved": a part of the blocks counted before
-_PART_OF_THEM = re.compile(rf"(?P<n>{NUMBER.pattern})\s+of\s+(?:them|those|these)\b", re.I)
+_PART_OF_THEM = re.compile(rf"(?P<n>{NUMBER.pattern})\s+of\s+(?:them|those|these)\b|"
+                           # "out of my two dozen slabs, fifteen got flagged": the part told after the whole
+                           rf"\bout\s+of\s+(?:my|our|the|his|her|their)?\s*[^,.?!]{{1,40}}?\b(?:blocks?|squares?|slabs?|panels?)"
+                           rf"\s*,\s*(?P<n2>{NUMBER.pattern.replace('?P<', '?P<o_')})\s+(?:of\s+them\s+)?"
+                           r"(?:got|are|were|was|have|had|is|need|failed|flagged|marked|came)\b", re.I)
+
+
+def _part_number(m: re.Match) -> Decimal | None:
+    """The number of blocks a part counts ("twenty-five of them", "..., fifteen got flagged")."""
+    if m.group("n") is not None:
+        return number_value(m)
+    return reading.worded_number(m.group("n2")) if not re.search(r"\d", m.group("n2")) else reading.digits_value(m.group("n2"))
 _BLOCK_UNIT = re.compile(r"blocks?|squares?|slabs?|panels?", re.I)
 # the question asks whether the whole walk goes, or the share that is bad
 ASKS_WHOLE = re.compile(r"\b(?:whole|entire|all of (?:the|my|our))\s+(?:walk|sidewalk|thing)\b|\bwhat (?:percent|percentage|share|"
                         r"fraction)\b|\bhow many percent\b", re.I)
 ASKS_SHARE = re.compile(r"\bwhat (?:percent|percentage|share|fraction)\b|\bhow many percent\b|\bpercent(?:age)? (?:are|is)\b", re.I)
+
+
+def _count_before(q: str, at: int, total: int) -> str | None:
+    """A number, other than the walk's whole count, told before "N of those": what "those" may count."""
+    for m in NUMBER.finditer(q[:at]):
+        v = number_value(m)
+        if v is not None and v != total and not re.match(r"\s*(?:inch|in\b|\"|feet|foot|ft|'|%|percent|years?|days?)",
+                                                         q[m.end():], re.I) \
+                and not re.match(r"\s+[A-Z]", q[m.end():]) and not re.search(r"(?:\bat|#|\bno\.)\s*$", q[:m.start()], re.I):
+            # (not "at 123 Elm": an address)
+            return m.group(0)
+    return None
 
 
 def block_counts(q: str, ctx: RouteContext) -> tuple[int | None, int | None]:
@@ -138,7 +164,7 @@ def block_counts(q: str, ctx: RouteContext) -> tuple[int | None, int | None]:
     parts = [s for s in counts if re.search(r"\bof\b", s.span.text, re.I)]
     wholes = [s for s in counts if s not in parts]
     part = _PART_OF_THEM.search(q)
-    n = number_value(part) if part else (parts[0].number if len(parts) == 1 else None)
+    n = _part_number(part) if part else (parts[0].number if len(parts) == 1 else None)
     total = wholes[0].number if len(wholes) == 1 else None
     return (int(n) if n is not None and n == int(n) else None), (int(total) if total is not None else None)
 
@@ -154,11 +180,16 @@ def defects(q: str, muni: str | None, ctx: RouteContext):
             # "14 of my blocks are bad. Does the whole walk go?": the share needs the count of all of them
             return Missing("how many blocks your sidewalk has in all (the share of defective blocks decides whether "
                            "the whole walk is replaced).", slot="total blocks")
+        part = _PART_OF_THEM.search(q)
+        if part is not None and (other := _count_before(q, part.start(), total)):
+            # "my 18 squares ... marked eleven, but two of those are borderline": the part of a part; which count
+            # the defective blocks are is asked
+            return Missing(f"how many blocks are defective in the end: “{other}” or “{part.group(0)}”?",
+                           slot="defective blocks", candidates=(other, part.group(0)))
         if bad <= total:
-            part = _PART_OF_THEM.search(q)
             routed = Routed("sidewalk_defect_check", {"municipality": only, "defective_blocks": bad, "total_blocks": total},
                             only, phrasing.lead_defects,
-                            derived={"defective_blocks": f"{bad} (“{part.group(0)}”)"} if part else {})
+                            derived={"defective_blocks": f"{bad} (“{part.group('n2') or part.group(0)}”)"} if part else {})
             if ASKS_MONEY.search(q) and ASKS_SHARE.search(q):
                 # "what percent are bad, and what would I pay?": the share, then the owner's assessment
                 from assistant.answering.routes.charges import owners_share
