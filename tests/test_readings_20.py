@@ -211,3 +211,21 @@ def test_each_ask_a_calculator_answers_is_worked_out(assistant, monkeypatch):
                       "heaving and cracks. Does the whole walk have to go? The quote to replace all of it is sixty-four "
                       "hundred dollars; what's my share?", "brandon")
     assert "**62.5%**" in b.answer and "**$3,200.00**" in b.answer
+
+
+# -- a height told as a vertical measure; default off-topic lists beside an entry's own -----------------------------
+def test_a_vertical_differential_states_a_height_asked(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-02-21")
+    a = assistant.ask("A tree root shoved up one of the concrete squares out front, so now there's a lip where it meets "
+                      "the next square. How tall does that lip have to get before the village counts the walk as "
+                      "needing repair?", "brandon")
+    assert a.status == "answered" and "One inch or more vertical differential" in a.answer
+
+
+def test_an_entrys_own_off_topic_list_adds_to_the_defaults_its_text_never_mentions():
+    from assistant.answering import status_phrases
+    from assistant.corpus import municipality_by_id
+
+    always, _ = status_phrases.off_topic_lists(municipality_by_id("brandon"))
+    assert any("garage" in p and "sales" in p for p in always)  # a default its text never mentions
+    assert not any(p.startswith("snow|shovel") for p in always)  # a default its text does mention stays out

@@ -117,7 +117,9 @@ FIGURE_KINDS = [
                 # "Each layer (twelve-inch maximum)"
                 rf"\b(?:layers?|lifts?|courses?)\W{{1,3}}{_NUM}[- ]?(?:inch(?:es)?|in\.|foot|feet|ft\.?)", re.I)),
     ("height", re.compile(r"\b(tall|high|height)\b", re.I),
-     re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:in\s+)?(?:height|high|tall)\b|(?:height|high)\D{{0,45}}{_NUM}\s*{_UNIT}|between {_NUM}", re.I)),
+     # ("One inch or more vertical differential": a height told as a vertical measure)
+     re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:(?:or more|or less)\s+)?(?:in\s+)?(?:height|high|tall|vertical)\b|"
+                rf"(?:height|high)\D{{0,45}}{_NUM}\s*{_UNIT}|between {_NUM}", re.I)),
     # (a size given as dimensions with no unit: "shall be 2¼ wide and 3½ high", "8 x 10", "4 by 6")
     ("size", re.compile(r"\b(big|large|size|diameter)\b", re.I),
      re.compile(rf"{_NUM}\s*{_UNIT}|{_NUM}\s*(?:{_UNIT}\s*)?(?:wide|high|tall|long|in (?:width|height|diameter))\b|"

@@ -83,14 +83,15 @@ def _default_lists(mid: str, doc_key: int) -> tuple[tuple[str, ...], tuple[str, 
 
 
 def off_topic_lists(m) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(off_topic, off_topic_unless_streets) of a municipality: its manifest entry's lists, or,
-    when it lists none, the default topics its own text never mentions."""
-    if m.off_topic or m.off_topic_unless_streets:
-        return tuple(m.off_topic), tuple(m.off_topic_unless_streets)
+    """(off_topic, off_topic_unless_streets) of a municipality: its manifest entry's lists, and the default
+    topics its own text never mentions (an entry's own list adds to the defaults: "garage sales" stays off topic
+    for a chapter whose entry lists parking tickets)."""
+    own = tuple(m.off_topic), tuple(m.off_topic_unless_streets)
     from assistant.corpus import document
 
     try:
         doc = document(m.id)
-    except Exception:  # a text that does not parse is reported elsewhere; no list then
-        return (), ()
-    return _default_lists(m.id, id(doc))
+    except Exception:  # a text that does not parse is reported elsewhere; no default list then
+        return own
+    always, unless = _default_lists(m.id, id(doc))
+    return (tuple(dict.fromkeys((*own[0], *always))), tuple(dict.fromkeys((*own[1], *unless))))
