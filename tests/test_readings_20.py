@@ -229,3 +229,11 @@ def test_an_entrys_own_off_topic_list_adds_to_the_defaults_its_text_never_mentio
     always, _ = status_phrases.off_topic_lists(municipality_by_id("brandon"))
     assert any("garage" in p and "sales" in p for p in always)  # a default its text never mentions
     assert not any(p.startswith("snow|shovel") for p in always)  # a default its text does mention stays out
+
+
+def test_a_weight_another_road_is_posted_at_is_a_limit_told_not_the_vehicles(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-09-08")
+    a = assistant.ask("Hauling gravel off a Town road that has the seasonal weight-limit signs up. My tri-axle grosses "
+                      "14,200 lb loaded. The county posted 10 tons on its road last spring. Am I over the Town's limit, "
+                      "by how much?", "delafield")
+    assert a.status == "answered" and "**1.1 tons**" in a.answer

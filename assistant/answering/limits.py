@@ -70,7 +70,8 @@ ASKS_CHECK = re.compile(
 _TOLD_LIMIT_AFTER = re.compile(r"^\s*(?:-\s*)?(?:(?:gross|temporary|seasonal|posted|weight|load|road|spring|frost|height|"
                                r"width|speed)\s+)*(?:limits?|restrictions?|max(?:imum)?|minimum)\b", re.I)
 _TOLD_LIMIT_BEFORE = re.compile(r"\b(?:limit|limited|restriction|restricted|max(?:imum)?|minimum)\s+(?:of|is|at|to|was)?\s*"
-                                r"(?:about\s+)?$", re.I)
+                                r"(?:about\s+)?$|\b(?:posted|signed|signs?\s+(?:say|said|says|read|reads|show|shows))\s+"
+                                r"(?:at\s+|for\s+)?(?:about\s+)?$", re.I)
 
 
 @dataclass(frozen=True)

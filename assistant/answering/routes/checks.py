@@ -304,7 +304,10 @@ VEHICLE = re.compile(r"\b(?:truck|tri-?axle|tandem|semi|trailer|dump|vehicle|rig
                      r"van|suv|bus|camper|motorhome|rv)s?\b", re.I)
 _LIMIT_AFTER = re.compile(r"^\s*(?:-\s*)?(?:(?:gross|temporary|seasonal|posted|weight|load|road|spring|frost)\s+)*"
                           r"(?:limits?|restrictions?|max(?:imum)?)\b", re.I)
-_LIMIT_BEFORE = re.compile(r"\b(?:limit|limited|restriction|restricted|max(?:imum)?)\s+(?:of|is|at|to|was)?\s*(?:about\s+)?$", re.I)
+_LIMIT_BEFORE = re.compile(r"\b(?:limit|limited|restriction|restricted|max(?:imum)?)\s+(?:of|is|at|to|was)?\s*(?:about\s+)?$|"
+                           # "the county posted 10 tons on its road", "signs say 6 tons": a limit told, no vehicle's weight
+                           r"\b(?:posted|signed|signs?\s+(?:say|said|says|read|reads|show|shows))\s+(?:at\s+|for\s+)?(?:about\s+)?$",
+                           re.I)
 # what else is driven on a road, or the driving itself ("a 12-ton roller", "we'll be hauling")
 _MACHINE = re.compile(r"\b(?:machine|machinery|roller|paver|crane|grader|skid[- ]?steer|backhoe|bulldozer|dozer|tractor|"
                       r"equipment|lugs?|lugged|cleats?|tracks?|tracked|haul\w*|driv\w*|axles?|gvw|gross)\b", re.I)
