@@ -237,3 +237,9 @@ def test_a_weight_another_road_is_posted_at_is_a_limit_told_not_the_vehicles(ass
                       "14,200 lb loaded. The county posted 10 tons on its road last spring. Am I over the Town's limit, "
                       "by how much?", "delafield")
     assert a.status == "answered" and "**1.1 tons**" in a.answer
+
+
+def test_a_metric_measurement_held_against_a_limit_shows_its_conversion_and_passes_the_guard(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-09-08")
+    a = assistant.ask("The house numbers I bought are 6.5 cm tall - big enough for the Village?", "brandon")
+    assert a.status == "answered" and "2.56 inches" in a.answer and "2.54 centimeters to the inch" in a.answer

@@ -370,7 +370,8 @@ def as_call(check: Check) -> dict:
 
     u = check.unit
     return {"name": "limit_check",
-            "arguments": {"measured": check.measured.span.text, "limit": check.limit.words, "bound": check.limit.bound},
+            "arguments": {"measured": check.measured.span.text, "limit": check.limit.words, "bound": check.limit.bound,
+                          **({"converted": check.measured.worked} if check.measured.worked else {})},
             "result": {"measured": quantity(check.measured_value, u), "limit": quantity(check.limit_value, u),
                        "difference": quantity(check.difference, u),
                        **({"difference_in_inches": quantity(check.difference * 12, "in")} if u == "ft" else {}),
