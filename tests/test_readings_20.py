@@ -243,3 +243,10 @@ def test_a_metric_measurement_held_against_a_limit_shows_its_conversion_and_pass
     monkeypatch.setenv("ASSISTANT_TODAY", "2027-09-08")
     a = assistant.ask("The house numbers I bought are 6.5 cm tall - big enough for the Village?", "brandon")
     assert a.status == "answered" and "2.56 inches" in a.answer and "2.54 centimeters to the inch" in a.answer
+
+
+def test_rock_so_many_inches_under_grade_is_a_depth_not_a_shortfall_of_thickness(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2026-12-05")
+    a = assistant.ask("Grading a new subdivision road for the Town and we hit ledge rock thirteen inches under where "
+                      "finished grade will be. How many more inches do we have to take it down?", "delafield")
+    assert "corrective lift" not in a.answer and "7 inches short of 20 inches" in a.answer

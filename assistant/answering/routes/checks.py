@@ -397,7 +397,9 @@ def road_focus(question: str, deficiency_given: bool) -> str:
     return "aggregate"
 
 
-_SHORT_AFTER = re.compile(r"^\s*(?:short|too thin|thin|shy|under|deficien\w*|less than (?:required|spec))\b", re.I)
+# ("thirteen inches under where finished grade will be" is a depth below grade, no shortfall: "under" alone is not one)
+_SHORT_AFTER = re.compile(r"^\s*(?:short|too thin|thin|shy|under\s+(?:spec|the\s+(?:required|minimum|spec))|deficien\w*|"
+                          r"less than (?:required|spec))\b", re.I)
 _SHORT_BEFORE = re.compile(r"\b(?:short by|deficient by|deficiency of|shortfall of|under by|thin by)\s*(?:about\s+)?$", re.I)
 
 
