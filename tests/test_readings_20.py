@@ -250,3 +250,14 @@ def test_rock_so_many_inches_under_grade_is_a_depth_not_a_shortfall_of_thickness
     a = assistant.ask("Grading a new subdivision road for the Town and we hit ledge rock thirteen inches under where "
                       "finished grade will be. How many more inches do we have to take it down?", "delafield")
     assert "corrective lift" not in a.answer and "7 inches short of 20 inches" in a.answer
+
+
+def test_the_share_of_defective_blocks_also_says_how_many_make_the_whole_walk_go(assistant, monkeypatch):
+    from assistant.tools.specs import SidewalkDefectInput, sidewalk_defect_check
+
+    out = sidewalk_defect_check(SidewalkDefectInput(municipality="brandon", defective_blocks=14, total_blocks=24))
+    assert out.whole_replacement_at_blocks == 15 and out.whole_replacement_required is False
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-11-22")
+    a = assistant.ask("The inspector flagged fourteen of the blocks. There are two dozen blocks in front of my place "
+                      "altogether. How many would have to be bad before they make me replace the whole walk?", "brandon")
+    assert "**15 of the 24 blocks**" in a.answer

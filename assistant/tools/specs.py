@@ -10,6 +10,8 @@ Comparisons are exact (Decimal / Fraction), so boundary values behave as the tex
 
 from __future__ import annotations
 
+import math
+
 import functools
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -223,6 +225,8 @@ class SidewalkDefectOutput(SpecCheckOutput):
     defective_percent: Decimal | None = Field(default=None, description="Defective blocks / all blocks, % (2 dp).")
     whole_replacement_required: bool | None = Field(
         default=None, description="True when the defective share reaches the whole-replacement threshold.")
+    whole_replacement_at_blocks: int | None = Field(
+        default=None, description="The fewest defective blocks of the total that reach the whole-replacement threshold.")
 
 
 @answers_changed_rules("sidewalk_defect_check")
@@ -251,11 +255,12 @@ def sidewalk_defect_check(inp: SidewalkDefectInput) -> SidewalkDefectOutput:
     block_defective = None
     if measured_any:
         block_defective = any(r.status == "fail" for r in rows)
-    percent = whole = None
+    percent = whole = at_blocks = None
     if inp.total_blocks is not None and inp.defective_blocks is not None:
         threshold = _figure("sidewalk_whole_replacement", "at_least_percent")
         share = Fraction(inp.defective_blocks, inp.total_blocks) * 100
         whole = share >= Fraction(threshold)
+        at_blocks = math.ceil(Fraction(threshold) * inp.total_blocks / 100)  # 60% of 24 blocks: 14.4, so 15
         percent = (Decimal(share.numerator) / Decimal(share.denominator)).quantize(Decimal("0.01"))
         rows.append(_row(
             "whole_sidewalk_replacement", "Share of the owner's sidewalk blocks that are defective",
@@ -266,7 +271,7 @@ def sidewalk_defect_check(inp: SidewalkDefectInput) -> SidewalkDefectOutput:
         ))
     out = SidewalkDefectOutput(
         tool=tool, municipality=inp.municipality, checks=rows, block_defective=block_defective,
-        defective_percent=percent, whole_replacement_required=whole,
+        defective_percent=percent, whole_replacement_required=whole, whole_replacement_at_blocks=at_blocks,
         assumptions=[
             "The list of defect characteristics starts at (b); whatever (a) held is missing from the text, so a "
             "sidewalk passing these checks may still be found defective on other grounds.",
