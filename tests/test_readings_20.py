@@ -261,3 +261,11 @@ def test_the_share_of_defective_blocks_also_says_how_many_make_the_whole_walk_go
     a = assistant.ask("The inspector flagged fourteen of the blocks. There are two dozen blocks in front of my place "
                       "altogether. How many would have to be bad before they make me replace the whole walk?", "brandon")
     assert "**15 of the 24 blocks**" in a.answer
+
+
+def test_a_fine_left_to_the_law_is_no_answer_to_what_a_fee_is():
+    from assistant.answering.planner import _defers_a_fine
+
+    assert _defers_a_fine("Invoices exceeding 90 days shall be paid by the city, at which point the city shall fine the "
+                          "permittee the appropriate amount as prescribed by law, and continue to accrue the charges.")
+    assert not _defers_a_fine("A fee as set by the Village Board shall be charged for such permit.")

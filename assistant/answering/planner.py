@@ -261,6 +261,16 @@ def about_money(sentence: str) -> bool:
     return bool(next(asks for kind, asks, _ in FIGURE_KINDS if kind == "money").search(sentence))
 
 
+def _defers_a_fine(sentence: str) -> bool:
+    """The amount a sentence leaves to someone is a fine or penalty ("the city shall fine the permittee the appropriate
+    amount as prescribed by law"): no answer to what a fee or charge is."""
+    m = DEFERRAL.search(sentence)
+    if m is None:
+        return False
+    clause = re.split(r"[,;:]\s*", sentence[:m.start()])[-1]
+    return re.search(r"\b(?:fines?|fined|penalt(?:y|ies)|forfeitures?)\b", clause, re.I) is not None
+
+
 def figure_pattern(question: str) -> re.Pattern:
     """How a sentence must look to state the figure the question asks for. A rate per unit
     is stated only by an amount per that unit: "$25 per occasion" does not state an hourly
@@ -883,7 +893,8 @@ class EmbeddedPlanner:
             stated = next(st for k, _, st in FIGURE_KINDS if k == "money") if thing is not None else states
             deferring = sorted((d for d in best_sentences(expand(q, muni_id), hits, max_sentences=3, must=DEFERRAL, similarity=sims)
                                 if not stated.search(DEFERRAL.sub("", d[1])) and (thing is None or thing.search(d[1]))
-                                and (kind in (None, "money") or not about_money(d[1]))), key=lambda d: -d[2])[:1]
+                                and (kind in (None, "money") or not about_money(d[1]))
+                                and not (_defers_a_fine(d[1]) and not PENALTY_Q.search(asked))), key=lambda d: -d[2])[:1]
             if not deferring:
                 # "the financial guarantee herein provided in subsection (3) above": the amount is where it points
                 deferring = self._referred_deferral(picked, states, kind)
