@@ -269,3 +269,7 @@ def test_a_fine_left_to_the_law_is_no_answer_to_what_a_fee_is():
     assert _defers_a_fine("Invoices exceeding 90 days shall be paid by the city, at which point the city shall fine the "
                           "permittee the appropriate amount as prescribed by law, and continue to accrue the charges.")
     assert not _defers_a_fine("A fee as set by the Village Board shall be charged for such permit.")
+
+
+def test_a_sandwich_board_is_an_a_frame_sign():
+    assert "A-frame" in expand("Can I put a sandwich board out on the sidewalk in front of my shop?", "brandon")
