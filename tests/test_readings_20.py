@@ -273,3 +273,25 @@ def test_a_fine_left_to_the_law_is_no_answer_to_what_a_fee_is():
 
 def test_a_sandwich_board_is_an_a_frame_sign():
     assert "A-frame" in expand("Can I put a sandwich board out on the sidewalk in front of my shop?", "brandon")
+
+
+# -- an amount set by a condition the question does not say ---------------------------------------------------------
+BOSTON_F = ["Any violation occurring at a sidewalk abutting land zoned solely for residential use and that has sixteen "
+            "(16) or fewer residential units shall result in a fine of one hundred ($100.00) dollars for each such violation.",
+            "Any violation occurring at a sidewalk abutting land zoned for any use other than solely residential shall "
+            "result in a fine of two hundred fifty ($250.00) dollars for each such violation.",
+            "Any violation occurring at a sidewalk abutting land zoned solely for residential use and that has more than "
+            "sixteen (16) residential units shall result in a fine of one hundred fifty ($150.00) dollars for each such "
+            "violation."]
+
+
+def test_which_case_is_the_users_is_asked_when_alike_sentences_differ_by_it():
+    from assistant.answering.conditions import condition_needed
+
+    needed = condition_needed("Nobody cleared the sidewalk in front of my building. What kind of fine are we looking "
+                              "at?", BOSTON_F)
+    assert needed is not None and len(needed.conditions) == 3 and "fewer" in needed.conditions[0]
+    assert condition_needed("What are the fines for not clearing a sidewalk?", BOSTON_F) is None  # no own amount
+    assert condition_needed("Our 24-unit building, zoned residential: what fine are we looking at?", BOSTON_F) is None
+    assert condition_needed("Our shop's walk wasn't cleared; the land is zoned for commercial use, any use other than "
+                            "residential. What fine are we looking at?", BOSTON_F) is None  # its words say which

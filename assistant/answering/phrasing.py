@@ -235,6 +235,12 @@ def offense_needed(steps: tuple[str, ...]) -> str:
             + ". Has this happened before?")
 
 
+def condition_needed(conditions: tuple[str, ...]) -> str:
+    """Which of the code's conditions is the user's, when the amount depends on it and the question does not say."""
+    return ("which of the code's cases is yours — the amount differs: " + "; ".join(f"“{c}”" for c in conditions)
+            + ". Which one applies?")
+
+
 def late_date_needed(event: str, days: int) -> str:
     """The date a fine's rise counts from, when the question asks what is owed now and gives no date."""
     what = re.sub(r"^(?:such|said|the|that|this|its|their|an?)\s+", "", event, flags=re.I)

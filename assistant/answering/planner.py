@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from assistant.settings import ranking
-from assistant.answering import fines, late_fines, limits, materials, periods, portions, rates, slots
+from assistant.answering import conditions, fines, late_fines, limits, materials, periods, portions, rates, slots
 from assistant.answering.slots import today
 from assistant.answering.compose import (
     best_sentences,
@@ -982,6 +982,14 @@ class EmbeddedPlanner:
                                municipality=muni_id, slot="date",
                                notes=(phrasing.asked_for(f"the date of the {late.event}", ()),),
                                quote=(holder, late.sentence) if holder is not None else None)
+            # "What kind of fine are we looking at?" against alike sentences whose amounts differ by a condition the
+            # question does not say (the zoning, the number of units): which case is the user's is asked
+            needed = conditions.condition_needed(req.query.turn, [s for _, s, _ in by_score])
+            if needed is not None:
+                holder = next((p for p, s, _ in by_score if s == needed.sentences[0]), None)
+                return Clarify(phrasing.clarify_value(phrasing.condition_needed(needed.conditions)), municipality=muni_id,
+                               slot="which case applies", notes=(phrasing.asked_for("which case applies", ()),),
+                               quote=(holder, needed.sentences[0]) if holder is not None else None)
             # "How much will the company be fined for this one?" against fines that rise with each offense
             if rates.ASKS_AMOUNT.search(req.query.turn):
                 # (the best sentence's own section: "... $500.00 for each offense" is beside "$50.00 for a first

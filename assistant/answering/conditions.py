@@ -1,0 +1,95 @@
+"""Amounts the code sets by a condition the question does not say: which one applies is asked.
+
+"Any violation ... at a sidewalk abutting land zoned solely for residential use and that has sixteen (16) or fewer
+residential units shall result in a fine of one hundred ($100.00) dollars ..." beside the same sentence for "more than
+sixteen (16)" units ($150.00) and for land "zoned for any use other than solely residential" ($250.00), asked "What
+kind of fine are we looking at?" by someone who says nothing of the zoning or the units: the sentences are alike but
+for their condition and their amount, so the user's own amount depends on words they have not given. Any code, no
+table: the sentences are the ones the answer is about to quote, alike when most of their words are shared; the words
+only one of them has are its condition. When the question's words meet exactly one condition, or none of the
+sentences differ so, nothing is asked.
+
+Pure functions; the planner calls ``condition_needed`` with the sentences it is about to quote, best first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from assistant.answering.reading import read_slots
+from assistant.retrieval.expansion import expand
+from assistant.retrieval.lexical import stems
+
+# the question asks for the user's own amount ("What kind of fine are we looking at?", "how much will I be charged")
+_ASKS_OWN = re.compile(r"\b(?:how\s+much|what\s+(?:kind\s+of\s+|sort\s+of\s+)?(?:fine|fee|penalty|charge|amount|deposit|bond)|"
+                       r"what\s+(?:will|would|do|does)\b[^?]{0,40}\b(?:cost|charge|owe|pay|fine))\b", re.I)
+_PERSONAL = re.compile(r"\b(?:i|i'm|i've|me|my|we|we're|our|us)\b", re.I)
+_NUMBERISH = re.compile(r"^\d|^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|twenty|"
+                        r"fifty|hundred|thousand|dollar|cent|no)$", re.I)
+_SHARED_SHARE = 0.6  # alike: this share of the smaller sentence's words is in the other
+# (small words that stop no run of a condition's words: "that has sixteen (16) or fewer residential units")
+_FRAME = stems("a an the and or of to that has have with for than which is are be in on at by")
+
+
+@dataclass(frozen=True)
+class Needed:
+    conditions: tuple[str, ...]  # each sentence's own words, in its order ("sixteen (16) or fewer residential units")
+    sentences: tuple[str, ...]
+
+
+def _words(sentence: str) -> set[str]:
+    return {w for w in stems(sentence) if not _NUMBERISH.match(w)}
+
+
+def _amount(sentence: str) -> Decimal | None:
+    found = {s.number for s in read_slots(sentence) if s.kind == "money" and s.unit == "USD"}
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def _own_words(sentence: str, own: set[str], shared: set[str]) -> str:
+    """The run of the sentence's words that holds every word only it has, widened to the words the alike
+    sentences do not all share ("sixteen (16) or fewer residential units", not "fewer")."""
+    tokens = list(re.finditer(r"[\w'’()-]+", sentence))
+    marks = [i for i, t in enumerate(tokens) if stems(t.group(0)) & own]
+    if not marks:
+        return ""
+    a, b = marks[0], marks[-1]
+    while a > 0 and b - a < 12 and not (stems(tokens[a - 1].group(0)) & shared - _FRAME):
+        a -= 1
+    while b + 1 < len(tokens) and b - a < 12 and not (stems(tokens[b + 1].group(0)) & shared - _FRAME):
+        b += 1
+    a = max(a - 3, 0) if b - a < 3 else a
+    b = min(b + 3, len(tokens) - 1) if b - a < 4 else b
+    return sentence[tokens[a].start():tokens[b].end()]
+
+
+def condition_needed(turn: str, sentences: list[str]) -> Needed | None:
+    """The conditions to ask about, or None (the question says which, asks no own amount, or the sentences
+    differ in no condition)."""
+    if not _ASKS_OWN.search(turn) or not _PERSONAL.search(turn) or re.search(r"\d", turn):
+        return None  # (a question with figures of its own may meet a condition in them: not asked)
+    priced = [(s, a) for s in sentences[:4] if (a := _amount(s)) is not None]
+    if len(priced) < 2:
+        return None
+    first, _ = priced[0]
+    alike = [(s, a) for s, a in priced
+             if len(_words(s) & _words(first)) >= _SHARED_SHARE * min(len(_words(s)), len(_words(first)))]
+    if len(alike) < 2 or len({a for _, a in alike}) < 2:
+        return None
+    asked = stems(expand(turn))
+    own = []
+    for s, _ in alike:
+        others = set().union(*(_words(o) for o, _ in alike if o != s))
+        own.append(_words(s) - others)
+    if any(not o for o in own):
+        return None  # a sentence with no words of its own: not a condition apart
+    met = [i for i, o in enumerate(own) if o & asked]
+    if len(met) == 1:
+        return None  # the question says which
+    shared = set.intersection(*(_words(s) for s, _ in alike))
+    said = tuple(_own_words(s, o, shared) for (s, _), o in zip(alike, own))
+    if any(not x for x in said):
+        return None
+    return Needed(said, tuple(s for s, _ in alike))
