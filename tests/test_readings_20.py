@@ -295,3 +295,12 @@ def test_which_case_is_the_users_is_asked_when_alike_sentences_differ_by_it():
     assert condition_needed("Our 24-unit building, zoned residential: what fine are we looking at?", BOSTON_F) is None
     assert condition_needed("Our shop's walk wasn't cleared; the land is zoned for commercial use, any use other than "
                             "residential. What fine are we looking at?", BOSTON_F) is None  # its words say which
+
+
+def test_an_amount_a_label_names_and_the_municipalitys_them_are_not_another_partys(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-01-15")
+    a = assistant.ask("My driveway culvert went in last summer. The Town charged me $1,150 for the install, and separately "
+                      "I gave them a $3,000 cash deposit to cover fixing up the ditch afterwards. The Town redid the "
+                      "seeding and sent me a $725 bill, which I never paid - that was 45 days ago. How much of the $3,000 "
+                      "do I end up getting back?", "delafield")
+    assert "**$2,275.00**" in a.answer

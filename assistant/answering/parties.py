@@ -246,5 +246,6 @@ def of_another(text: str, span: tuple[int, int]) -> bool:
         if start <= span[0] < at:
             words = {w.lower() for w in re.findall(r"[\w'’]+", s)}
             owned = re.search(r"\b(?!(?:it|that|what|there|here|who|let|he|she)['’]s\b)\w+['’]s\b", s, re.I)
-            return "?" not in s and bool(words & _THIRD_PERSON or owned)
+            # (not "they" / "them": as often the municipality that billed as another owner)
+            return "?" not in s and bool(words & (_THIRD_PERSON - {"they", "their", "them"}) or owned)
     return False

@@ -351,6 +351,7 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
             hit = "unpaid_bill"  # "we redid the ditch landscaping for $310, also unpaid after 30 days"
         if hit is not None:
             labelled.setdefault(hit, []).append(s)
+    named = {x.number for found in labelled.values() for x in found}  # every amount a label names (before any is set aside)
     bills = labelled.get("unpaid_bill", [])
     if len({s.number for s in bills}) > 1:
         # "charged me $1,150 for the install ... sent me a $725 bill, which I never paid": the bill whose own
@@ -362,8 +363,7 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
     for part, found in labelled.items():
         if len({s.number for s in found}) > 1:
             return ambiguous(roles.Ambiguous(part.replace("_", " "), tuple(found)))
-    loose = [s for s in money if not any(s in found for found in labelled.values())
-             and s.number not in {x.number for found in labelled.values() for x in found}]
+    loose = [s for s in money if s.number not in named]
     if loose and len(labelled) == len(GUARANTEE_PARTS) and any(
             x.span.origin == "turn" and of_another(ctx.query.turn, (x.span.start, x.span.end)) for x in loose):
         # "I had a $1,500 guarantee and they billed me $640 ... My brother's was $2,000 and $310": amounts no label
