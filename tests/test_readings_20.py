@@ -260,7 +260,7 @@ def test_the_share_of_defective_blocks_also_says_how_many_make_the_whole_walk_go
     monkeypatch.setenv("ASSISTANT_TODAY", "2027-11-22")
     a = assistant.ask("The inspector flagged fourteen of the blocks. There are two dozen blocks in front of my place "
                       "altogether. How many would have to be bad before they make me replace the whole walk?", "brandon")
-    assert "**15 of the 24 blocks**" in a.answer
+    assert "**15 blocks** of the 24" in a.answer
 
 
 def test_a_fine_left_to_the_law_is_no_answer_to_what_a_fee_is():
