@@ -304,3 +304,9 @@ def test_an_amount_a_label_names_and_the_municipalitys_them_are_not_another_part
                       "seeding and sent me a $725 bill, which I never paid - that was 45 days ago. How much of the $3,000 "
                       "do I end up getting back?", "delafield")
     assert "**$2,275.00**" in a.answer
+
+
+def test_a_state_the_holiday_calendar_does_not_know_counts_no_business_days():
+    turn = "I filed my completed application this morning. What's the latest date they have to finish the review?"
+    sentence = "The warden shall complete the review no later than thirty business days after the submission."
+    assert periods.count_from(turn, read_slots(turn, ref=date(2027, 8, 9)), [sentence], state="XX") == []

@@ -171,7 +171,10 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
     unit = m.group("u").lower()
     if n and state and ("business" in unit or "working" in unit) and not hours:
         # "no later than thirty business days after the submission": on the state's calendar of legal holidays
-        day, calendar = business_days(start.day, n, backward, state)
+        try:
+            day, calendar = business_days(start.day, n, backward, state)
+        except (NotImplementedError, KeyError, ValueError):
+            return []  # a state the holidays package does not know: no calendar to count business days on
         return [Counted(day, start, m.group(0), backward, sentence, business=calendar)]
     day = _shift(moment if hours else start.day, n, m.group("u"), backward) if n else None
     if day is None:
