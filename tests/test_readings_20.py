@@ -195,9 +195,13 @@ def test_amounts_no_label_names_beside_a_guarantee_and_a_bill_are_not_left_out_u
 
 
 # -- counts: "two dozen", "out of my 24 slabs, 15 ..." ---------------------------------------------------------------
-def test_dozens_and_a_part_told_after_the_whole():
+def test_dozens_and_a_part_told_after_the_whole(assistant, monkeypatch):
     (s,) = read_slots("out of my two dozen slabs")
     assert (s.value, s.unit) == ("24", "slabs")
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-09-08")
+    a = assistant.ask("The inspector walked my sidewalk - out of my two dozen slabs, fifteen got flagged for heaving. "
+                      "Does the whole walk have to go?", "brandon")
+    assert "defective blocks 15 (“fifteen”)" in a.answer and "**62.5%**" in a.answer
 
 
 # -- each ask of a question of several is worked out ---------------------------------------------------------------
@@ -304,6 +308,12 @@ def test_an_amount_a_label_names_and_the_municipalitys_them_are_not_another_part
                       "seeding and sent me a $725 bill, which I never paid - that was 45 days ago. How much of the $3,000 "
                       "do I end up getting back?", "delafield")
     assert "**$2,275.00**" in a.answer
+
+
+def test_a_period_of_business_hours_is_not_counted_as_business_days():
+    turn = "We filed this morning. What's the latest date they have to answer?"
+    sentence = "The office shall answer no later than forty-eight business hours after the filing."
+    assert periods.count_from(turn, read_slots(turn, ref=date(2027, 8, 9)), [sentence], state="MA") == []
 
 
 def test_a_state_the_holiday_calendar_does_not_know_counts_no_business_days():

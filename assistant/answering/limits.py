@@ -74,6 +74,12 @@ _TOLD_LIMIT_BEFORE = re.compile(r"\b(?:limit|limited|restriction|restricted|max(
                                 r"(?:at\s+|for\s+)?(?:about\s+)?$", re.I)
 
 
+def told_limit(s: Slot) -> bool:
+    """The quantity is a limit the user tells ("a 6 ton temporary limit", "the county posted 10 tons"), not a
+    measurement of theirs."""
+    return bool(_TOLD_LIMIT_AFTER.match(s.after) or _TOLD_LIMIT_BEFORE.search(s.before))
+
+
 @dataclass(frozen=True)
 class Limit:
     bound: Bound
@@ -277,7 +283,7 @@ def check_against(turn: str, slots: list[Slot], sentences: list[str], common: fr
         return []
     # ("a 6 ton temporary limit", "the limit is 6 tons": the user telling the limit, not measuring anything)
     given = _measurements([s for s in [*slots, *rise_over_run(turn, slots)]
-                           if not _TOLD_LIMIT_AFTER.match(s.after) and not _TOLD_LIMIT_BEFORE.search(s.before)])
+                           if not told_limit(s)])
     if not given:
         return []
     for strict in (True, False):

@@ -168,8 +168,7 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
     sentence, m, backward = tied
     n = _amount(m)
     hours = m.group("u").lower().startswith("hour")
-    unit = m.group("u").lower()
-    if n and state and ("business" in unit or "working" in unit) and not hours:
+    if n and state and re.fullmatch(r"(?:business|working)\s+days?", m.group("u"), re.I):
         # "no later than thirty business days after the submission": on the state's calendar of legal holidays
         try:
             day, calendar = business_days(start.day, n, backward, state)

@@ -367,9 +367,7 @@ def lead_defects(r) -> str:
                 parts.append(f"{c.description}: **{shown}** is within the limit (required: {c.required})")
         return ("; ".join(parts) + ".") if parts else ""
     verdict = "the entire sidewalk is replaced" if r.whole_replacement_required else "the whole sidewalk is not replaced"
-    at = getattr(r, "whole_replacement_at_blocks", None)
-    total = next((c.measured.split(" of ")[1].split(" ")[0] for c in (getattr(r, "checks", None) or [])
-                  if c.requirement == "whole_sidewalk_replacement" and c.measured and " of " in c.measured), None)
+    at, total = getattr(r, "whole_replacement_at_blocks", None), getattr(r, "total_blocks", None)
     when = (f" (the entire sidewalk is replaced once **{at} blocks** of the {total} are defective)"
             if at is not None and total is not None and not r.whole_replacement_required else "")
     return f"**{_plain_number(r.defective_percent)}%** of the blocks are defective, so {verdict}{when}."

@@ -42,12 +42,13 @@ def rise(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked 
         if len({(k, s.number) for s, k in found}) > 1:
             return None  # several slopes: which one is not guessed
         rate, kind = found[0]
-        across = re.match(r"\s*(?:per|to the|for each|a)\s+(?:foot|ft)\s+of\s+(width|length)\b", sentence[rate.span.end:], re.I)
+        per_foot = _PER_FOOT.match(sentence, rate.span.end)
+        across = re.match(r"\s+of\s+(width|length)\b", sentence[per_foot.end():], re.I) if per_foot else None
         if across and dimension(run) not in (None, across.group(1).lower()):
             return None  # "per foot of width" and "40 ft of storefront": the length told is not the one the slope runs over
         before = sentence[max(0, rate.span.start - 40):rate.span.start]
         most = bool(MAX_BEFORE.search(before)) and not MIN_BEFORE.search(before)
-        end = rate.span.end + (m.end() - rate.span.end if (m := _PER_FOOT.match(sentence, rate.span.end)) else 0)
+        end = per_foot.end() if per_foot else rate.span.end
         words = sentence[rate.span.start:end]
         if kind == "percent":
             result, unit = (feet * rate.number / 100), "ft"

@@ -10,9 +10,8 @@ Comparisons are exact (Decimal / Fraction), so boundary values behave as the tex
 
 from __future__ import annotations
 
-import math
-
 import functools
+import math
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -226,7 +225,8 @@ class SidewalkDefectOutput(SpecCheckOutput):
     whole_replacement_required: bool | None = Field(
         default=None, description="True when the defective share reaches the whole-replacement threshold.")
     whole_replacement_at_blocks: int | None = Field(
-        default=None, description="The fewest defective blocks of the total that reach the whole-replacement threshold.")
+        default=None, description="The fewest defective blocks of total_blocks that reach the whole-replacement threshold.")
+    total_blocks: int | None = Field(default=None, description="All blocks of the owner's sidewalk, as given.")
 
 
 @answers_changed_rules("sidewalk_defect_check")
@@ -272,6 +272,7 @@ def sidewalk_defect_check(inp: SidewalkDefectInput) -> SidewalkDefectOutput:
     out = SidewalkDefectOutput(
         tool=tool, municipality=inp.municipality, checks=rows, block_defective=block_defective,
         defective_percent=percent, whole_replacement_required=whole, whole_replacement_at_blocks=at_blocks,
+        total_blocks=inp.total_blocks,
         assumptions=[
             "The list of defect characteristics starts at (b); whatever (a) held is missing from the text, so a "
             "sidewalk passing these checks may still be found defective on other grounds.",

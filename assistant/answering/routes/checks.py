@@ -5,11 +5,10 @@ construction layers. Each reads its own values; its Route declares the words it 
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 from functools import partial
 from typing import Any
 
-from assistant.answering import phrasing, reading, roles, slots
+from assistant.answering import limits, phrasing, reading, roles, slots
 from assistant.answering.routes.common import (
     Missing,
     asking,
@@ -123,18 +122,22 @@ def _defect_measures(ctx: RouteContext):
 
 
 # "twenty-five of them", "20 of those are heaved": a part of the blocks counted before
-_PART_OF_THEM = re.compile(rf"(?P<n>{NUMBER.pattern})\s+of\s+(?:them|those|these)\b|"
-                           # "out of my two dozen slabs, fifteen got flagged": the part told after the whole
-                           rf"\bout\s+of\s+(?:my|our|the|his|her|their)?\s*[^,.?!]{{1,40}}?\b(?:blocks?|squares?|slabs?|panels?)"
-                           rf"\s*,\s*(?P<n2>{NUMBER.pattern.replace('?P<', '?P<o_')})\s+(?:of\s+them\s+)?"
-                           r"(?:got|are|were|was|have|had|is|need|failed|flagged|marked|came)\b", re.I)
+_PART_OF_THEM = re.compile(rf"(?P<n>{NUMBER.pattern})\s+of\s+(?:them|those|these)\b", re.I)
+# "out of my two dozen slabs, fifteen got flagged": the part told after the whole
+_PART_AFTER_WHOLE = re.compile(rf"\bout\s+of\s+(?:my|our|the|his|her|their)?\s*[^,.?!]{{1,40}}?\b(?:blocks?|squares?|"
+                               rf"slabs?|panels?)\s*,\s*(?P<n>{NUMBER.pattern})\s+(?:of\s+them\s+)?"
+                               r"(?:got|are|were|was|have|had|is|need|failed|flagged|marked|came)\b", re.I)
 
 
-def _part_number(m: re.Match) -> Decimal | None:
-    """The number of blocks a part counts ("twenty-five of them", "..., fifteen got flagged")."""
-    if m.group("n") is not None:
-        return number_value(m)
-    return reading.worded_number(m.group("n2")) if not re.search(r"\d", m.group("n2")) else reading.digits_value(m.group("n2"))
+def _part(q: str) -> tuple[re.Match, str] | None:
+    """The words that count the part of the blocks that is bad, and its number's own words."""
+    m = _PART_OF_THEM.search(q)
+    if m is not None:
+        return m, m.group(0)
+    m = _PART_AFTER_WHOLE.search(q)
+    return (m, m.group("n")) if m is not None else None
+
+
 _BLOCK_UNIT = re.compile(r"blocks?|squares?|slabs?|panels?", re.I)
 # the question asks whether the whole walk goes, or the share that is bad
 ASKS_WHOLE = re.compile(r"\b(?:whole|entire|all of (?:the|my|our))\s+(?:walk|sidewalk|thing)\b|\bwhat (?:percent|percentage|share|"
@@ -163,8 +166,8 @@ def block_counts(q: str, ctx: RouteContext) -> tuple[int | None, int | None]:
     counts = [s for s in (ctx.query.of("count") if ctx.query is not None else []) if s.unit and _BLOCK_UNIT.match(s.unit)]
     parts = [s for s in counts if re.search(r"\bof\b", s.span.text, re.I)]
     wholes = [s for s in counts if s not in parts]
-    part = _PART_OF_THEM.search(q)
-    n = _part_number(part) if part else (parts[0].number if len(parts) == 1 else None)
+    part = _part(q)
+    n = number_value(part[0]) if part else (parts[0].number if len(parts) == 1 else None)
     total = wholes[0].number if len(wholes) == 1 else None
     return (int(n) if n is not None and n == int(n) else None), (int(total) if total is not None else None)
 
@@ -180,16 +183,16 @@ def defects(q: str, muni: str | None, ctx: RouteContext):
             # "14 of my blocks are bad. Does the whole walk go?": the share needs the count of all of them
             return Missing("how many blocks your sidewalk has in all (the share of defective blocks decides whether "
                            "the whole walk is replaced).", slot="total blocks")
-        part = _PART_OF_THEM.search(q)
-        if part is not None and (other := _count_before(q, part.start(), total)):
+        part = _part(q)
+        if part is not None and (other := _count_before(q, part[0].start(), total)):
             # "my 18 squares ... marked eleven, but two of those are borderline": the part of a part; which count
             # the defective blocks are is asked
-            return Missing(f"how many blocks are defective in the end: “{other}” or “{part.group(0)}”?",
-                           slot="defective blocks", candidates=(other, part.group(0)))
+            return Missing(f"how many blocks are defective in the end: “{other}” or “{part[1]}”?",
+                           slot="defective blocks", candidates=(other, part[1]))
         if bad <= total:
             routed = Routed("sidewalk_defect_check", {"municipality": only, "defective_blocks": bad, "total_blocks": total},
                             only, phrasing.lead_defects,
-                            derived={"defective_blocks": f"{bad} (“{part.group('n2') or part.group(0)}”)"} if part else {})
+                            derived={"defective_blocks": f"{bad} (“{part[1]}”)"} if part else {})
             if ASKS_MONEY.search(q) and ASKS_SHARE.search(q):
                 # "what percent are bad, and what would I pay?": the share, then the owner's assessment
                 from assistant.answering.routes.charges import owners_share
@@ -302,12 +305,6 @@ _IS_RUN = re.compile(r"\b(?:runs?|running|long|length|driveway|drive)\b", re.I)
 # a vehicle, and a question whether (or by how much) it is over a weight limit (general English)
 VEHICLE = re.compile(r"\b(?:truck|tri-?axle|tandem|semi|trailer|dump|vehicle|rig|hauler|loader|excavator|pickup|pick-up|"
                      r"van|suv|bus|camper|motorhome|rv)s?\b", re.I)
-_LIMIT_AFTER = re.compile(r"^\s*(?:-\s*)?(?:(?:gross|temporary|seasonal|posted|weight|load|road|spring|frost)\s+)*"
-                          r"(?:limits?|restrictions?|max(?:imum)?)\b", re.I)
-_LIMIT_BEFORE = re.compile(r"\b(?:limit|limited|restriction|restricted|max(?:imum)?)\s+(?:of|is|at|to|was)?\s*(?:about\s+)?$|"
-                           # "the county posted 10 tons on its road", "signs say 6 tons": a limit told, no vehicle's weight
-                           r"\b(?:posted|signed|signs?\s+(?:say|said|says|read|reads|show|shows))\s+(?:at\s+|for\s+)?(?:about\s+)?$",
-                           re.I)
 # what else is driven on a road, or the driving itself ("a 12-ton roller", "we'll be hauling")
 _MACHINE = re.compile(r"\b(?:machine|machinery|roller|paver|crane|grader|skid[- ]?steer|backhoe|bulldozer|dozer|tractor|"
                       r"equipment|lugs?|lugged|cleats?|tracks?|tracked|haul\w*|driv\w*|axles?|gvw|gross)\b", re.I)
@@ -329,7 +326,7 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
         bought = [x.span for x in reading.priced(ctx.query.of_origin("turn"), ctx.query.turn) if x.worked]
         weights = [w for w in weights if not any(b.start <= w.span.start < b.end for b in bought)]
     # "a 6 ton temporary limit", "the limit is 6 tons": the posted limit, no vehicle's weight
-    weights = [w for w in weights if not _LIMIT_AFTER.match(w.after) and not _LIMIT_BEFORE.search(w.before)]
+    weights = [w for w in weights if not limits.told_limit(w)]
     if not serves(ctx, "heavy_vehicle_check", muni):
         return None
     if weights and not (VEHICLE.search(q) or _MACHINE.search(q) or ASKS_OVER.search(q)):
