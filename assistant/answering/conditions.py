@@ -33,6 +33,10 @@ _SHARED_SHARE = 0.6  # alike: this share of the smaller sentence's words is in t
 _FRAME = stems("a an the and or of to that has have with for than which is are be in on at by")
 
 
+_CONSEQUENCE = re.compile(r"\s(?:shall|will|must|may)\s|\$|\(\$|\b(?:a\s+)?(?:fine|fee|penalty|charge)\s+of\b", re.I)
+_LABEL_START = re.compile(r"^(?:[a-z]|\d+|[ivx]+)[.)]\s+", re.I)  # "b. occurring at ...": a cross-reference's label
+
+
 @dataclass(frozen=True)
 class Needed:
     conditions: tuple[str, ...]  # each sentence's own words, in its order ("sixteen (16) or fewer residential units")
@@ -62,7 +66,11 @@ def _own_words(sentence: str, own: set[str], shared: set[str]) -> str:
         b += 1
     a = max(a - 3, 0) if b - a < 3 else a
     b = min(b + 3, len(tokens) - 1) if b - a < 4 else b
-    return sentence[tokens[a].start():tokens[b].end()]
+    words = sentence[tokens[a].start():tokens[b].end()]
+    # the condition, not its consequence: the amount is in the quotes below the question ("... zoned for any use
+    # other than solely residential", not "... shall result in a fine of two hundred fifty ($250.00) dollars")
+    words = _CONSEQUENCE.split(words, maxsplit=1)[0]
+    return _LABEL_START.sub("", words).strip(" ,;")
 
 
 def condition_needed(turn: str, sentences: list[str]) -> Needed | None:

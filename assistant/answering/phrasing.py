@@ -56,8 +56,8 @@ def clarify_value(text: str) -> str:
     return f"{CLARIFY_VALUE} {text}"
 
 
-def clarify_rule() -> str:
-    return "The provision it will apply:"
+def clarify_rule(cases: int = 1) -> str:
+    return "The provision it will apply:" if cases <= 1 else "The provisions, one for each case:"
 
 
 def values_not_taken(problem: str) -> str:
@@ -213,6 +213,11 @@ def not_run(tool: str, argument: str, reason: str) -> str:
 def quantity_needed(unit: str) -> str:
     plural = unit if unit.endswith("s") else (unit[:-4] + "feet" if unit.endswith("foot") else unit + "s")
     return f"how many {plural} it is for: the amount is charged by the {unit}, and the question gives no number of them."
+
+
+def amount_needed(base: str) -> str:
+    """The sum a share is charged of, when the question asks its own amount and gives no sum."""
+    return f"{base}: the code charges a percentage of it, and the question gives no amount. What was it?"
 
 
 def other_account(words: str) -> str:

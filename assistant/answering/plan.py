@@ -59,6 +59,7 @@ class Clarify:
     candidates: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     quote: tuple = ()  # (passage, sentence) the question names figures of: quoted instead of a fresh search's best
+    more_quotes: tuple = ()  # further (passage, sentence) pairs the question names figures of (each case asked about)
 
 
 @dataclass(frozen=True)

@@ -973,6 +973,13 @@ class EmbeddedPlanner:
             if unit is not None:
                 return Clarify(phrasing.clarify_value(phrasing.quantity_needed(unit)), municipality=muni_id,
                                slot=f"number of {unit}s", notes=(phrasing.asked_for(f"the number of {unit}s", ()),))
+            # "How much are they going to bill me?" against "the cost of such work, plus a penalty of 10% of such
+            # cost": the sum the share is of is asked, with the sentence that charges it quoted
+            base = rates.needs_amount(req.query.turn, req.query.of_origin("turn"), by_score[0][1])
+            if base is not None:
+                return Clarify(phrasing.clarify_value(phrasing.amount_needed(base)), municipality=muni_id,
+                               slot=base, notes=(phrasing.asked_for(base, ()),),
+                               quote=(by_score[0][0], by_score[0][1]))
             # "How much do I have to pay now?" against a fine that rises when unpaid so many days after the notice
             late = late_fines.date_needed(req.query.turn, req.query.of_origin("turn"),
                                           [(s, self._section_text(p)) for p, s, _ in by_score[:3]])
@@ -986,10 +993,14 @@ class EmbeddedPlanner:
             # question does not say (the zoning, the number of units): which case is the user's is asked
             needed = conditions.condition_needed(req.query.turn, [s for _, s, _ in by_score])
             if needed is not None:
-                holder = next((p for p, s, _ in by_score if s == needed.sentences[0]), None)
-                return Clarify(phrasing.clarify_value(phrasing.condition_needed(needed.conditions)), municipality=muni_id,
-                               slot="which case applies", notes=(phrasing.asked_for("which case applies", ()),),
-                               quote=(holder, needed.sentences[0]) if holder is not None else None)
+                # every case named is quoted: the amounts the question sets side by side are each cited
+                holders = [next((p for p, s, _ in by_score if s == x), None) for x in needed.sentences]
+                if all(h is not None for h in holders):
+                    cases = tuple(zip(holders, needed.sentences))
+                    return Clarify(phrasing.clarify_value(phrasing.condition_needed(needed.conditions)),
+                                   municipality=muni_id, slot="which case applies",
+                                   notes=(phrasing.asked_for("which case applies", ()),),
+                                   quote=cases[0], more_quotes=cases[1:])
             # "How much will the company be fined for this one?" against fines that rise with each offense
             if rates.ASKS_AMOUNT.search(req.query.turn):
                 # (the best sentence's own section: "... $500.00 for each offense" is beside "$50.00 for a first
@@ -1217,10 +1228,10 @@ class EmbeddedPlanner:
         """A value the calculation needs, asked with the provision it will apply quoted: the user
         sees why it is asked and what the answer will count from."""
         answer = Answer(status="clarify", municipality=plan.municipality, answer=plan.question, notes=list(plan.notes))
-        if plan.quote:  # the provision whose figures the question names
-            block, cite = quote_block(plan.quote[0], plan.quote[1])
-            answer.answer = f"{plan.question}\n\n{phrasing.clarify_rule()}\n\n{block}"
-            answer.citations = [cite]
+        if plan.quote:  # the provision whose figures the question names (and each other case it names)
+            blocks, cites = zip(*(quote_block(p, s) for p, s in (plan.quote, *plan.more_quotes)))
+            answer.answer = "\n\n".join([plan.question, phrasing.clarify_rule(len(blocks)), *blocks])
+            answer.citations = list(cites)
             return answer
         text = req.query.text or req.query.turn
         hits = self.index.search(text, plan.municipality, k=6, vector=req.vector) if text else []

@@ -384,11 +384,47 @@ _SOME_OF = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a 
                       re.I)
 
 
+# the user's own case ("my sewer hookup", "our racks", "they going to bill me"): a figure asked for it is theirs,
+# not the rate in general
+_OWN_CASE = re.compile(r"\b(?:my|our|me|us)\b", re.I)
+_HOW_MUCH = re.compile(r"\bhow\s+much\b|\bwhat(?:['’]s|\s+is|\s+will)\s+(?:the\s+)?(?:total|fee|bill|charge|cost)\b", re.I)
+
+
+def asks_own_amount(turn: str) -> bool:
+    """Does the question ask the amount of the user's own case ("How much will it cost me?", "How much is the
+    permit fee to dig for my sewer hookup?", "What's the total we'll owe?"), not a rate in general?"""
+    return bool(_ASKS_MY_AMOUNT.search(turn) or (_HOW_MUCH.search(turn) and _OWN_CASE.search(turn)))
+
+
+def _numbers_outside_dates(turn: str, slots: list[Slot]) -> bool:
+    """A number in the question that is no part of a date or a time it gives ("renewal April 1" gives no count)."""
+    spans = [(s.span.start, s.span.end) for s in slots if s.kind in ("date", "time", "datetime") and s.span.origin == "turn"]
+    return any(not any(a <= m.start() < b for a, b in spans) for m in re.finditer(r"\d+", turn))
+
+
+def needs_amount(turn: str, slots: list[Slot], sentence: str) -> str | None:
+    """What the amount asked is a percentage of, when the quoted sentence charges a share of a sum the question
+    does not give: "How much are they going to bill me?" against "liable to the city for the cost of such work,
+    plus a penalty of 10% of such cost" asks for the cost. None when the question gives an amount (or a number
+    that may be one), asks no amount of its own, or the sentence charges no share."""
+    if not asks_own_amount(turn) or _money_asked(slots) or _numbers_outside_dates(turn, slots):
+        return None
+    found = [m for m in _PERCENT_OF.finditer(sentence)]
+    if len({m.group("of").lower() for m in found}) != 1 or _DIVIDED.search(sentence):
+        return None
+    of = re.sub(r"^(?:such|said|that|the)\s+", "", found[0].group("of").strip(), flags=re.I)
+    # the sum is named before the share ("for the cost of such work, plus a penalty of 10% of such cost")
+    named = re.search(rf"\b(?:the|a|an)\s+({re.escape(of.split()[-1])}\s+of\s+(?:(?:such|said|the|that|this)\s+)?"
+                      rf"[\w-]+)\b", sentence, re.I)
+    words = named.group(1) if named and named.start() < found[0].start() else of
+    return "the " + re.sub(r"\b(?:such|said|that|this)\b", "the", words, flags=re.I)
+
+
 def needs_quantity(turn: str, slots: list[Slot], sentence: str) -> str | None:
     """The unit whose number the amount asked depends on, when the quoted sentence charges per unit (or per
     additional unit) and the question gives no such number: "How much will the permit to dig a trench cost me?"
     against "$2.00 ... and $0.25 for each additional square foot". None when it is given, or not needed."""
-    if not _ASKS_MY_AMOUNT.search(turn) or re.search(r"\bper\b|\beach\b|\ba piece\b", turn, re.I):
+    if not asks_own_amount(turn) or re.search(r"\bper\b|\beach\b|\ba piece\b", turn, re.I):
         return None  # "how much is it per box?": the rate itself is asked
     units = [m.group("u").lower() for m in _EACH_ADDITIONAL.finditer(sentence)]
     if not units:
@@ -404,6 +440,6 @@ def needs_quantity(turn: str, slots: list[Slot], sentence: str) -> str | None:
     if re.search(r"\b(?:foot|feet|square|yard|inch)", unit) and any(s.kind in ("length",) for s in slots):
         return None  # a measurement given: the area or length is the user's
     if any(s.kind == "count" and not re.match(r"(?:a|an)\s", s.span.text, re.I) for s in slots) \
-            or re.search(r"\d", turn) or _SOME_OF.search(turn):  # ("a permit" is an article, no number given)
+            or _numbers_outside_dates(turn, slots) or _SOME_OF.search(turn):  # ("a permit" is an article)
         return None  # a number the words give may be it: left to the quote (never asked over a figure given)
     return unit

@@ -638,6 +638,17 @@ def settlement_values(query: Query) -> SettlementReading:
     money = [s for s in query.of("money") if s.unit == "USD"]
     by = assign(money, {"deposit": DEPOSIT, "actual cost": ACTUAL}, query)
     dep, act, loose = by.get("deposit", []), by.get("actual cost", []), by.get("", [])
+    mine = [s for s in money if s.span.origin == "turn"]
+    if query.clarified and len(mine) == 1:
+        # the one amount of a reply to our question is the value it asked for ("the actual cost: ... Please give
+        # it as one amount" / "$2,185 in all"); the earlier amounts it answers for are no rivals
+        asked = query.asked.lower()
+        if "actual cost" in asked:
+            act, loose = mine, []
+            dep = [d for d in dep if d is not mine[0]]
+        elif "deposit" in asked:
+            dep, loose = mine, []
+            act = [a for a in act if a is not mine[0]]
     out = SettlementReading()
     if len(dep) > 1:
         out.ambiguous = Ambiguous("deposit", tuple(dep))

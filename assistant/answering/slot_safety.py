@@ -213,6 +213,9 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         field_name = r.argument.split(".")[-1].split("[")[0]
         cue = stems((cues.get(r.argument) or cues.get(field_name) or field_name.replace("_", " "))) - GENERIC_CUE_STEMS
         rivals = [s for s in query.slots if _kin(s, r.slot) and _key(s) not in taken and s.value != r.slot.value]
+        if query.clarified and r.slot.span.origin == "turn":
+            # a value the user gave in reply to our question settles it: the earlier turn's values are what was asked about
+            rivals = [s for s in rivals if s.span.origin == "turn"]
         measure = _argument_dimension(field_name)
         # "5 feet wide, 60 feet long": the length is no rival for the width; "16 feet wide" none for a rise
         rivals = [s for s in rivals if dimension(s) in (None, measure)]
@@ -244,6 +247,15 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
                 continue  # a value a reading of roles derived has settled which one counts ("the estimate, not the bill")
             if why:
                 return read, Unsafe(r.argument, r.label, (a.span.text, b.span.text), reason=why)
+    # amounts listed as parts of one sum ("$1,240 in time, $830 in materials and $115 administrative") where
+    # one of them filled an argument and the others none: the argument may be their sum — asked, never one part
+    for r in read:
+        if r.slot is None or r.slot.kind != "money" or "/" in (r.slot.unit or "") or r.derived is not None:
+            continue
+        chain = _listed_with(query, r.slot)
+        left = [x for x in chain if _key(x) not in seen]
+        if left:
+            return read, Unsafe(r.argument, r.label, tuple(x.span.text for x in chain), reason="parts")
     # a moment (date and time) whose time of day two accounts give differently ("we cut the street at
     # 11:45 PM, the dispatch log says 12:10 AM Friday"): the hour, and perhaps the day, is not settled
     for r in read:
@@ -290,6 +302,34 @@ def _set_against(between: str) -> str | None:
     return "competing" if len(between) <= 120 and SET_AGAINST.search(between) else None
 
 
+# what joins the items of a list of amounts: "$1,240 in time, $830 in materials and $115", "$400 plus $85"
+_LIST_JOIN = re.compile(r"^\s*(?:(?:in|of|for|on)\s+)?(?:[a-z-]+\s+){0,2}?[a-z-]*\s*(?:,\s*(?:and|plus)?|\band\b|\bplus\b|\+)\s*$",
+                        re.I)
+_NOT_A_PART = re.compile(r"\b(?:mine|his|hers|theirs|ours|yours|other|neighbor|then|later|but|or)\b", re.I)
+
+
+def _listed_with(query: Query, slot: Slot) -> list[Slot]:
+    """The money amounts listed with ``slot`` as items of one list (itself included, in order), or [] when it
+    stands alone."""
+    money = sorted((x for x in query.slots if x.kind == "money" and "/" not in (x.unit or "")
+                    and x.span.origin == slot.span.origin), key=lambda x: x.span.start)
+    text = query.source(slot.span.origin)
+
+    def joined(a: Slot, b: Slot) -> bool:
+        between = text[a.span.end:b.span.start]
+        return bool(_LIST_JOIN.match(between)) and not _NOT_A_PART.search(between)
+
+    i = next((k for k, x in enumerate(money) if _key(x) == _key(slot)), None)
+    if i is None:
+        return []
+    a = b = i
+    while a > 0 and joined(money[a - 1], money[a]):
+        a -= 1
+    while b + 1 < len(money) and joined(money[b], money[b + 1]):
+        b += 1
+    return money[a:b + 1] if b > a and len(money[a:b + 1]) >= 3 else []
+
+
 def _key(s: Slot) -> tuple:
     return (s.span.origin, s.span.start, s.span.end)
 
@@ -305,6 +345,10 @@ def clarify_text(unsafe: Unsafe) -> str:
     if unsafe.reason in ("competing", "accounts"):
         opts = " or ".join(f"“{c}”" for c in unsafe.candidates)
         return f"the {unsafe.label}: is it {opts}?"
+    if unsafe.reason == "parts":
+        opts = ", ".join(f"“{c}”" for c in unsafe.candidates)
+        return (f"the {unsafe.label}: the question lists several amounts ({opts}). Is the {unsafe.label} their sum, "
+                "or one of them? Please give it as one amount.")
     if unsafe.reason == "shared":
         return (f"the {unsafe.label}: “{unsafe.candidates[0]}” is already read as another value; "
                 "please give each value separately.")

@@ -1,0 +1,119 @@
+"""Session 21: the assistant asks for the input its rule needs, on any code.
+
+An amount the code sets by a condition the question does not say is asked with every case quoted (each figure the
+question names is cited); a share of a sum the question does not give asks for the sum; a rate per unit asked for
+one's own case ("for my sewer hookup") asks for the quantity even when a date's digits are in the question; amounts
+listed as parts of one sum are never read as one of them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.answering import rates
+from assistant.answering.assistant import Assistant
+from assistant.answering.conditions import condition_needed
+from assistant.answering.guards import check_answer
+from assistant.answering.plan import Clarify
+from assistant.answering.planner import Request
+from assistant.answering.reading import read_query, read_slots
+from assistant.retrieval.chunking import sentences
+from assistant.settings import Settings
+
+from tests.test_readings_20 import BOSTON_F
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory):
+    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
+
+
+# -- a condition is asked in its own words; every case is quoted --------------------------------------------------
+def test_the_conditions_asked_about_carry_no_amount():
+    needed = condition_needed("I got a ticket for the snow on the sidewalk in front of my building. How much is it "
+                              "going to cost me?", BOSTON_F)
+    assert needed is not None and len(needed.conditions) == 3
+    for words in needed.conditions:
+        assert "$" not in words and "dollars" not in words and "shall" not in words, words
+
+
+def test_a_clarifying_question_quotes_each_case_and_passes_the_guard(assistant):
+    planner = assistant.embedded
+    hits = assistant.search("indemnity bond liability insurance amount", "brandon", k=8)
+    pairs = list({s: (h.passage, s) for h in hits for s in sentences(h.passage.text) if "$" in s}.values())
+    assert len(pairs) >= 2
+    first = pairs[0][1]
+    figure = next(w for w in pairs[1][1].split() if "$" in w and w.strip(".,;()") not in first).strip(".,;()")
+    plan = Clarify(f"To work this out I need which case is yours: is it “{figure}”?", municipality="brandon",
+                   slot="which case applies", quote=pairs[0], more_quotes=(pairs[1],))
+    answer = planner.render(plan, Request(read_query("How much will it cost me?")))
+    assert answer.status == "clarify" and len(answer.citations) == 2
+    assert "The provisions, one for each case:" in answer.answer
+    assert check_answer(answer, allowed_text=planner._coverage(), question="How much will it cost me?") == []
+
+
+# -- a share of a sum the question does not give ------------------------------------------------------------------
+PENALTY = ("Each such person or entity by whose failure makes it necessary that the Director of Public Works causes "
+           "work to be done, shall be liable to the city for the cost of such work, plus a penalty of 10% of such cost.")
+
+
+@pytest.mark.parametrize("turn, asked", [
+    ("Public Works shoveled my sidewalk after last week's storm because I was out of town. How much are they going "
+     "to bill me?", "the cost of the work"),
+    ("Public Works shoveled my sidewalk; the work cost $300. How much are they going to bill me?", None),  # given
+    ("What is the penalty when the city has to clear a walk?", None),  # no own amount asked: the quote answers
+    ("Their crew of 3 cleared our walk. How much will it cost us?", None),  # a number of its own: left to the quote
+])
+def test_a_share_of_a_sum_not_given_asks_for_the_sum(turn, asked):
+    assert rates.needs_amount(turn, read_slots(turn), PENALTY) == asked
+
+
+def test_a_share_divided_among_owners_asks_nothing_here():
+    shared = "100% of the assessment shall be distributed equally between property owners on both sides of the street."
+    assert rates.needs_amount("How much will my share be?", read_slots("How much will my share be?"), shared) is None
+
+
+# -- a rate per unit, asked for one's own case --------------------------------------------------------------------
+FEE = ("The fee for such permits shall be $2.00 for excavations which do not exceed 25 square feet in area or tunnels "
+       "not exceeding 25 feet in length; and $0.25 for each additional square foot in the case of excavations, or "
+       "lineal foot in the case of tunnels; but not to exceed $100.00 for any permit.")
+NEWSRACK = ("In addition to the certificate of compliance fee, an annual fee of $25.00 per newsrack authorized shall be "
+            "paid to the city to offset the costs of the city's monitoring compliance with this article.")
+
+
+@pytest.mark.parametrize("turn, sentence, unit", [
+    ("How much is the city permit fee to dig in the street for my sewer hookup?", FEE, "square foot"),
+    ("How much is the city permit fee to dig in the street?", FEE, None),  # the fee in general: the rate answers
+    ("Our newsrack certificate comes up for renewal April 1. What's the total we'll owe the city this year?",
+     NEWSRACK, "newsrack"),  # a date's digits are no count
+    ("Our 6 newsracks come up for renewal April 1. What's the total we'll owe?", NEWSRACK, None),
+])
+def test_a_rate_per_unit_for_ones_own_case_asks_for_the_quantity(turn, sentence, unit):
+    slots = read_slots(turn)
+    assert rates.needs_quantity(turn, slots, sentence) == unit
+
+
+# -- amounts listed as parts of one sum ---------------------------------------------------------------------------
+def test_amounts_listed_as_parts_of_a_cost_are_asked_about_not_one_taken(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-04-14")
+    parts = assistant.ask("The Town did the asphalt on my driveway apron in the right-of-way. I'd put down a $2,600 "
+                          "deposit. Their final numbers: $1,240 in time, $830 in materials and $115 administrative. Do "
+                          "I get money back, and how much?", "delafield")
+    assert parts.status == "clarify" and all(x in parts.answer for x in ("$1,240", "$830", "$115"))
+    assert "$1,360.00" not in parts.answer
+    whole = assistant.ask("The Town did the asphalt on my driveway apron in the right-of-way. I'd put down a $2,600 "
+                          "deposit and the final bill was $2,185. Do I get money back, and how much?", "delafield")
+    assert "**$415.00**" in whole.answer
+
+
+def test_a_reply_giving_the_one_amount_asked_for_is_taken_over_the_listed_parts(assistant, monkeypatch):
+    from assistant.types import ChatTurn
+
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-04-14")
+    first = ("The Town did the asphalt on my driveway apron in the right-of-way. I'd put down a $2,600 deposit. Their "
+             "final numbers: $1,240 in time, $830 in materials and $115 administrative. Do I get money back?")
+    asked = assistant.ask(first, "delafield")
+    assert asked.status == "clarify" and "one amount" in asked.answer
+    reply = assistant.ask("$2,185 in all", "delafield",
+                          [ChatTurn(role="user", content=first), ChatTurn(role="assistant", content=asked.answer)])
+    assert reply.status == "answered" and "**$415.00**" in reply.answer and "“$2,185”" in reply.answer
