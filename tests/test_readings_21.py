@@ -8,6 +8,8 @@ listed as parts of one sum are never read as one of them.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from assistant.answering import rates
@@ -117,3 +119,59 @@ def test_a_reply_giving_the_one_amount_asked_for_is_taken_over_the_listed_parts(
     reply = assistant.ask("$2,185 in all", "delafield",
                           [ChatTurn(role="user", content=first), ChatTurn(role="assistant", content=asked.answer)])
     assert reply.status == "answered" and "**$415.00**" in reply.answer and "“$2,185”" in reply.answer
+
+
+# -- a deadline whose existence is asked; the period a clarifying question names is the one quoted -----------------
+def test_whether_there_is_a_deadline_asks_no_date():
+    from assistant.answering.periods import day_needed
+
+    rule = ["The owner shall clear the sidewalk within 24 hours after the cessation of all fall of snow."]
+    asks = "When's my deadline to clear the walk in front of my shop?"
+    assert day_needed(asks, read_slots(asks), rule) is not None
+    whether = "Is there a deadline for getting the snow off my walk?"
+    assert day_needed(whether, read_slots(whether), rule) is None
+
+
+# -- an answer that fails the number guard degrades to the code's quotes, never to no answer ----------------------
+def test_a_planned_answer_failing_the_guard_is_replaced_by_quotes(assistant, monkeypatch):
+    from assistant.answering import phrasing
+    from assistant.types import Answer
+
+    planner = assistant.embedded
+    real = type(planner).answer
+
+    def bad(self, question, municipality=None, history=None):
+        a = real(self, question, municipality, history)
+        return a.model_copy(update={"answer": a.answer + "\n\nThe fee is $123.45.", "citations": a.citations})
+
+    monkeypatch.setattr(type(planner), "answer", bad)
+    a = assistant.ask("How wide must a sidewalk be?", "brandon")
+    assert a.status == "answered" and "$123.45" not in a.answer and a.citations
+    assert phrasing.QUOTED_AFTER_GUARD in a.notes
+    assert isinstance(a, Answer)
+
+
+# -- a sample code added by a clerk: the same asking, no table of it ------------------------------------------------
+WILLIAMS = Path(__file__).resolve().parents[2] / "shared" / "corpus-samples" / "williams-az-ch152" / "text.txt"
+
+
+@pytest.mark.skipif(not WILLIAMS.is_file(), reason="the corpus samples are not beside the project")
+def test_an_added_code_asks_for_the_cost_its_penalty_is_a_share_of(tmp_corpus, monkeypatch, capsys):
+    from assistant.__main__ import main
+    from assistant.settings import get_settings
+
+    assert main(["municipality", "add", str(WILLIAMS), "--id", "williams", "--name", "City of Williams", "--state",
+                 "AZ", "--no-index"]) == 0
+    capsys.readouterr()
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-03-09")
+    a = Assistant.load(settings=get_settings())
+    bill = a.ask("Public Works shoveled my sidewalk after last week's storm because I was out of town. How much are "
+                 "they going to bill me?", "williams")
+    assert bill.status == "clarify" and "the cost of the work" in bill.answer
+    assert [c.section for c in bill.citations] == ["152.20"]
+    given = a.ask("Public Works shoveled my sidewalk; the work cost $300. How much are they going to bill me?",
+                  "williams")
+    assert "**$330.00**" in given.answer
+    roof = a.ask("Big snow load on the roof of my building and it hangs right over the sidewalk. Is there a deadline "
+                 "for getting that cleared off?", "williams")
+    assert roof.status == "answered" and "eight hours" in roof.answer

@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from assistant.answering.batch import BadLine, parse_request, refusal
+from assistant.answering import phrasing
 from assistant.answering.guards import InputProblem, check_answer, check_question
 from assistant.answering.planner import EmbeddedPlanner
 from assistant.bounded_input import InputLine
@@ -120,7 +121,16 @@ class Assistant:
             # turn gave, "is it “$2,150” or “$2,975”?")
             said = " \n ".join([*(t.content for t in turns if t.role == "user"), question])
             if using.llm is None:
-                return self._guarded(using, fallback, said, fallback)
+                guarded = self._guarded(using, fallback, said, fallback)
+                if guarded is fallback:
+                    return guarded
+                # the answer planned failed a guard: the code's sentences for the question, quoted, if they pass
+                quoted = using.embedded.quotes_only(question, muni, turns)
+                if quoted is not None and not check_answer(quoted, allowed_text=using.embedded._coverage(), question=said):
+                    quoted.guard_events = [*guarded.guard_events, phrasing.QUOTED_AFTER_GUARD] + quoted.guard_events
+                    quoted.notes.insert(0, phrasing.QUOTED_AFTER_GUARD)
+                    return quoted
+                return guarded
             try:
                 candidate = using.llm.answer(question, muni, turns, fallback)
             except Exception as exc:  # the LLM failing never fails the user

@@ -241,6 +241,11 @@ _ASKS_ITS_DAY = re.compile(r"\b(?:what|which)\s+(?:date|day)\b|\blast\s+(?:day|d
 _OWN_CASE = re.compile(r"\b(?:my|our|i|we|me|us|they|i['’]m|we['’]re)\b", re.I)
 
 
+# the question asks whether there is a deadline at all, not the day of its own case
+_WHETHER_ANY = re.compile(r"\b(?:is|are)\s+there\s+(?:a|any)\s+(?:deadline|time\s+limit|last\s+day)\b|"
+                          r"\bany\s+(?:deadline|time\s+limit)\b", re.I)
+
+
 @dataclass(frozen=True)
 class DayNeeded:
     event: str  # the words the period counts from, as the sentence writes them ("such official action")
@@ -252,8 +257,9 @@ def day_needed(turn: str, slots: list[Slot], sentences: list[str]) -> DayNeeded 
     """The event whose date the asked day is counted from, when the question asks its own day and gives no date:
     "What's my last day to appeal?" against "may appeal ... within 10 days of such official action". None when a
     date is given (counted, or left to the quotes), the question asks no day of its own, or no period is tied."""
-    if not _ASKS_ITS_DAY.search(turn) or not _OWN_CASE.search(turn) or any(s.kind in ("date", "time") for s in slots):
-        return None
+    if not _ASKS_ITS_DAY.search(turn) or not _OWN_CASE.search(turn) or any(s.kind in ("date", "time") for s in slots) \
+            or _WHETHER_ANY.search(turn):
+        return None  # ("Is there a deadline for getting that cleared off?": whether there is one, and how long)
     tied = _tied_period(turn, sentences)
     if tied is None:
         return None

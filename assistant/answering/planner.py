@@ -541,6 +541,24 @@ class EmbeddedPlanner:
             answer.notes.append(phrasing.IGNORED_INSTRUCTION)
         return answer
 
+    def quotes_only(self, question: str, municipality: str | None = None,
+                    history: list[ChatTurn] | None = None) -> Answer | None:
+        """The code's best sentences for the turn, quoted with nothing worked out or asked: shown when the answer
+        planned failed a guard (a figure of it no quote or calculator backs), instead of no answer. None when the
+        turn names no municipality or nothing found is near enough."""
+        plan, req = self.plan(question, municipality, history)
+        muni = getattr(plan, "municipality", None) or municipality
+        text = req.query.text or req.query.turn
+        if not muni or not text:
+            return None
+        req.vector = self.index.embedder.embed_query(expand(text, muni))
+        hits = self.index.search(text, muni, k=6, vector=req.vector)
+        if not self._relevant(hits, q=text):
+            return None
+        picked = best_sentences(expand(text, muni), hits, max_sentences=ranking().max_sentences,
+                                similarity=self._sims(req, hits))
+        return self._render_lookup(Lookup(text, muni, picked=tuple(whole_provision(picked)))) if picked else None
+
     def plan(self, question: str, municipality: str | None = None,
              history: list[ChatTurn] | None = None, party: bool = False) -> tuple[Plan, Request]:
         """Read the turn once into a ``Query`` and decide what to do with it: a typed plan."""
@@ -1028,8 +1046,12 @@ class EmbeddedPlanner:
         need = None if catalogued or counted or checks or worked else periods.day_needed(
             req.query.turn, req.query.of_origin("turn"), ranked)
         if need is not None:  # "What's my last day to appeal?": the day of the decision is asked for
+            # (quoting the sentence whose period the question names: "the day is counted “within 24 hours after ...”")
+            holder = next((p for p, s, _ in by_score if s == need.sentence), None) or next(
+                (x for p, _, _ in by_score for x in self._same_section(p) if need.sentence in x.text), None)
             return Clarify(phrasing.clarify_value(phrasing.day_needed(need.event, need.words)), municipality=muni_id,
-                           slot="date", notes=(phrasing.asked_for(f"the date of {need.event}", ()),))
+                           slot="date", notes=(phrasing.asked_for(f"the date of {need.event}", ()),),
+                           quote=(holder, need.sentence) if holder is not None else ())
         # the sentence a figure of the answer was worked out from is quoted first (the citation a reader sees first)
         used = [x for w in worked for x in (w.sentence, *w.others)] + [c.sentence for c in counted]
         picked = sorted(picked, key=lambda x: 0 if x[1] in used else 1)
