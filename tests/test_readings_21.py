@@ -175,3 +175,20 @@ def test_an_added_code_asks_for_the_cost_its_penalty_is_a_share_of(tmp_corpus, m
     roof = a.ask("Big snow load on the roof of my building and it hangs right over the sidewalk. Is there a deadline "
                  "for getting that cleared off?", "williams")
     assert roof.status == "answered" and "eight hours" in roof.answer
+
+
+# -- an aside in parentheses sets no topic; "owes" labels a bill; a party named with its number ---------------------
+def test_an_aside_closed_by_a_parenthesis_is_not_part_of_the_asking_sentence():
+    from assistant.answering.planner import asking_sentences
+
+    q = "The bill just came: $1,980. (Property tax this year was $4,312, ugh.) What do we still owe?"
+    assert asking_sentences(q) == "What do we still owe?"
+
+
+def test_each_lots_guarantee_and_what_it_owes_are_read_under_the_lots_own_name(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-11-16")
+    a = assistant.ask("Two culvert jobs where the owners never paid our ditch restoration bills and it's been more than "
+                      "30 days. Lot 7 posted a $1,500 cash guarantee and owes $420; Lot 8 posted $2,000 and owes $1,135. "
+                      "How much of each guarantee goes back to the owner?", "delafield")
+    assert "**$1,080.00**" in a.answer and "**$865.00**" in a.answer
+    assert "“Lot 7”" in a.answer and "“Lot 8”" in a.answer

@@ -98,6 +98,11 @@ def _label(sentence: str) -> str:
         return whose.group(0)
     head = _NUMBER.split(sentence, maxsplit=1)[0]
     words = re.sub(r"[,;:(]+$", "", head.strip()).split()
+    # a name with its number ("Lot 7 posted ...", "Unit 2B", "House #12"): the number is part of the name
+    named = re.match(rf"{re.escape(head)}(#?\d+[A-Za-z]?)\b(?!\s*(?:%|percent|feet|foot|ft|inch|days?|hours?|tons?))",
+                     sentence) if words and len(words) <= 2 and words[-1][:1].isupper() else None
+    if named:
+        return " ".join([*words, named.group(1)])
     if words:
         return " ".join(words[:8]).rstrip(",;:")
     lead = re.match(r"\s*([^:;,.?!]{1,40}?):", sentence)  # "118 Main: one employee, 2 hours": the words before the colon

@@ -348,7 +348,7 @@ _ASKS = re.compile(r"^\W*(?:who|what|when|where|which|why|how|is|are|am|was|were
 def asking_sentences(q: str) -> str:
     """The sentences of a question that ask (a question mark, or a question word first); the whole
     question when none does."""
-    parts = [p for p in re.split(r"(?<=[.?!])\s+|\n+", q) if p.strip()]
+    parts = [p for p in re.split(r"(?<=[.?!])[)\]\"”’']*\s+|\n+", q) if p.strip()]  # ("... ugh.) What do we owe?")
     asking = [p for p in parts if p.rstrip().endswith("?") or _ASKS.match(p)]
     return " ".join(asking) if asking else q
 
