@@ -192,3 +192,27 @@ def test_each_lots_guarantee_and_what_it_owes_are_read_under_the_lots_own_name(a
                       "How much of each guarantee goes back to the owner?", "delafield")
     assert "**$1,080.00**" in a.answer and "**$865.00**" in a.answer
     assert "“Lot 7”" in a.answer and "“Lot 8”" in a.answer
+
+
+# -- a driveway's slope from a rise and a run in the user's own words; the slope a lookup asks for -----------------
+@pytest.mark.parametrize("turn, read, slope", [
+    ("Our driveway drops 30 inches over a 20-foot stretch near the garage. Is that too steep under the Town rule?",
+     "rise 2.5 feet (“30 inches” ÷ 12)", "**12.5%**"),
+    ("the driveway comes up from the road about a foot and a half for every ten feet of run. what grade is that and is "
+     "it allowed", "rise 1.5 feet (“a foot and a half”)", "**15%**"),
+    ("The driveway would run 60 feet and climb a steady 6.6 feet from the road up to the garage. Does that meet the "
+     "Town's driveway slope limit?", "run 60 feet", "**11%**"),
+])
+def test_a_driveways_rise_and_run_are_read_from_their_own_words(assistant, turn, read, slope):
+    a = assistant.ask(turn, "delafield")
+    assert a.status == "answered" and read in a.answer and slope in a.answer
+
+
+def test_the_maximum_slope_asked_is_the_sentence_that_states_a_slope():
+    from assistant.answering.planner import QUANTITY_Q, figure_kind, figure_pattern
+
+    q = "What is the maximum slope of a driveway in the Town?"
+    assert QUANTITY_Q.search("How steep can my driveway be?") and figure_kind(q) == "slope"
+    states = figure_pattern(q)
+    assert states.search("a paved driveway ... and a slope not to exceed 12% at any such point.")
+    assert not states.search("Slopes Less than 0.50% 0.50% to 2.00% Ditch bottom may be seeded.")

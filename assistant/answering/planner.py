@@ -58,7 +58,7 @@ QUANTITY_Q = re.compile(
     r"forfeiture|width|charge|price|size|dates?|bond|guarantee|deposit)|what (?:dollar |\$ ?)?(?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|"
     r"what (?:(?!(?:happens?|happened|to|about|with|is|are|was|were|the|do|does|did|of)\b)[\w-]+\s+){1,3}amount\b|"  # "what financial guarantee amount", "what bond amount"
     r"what (?:do|does|should|would|will|can) (?:i|we|you|they|the \w+) (?:collect|charge|bill)\b|"  # staff: "what do I collect"
-    r"how (?:wide|large|big|thick|deep|tall|high)|on what dates?|(?:which|what) (?:\w+\s+){0,2}(?:dates?|months)|"
+    r"how (?:wide|large|big|thick|deep|tall|high|steep)|on what dates?|(?:which|what) (?:\w+\s+){0,2}(?:dates?|months)|"
     r"the (?:most|maximum|max|least|minimum)\b[^?.]{0,25}\b(?:fined|fine|charged|pay|owe|penalty)|"
     # "is there a minimum size for the digits?", "what's the maximum height"
     r"(?:minimum|maximum|min\.?|max\.?|smallest|largest|biggest)\s+(?:\w+\s+)?(?:size|width|height|depth|thickness|"
@@ -102,6 +102,11 @@ FIGURE_KINDS = [
     ("rise", re.compile(r"(?:^|(?<=[.?!]))(?=[^.?!]*\b(?:slopes?|grades?|steep\w*|pitch|incline|hill\w*|driveways?|drives?|"
                         r"aprons?|ramps?|walks?|sidewalks?|curbs?|roads?)\b)[^.?!]*?(?:\bhow much (?:higher|lower|above|"
                         r"below)\b|\bdifference in (?:height|elevation)\b|\bhow much (?:of a )?(?:rise|drop|fall)\b)", re.I),
+     re.compile(rf"\b(?:slope|grade|pitch)\b[^.;]{{0,80}}?(?:\d\s?%|\bpercent\b|{_NUM}\s*(?:inch(?:es)?|in\.?|\")\s+per\s+foot)",
+                re.I)),
+    # "what's the maximum slope of a driveway?", "how steep can it be?": a slope, stated as a percentage or inches per foot
+    # (of a slope itself: "Slopes Less than 0.50% ..." heads a table of ditch linings)
+    ("slope", re.compile(r"\b(?:slope|grade|steep\w*|incline|pitch)\b", re.I),
      re.compile(rf"\b(?:slope|grade|pitch)\b[^.;]{{0,80}}?(?:\d\s?%|\bpercent\b|{_NUM}\s*(?:inch(?:es)?|in\.?|\")\s+per\s+foot)",
                 re.I)),
     ("width", re.compile(r"\b(wide|width)\b", re.I),

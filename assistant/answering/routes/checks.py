@@ -250,6 +250,32 @@ def number_value_of(m: re.Match, group: str):
     return Decimal(1) if raw in ("a", "one") else worded_number(raw)
 
 
+# the words that make a length the rise of a slope ("drops 30 inches", "climb a steady 6.6 feet", "comes up ... a
+# foot and a half") or its run ("over a 20-foot stretch", "for every ten feet of run", "would run 60 feet")
+_RISE_CUE = re.compile(r"\b(?:rises?|rising|climbs?|climbing|drops?|dropping|falls?|falling|goes\s+up|comes?\s+up|"
+                       r"higher|lower|descends?)\b(?:\s+(?!(?:over|for|per|across|along|in)\b)[a-z-]+){0,6}\s*$", re.I)
+_RUN_CUE = re.compile(r"\b(?:over|for\s+every|every|per|across|along|in|runs?|running)\s+(?:(?:a|an|the|about|roughly|"
+                      r"some|steady)\s+)*$", re.I)
+
+
+def _rise_and_run(ctx: RouteContext):
+    """(rise, run) in feet from the lengths of the user's turn, each told by its own words; None unless exactly one
+    length reads as the rise and one as the run (inches and meters converted to feet)."""
+    if ctx.query is None:
+        return None
+    from decimal import Decimal
+
+    lengths = list({(x.value, x.unit): x for x in reversed(ctx.query.of("length", "turn"))
+                    if x.unit in ("ft", "in")}.values())  # (a length said again, "over that 60 feet": its first saying)
+    rises = [x for x in lengths if _RISE_CUE.search(x.before[-45:])]
+    runs = [x for x in lengths if x not in rises and (_RUN_CUE.search(x.before[-25:]) or
+                                                     re.match(r"\s*(?:long|stretch|of\s+run|run)\b", x.after, re.I))]
+    if len(rises) != 1 or len(runs) != 1 or len(lengths) != 2:
+        return None
+    feet = [x.number / Decimal(12) if x.unit == "in" else x.number for x in (rises[0], runs[0])]
+    return (feet[0], feet[1], rises[0], runs[0]) if feet[1] > 0 else None
+
+
 def driveway(q: str, muni: str | None, ctx: RouteContext):
     """A driveway's slope, as a percent or from its rise over its run."""
     if not serves(ctx, "driveway_check", muni):
@@ -259,6 +285,10 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
     if rr is not None:
         rise, run = number_value_of(rr, "rise"), number_value_of(rr, "run")
         rr = (rise, run) if rise is not None and run else None
+    read = None
+    if rr is None:  # the lengths as the reading stage reads them ("drops 30 inches over a 20-foot stretch")
+        read = _rise_and_run(ctx)
+        rr = read[:2] if read is not None else None
     pct = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", low)
     if len(re.findall(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", low)) > 1 and not rr:
         # two slopes named ("the road is 8% and our drive 14%"): which is the driveway's is asked
@@ -290,7 +320,15 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
             return Missing("the driveway's run (its horizontal length): is it " + " or ".join(f"“{x}”" for x in shown)
                            + "?", slot="run", candidates=shown)
     if len(args) > 1:
-        return Routed("driveway_check", args, args["municipality"], phrasing.lead_driveway, cues=cues)
+        routed = Routed("driveway_check", args, args["municipality"], phrasing.lead_driveway, cues=cues)
+        if read is not None and "rise_ft" in args:
+            # each length from its own span; one told in inches (or meters) is converted, and the answer says so
+            routed.sources.update(rise_ft=read[2], run_ft=read[3])
+            for name, slot in (("rise_ft", read[2]), ("run_ft", read[3])):
+                if slot.unit == "in":
+                    routed.derived[name] = f"{roles.as_number(read[0] if name == 'rise_ft' else read[1])} feet " \
+                                           f"(“{slot.span.text}” ÷ 12)"
+        return routed
     return None
 
 
