@@ -216,3 +216,11 @@ def test_the_maximum_slope_asked_is_the_sentence_that_states_a_slope():
     states = figure_pattern(q)
     assert states.search("a paved driveway ... and a slope not to exceed 12% at any such point.")
     assert not states.search("Slopes Less than 0.50% 0.50% to 2.00% Ditch bottom may be seeded.")
+
+
+def test_a_part_of_my_blocks_and_redo_all_of_it(assistant):
+    (part, whole) = read_slots("flagged 20 of my 32 squares as defective")
+    assert (part.value, whole.value) == ("20", "32")
+    a = assistant.ask("The Village inspected my sidewalk and flagged 20 of my 32 squares as defective. Do they make me "
+                      "redo all of it?", "brandon")
+    assert a.status == "answered" and "**62.5%**" in a.answer

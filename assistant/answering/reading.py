@@ -229,7 +229,7 @@ _LENGTH = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>feet|foot|ft\.?
 _METRIC = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>millimet(?:er|re)s?\b|mm\b|centimet(?:er|re)s?\b|cm\b|"
                      r"met(?:er|re)s?\b)", re.I)
 _CM_PER = {"mi": Decimal("0.1"), "mm": Decimal("0.1"), "ce": Decimal(1), "cm": Decimal(1), "me": Decimal(100)}
-_OUT_OF = re.compile(r"\b(?P<a>\d{1,4})\s+(?:out\s+)?of\s+(?:the\s+|our\s+)?(?P<b>\d{1,4})\s+(?:\w+\s+)?(?P<u>blocks|squares|slabs|sections)\b",
+_OUT_OF = re.compile(r"\b(?P<a>\d{1,4})\s+(?:out\s+)?of\s+(?:(?:the|our|my|his|her|their)\s+)?(?P<b>\d{1,4})\s+(?:\w+\s+)?(?P<u>blocks|squares|slabs|sections)\b",
                      re.I)
 _WORD_FOOT_INCH = re.compile(rf"(?P<ft>{WORDED.pattern}|\ban?(?=\s+foot))\s+(?:foot|feet)\s+(?:and\s+)?(?P<in>{WORDED.pattern})\b"
                              r"(?:\s+inch(?:es)?\b)?(?!\s*(?:feet|foot))", re.I)

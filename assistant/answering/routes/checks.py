@@ -94,7 +94,7 @@ def patch(q: str, muni: str | None, ctx: RouteContext):
 
 
 ASKS_MONEY = re.compile(r"\bhow much\b|\bassess|\bwhat (?:will|would|do) (?:i|we) (?:owe|pay)\b|\bcost\b", re.I)
-BLOCKS = re.compile(r"\b(\d{1,4})\s+(?:out\s+)?of\s+(?:the\s+)?(\d{1,4})\s+(?:sidewalk\s+)?(?:blocks|squares|slabs)", re.I)
+BLOCKS = re.compile(r"\b(\d{1,4})\s+(?:out\s+)?of\s+(?:(?:the|my|our|his|her|their)\s+)?(\d{1,4})\s+(?:sidewalk\s+)?(?:blocks|squares|slabs)", re.I)
 
 
 # what a measurement between or within sidewalk blocks is, by the words beside it (general English)
@@ -141,7 +141,10 @@ def _part(q: str) -> tuple[re.Match, str] | None:
 _BLOCK_UNIT = re.compile(r"blocks?|squares?|slabs?|panels?", re.I)
 # the question asks whether the whole walk goes, or the share that is bad
 ASKS_WHOLE = re.compile(r"\b(?:whole|entire|all of (?:the|my|our))\s+(?:walk|sidewalk|thing)\b|\bwhat (?:percent|percentage|share|"
-                        r"fraction)\b|\bhow many percent\b", re.I)
+                        r"fraction)\b|\bhow many percent\b|"
+                        # "do they make me redo all of it?", "replace it all", "tear out everything"
+                        r"\b(?:redo|replace|re-?pour|tear out|rip out|pull out|do over)\s+(?:all of it|it all|everything|all)\b",
+                        re.I)
 ASKS_SHARE = re.compile(r"\bwhat (?:percent|percentage|share|fraction)\b|\bhow many percent\b|\bpercent(?:age)? (?:are|is)\b", re.I)
 
 
