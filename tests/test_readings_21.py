@@ -224,3 +224,28 @@ def test_a_part_of_my_blocks_and_redo_all_of_it(assistant):
     a = assistant.ask("The Village inspected my sidewalk and flagged 20 of my 32 squares as defective. Do they make me "
                       "redo all of it?", "brandon")
     assert a.status == "answered" and "**62.5%**" in a.answer
+
+
+# -- a question of two asks, one worked out and one looked up -------------------------------------------------------
+def test_the_ask_no_calculator_takes_is_quoted_after_the_working(assistant, monkeypatch):
+    from assistant.answering import phrasing
+    from assistant.types import ChatTurn
+
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-04-14")
+    a = assistant.ask("Our street opening permit was approved Monday, April 12. When does it run out, and what do we "
+                      "do if the job goes longer?", "brandon")
+    assert "**May 12, 2027**" in a.answer and phrasing.OTHER_ASK in a.answer and "renewal" in a.answer
+    first = "How long is a street opening permit good for once it's approved?"
+    b = assistant.ask("Ours was approved Monday, April 12. When does it run out, and what do we do if the job goes "
+                      "longer?", "brandon", [ChatTurn(role="user", content=first),
+                                            ChatTurn(role="assistant", content=assistant.ask(first, "brandon").answer)])
+    assert "May 12, 2027" in b.answer and "renewal" in b.answer
+    one = assistant.ask("Our street opening permit was approved Monday, April 12. When does it run out?", "brandon")
+    assert phrasing.OTHER_ASK not in one.answer
+
+
+def test_the_most_rise_over_the_same_run_is_worked_out_beside_the_slope(assistant):
+    a = assistant.ask("The driveway would run 60 feet and climb a steady 6.6 feet from the road up to the garage. Does "
+                      "that meet the Town's driveway slope limit? And what's the most it could rise over that 60 feet?",
+                      "delafield")
+    assert "**11%**" in a.answer and "**7.2 feet**" in a.answer

@@ -14,6 +14,7 @@ from assistant.answering.formatting import fmt_date, fmt_money
 CLARIFY_MUNI = "Which municipality do you mean"
 CLARIFY_VALUE = "To work this out I need"
 IGNORED_INSTRUCTION = "Part of the question asked me to change how I answer; that part was ignored."
+OTHER_ASK = "On the rest of the question, the code says:"
 QUOTED_AFTER_GUARD = ("The answer I worked out named a figure I could not trace to the code's text or a calculation, so "
                       "only the code's own sentences are shown.")
 

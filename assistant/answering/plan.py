@@ -39,6 +39,7 @@ class Calculate:
     municipality: str | None
     routed: Routed
     read: tuple = ()  # what was read, in the order it is shown ("I read: ...")
+    asides: tuple = ()  # (passage, sentence) answering an ask of the question no calculator takes, quoted after
 
 
 @dataclass(frozen=True)

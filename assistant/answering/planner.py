@@ -1140,7 +1140,30 @@ class EmbeddedPlanner:
             instead = self._when_nothing_read(q, muni_id, routed, req)
             if instead is not None:
                 return instead
-        return Calculate(q, muni_id or routed.municipality, routed, read=tuple(read_all))
+        return Calculate(q, muni_id or routed.municipality, routed, read=tuple(read_all),
+                         asides=self._lookup_asks(muni_id or routed.municipality, req))
+
+    def _lookup_asks(self, muni_id: str | None, req: Request) -> tuple:
+        """A question of several asks of which one is worked out and another asks what the code says ("When does it
+        run out, and what do we do if the job goes longer?"): the best sentence for each ask no calculator takes,
+        searched with its own words (and a follow-up's earlier topic), to be quoted after the working."""
+        parts = asked_parts(req.query.turn)
+        if len(parts) < 2 or not muni_id:
+            return ()
+        out = []
+        for part in parts:
+            if self.router.route(part, muni_id, current=part, vector=None, query=req.query) is not None:
+                continue  # a calculator takes this ask (or asks for its values)
+            text = f"{req.query.earlier} {part}".strip() if req.query.follow_up else part
+            vector = self.index.embedder.embed_query(expand(text, muni_id))
+            hits = self.index.search(text, muni_id, k=6, vector=vector)
+            if not self._relevant(hits, q=part):
+                continue
+            sims = self.index.sentence_similarity(vector, [h.passage.id for h in hits[:6]])
+            best = best_sentences(expand(part, muni_id), hits, max_sentences=1, similarity=sims, depth=6)
+            if best and all(best[0][1] != s for _, s in out):
+                out.append((best[0][0], best[0][1]))
+        return tuple(out)
 
     def _when_nothing_read(self, q: str, muni_id: str | None, routed, req: Request) -> Plan | None:
         """A calculator that reads no value of the user's only restates its standards. It answers when the
@@ -1345,6 +1368,13 @@ class EmbeddedPlanner:
                                     or (said & _figures_of(c.quote)) - shown):
                 quoted.append(c)
         parts += [phrasing.quoted(c.quote, c.label()) for c in quoted]
+        asides = [(p, s) for p, s in plan.asides if not any(c.quote == s for c in cites)]
+        if asides:  # an ask no calculator takes: what the code says of it
+            parts.append(phrasing.OTHER_ASK)
+            for p, s in asides:
+                block, c = quote_block(p, s)
+                parts.append(block)
+                cites.append(c)
         return Answer(
             status="answered", municipality=muni_id, answer="\n\n".join(parts),
             citations=cites, tool_calls=calls, notes=notes,

@@ -331,6 +331,13 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
                 if slot.unit == "in":
                     routed.derived[name] = f"{roles.as_number(read[0] if name == 'rise_ft' else read[1])} feet " \
                                            f"(“{slot.span.text}” ÷ 12)"
+            if ASKS_MOST_RISE.search(asking(ctx.current or q)):
+                # "... And what's the most it could rise over that 60 feet?": the most rise over the same run, too
+                most = Routed("driveway_check", {"municipality": args["municipality"], "run_ft": args["run_ft"]},
+                              args["municipality"], phrasing.lead_driveway, sources={"run_ft": read[3]})
+                if "run_ft" in routed.derived:
+                    most.derived["run_ft"] = routed.derived["run_ft"]
+                routed.follow.append(most)
         return routed
     return None
 
