@@ -249,3 +249,14 @@ def test_the_most_rise_over_the_same_run_is_worked_out_beside_the_slope(assistan
                       "that meet the Town's driveway slope limit? And what's the most it could rise over that 60 feet?",
                       "delafield")
     assert "**11%**" in a.answer and "**7.2 feet**" in a.answer
+
+
+def test_a_calculators_second_sentence_of_a_passage_is_quoted_for_the_turns_own_words(assistant):
+    from assistant.types import ChatTurn
+
+    first = ("We're replacing a sewer lateral that runs under the street. What insurance do we have to show the Village "
+             "before we start digging?")
+    a = assistant.ask("We're self-insured, though. Does that work, and what would we have to file?", "brandon",
+                      [ChatTurn(role="user", content=first),
+                       ChatTurn(role="assistant", content=assistant.ask(first, "brandon").answer)])
+    assert "certificate of self-insurance" in a.answer
