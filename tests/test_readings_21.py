@@ -260,3 +260,9 @@ def test_a_calculators_second_sentence_of_a_passage_is_quoted_for_the_turns_own_
                       [ChatTurn(role="user", content=first),
                        ChatTurn(role="assistant", content=assistant.ask(first, "brandon").answer)])
     assert "certificate of self-insurance" in a.answer
+
+
+def test_a_second_rise_told_as_a_bare_number_is_no_rise_read(assistant):
+    a = assistant.ask("My driveway runs 60 feet from the road up to the garage. One contractor says it climbs 6 feet, "
+                      "the other measured 8. Does it meet the Town's max grade?", "delafield")
+    assert "**10%**" not in a.answer and not a.tool_calls

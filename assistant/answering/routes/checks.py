@@ -275,6 +275,9 @@ def _rise_and_run(ctx: RouteContext):
                                                      re.match(r"\s*(?:long|stretch|of\s+run|run)\b", x.after, re.I))]
     if len(rises) != 1 or len(runs) != 1 or len(lengths) != 2:
         return None
+    spans = [(x.span.start, x.span.end) for x in ctx.query.slots if x.span.origin == "turn" and x.kind != "count"]
+    if any(not any(a <= m.start() < b for a, b in spans) for m in re.finditer(r"\d+", ctx.query.turn)):
+        return None  # a bare number besides ("one contractor says it climbs 6 feet, the other measured 8"): not read here
     feet = [x.number / Decimal(12) if x.unit == "in" else x.number for x in (rises[0], runs[0])]
     return (feet[0], feet[1], rises[0], runs[0]) if feet[1] > 0 else None
 
