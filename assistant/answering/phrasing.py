@@ -245,7 +245,7 @@ def offense_needed(steps: tuple[str, ...]) -> str:
 
 def condition_needed(conditions: tuple[str, ...]) -> str:
     """Which of the code's conditions is the user's, when the amount depends on it and the question does not say."""
-    return ("which of the code's cases is yours — the amount differs: " + "; ".join(f"“{c}”" for c in conditions)
+    return ("which of the code's cases is yours — the figure differs: " + "; ".join(f"“{c}”" for c in conditions)
             + ". Which one applies?")
 
 
