@@ -1154,8 +1154,8 @@ class EmbeddedPlanner:
         run out, and what do we do if the job goes longer?"): the best sentence for each ask no calculator takes,
         searched with its own words (and a follow-up's earlier topic), to be quoted after the working."""
         parts = asked_parts(req.query.turn)
-        if len(parts) < 2 or not muni_id:
-            return ()
+        if len(parts) < 2 or not muni_id or req.party:
+            return ()  # (one party's part of a question about several: the question's other asks are not its own)
         out = []
         for part in parts:
             if self.router.route(part, muni_id, current=part, vector=None, query=req.query) is not None:

@@ -409,7 +409,7 @@ def needs_amount(turn: str, slots: list[Slot], sentence: str) -> str | None:
     that may be one), asks no amount of its own, or the sentence charges no share."""
     if not asks_own_amount(turn) or _money_asked(slots) or _numbers_outside_dates(turn, slots):
         return None
-    found = [m for m in _PERCENT_OF.finditer(sentence)]
+    found = list(_PERCENT_OF.finditer(sentence))
     if len({m.group("of").lower() for m in found}) != 1 or _DIVIDED.search(sentence):
         return None
     of = re.sub(r"^(?:such|said|that|the)\s+", "", found[0].group("of").strip(), flags=re.I)
