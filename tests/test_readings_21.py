@@ -175,6 +175,10 @@ def test_an_added_code_asks_for_the_cost_its_penalty_is_a_share_of(tmp_corpus, m
     roof = a.ask("Big snow load on the roof of my building and it hangs right over the sidewalk. Is there a deadline "
                  "for getting that cleared off?", "williams")
     assert roof.status == "answered" and "eight hours" in roof.answer
+    # periods of two sections (a bus stop's, a sidewalk's) are not cases of one rule to ask about
+    bus = a.ask("the bus company never clears the ice where people get on by my house. how long are they supposed to "
+                "have after it stops snowing?", "williams")
+    assert bus.status == "answered" and "six hours of daylight" in bus.answer
 
 
 # -- an aside in parentheses sets no topic; "owes" labels a bill; a party named with its number ---------------------

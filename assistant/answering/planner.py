@@ -1020,7 +1020,11 @@ class EmbeddedPlanner:
                                quote=(holder, late.sentence) if holder is not None else None)
             # "What kind of fine are we looking at?" against alike sentences whose amounts differ by a condition the
             # question does not say (the zoning, the number of units): which case is the user's is asked
-            needed = conditions.condition_needed(req.query.turn, [s for _, s, _ in by_score])
+            # (cases of one provision: the sentences of the best one's section, not another section's rule)
+            head = by_score[0][0]
+            needed = conditions.condition_needed(req.query.turn, [
+                s for p, s, _ in by_score if (p.municipality, p.section, p.title) == (head.municipality, head.section,
+                                                                                     head.title)])
             if needed is not None:
                 # every case named is quoted: the amounts the question sets side by side are each cited
                 holders = [next((p for p, s, _ in by_score if s == x), None) for x in needed.sentences]
