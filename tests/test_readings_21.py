@@ -285,3 +285,11 @@ def test_which_case_is_asked_when_alike_sentences_set_different_periods():
     assert condition_needed("How long do I have to clear the sidewalk in front of my shop in the business district?",
                             PERIODS) is None  # the question says which
     assert condition_needed("How long do owners have to clear sidewalks?", PERIODS) is None  # no own case
+
+
+def test_a_hyphenated_label_after_an_amount_is_one_word(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-01-15")
+    a = assistant.ask("Each house had a $1,500 curb-and-gutter guarantee posted with the building permit. The Town fixed "
+                      "a cracked curb section and billed us $380, which we never paid (six weeks now). How much of the "
+                      "guarantee comes back to us?", "delafield")
+    assert "**$1,120.00**" in a.answer and "guarantee $1,500.00" in a.answer

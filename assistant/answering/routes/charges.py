@@ -341,7 +341,7 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
     for s in money:
         # the noun the amount is of ("a $2,500 curb-and-gutter guarantee"), else the last label before it ("billed me $640")
         said = ctx.query.source(s.span.origin)
-        after = re.split(r"[.;,?!$]|\s[-—]\s|\band\b", said[s.span.end:s.span.end + 40])[0].split()[:3]
+        after = re.split(r"[.;,?!$]|\s[-—]\s|\sand\s", said[s.span.end:s.span.end + 40])[0].split()[:3]
         hit = next((p for p, rx in GUARANTEE_PARTS.items() if rx.search(" ".join(after))), None)
         if hit is None:
             before = roles.own_words_before(s, ctx.query)
