@@ -135,7 +135,6 @@ def test_whether_there_is_a_deadline_asks_no_date():
 # -- an answer that fails the number guard degrades to the code's quotes, never to no answer ----------------------
 def test_a_planned_answer_failing_the_guard_is_replaced_by_quotes(assistant, monkeypatch):
     from assistant.answering import phrasing
-    from assistant.types import Answer
 
     planner = assistant.embedded
     real = type(planner).answer
@@ -148,7 +147,6 @@ def test_a_planned_answer_failing_the_guard_is_replaced_by_quotes(assistant, mon
     a = assistant.ask("How wide must a sidewalk be?", "brandon")
     assert a.status == "answered" and "$123.45" not in a.answer and a.citations
     assert phrasing.QUOTED_AFTER_GUARD in a.notes
-    assert isinstance(a, Answer)
 
 
 # -- a sample code added by a clerk: the same asking, no table of it ------------------------------------------------

@@ -49,7 +49,7 @@ from assistant.retrieval.expansion import expand, respelled
 from assistant.retrieval.index import SearchHit, SearchIndex
 from assistant.retrieval.lexical import stems
 from assistant.tools.registry import ToolInputError, all_tools
-from assistant.types import Answer, ChatTurn, Citation, ToolCall
+from assistant.types import Answer, ChatTurn, Citation, Passage, ToolCall
 
 # a question that asks for a figure (an amount, a rate, a size, a date)
 APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
@@ -354,6 +354,11 @@ _ASKS = re.compile(r"^\W*(?:who|what|when|where|which|why|how|is|are|am|was|were
 _FRAME_WORDS = stems("what would will we our us i my me you the a an of to do does did have has had is are was were be "
                      "that this it its and or but though then there how much many when where who which can could should "
                      "shall must may work works")
+
+
+def section_of(p: Passage) -> tuple:
+    """The provision a passage is part of (its municipality, section number and title)."""
+    return p.municipality, p.section, p.title
 
 
 def asking_sentences(q: str) -> str:
@@ -994,8 +999,7 @@ class EmbeddedPlanner:
             # "How much will the permit to dig my trench cost?" against a fee per square foot: the quantity is asked
             # (a total: also a further charge of the best sentence's section, "an annual fee of $25.00 per newsrack")
             top = by_score[0][0]
-            charged = [by_score[0][1]] + ([s for p, s, _ in by_score[1:3] if (p.municipality, p.section, p.title) ==
-                                                                    (top.municipality, top.section, top.title)]
+            charged = [by_score[0][1]] + ([s for p, s, _ in by_score[1:3] if section_of(p) == section_of(top)]
                                           if rates.ASKS_TOTAL.search(req.query.turn) else [])
             unit = next((u for u in (rates.needs_quantity(req.query.turn, req.query.of_origin("turn"), s) for s in charged)
                          if u is not None), None)
@@ -1021,10 +1025,7 @@ class EmbeddedPlanner:
             # "What kind of fine are we looking at?" against alike sentences whose amounts differ by a condition the
             # question does not say (the zoning, the number of units): which case is the user's is asked
             # (cases of one provision: the sentences of the best one's section, not another section's rule)
-            head = by_score[0][0]
-            needed = conditions.condition_needed(req.query.turn, [
-                s for p, s, _ in by_score if (p.municipality, p.section, p.title) == (head.municipality, head.section,
-                                                                                     head.title)])
+            needed = conditions.condition_needed(req.query.turn, [s for p, s, _ in by_score if section_of(p) == section_of(top)])
             if needed is not None:
                 # every case named is quoted: the amounts the question sets side by side are each cited
                 holders = [next((p for p, s, _ in by_score if s == x), None) for x in needed.sentences]
@@ -1162,6 +1163,7 @@ class EmbeddedPlanner:
             return ()  # (one party's part of a question about several: the question's other asks are not its own)
         out = []
         for part in parts:
+            # (routed by its words alone, no vector: the deadline rules' similarity would pull a looked-up ask in)
             if self.router.route(part, muni_id, current=part, vector=None, query=req.query) is not None:
                 continue  # a calculator takes this ask (or asks for its values)
             text = f"{req.query.earlier} {part}".strip() if req.query.follow_up else part

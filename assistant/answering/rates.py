@@ -28,7 +28,7 @@ from assistant.answering.factors import converted
 from assistant.answering.fines import ANOTHER_FINE, NTH_OFFENSE, about_the_same, fine_by_offense
 from assistant.answering.formatting import fmt_money
 from assistant.answering.materials import material_for_area
-from assistant.answering.reading import NUMBER, Slot, number_value, read_slots
+from assistant.answering.reading import NUMBER, Slot, number_outside, number_value, read_slots
 from assistant.answering.slopes import rise as slope_rise
 from assistant.answering.tiers import asks_more_than, tier_fee, with_other_charge
 from assistant.answering.worked import Worked, counts_in, pronoun_counts, stem_of
@@ -398,8 +398,7 @@ def asks_own_amount(turn: str) -> bool:
 
 def _numbers_outside_dates(turn: str, slots: list[Slot]) -> bool:
     """A number in the question that is no part of a date or a time it gives ("renewal April 1" gives no count)."""
-    spans = [(s.span.start, s.span.end) for s in slots if s.kind in ("date", "time", "datetime") and s.span.origin == "turn"]
-    return any(not any(a <= m.start() < b for a, b in spans) for m in re.finditer(r"\d+", turn))
+    return number_outside(turn, slots, lambda kind: kind in ("date", "time"))
 
 
 def needs_amount(turn: str, slots: list[Slot], sentence: str) -> str | None:

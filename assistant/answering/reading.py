@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from datetime import date
 from decimal import Decimal
+from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
 from dateutil.relativedelta import relativedelta
@@ -1279,6 +1280,13 @@ def read_query(turn: str, earlier: str = "", *, follow_up: bool = False, clarifi
                  clarified=clarified, municipality=municipality, municipality_from=municipality_from,
                  asks=asks(turn, figure), figure=figure, slots=tuple(slots_), removed=tuple(removed),
                  asked=asked)
+
+
+def number_outside(turn: str, slots: Iterable[Slot], kinds: Callable[[str], bool]) -> bool:
+    """Is a number written in the turn outside every span of its slots whose kind ``kinds`` accepts ("renewal April
+    1": the 1 is a date's; "the other measured 8": the 8 is no length's)?"""
+    spans = [(s.span.start, s.span.end) for s in slots if s.span.origin == "turn" and kinds(s.kind)]
+    return any(not any(a <= m.start() < b for a, b in spans) for m in re.finditer(r"\d+", turn))
 
 
 def describe(slot: Slot) -> str:

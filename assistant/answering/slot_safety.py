@@ -327,7 +327,7 @@ def _listed_with(query: Query, slot: Slot) -> list[Slot]:
         a -= 1
     while b + 1 < len(money) and joined(money[b], money[b + 1]):
         b += 1
-    return money[a:b + 1] if b > a and len(money[a:b + 1]) >= 3 else []
+    return money[a:b + 1] if b - a >= 2 else []  # (three amounts or more: two are too often two parties')
 
 
 def _key(s: Slot) -> tuple:

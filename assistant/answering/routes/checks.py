@@ -275,8 +275,7 @@ def _rise_and_run(ctx: RouteContext):
                                                      re.match(r"\s*(?:long|stretch|of\s+run|run)\b", x.after, re.I))]
     if len(rises) != 1 or len(runs) != 1 or len(lengths) != 2:
         return None
-    spans = [(x.span.start, x.span.end) for x in ctx.query.slots if x.span.origin == "turn" and x.kind != "count"]
-    if any(not any(a <= m.start() < b for a, b in spans) for m in re.finditer(r"\d+", ctx.query.turn)):
+    if reading.number_outside(ctx.query.turn, ctx.query.slots, lambda kind: kind != "count"):
         return None  # a bare number besides ("one contractor says it climbs 6 feet, the other measured 8"): not read here
     feet = [x.number / Decimal(12) if x.unit == "in" else x.number for x in (rises[0], runs[0])]
     return (feet[0], feet[1], rises[0], runs[0]) if feet[1] > 0 else None
@@ -330,10 +329,9 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
         if read is not None and "rise_ft" in args:
             # each length from its own span; one told in inches (or meters) is converted, and the answer says so
             routed.sources.update(rise_ft=read[2], run_ft=read[3])
-            for name, slot in (("rise_ft", read[2]), ("run_ft", read[3])):
+            for name, feet, slot in (("rise_ft", read[0], read[2]), ("run_ft", read[1], read[3])):
                 if slot.unit == "in":
-                    routed.derived[name] = f"{roles.as_number(read[0] if name == 'rise_ft' else read[1])} feet " \
-                                           f"(“{slot.span.text}” ÷ 12)"
+                    routed.derived[name] = f"{roles.as_number(feet)} feet (“{slot.span.text}” ÷ 12)"
             if ASKS_MOST_RISE.search(asking(ctx.current or q)):
                 # "... And what's the most it could rise over that 60 feet?": the most rise over the same run, too
                 most = Routed("driveway_check", {"municipality": args["municipality"], "run_ft": args["run_ft"]},
