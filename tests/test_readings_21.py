@@ -253,36 +253,10 @@ def test_the_most_rise_over_the_same_run_is_worked_out_beside_the_slope(assistan
     assert "**11%**" in a.answer and "**7.2 feet**" in a.answer
 
 
-def test_a_calculators_second_sentence_of_a_passage_is_quoted_for_the_turns_own_words(assistant):
-    from assistant.types import ChatTurn
-
-    first = ("We're replacing a sewer lateral that runs under the street. What insurance do we have to show the Village "
-             "before we start digging?")
-    a = assistant.ask("We're self-insured, though. Does that work, and what would we have to file?", "brandon",
-                      [ChatTurn(role="user", content=first),
-                       ChatTurn(role="assistant", content=assistant.ask(first, "brandon").answer)])
-    assert "certificate of self-insurance" in a.answer
-
-
 def test_a_second_rise_told_as_a_bare_number_is_no_rise_read(assistant):
     a = assistant.ask("My driveway runs 60 feet from the road up to the garage. One contractor says it climbs 6 feet, "
                       "the other measured 8. Does it meet the Town's max grade?", "delafield")
     assert "**10%**" not in a.answer and not a.tool_calls
-
-
-# -- a period the code sets by a condition the question does not say ------------------------------------------------
-PERIODS = ["Snow and ice shall be removed from sidewalks in all business districts within the city within 24 hours "
-           "after the cessation of all fall of snow.",
-           "Snow and ice shall be removed from sidewalks in all other areas within the city within six hours after the "
-           "cessation of all fall of snow."]
-
-
-def test_which_case_is_asked_when_alike_sentences_set_different_periods():
-    needed = condition_needed("How long do I have to clear the snow off my sidewalk?", PERIODS)
-    assert needed is not None and len(needed.conditions) == 2
-    assert condition_needed("How long do I have to clear the sidewalk in front of my shop in the business district?",
-                            PERIODS) is None  # the question says which
-    assert condition_needed("How long do owners have to clear sidewalks?", PERIODS) is None  # no own case
 
 
 def test_a_hyphenated_label_after_an_amount_is_one_word(assistant, monkeypatch):

@@ -73,26 +73,12 @@ def _own_words(sentence: str, own: set[str], shared: set[str]) -> str:
     return _LABEL_START.sub("", words).strip(" ,;")
 
 
-# the question asks the period of the user's own case ("how long do I have to clear my walk?", "what's my deadline?")
-_ASKS_OWN_TIME = re.compile(r"\bhow\s+(?:long|soon|much\s+time|many\s+(?:hours|days))\b|\bdeadline\b|\bby\s+when\b",
-                            re.I)
-
-
-def _period(sentence: str) -> tuple | None:
-    found = {(s.number, s.unit) for s in read_slots(sentence) if s.kind == "duration"}
-    return next(iter(found)) if len(found) == 1 else None
-
-
 def condition_needed(turn: str, sentences: list[str]) -> Needed | None:
-    """The conditions to ask about, or None (the question says which, asks no own amount or period, or the
-    sentences differ in no condition). An amount of money and a period ("within six hours" for a home, "within 24
-    hours" downtown) are asked about alike."""
-    if not _PERSONAL.search(turn) or re.search(r"\d", turn):
+    """The conditions to ask about, or None (the question says which, asks no own amount, or the sentences
+    differ in no condition)."""
+    if not _ASKS_OWN.search(turn) or not _PERSONAL.search(turn) or re.search(r"\d", turn):
         return None  # (a question with figures of its own may meet a condition in them: not asked)
-    figure = _amount if _ASKS_OWN.search(turn) else _period if _ASKS_OWN_TIME.search(turn) else None
-    if figure is None:
-        return None
-    priced = [(s, a) for s in sentences[:4] if (a := figure(s)) is not None]
+    priced = [(s, a) for s in sentences[:4] if (a := _amount(s)) is not None]
     if len(priced) < 2:
         return None
     first, _ = priced[0]

@@ -350,12 +350,6 @@ _ASKS = re.compile(r"^\W*(?:who|what|when|where|which|why|how|is|are|am|was|were
                    r"must|should|shall|will|would|have|has)\b", re.I)
 
 
-# words of a question that tell nothing of what it is about ("what would we have to file?")
-_FRAME_WORDS = stems("what would will we our us i my me you the a an of to do does did have has had is are was were be "
-                     "that this it its and or but though then there how much many when where who which can could should "
-                     "shall must may work works")
-
-
 def section_of(p: Passage) -> tuple:
     """The provision a passage is part of (its municipality, section number and title)."""
     return p.municipality, p.section, p.title
@@ -1373,16 +1367,11 @@ class EmbeddedPlanner:
         stated = "\n".join(parts)
         cites = self._relevant_citations(q, cites, req, stated=stated)
         quoted, said = [], _figures_of(stated)
-        # the turn's own telling words ("We're self-insured, though. ... what would we have to file?")
-        own = stems(expand(req.query.turn, muni_id)) - self._muni_common(muni_id) - _FRAME_WORDS
         for c in cites:
-            # one quote a passage, and a second one only for a figure the answer states that none shown holds, or
-            # for the turn's own words that none shown has ("a certificate of self-insurance" beside the limits)
+            # one quote a passage, and a second one only for a figure the answer states that none shown holds
             shown = set().union(*(_figures_of(x.quote) for x in quoted)) if quoted else set()
-            words = set().union(*(stems(x.quote) for x in quoted)) if quoted else set()
             if len(quoted) < 3 and (not any(c.passage_id == x.passage_id for x in quoted)
-                                    or (said & _figures_of(c.quote)) - shown
-                                    or len((stems(c.quote) & own) - words) >= 2):
+                                    or (said & _figures_of(c.quote)) - shown):
                 quoted.append(c)
         parts += [phrasing.quoted(c.quote, c.label()) for c in quoted]
         asides = [(p, s) for p, s in plan.asides if not any(c.quote == s for c in cites)]
