@@ -56,6 +56,9 @@ class Ranking(BaseModel):
                                "periods from different events, are asked about (which event the date is)")
     event_ask_score: float = Field(default=6.0, description="a question asking for a day, with no date to count from, is asked for "
                                    "the event only when a deadline rule matches it at least this well")
+    aside_similarity: float = Field(default=0.25, description="an ask of few words of its own beside a calculation ('and "
+                                     "any other fallout?') quotes the worked provision's nearest other sentence when at "
+                                     "least this near (cosine) the story and the ask")
     rrf_k: int = Field(default=10, description="reciprocal-rank fusion constant (small: the top ranks dominate)")
     lexical_weight: float = Field(default=0.35, description="BM25 is the weaker ranker here: it breaks ties and adds exact terms")
     candidates: int = Field(default=30, description="hits each ranker contributes to the fusion")

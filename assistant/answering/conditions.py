@@ -24,7 +24,10 @@ from assistant.retrieval.lexical import stems
 
 # the question asks for the user's own amount ("What kind of fine are we looking at?", "how much will I be charged")
 _ASKS_OWN = re.compile(r"\b(?:how\s+much|what\s+(?:kind\s+of\s+|sort\s+of\s+)?(?:fine|fee|penalty|charge|amount|deposit|bond)|"
-                       r"what\s+(?:will|would|do|does)\b[^?]{0,40}\b(?:cost|charge|owe|pay|fine))\b", re.I)
+                       r"what\s+(?:will|would|do|does)\b[^?]{0,40}\b(?:cost|charge|owe|pay|fine)|"
+                       # "What am I looking at for fines?", "what are we facing?", "what am I on the hook for?"
+                       r"what\s+(?:am|are|is)\s+(?:i|we|they|he|she)\s+(?:looking\s+at|facing|in\s+for|on\s+the\s+hook\s+for))\b",
+                       re.I)
 _PERSONAL = re.compile(r"\b(?:i|i'm|i've|me|my|we|we're|our|us)\b", re.I)
 _NUMBERISH = re.compile(r"^\d|^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|twenty|"
                         r"fifty|hundred|thousand|dollar|cent|no)$", re.I)
@@ -73,11 +76,41 @@ def _own_words(sentence: str, own: set[str], shared: set[str]) -> str:
     return _LABEL_START.sub("", words).strip(" ,;")
 
 
+# "$25.00 if no pavement is involved or $75.00 if the excavation is in a paved area": an amount and its own condition
+_MONEY = re.compile(r"\$\s?\d[\d,]*(?:\.\d\d)?")
+_IF_CLAUSE = re.compile(r"^[\s,)]*(?:dollars?\s*)?(?:\)\s*)?,?\s*(?P<c>(?:if|where|when|whenever|unless|in\s+(?:the\s+)?case\s+of)\b.*)$",
+                        re.I | re.S)
+_CLAUSE_END = re.compile(r"\s*(?:,?\s*(?:or|and)\s*$)|\s+(?:and\s+)?(?:shall|must|will)\s.*$|[;:].*$", re.I | re.S)
+
+
+def cases_within(sentence: str) -> tuple[str, ...]:
+    """The conditions of one sentence that sets two amounts or more each by its own condition ("$25.00 if no
+    pavement is involved or $75.00 if the excavation is in a paved area"), in order; () when it does not."""
+    found = list(_MONEY.finditer(sentence))
+    if len({m.group(0) for m in found}) < 2:
+        return ()
+    cases = []
+    for i, m in enumerate(found):
+        after = sentence[m.end():found[i + 1].start() if i + 1 < len(found) else len(sentence)]
+        c = _IF_CLAUSE.match(after)
+        if c is None:
+            return ()
+        cases.append(_CLAUSE_END.sub("", c.group("c")).strip(" ,"))
+    return tuple(cases) if all(cases) else ()
+
+
 def condition_needed(turn: str, sentences: list[str]) -> Needed | None:
     """The conditions to ask about, or None (the question says which, asks no own amount, or the sentences
     differ in no condition)."""
     if not _ASKS_OWN.search(turn) or not _PERSONAL.search(turn) or re.search(r"\d", turn):
         return None  # (a question with figures of its own may meet a condition in them: not asked)
+    asked_words = stems(turn)  # (the user's own words: "dig" is no "excavation ... in a paved area")
+    for s in sentences[:4]:
+        cases = cases_within(s)
+        if cases:
+            own = [_words(c) - set().union(*(_words(o) for o in cases if o != c)) for c in cases]
+            met = [i for i, o in enumerate(own) if o & asked_words]
+            return None if len(met) == 1 else Needed(cases, (s,))
     priced = [(s, a) for s in sentences[:4] if (a := _amount(s)) is not None]
     if len(priced) < 2:
         return None

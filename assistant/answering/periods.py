@@ -71,6 +71,10 @@ class Counted:
     rule: str = ""  # the state's rule of counting time it was counted under ("" = on the calendar, no rule)
     business: str = ""  # business days: the calendar they were counted on, and the holidays it left out
     moved_from: date | None = None  # the last day before that rule moved it off a Sunday or legal holiday
+    # a calendar day that falls on a weekend or a legal holiday of the state: the next business day, and why, for the
+    # user whose state's rule moves such a last day (it is not applied: the rule is not known here)
+    next_open: date | None = None
+    closed: str = ""
 
     def call(self) -> dict:
         return {"name": "calendar_period",
@@ -79,7 +83,9 @@ class Counted:
                 "result": {"day": fmt_date(self.day), "quote": self.sentence,
                            **({"rule": self.rule} if self.rule else {}),
                            **({"last_day_before_moving": fmt_date(self.moved_from)} if self.moved_from else {}),
-                           **({"business_days": self.business} if self.business else {})}}
+                           **({"business_days": self.business} if self.business else {}),
+                           **({"next_business_day": fmt_date(self.next_open), "falls_on": self.closed}
+                              if self.next_open else {})}}
 
 
 def _amount(m: re.Match) -> int | None:
@@ -178,7 +184,35 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
     day = _shift(moment if hours else start.day, n, m.group("u"), backward) if n else None
     if day is None:
         return []
-    return [Counted(day, start, m.group(0), backward, sentence, moment if hours else None, at if hours else None)]
+    counted = Counted(day, start, m.group(0), backward, sentence, moment if hours else None, at if hours else None)
+    if state and not hours and not backward:
+        counted = _closed_day(counted, state)
+    return [counted]
+
+
+def _closed_day(counted: Counted, state: str) -> Counted:
+    """The counted day, with the next business day beside it when it falls on a weekend or a legal holiday of the
+    state (the ``holidays`` package, observed days): many states' rules of counting time move such a last day, and
+    which rule holds is the user's to check."""
+    import holidays as holidays_lib
+
+    try:
+        cal = holidays_lib.country_holidays("US", subdiv=state, observed=True)
+    except (NotImplementedError, KeyError, ValueError):
+        return counted
+    day = counted.day
+    if day.weekday() < 5 and day not in cal:
+        return counted
+    why = [f"a {day.strftime('%A')}" if day.weekday() >= 5 else "", cal.get(day) or ""]
+    nxt = day
+    for _ in range(30):  # bounded: a business day lies within a few days
+        nxt = nxt + relativedelta(days=1)
+        if nxt.weekday() < 5 and nxt not in cal:
+            break
+    passed = [f"{cal.get(d)}, {fmt_date(d)}" for d in (day + relativedelta(days=i) for i in range(1, (nxt - day).days))
+              if d.weekday() < 5 and d in cal]
+    closed = " and ".join(w for w in why if w) + (f" ({'; '.join(passed)} is a legal holiday too)" if passed else "")
+    return replace(counted, next_open=nxt, closed=closed)
 
 
 def _sentence_of(turn: str, slot: Slot) -> str:

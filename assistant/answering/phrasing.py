@@ -180,9 +180,13 @@ def period_counted(counted) -> str:
                  "so the last day moves to the next secular day") if counted.moved_from else ""
         return (f"I read: {start} ({said}). “{counted.words}”: **{fmt_date(counted.day)}** ({way} it, counted under "
                 f"the {counted.rule}: the day of the event left out{moved}).")
+    closed = ""
+    if getattr(counted, "next_open", None):
+        closed = (f" {fmt_date(counted.day)} falls on {counted.closed}: where the state's rule moves a last day off a "
+                  f"weekend or legal holiday, the next business day is **{fmt_date(counted.next_open)}**.")
     return (f"I read: {start} ({said}). “{counted.words}”: "
             f"**{fmt_date(counted.day)}** ({way} it, counted on the calendar; whether the first day is left out or a "
-            "weekend or holiday moves the day is your state's rule of counting time, not applied here).")
+            f"weekend or holiday moves the day is your state's rule of counting time, not applied here).{closed}")
 
 
 def lookup_lead(name: str) -> str:

@@ -149,7 +149,9 @@ _DIMENSION_KIND = {"wide": "width", "thick": "thickness", "deep": "thickness", "
 
 
 _ASK_WORD = r"(?:how|what|when|where|who|which|why|do|does|did|is|are|can|could|must|should|will|would|may|has|have)\b"
-_SECOND_ASK = re.compile(rf",?\s+and\s+(?:(?:then|also)\s+|(?:once|if|after)\s+[^,?]{{1,60}},\s+)?(?={_ASK_WORD})|(?<=\?)\s+(?:and\s+|also\s+|plus\s+)?(?={_ASK_WORD}|\w)", re.I)
+_SECOND_ASK = re.compile(rf",?\s+and\s+(?:(?:then|also)\s+|(?:once|if|after)\s+[^,?]{{1,60}},\s+)?(?={_ASK_WORD})|(?<=\?)\s+(?:and\s+|also\s+|plus\s+)?(?={_ASK_WORD}|\w)|"
+                         # "What limits, and anything the certificate has to say about cancellation?"
+                         r",\s+(?:and|or)\s+(?=(?:anything|whether)\b)", re.I)
 
 
 def _figures_of(text: str) -> set[str]:
@@ -181,6 +183,23 @@ def whole_provision(picked: list) -> list:
     own = [(passage, s, mine.get(s, 0.0)) for s in whole]
     return ([x for x in picked[:best] if x[0].id != passage.id] + own
             + [x for x in picked[best + 1:] if x[0].id != passage.id])
+
+
+# words of asking, not of a topic ("what happens if I don't?", "is there any other fallout?")
+_ASK_WORDS = stems("what which who whom how when where why happen happens happened else other any there is are was "
+                   "were do does did don't doesn't i we you they it that this then if not also anything something "
+                   "fallout consequence consequences result go goes going get")
+
+
+def _worked(routed) -> tuple[set[tuple], set[str]]:
+    """The provisions (municipality, section, title) a routed calculator cites, and the sentences it quotes; empty
+    when it cannot say."""
+    try:
+        result = routed.run()
+        cited = [*routed.citations(result), *getattr(result, "citations", [])]
+    except Exception:  # noqa: BLE001
+        return set(), set()
+    return {(c.municipality, c.section, c.title) for c in cited}, {" ".join(c.quote.split()) for c in cited}
 
 
 def asked_parts(question: str) -> list[str]:
@@ -942,10 +961,12 @@ class EmbeddedPlanner:
             if stating and (fs >= 0.5 * top or works):
                 if not any(x[1] == stating[0][1] for x in picked):
                     picked = stating + picked[:1]
-            elif not listed and not (periods.count_from(
+            elif not listed and not any(conditions.cases_within(x) for _, x, _ in picked) and not (periods.count_from(
                     req.query.turn, req.query.of_origin("turn"), [s for _, s, _ in sorted(picked, key=lambda x: -x[2])])):
                 # (a date the quoted period gives from the user's day is stated: "for a period of three years from
-                # the date of the final repair" and "the repair was June 17 of last year")
+                # the date of the final repair" and "the repair was June 17 of last year"; and amounts a sentence sets
+                # case by case, "$25.00 if no pavement is involved or $75.00 if ... paved", are stated: which case
+                # is the user's is asked below)
                 return NotStated(muni_id, tuple(picked), set_by=False)
         # a question of two asks ("What's the longest the parade can run, and how much insurance must they show?"):
         # each ask's own best sentence is quoted too, not only those nearest the two taken together
@@ -1146,23 +1167,49 @@ class EmbeddedPlanner:
             if instead is not None:
                 return instead
         return Calculate(q, muni_id or routed.municipality, routed, read=tuple(read_all),
-                         asides=self._lookup_asks(muni_id or routed.municipality, req))
+                         asides=self._lookup_asks(muni_id or routed.municipality, req, routed))
 
-    def _lookup_asks(self, muni_id: str | None, req: Request) -> tuple:
+    def _lookup_asks(self, muni_id: str | None, req: Request, routed=None) -> tuple:
         """A question of several asks of which one is worked out and another asks what the code says ("When does it
         run out, and what do we do if the job goes longer?"): the best sentence for each ask no calculator takes,
-        searched with its own words (and a follow-up's earlier topic), to be quoted after the working."""
+        searched with its own words (and a follow-up's earlier topic), to be quoted after the working. An ask of
+        few words of its own ("and what happens if I don't?", "any other fallout?") is about the story the question
+        tells and the provision worked out: it is searched with the story, and the worked provision's sentences
+        are preferred when the search finds them."""
         parts = asked_parts(req.query.turn)
         if len(parts) < 2 or not muni_id or req.party:
             return ()  # (one party's part of a question about several: the question's other asks are not its own)
         out = []
+        story = " ".join(x for x in re.split(r"(?<=[.!?])\s+", req.query.turn) if "?" not in x)
         for part in parts:
             # (routed by its words alone, no vector: the deadline rules' similarity would pull a looked-up ask in)
             if self.router.route(part, muni_id, current=part, vector=None, query=req.query) is not None:
                 continue  # a calculator takes this ask (or asks for its values)
+            vague = len(stems(part) - _ASK_WORDS) <= 1
             text = f"{req.query.earlier} {part}".strip() if req.query.follow_up else part
+            if vague and story:
+                text = f"{story} {text}"
             vector = self.index.embedder.embed_query(expand(text, muni_id))
             hits = self.index.search(text, muni_id, k=6, vector=vector)
+            if vague and routed is not None:
+                # the worked provision's own sentence nearest the story and the ask, not one the working quotes
+                worked, quoted = _worked(routed)
+                near = [h for h in hits if (h.passage.municipality, h.passage.section, h.passage.title) in worked]
+                sims = self.index.sentence_similarity(vector, [h.passage.id for h in near])
+                by_id = {h.passage.id: h.passage for h in near}
+                ranked = sorted(((x, pid, sent) for (pid, sent), x in sims.items()  # (no heading: "Validity of permit.")
+                                 if " ".join(sent.split()) not in quoted and pid in by_id and len(sent.split()) >= 6),
+                                key=lambda t: -t[0])
+                # (first the rest of the passage the working quotes: "Failure to correct deficiencies shall result in
+                # a one-year revocation ..." is the fallout of the repair it bills, however unlike the words)
+                holding = {pid for (pid, sent) in sims if " ".join(sent.split()) in quoted}
+                ranked = [t for t in ranked if t[1] in holding] + [t for t in ranked if t[1] not in holding
+                                                                   and t[0] >= ranking().aside_similarity]
+                if ranked:
+                    chosen = (by_id[ranked[0][1]], ranked[0][2])
+                    if all(chosen[1] != s for _, s in out):
+                        out.append(chosen)
+                    continue
             if not self._relevant(hits, q=part):
                 continue
             sims = self.index.sentence_similarity(vector, [h.passage.id for h in hits[:6]])

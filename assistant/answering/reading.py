@@ -238,7 +238,7 @@ _WEIGHT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>tons?|pounds?|l
 _PERCENT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:%|percent\b|per cent\b)", re.I)
 _COUNT = re.compile(
     rf"(?P<n>{NUMBER.pattern})\s+(?:(?:separate|different|more|other|village(?:'s)?|town(?:'s)?|city(?:'s)?|full[- ]time|property|"
-    r"sidewalk|concrete|of\s+(?:our|the|my|its|their|his|her|your))\s+){0,2}"
+    r"sidewalk|concrete|of\s+(?:our|the|my|its|their|his|her|your|us|them))\s+){0,2}"
     r"(?P<u>employees?|workers?|crew members?|people|persons?|men|guys|staff|occasions?|times|visits?|trips?|owners?|"
     r"homes?|houses?|lots?|properties|parcels?|blocks?|squares?(?!\s+(?:feet|foot|ft|yards?|inch))|slabs?|sections?|rows?|"
     r"openings?|cuts?|permits?)\b",
@@ -495,7 +495,7 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             # ... unless the question asks for a day ("dug it out this morning. By when do we apply?")
             if not (_TIME_BEFORE.search(text[max(0, m.start() - 25):m.start()])
                     or re.match(r"\s*(?:at|around|about)?\s*\d", text[m.end():m.end() + 15])
-                    or _DATE_Q.search(text)):
+                    or _DATE_Q.search(text) or _TIME_LEFT_Q.search(text)):
                 continue
         shift = -1 if word in ("yesterday", "last night") else 1 if word == "tomorrow" else 0
         add(m.start(), m.end(), ref + relativedelta(days=shift))
@@ -721,12 +721,41 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     # a year alone: "paved in 2017", "back in 2019"
     for m in re.finditer(r"\b(?:in|during|since|of)\s+((?:19|20)\d\d)\b(?![-/]\d)", text, re.I):
         add(m.start(1), m.end(1), date(int(m.group(1)), 1, 1), "year")
+    _shared_month(out, text, add)
     # "a Fourth of July parade for July 4, 2027": the day written in figures says which year the name means
     written = [x for x in out if re.search(r"\d", x.span.text) and x.precision == "day"]
     out = [x for x in out if re.search(r"\d", x.span.text) or x.precision != "day"
            or not any(w.day.month == x.day.month and w.day.day == x.day.day and w.day != x.day for w in written)]
     out = _refined(out, text, origin)
     return sorted((_offset(x, text, origin) for x in out), key=lambda s: s.span.start)
+
+
+# "the 15th or the 22nd of last month", "March 15 or the 22nd": a bare day of the month joined to a dated one
+_JOINED = r"\s*,?\s*(?:or|and|to|through|or\s+maybe|or\s+possibly|or\s+was\s+it|or\s+else)\s+"
+_BARE_BEFORE = re.compile(rf"\bthe\s+([0-3]?\d)(?:st|nd|rd|th){_JOINED}$", re.I)
+_BARE_AFTER = re.compile(rf"{_JOINED}(?:the\s+)?([0-3]?\d)(?:st|nd|rd|th)\b(?!\s+(?:of|in)\b)", re.I)
+
+
+def _shared_month(out: list[Slot], text: str, add) -> None:
+    """A day of the month written bare beside a dated one shares its month and year: "either the 15th or the 22nd of
+    last month" names two days of last month, "March 15 or the 22nd" two of March."""
+    for s in [x for x in out if x.precision == "day"]:
+        day = date.fromisoformat(s.value)
+        found = []
+        if re.match(r"the\s+[0-3]?\d(?:st|nd|rd|th)\s+of\b", text[s.span.start:s.span.end], re.I):
+            m = _BARE_BEFORE.search(text[max(0, s.span.start - 40):s.span.start])
+            if m:
+                base = max(0, s.span.start - 40)
+                found.append((base + m.start(), base + m.end(1) + 2, int(m.group(1))))
+        if re.search(r"\b[A-Za-z]{3,}\.?\s+[0-3]?\d(?:st|nd|rd|th)?$", text[s.span.start:s.span.end]):
+            m = _BARE_AFTER.match(text, s.span.end)
+            if m:
+                found.append((m.start(1), m.end(), int(m.group(1))))
+        for a, b, dom in found:
+            try:
+                add(a, b, day.replace(day=dom))
+            except ValueError:
+                continue
 
 
 def _refined(found: list[Slot], text: str, origin: Origin) -> list[Slot]:
@@ -1256,6 +1285,10 @@ def priced(slots: list[Slot], text: str, origin: Origin = "turn") -> list[Slot]:
 _YES_NO = re.compile(r"^\s*(?:do|does|did|can|could|may|must|is|are|am|will|would|should|shall|have|has)\b", re.I)
 _DATE_Q = re.compile(r"\b(when|by what date|what dates?|which dates?|window of (?:dates|days)|(?:range|span) of (?:dates|days)|"
                      r"date range|deadline|how soon|(?:last|latest|final|outside|cutoff) (?:day|date)|until when|by when)\b", re.I)
+# "knocked a chunk out of the curb this morning. How long do I have to get it fixed?": the time left to act, so the
+# day it ends is counted from the day the words give
+_TIME_LEFT_Q = re.compile(r"\bhow (?:long|many days) (?:do|does) (?:i|we|they|he|she|you|the \w+) (?:have|get)(?: left)? to\b",
+                          re.I)
 
 
 def asks(turn: str, figure: str | None) -> Asks:

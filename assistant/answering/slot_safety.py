@@ -132,7 +132,7 @@ _DIMENSIONS = {"wide": "width", "width": "width", "long": "length", "length": "l
                "height": "height", "across": "width", "frontage": "length", "storefront": "length",
                "store front": "length"}
 # ("a walk 5 feet across" is a width; "66 feet of frontage" a length along the street)
-_DIMENSION_AFTER = re.compile(r"^\s*(?:of\s+\w+\s+|of\s+(?=frontage|store\s?front))?(wide|width|long|length|deep|depth|"
+_DIMENSION_AFTER = re.compile(r"^\s*-?\s*(?:of\s+\w+\s+|of\s+(?=frontage|store\s?front))?(wide|width|long|length|deep|depth|"
                               r"thick|thickness|high|tall|height|across|frontage|storefront|store front)\b")
 _DIMENSION_BEFORE = re.compile(r"\b(width|length|depth|thickness|height)\s+(?:of|is|was|will be|:)?\s*(?:about\s+)?$")
 
@@ -247,6 +247,18 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
                 continue  # a value a reading of roles derived has settled which one counts ("the estimate, not the bill")
             if why:
                 return read, Unsafe(r.argument, r.label, (a.span.text, b.span.text), reason=why)
+    # two accounts of one value given to two items of a list ("two workers ... my neighbor says 45 minutes, my wife
+    # says an hour and a half"): one value told twice, not one per item — which one is asked
+    for i, r in enumerate(read):
+        if r.slot is None or "[" not in r.argument:
+            continue
+        for o in read[i + 1:]:
+            if o.slot is None or o.argument.split(".")[-1] != r.argument.split(".")[-1] or o.slot.value == r.slot.value \
+                    or _key(o.slot) == _key(r.slot):
+                continue
+            if _told_by_two(query, r.slot, o.slot):
+                a, b = sorted((r.slot, o.slot), key=lambda x: x.span.start)
+                return read, Unsafe(r.argument, r.label, (a.span.text, b.span.text), reason="accounts")
     # amounts listed as parts of one sum ("$1,240 in time, $830 in materials and $115 administrative") where
     # one of them filled an argument and the others none: the argument may be their sum — asked, never one part
     for r in read:
@@ -283,6 +295,20 @@ TWO_ACCOUNTS = re.compile(r"^[^.!?;]*(?:\b(?:the other|another)\b|\b(?:says|said
 # whatever reading of roles chose one, neither is known
 ALTERNATIVE = re.compile(r"^[\s,]*(?:or|or maybe|or perhaps|or possibly|or else|or was it|or it may have been|"
                          r"or it might have been|or it could have been)[\s,]*$", re.I)
+
+
+# "my neighbor says 45 minutes, my wife says an hour and a half": who told each value, not whose it is
+_SAYS = re.compile(r"^[^.!?;]*\b(?:says|said|claims?|claimed|swears?|swore|thinks|thought|reckons|insists?|insisted|"
+                   r"according to|remembers?|recalls?)\b[^.!?;]*$", re.I)
+
+
+def _told_by_two(query: Query, a: Slot, b: Slot) -> bool:
+    """Two values of one sentence each told by someone else's word ("X says ..., Y says ...")."""
+    if a.span.origin != b.span.origin:
+        return False
+    a, b = sorted((a, b), key=lambda x: x.span.start)
+    between = query.source(a.span.origin)[a.span.end:b.span.start]
+    return len(between) <= 60 and bool(_SAYS.search(between))
 
 
 def _between_reason(query: Query, a: Slot, b: Slot) -> str | None:
@@ -342,7 +368,11 @@ def read_line(read: list[ReadValue]) -> str:
 
 
 def clarify_text(unsafe: Unsafe) -> str:
-    if unsafe.reason in ("competing", "accounts"):
+    if unsafe.reason == "accounts":  # one value told two ways: asked without the item it was first given to
+        opts = " or ".join(f"“{c}”" for c in unsafe.candidates)
+        label = re.sub(r"\s*\((?:%s) [^)]*\)" % "|".join(ORDINALS), "", unsafe.label)
+        return f"the {label}: the question gives two accounts of it. Is it {opts}?"
+    if unsafe.reason == "competing":
         opts = " or ".join(f"“{c}”" for c in unsafe.candidates)
         return f"the {unsafe.label}: is it {opts}?"
     if unsafe.reason == "parts":

@@ -92,7 +92,14 @@ def dated_clause(text: str, at: tuple[int, int] | None = None) -> str:
         pos, end = at
     starts = [m.end() for m in re.finditer(r"[.?!;](?:\s|$)", text) if m.end() <= pos]
     ends = [m.start() for m in re.finditer(r"[?!;]|\.(?:\s|$)", text) if m.start() >= end]
-    return text[(starts[-1] if starts else 0):(ends[0] + 1 if ends else len(text))]
+    start = starts[-1] if starts else 0
+    if starts and _PRONOUN_SUBJECT.match(text, start):
+        # "... and mailed me a bill. It came last Thursday.": the pronoun's sentence before says what came
+        start = starts[-2] if len(starts) > 1 else 0
+    return text[start:(ends[0] + 1 if ends else len(text))]
+
+
+_PRONOUN_SUBJECT = re.compile(r"\s*(?:it|that|this|they|those|these|both|one)\b(?!\s+(?:is|was)\s+(?:a|an|the)\b)", re.I)
 
 
 def without_dates(text: str) -> str:
@@ -294,6 +301,9 @@ def affirmed(pattern: str | re.Pattern, text: str) -> bool:
 
 # ("our water main let go", and a main or pipe named alone: "if a main lets go and we have to dig it up")
 _EMERGENCY = re.compile(r"\bemergenc|\bburst|\bbroken (?:water|gas|sewer)|\bgas leak|"
+                        # the failure said before the main ("a leaking main", "a ruptured 8-inch gas line")
+                        r"\b(?:leak(?:ing|y)|busted|ruptured|collapsed|failed|split|cracked) (?:[\w\"-]+ ){0,2}?"
+                        r"(?:(?:water|gas|sewer|service) (?:main|line|pipe|lateral)|main|pipe|lateral)s?\b|"
                         r"\b(?:(?:water|gas|sewer) (?:main|line|pipe|service|lateral)s?|(?:a|the|our|their|that|this) "
                         r"(?:main|pipe))(?: [\w.]+){0,4}? (?:started |was |is |has )?"
                         r"(?:broke|break|breaks|bursts?|fail(?:s|ed)|leak\w*|blew|blows|blown|ruptur(?:es|ed)|collaps(?:es|ed)|"

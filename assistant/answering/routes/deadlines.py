@@ -33,6 +33,9 @@ ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\b(?:last|latest) (?:d
                         r"\bwhat(?:'s| is) the (?:date|day) (?:it|that|this|they|we|i|our|my|the)\b|"
                         r"\bby what (?:date|day)\b|\bon what (?:date|day)\b|\b(?:my|our) deadline\b|"
                         r"\bwhen (?:is|are) (?:that|it|this|they|the \w+) due\b|\bdue date\b|"
+                        # "when is that deposit due?", "I need the actual expiration date"
+                        r"\bwhen(?:'s| is| are) (?:that|this|my|our|his|her|their)(?: [\w-]+){1,3} due\b|"
+                        r"\b(?:expiration|expiry|cutoff|cut-off) date\b|"
                         r"\bwhen (?:do|must|should) (?:i|we|they) (?:have|need) to\b|"
                         # "when does our street opening permit run out?": the day it ends
                         # (one's own: "when does a street privilege permit expire?" asks the rule)
@@ -193,7 +196,8 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
                  + 12.0 * max(sims.get(rule.id, 0.0) - 0.2, 0.0))
         if paper_stems and not paper_stems & words:
             score -= 2
-        if rule.id.endswith("emergency_apply") and emergency:
+        if rule.id.endswith("emergency_apply") and emergency and (slots.is_emergency(ctx.current or q) or _APPLYING.search(
+                ctx.current or q)):  # (an emergency told before, and now the pavement's day asked: not the filing's)
             score += 3
         elif "emergency" in rule.title.lower() and not emergency:
             score -= 3  # a rule for an emergency dig does not date one the words do not call (or deny is) one
@@ -248,8 +252,15 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         # "curb and gutter in 2028": the request is due in the year before, and not before today
         event = max(slots.today(), date(int(year.group(1)) - 1, 1, 1))
     sources = {}
+    each: list = []  # "my bill came Monday the 29th, hers that Wednesday, the 31st. When is each of us to pay?"
     if ctx.query is not None and ctx.query.of("date"):
         chosen = roles.event_date(ctx.query, best.obligation if act_given else best.event)
+        if EACH.search(_asking(ctx.current or q)) and not act_given and not ctx.query.of("time"):
+            # (moments with their times of day, "crew 1 starts May 29 at 7 AM; crew 2 May 31 at 1 PM", are each
+            # party's own reading: left to the reading of parties)
+            days = _each_day(ctx.query, chosen)
+            if len(days) > 1:
+                chosen, each = days[0], days[1:]
         if isinstance(chosen, roles.Ambiguous):  # asked by the rule's own event: "the date the permit was approved"
             return ambiguous(roles.Ambiguous(ACT_GIVEN if act_given else best.event.rstrip("."), chosen.candidates))
         if chosen is not None and chosen.precision == "year" and year is not None \
@@ -281,7 +292,12 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
                                    if not _same_words(sources["event"].span.text, said.span.text) else fmt_date(event))
     if year and slots.event_moment(ctx.current) is None and slots.event_moment(q) is None:
         routed.defaults["event"] = f"{fmt_date(event)} (the question names only the year {year.group(1)})"
-    for other in ([] if act_given else _also_asked(ctx.current or q, best, scored, shared_event)):
+    for other_day in each:  # the same rule for each party's own day, each shown with the words it was read from
+        moment = datetime.combine(other_day.day, event.time()) if isinstance(event, datetime) else other_day.day
+        routed.follow.append(Routed("deadline", {**args, "event": moment.isoformat()}, best.municipality,
+                                    phrasing.lead_deadline, cues={"event": best.event},
+                                    sources={"event": other_day}))
+    for other in ([] if act_given or each else _also_asked(ctx.current or q, best, scored, shared_event)):
         if other.count.kind in HOURS and not isinstance(event, datetime):
             continue  # a rule in hours needs the time of day
         routed.follow.append(Routed("deadline", {**args, "rule": other.id}, other.municipality, phrasing.lead_deadline,
@@ -289,6 +305,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     return routed
 
 
+_APPLYING = re.compile(r"\b(?:apply|applying|applied|application|file|filed|filing|permit|paperwork)\b", re.I)
 _PAPERS = re.compile(r"\b(?:permits?|applications?|notices?|bills?|invoices?|deposits?|bonds?|guarantees?|licen[cs]es?|"
                      r"renewals?|liens?|fees?|appeals?)\b", re.I)
 
@@ -338,6 +355,26 @@ def _asking(text: str) -> str:
     """The sentence that asks (the last with a question mark, else the last)."""
     parts = [x for x in re.split(r"(?<=[.!?])\s+", text.strip()) if x]
     return ([x for x in parts if "?" in x] or parts or [""])[-1]
+
+
+# the question asks the day for each of several parties, each with its own date
+EACH = re.compile(r"\beach\b|\bboth\b|\brespectively\b|\bevery one of\b|\b(?:for|of) (?:the|us|them) (?:two|three)\b|"
+                  r"\b(?:mine|ours)\b[^.?!]{0,40}\b(?:hers|his|theirs|yours)\b|\b(?:hers|his|theirs)\b[^.?!]{0,40}\b(?:mine|ours)\b",
+                  re.I)
+
+
+def _each_day(query, chosen) -> list:
+    """The days of the turn, one per party, when the question asks the day of each: the chosen (or the candidates
+    asked about) first, then the turn's other days of the same precision; none when only one day is written."""
+    days = [s for s in roles.of(query, "date") if s.precision == "day" and s.span.origin == "turn"]
+    if any(re.search(r"\d", s.span.text) for s in days):  # ("after Memorial Day" beside "May 29": no party's own day)
+        days = [s for s in days if re.search(r"\d", s.span.text)]
+    first = list(chosen.candidates) if isinstance(chosen, roles.Ambiguous) else [chosen] if chosen is not None else []
+    out = []
+    for s in [*first, *days]:
+        if getattr(s, "precision", None) == "day" and s.value not in {x.value for x in out}:
+            out.append(s)
+    return out
 
 
 HOURS = ("hours_after", "hours_before")
