@@ -164,3 +164,28 @@ def test_a_counted_day_on_a_sunday_gives_the_next_business_day_beside_it(monkeyp
     weekday = "The notice reached us on August 16, 2028. What's the last day we can file the petition?"
     plain = periods.count_from(weekday, read_query(weekday).of_origin("turn"), [sentence], state="MA")
     assert plain[0].day == date(2028, 8, 31) and plain[0].next_open is None  # a Thursday: nothing beside it
+
+
+# -- "on the first regular business day": one business day after the event, on the state's calendar ------------------
+def test_the_first_regular_business_day_is_counted_on_the_states_calendar(monkeypatch):
+    from datetime import date
+
+    from assistant.answering import periods
+
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-07-19")
+    turn = "Our main broke on Thanksgiving Day this year and we dug without a permit. By what day do we have to apply?"
+    sentence = ("The person shall thereafter apply for a permit on the first regular business day on which the office "
+                "of the city clerk is open for business.")
+    counted = periods.count_from(turn, read_query(turn).of_origin("turn"), [sentence], state="GA")
+    assert len(counted) == 1 and counted[0].day == date(2028, 11, 27)  # Friday the 24th is a Georgia state holiday
+
+
+# -- a follow-up's amounts go to the calculator the conversation reaches ---------------------------------------------
+def test_a_follow_ups_amounts_reach_the_conversations_calculator(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-09-22")
+    first = "The end of my driveway in the town right-of-way needs redoing in asphalt. Can the Town do it for me?"
+    ans = assistant.ask(first, "delafield")
+    later = assistant.ask("OK, the Town's crew did it. I had put down $1,500 and the bill, dated Friday, September 17, "
+                          "came to $1,800. What do I still owe and when is it due?", "delafield",
+                          history=[{"role": "user", "content": first}, {"role": "assistant", "content": ans.answer}])
+    assert "$300.00" in later.answer and "October 18, 2027" in later.answer, later.answer

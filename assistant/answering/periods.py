@@ -41,6 +41,11 @@ _AFTER = re.compile(rf"\b(?:within|no\s+later\s+than|not\s+later\s+than|not\s+mo
                     rf"for(?:\s+a\s+(?:period|term)\s+of)?|"
                     rf"(?:at|after|upon|on)\s+the\s+expiration\s+of)\s+{_PERIOD}\s+(?:after|of|from|following)\b", re.I)
 
+# "shall thereafter apply for a permit on the first regular business day on which the office ... is open": one
+# business day after the event
+_NEXT_BUSINESS = re.compile(r"\b(?:on|by|not\s+later\s+than|no\s+later\s+than|within)\s+the\s+(?P<n>first|next)\s+"
+                            r"(?:regular\s+|full\s+)?(?P<u>(?:business|working)\s+day)\b", re.I)
+
 # "after thirty days written notice, the Village may use the cash bond": the period runs from the notice
 _AFTER_NOTICE = re.compile(rf"\bafter\s+{_PERIOD}(?:['’]s?)?\s+(?:prior\s+|advance\s+)?(?:written\s+)?notice\b", re.I)
 
@@ -90,7 +95,7 @@ class Counted:
 
 def _amount(m: re.Match) -> int | None:
     raw = m.group("n").lower()
-    if raw in ("a", "an", "one"):
+    if raw in ("a", "an", "one", "first", "next"):
         return 1
     n = number_value(m)
     return int(n) if n is not None and n == int(n) and n > 0 else None
@@ -255,7 +260,8 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "") -> tuple[str,
     for wanted in ("dated", "event", "act"):
         for sentence in sentences:
             found = [(m, True) for m in _BEFORE.finditer(sentence)] + [(m, False) for m in _AFTER.finditer(sentence)] \
-                + [(m, False) for m in _AFTER_NOTICE.finditer(sentence)]
+                + [(m, False) for m in _AFTER_NOTICE.finditer(sentence)] \
+                + [(m, False) for m in _NEXT_BUSINESS.finditer(sentence)]
             tied = [(m, backward) for m, backward in found if tie(sentence, m, backward) == wanted]
             if not tied and found and wanted == "act":
                 return None

@@ -202,6 +202,18 @@ def _worked(routed) -> tuple[set[tuple], set[str]]:
     return {(c.municipality, c.section, c.title) for c in cited}, {" ".join(c.quote.split()) for c in cited}
 
 
+def _leaves(v):
+    """Every value of a calculator's (nested) arguments."""
+    if isinstance(v, dict):
+        for x in v.values():
+            yield from _leaves(x)
+    elif isinstance(v, (list, tuple)):
+        for x in v:
+            yield from _leaves(x)
+    else:
+        yield v
+
+
 def asked_parts(question: str) -> list[str]:
     """The asks of a question of several ("What's the longest ..., and how much insurance ...?", "Do we need
     all the neighbors? And is there some insurance thing?"), each of four words or more; [] for one ask."""
@@ -705,6 +717,12 @@ class EmbeddedPlanner:
             req.vector = cur_vec
             routed = self.router.route(current, muni_id, current=current, vector=cur_vec, query=req.query)
             if routed is not None and not isinstance(routed, Missing):
+                # ("we used the Town's crew. I put down a $2,400 deposit and the bill came to $2,950. What do I still
+                # owe and when's it due?": this turn's words reach a due date and leave its amounts unused; the
+                # conversation's topic reaches the calculator that takes them, and its due date with them)
+                wider = self._takes_the_turns_amounts(q, muni_id, routed, req)
+                if wider is not None:
+                    return self._decide_calculation(q, muni_id, wider, req)
                 return self._decide_calculation(current, muni_id, routed, req)
         vector = self.index.embedder.embed_query(expand(q, muni_id))  # embedded once, reused for every search
         routed = self.router.route(q, muni_id, current=carried.get("current"), vector=vector, query=req.query)
@@ -800,24 +818,29 @@ class EmbeddedPlanner:
         ids = {h.passage.id for h in same}
         return [*same, *(h for h in hits if h.passage.id not in ids)]
 
+    def _takes_the_turns_amounts(self, q: str, muni_id: str | None, routed, req: Request):
+        """The calculator the whole conversation reaches, when the one this turn's words reach uses none of the money
+        amounts the turn gives and that one uses them; None otherwise."""
+        amounts = [s for s in req.query.of_origin("turn") if s.kind == "money"]
+        mine = req.query.model_copy(update={"slots": tuple(amounts)})
+        if not amounts or any(trace_value(v, mine) for v in _leaves(routed.arguments)):
+            return None
+        vector = self.index.embedder.embed_query(expand(q, muni_id))
+        wider = self.router.route(q, muni_id, current=req.query.turn, vector=vector, query=req.query)
+        if wider is None or isinstance(wider, Missing) or wider.tool == routed.tool \
+                or not any(trace_value(v, mine) for v in _leaves(wider.arguments)):
+            return None
+        req.vector = vector
+        return wider
+
     @staticmethod
     def _turn_asks_it(routed, current: str, req: Request) -> bool:
         """A follow-up runs the calculator the conversation reaches only when this turn is about it: it
         gives one of its values ("Say he spends 2 hours at $35"), names another municipality ("And in
         Delafield?") or asks for it in its own words ("And the surcharge?"). "And what if the job is in
         January?" after a question about bonds asks something else."""
-        def leaves(v):
-            if isinstance(v, dict):
-                for x in v.values():
-                    yield from leaves(x)
-            elif isinstance(v, (list, tuple)):
-                for x in v:
-                    yield from leaves(x)
-            else:
-                yield v
-
         mine = req.query.model_copy(update={"slots": tuple(req.query.of_origin("turn"))})
-        if any(trace_value(v, mine) for v in leaves(routed.arguments)):
+        if any(trace_value(v, mine) for v in _leaves(routed.arguments)):
             return True
         if named_municipality(current) is not None:
             return True
