@@ -23,6 +23,8 @@ class Ranking(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     sim_weight: float = Field(default=3.0, description="weight of a sentence's own similarity to the question (2.0 before; 3.0 helped both the tuned and the held-out set)")
+    ask_weight: float = Field(default=0.5, description="a sentence's words shared with the question's asking sentences "
+                              "count again at this share (the story around the ask weighs once)")
     rank_share: float = Field(default=0.25, description="how much the passage's rank (vs its similarity) weighs on its sentences")
     same_passage: float = Field(default=0.45, description="a further sentence of the same passage joins at this share of the best score")
     other_passage: float = Field(default=0.8, description="a sentence of another passage joins at this share")

@@ -158,7 +158,7 @@ def test_a_counted_day_on_a_sunday_gives_the_next_business_day_beside_it(monkeyp
     sentence = "A petition for a hearing may be filed within fifteen (15) calendar days of receipt of the notice."
     counted = periods.count_from(turn, read_query(turn).of_origin("turn"), [sentence], state="MA")
     assert len(counted) == 1 and counted[0].day == date(2028, 9, 3)
-    assert counted[0].next_open == date(2028, 9, 5) and "Labor Day" in counted[0].closed  # Monday the 4th is a holiday
+    assert counted[0].next_open == date(2028, 9, 5) and "Monday after is Labor Day" in counted[0].closed
     text = phrasing.period_counted(counted[0])
     assert "**September 3, 2028**" in text and "**September 5, 2028**" in text and "not applied" in text
     weekday = "The notice reached us on August 16, 2028. What's the last day we can file the petition?"
@@ -189,3 +189,30 @@ def test_a_follow_ups_amounts_reach_the_conversations_calculator(assistant, monk
                           "came to $1,800. What do I still owe and when is it due?", "delafield",
                           history=[{"role": "user", "content": first}, {"role": "assistant", "content": ans.answer}])
     assert "$300.00" in later.answer and "October 18, 2027" in later.answer, later.answer
+
+
+# -- what is asked weighs more than the story ------------------------------------------------------------------------
+def test_the_asking_sentence_chooses_the_quote_over_the_story(assistant):
+    ans = assistant.ask("A couple of the public sidewalk squares in front of my house are cracked and I'd like to pull "
+                        "them out and re-pour them myself. Do I need anything from the village first? How far ahead?",
+                        "brandon")
+    assert ans.status == "answered" and "two days" in ans.answer, ans.answer
+
+
+# -- "the window for" asks a range of days; two dates offered for the event are asked about --------------------------
+def test_the_window_for_a_notice_is_counted_and_two_hearing_dates_are_asked(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-02-07")
+    one = assistant.ask("The Board set the public hearing on the chapter 8 amendment for March 12. What's the window "
+                        "for getting the hearing notice in the paper?", "delafield")
+    assert "February 10, 2029" in one.answer and "March 2, 2029" in one.answer, one.answer
+    two = assistant.ask("The hearing on the chapter 8 amendment is either March 5 or March 12, not decided. What's the "
+                        "window for getting the hearing notice in the paper?", "delafield")
+    assert two.status == "clarify" and "March 5" in two.answer and "March 12" in two.answer, two.answer
+
+
+# -- "if we just don't pay it", "if neither owner pays": an unpaid bill against the guarantee ------------------------
+def test_a_bill_not_to_be_paid_is_charged_to_the_guarantee(assistant):
+    ans = assistant.ask("Our builder cracked the curb and gutter in front of our new house in the Town; the Town "
+                        "fixed it and billed us $600. We have a $1,800 guarantee on file. If we just don't pay it, how "
+                        "much of the guarantee comes back?", "delafield")
+    assert ans.status == "answered" and "$1,200.00" in ans.answer, ans.answer

@@ -49,12 +49,14 @@ def _score(sentence: str, q_stems: set[str], q_bigrams: set[tuple[str, str]] = f
 def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
                    must: re.Pattern | None = None,
                    similarity: dict[tuple[str, str], float] | None = None,
-                   depth: int = 4) -> list[tuple[Passage, str, float]]:
+                   depth: int = 4, asking: str | None = None) -> list[tuple[Passage, str, float]]:
     """The sentences of the top passages that best answer the question: words shared
     with the (expanded) question, the passage's rank, and — when given — the cosine
-    similarity of each sentence to the question."""
+    similarity of each sentence to the question. ``asking``: the (expanded) sentences that ask, whose words weigh
+    again (what is asked matters more than the story told around it)."""
     similarity = similarity or {}
     q_stems = stems(question) - place_stems()
+    a_stems = (stems(asking) - place_stems()) & q_stems if asking else set()
     q_bigrams = _bigrams(question)
     top_dense = max([h.dense_score or 0.0 for h in hits[:4]] + [1e-6])
     scored: list[tuple[float, int, int, Passage, str]] = []
@@ -70,7 +72,9 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
             sim = similarity.get((h.passage.id, s))
             if sim is None and len(sentences(h.passage.text)) == 1:
                 sim = similarity.get((h.passage.id, h.passage.text))
-            sc = weight * (_score(s, q_stems, q_bigrams) + ctx_bonus + 0.05 + ranking().sim_weight * max((sim or 0.0) - 0.15, 0.0))
+            asked = ranking().ask_weight * _score(s, a_stems) if a_stems else 0.0
+            sc = weight * (_score(s, q_stems, q_bigrams) + asked + ctx_bonus + 0.05
+                           + ranking().sim_weight * max((sim or 0.0) - 0.15, 0.0))
             scored.append((sc, rank, j, h.passage, s))
     if not scored:
         return []

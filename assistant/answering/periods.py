@@ -214,9 +214,9 @@ def _closed_day(counted: Counted, state: str) -> Counted:
         nxt = nxt + relativedelta(days=1)
         if nxt.weekday() < 5 and nxt not in cal:
             break
-    passed = [f"{cal.get(d)}, {fmt_date(d)}" for d in (day + relativedelta(days=i) for i in range(1, (nxt - day).days))
-              if d.weekday() < 5 and d in cal]
-    closed = " and ".join(w for w in why if w) + (f" ({'; '.join(passed)} is a legal holiday too)" if passed else "")
+    passed = [f"the {d.strftime('%A')} after is {cal.get(d)}" for d in
+              (day + relativedelta(days=i) for i in range(1, (nxt - day).days)) if d.weekday() < 5 and d in cal]
+    closed = " and ".join(w for w in why if w) + (f" ({'; '.join(passed)}, a legal holiday too)" if passed else "")
     return replace(counted, next_open=nxt, closed=closed)
 
 

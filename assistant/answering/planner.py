@@ -942,7 +942,9 @@ class EmbeddedPlanner:
     def _decide_lookup(self, q: str, muni_id: str, hits: list[SearchHit], req: Request) -> Plan:
         """Which sentences answer; or that the code leaves the figure to someone, or does not state it."""
         sims = self._sims(req, hits)
-        picked = best_sentences(expand(q, muni_id), hits, max_sentences=ranking().max_sentences, similarity=sims)
+        asking = asking_sentences(req.query.turn)
+        picked = best_sentences(expand(q, muni_id), hits, max_sentences=ranking().max_sentences, similarity=sims,
+                                asking=expand(asking, muni_id) if asking != req.query.turn else None)
         if not picked:
             return OutOfScope()
         held_up = limits.check_against(req.query.turn, req.query.of_origin("turn"),
@@ -981,7 +983,10 @@ class EmbeddedPlanner:
             works = bool(stating) and fs < 0.5 * top and bool(
                 limits.check_against(req.query.turn, req.query.of_origin("turn"), [stating[0][1]], self._muni_common(muni_id))
                 or rates.work_out(req.query.turn, req.query.of_origin("turn"), [(stating[0][1], self._section_text(stating[0][0]))]))
-            if stating and (fs >= 0.5 * top or works):
+            # (a sentence stating the amounts case by case, "$25.00 if no pavement is involved or $75.00 if ...
+            # paved", states the figure however far down it ranks: which case is the user's is asked below)
+            cased = bool(stating) and bool(conditions.cases_within(stating[0][1]))
+            if stating and (fs >= 0.5 * top or works or cased):
                 if not any(x[1] == stating[0][1] for x in picked):
                     picked = stating + picked[:1]
             elif not listed and not any(conditions.cases_within(x) for _, x, _ in picked) and not (periods.count_from(

@@ -412,7 +412,10 @@ def _bill_to_guarantee_rule(muni: str | None, words: str) -> str | None:
 _BILLED = re.compile(r"\b(?:sent|mailed|gave|handed)\s+(?:me|us|them)\s+(?:a|an|the|their)\s+(?:bill|invoice)\b|"
                      r"\bbilled\s+(?:me|us)\b|\bgot\s+(?:a|an|the|their)\s+(?:bill|invoice)\b", re.I)
 # the bill went unpaid: what the guarantee then pays
-UNPAID = re.compile(r"\b(?:didn['’]?t|did not|never|haven['’]?t|have not|wasn['’]?t|was not|not|went)\s+(?:\w+\s+)?"
+UNPAID = re.compile(r"\b(?:didn['’]?t|did not|never|haven['’]?t|have not|wasn['’]?t|was not|not|went|"
+                    r"don['’]?t|do not|doesn['’]?t|does not|won['’]?t|will not)\s+(?:\w+\s+)?"
                     r"(?:pa(?:y|id)|unpaid)\b|\bunpaid\b|\bpast due\b|\boverdue\b|"
+                    # "If neither owner pays, ...", "if nobody pays the bill"
+                    r"\b(?:neither|nobody|no one|none of (?:us|them))\b[^.?!]{0,25}\bpays?\b|"
                     r"\blet\s+(?:\w+\s+){0,2}(?:go|slide|sit|ride)\s+(?:past|over|beyond)\b|\bout of (?:my|our|the) (?:guarantee|deposit|bond)|"
                     r"\b(?:taking|take|took|taken|charg\w*|deduct\w*)\b[^.?!]{0,30}\b(?:guarantee|deposit|bond)\b", re.I)
