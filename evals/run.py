@@ -80,8 +80,9 @@ HELDOUT16_QUESTIONS = ROOT / "evals" / "heldout16_questions.yaml"  # fresh on 20
 SLOTSTRESS14_QUESTIONS = ROOT / "evals" / "slotstress14_questions.yaml"  # fresh on 2026-12-04 (session 19), read in session 20
 HELDOUT17_QUESTIONS = ROOT / "evals" / "heldout17_questions.yaml"  # fresh on 2026-12-04 (session 20), read in session 21
 SLOTSTRESS15_QUESTIONS = ROOT / "evals" / "slotstress15_questions.yaml"  # fresh on 2026-12-04 (session 20), read in session 21
-HELDOUT18_QUESTIONS = ROOT / "evals" / "heldout18_questions.yaml"  # fresh on 2026-12-04 (session 21), unread
-SLOTSTRESS16_QUESTIONS = ROOT / "evals" / "slotstress16_questions.yaml"  # fresh on 2026-12-04 (session 21), unread
+HELDOUT18_QUESTIONS = ROOT / "evals" / "heldout18_questions.yaml"  # fresh on 2026-12-04 (session 21), read in session 22
+SLOTSTRESS16_QUESTIONS = ROOT / "evals" / "slotstress16_questions.yaml"  # fresh on 2026-12-04 (session 21), read in session 22
+HELDOUT19_QUESTIONS = ROOT / "evals" / "heldout19_questions.yaml"  # fresh on 2026-12-05 (session 22), unread
 HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS,
                 HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS,
                 HELDOUT6_QUESTIONS, SLOTSTRESS4_QUESTIONS, HELDOUT7_QUESTIONS, SLOTSTRESS5_QUESTIONS,
@@ -90,7 +91,7 @@ HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTS
                 HELDOUT12_QUESTIONS, SLOTSTRESS10_QUESTIONS, HELDOUT13_QUESTIONS, SLOTSTRESS11_QUESTIONS,
                 HELDOUT14_QUESTIONS, SLOTSTRESS12_QUESTIONS, HELDOUT15_QUESTIONS, SLOTSTRESS13_QUESTIONS,
                 HELDOUT16_QUESTIONS, SLOTSTRESS14_QUESTIONS, HELDOUT17_QUESTIONS, SLOTSTRESS15_QUESTIONS,
-                HELDOUT18_QUESTIONS, SLOTSTRESS16_QUESTIONS)
+                HELDOUT18_QUESTIONS, SLOTSTRESS16_QUESTIONS, HELDOUT19_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -205,10 +206,14 @@ HELDOUT_NOTES = {
     "heldout18_questions": "written on 2026-12-04 (session 21) by a helper session from the two chapters, TEXT-NOTES and "
     "the schema only (60 items, 64 turns; 'today' Wednesday, September 22, 2027), commissioned before set 17's failures "
     "were read; first score on 400a5b7, the code before any change of session 21, in evals/README.md. "
-    "Its failures have not been read.",
+    "Its failures were read in session 22, after held-out 19 was commissioned, so it is now seen.",
     "slotstress16_questions": "48 calculations written on 2026-12-04 (session 21) the same way (8 categories, 12 asking "
     "for an input, 6 two-turn conversations, 54 turns; 'today' Wednesday, February 7, 2029); first score on 400a5b7 in "
-    "evals/README.md. Its failures have not been read.",
+    "evals/README.md. Its failures were read in session 22, so it is now seen.",
+    "heldout19_questions": "written on 2026-12-05 (session 22) by a helper session from the two chapters, TEXT-NOTES and "
+    "the schema only (60 items, 63 turns; 'today' Wednesday, June 9, 2027), commissioned before set 18's failures "
+    "were read; first score on 8d011c3, the code before any change of session 22, in evals/README.md. "
+    "Its failures have not been read.",
 }
 # the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they count from the day
 # each set was written (ASSISTANT_TODAY for the process answering it)
@@ -226,7 +231,8 @@ WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026
               "heldout15_questions": "2027-06-15", "slotstress13_questions": "2027-11-22",
               "heldout16_questions": "2028-02-21", "slotstress14_questions": "2027-09-08",
               "heldout17_questions": "2027-04-14", "slotstress15_questions": "2028-11-16",
-              "heldout18_questions": "2027-09-22", "slotstress16_questions": "2029-02-07"}
+              "heldout18_questions": "2027-09-22", "slotstress16_questions": "2029-02-07",
+              "heldout19_questions": "2027-06-09"}
 # The sample sets' "today" (samples3 onwards say Wednesday, December 2, 2026; the first two have no
 # relative dates). Before session 9 they were answered with the tuned set's day, one day early.
 SAMPLES_WRITTEN_ON = "2026-12-02"
@@ -234,7 +240,7 @@ SAMPLES_WRITTEN_ON = "2026-12-02"
 SAMPLES_TODAY = {"samples8": "2026-12-03", "samples9": "2026-12-04", "samples9b": "2026-12-04", "samples10": "2026-12-05",
                  "samples11": "2026-12-09", "samples12": "2026-12-14", "samples13": "2027-03-03",
                  "samples14": "2027-08-09", "samples15": "2028-03-09",
-                 "samples16": "2028-07-19"}
+                 "samples16": "2028-07-19", "samples17": "2029-10-10"}
 
 
 def written_on(path: Path | str, forced: str | None = None) -> str:
@@ -514,13 +520,14 @@ SAMPLE_QUESTIONS13 = ROOT / "evals" / "samples13"  # a thirteenth (session 18, t
 SAMPLE_QUESTIONS14 = ROOT / "evals" / "samples14"  # a fourteenth (session 19, two writers), written when the thirteenth was to be read
 SAMPLE_QUESTIONS15 = ROOT / "evals" / "samples15"  # a fifteenth (session 20, two writers), written when the fourteenth was to be read
 SAMPLE_QUESTIONS16 = ROOT / "evals" / "samples16"  # a sixteenth (session 21, two writers), written when the fifteenth was to be read
+SAMPLE_QUESTIONS17 = ROOT / "evals" / "samples17"  # a seventeenth (session 22; Boston, Chagrin Falls, Crawfordville only)
 SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3),
                ("samples4", SAMPLE_QUESTIONS4), ("samples5", SAMPLE_QUESTIONS5),
                ("samples6", SAMPLE_QUESTIONS6), ("samples7", SAMPLE_QUESTIONS7),
                ("samples8", SAMPLE_QUESTIONS8), ("samples9", SAMPLE_QUESTIONS9), ("samples9b", SAMPLE_QUESTIONS9B),
                ("samples10", SAMPLE_QUESTIONS10), ("samples11", SAMPLE_QUESTIONS11), ("samples12", SAMPLE_QUESTIONS12),
                ("samples13", SAMPLE_QUESTIONS13), ("samples14", SAMPLE_QUESTIONS14), ("samples15", SAMPLE_QUESTIONS15),
-               ("samples16", SAMPLE_QUESTIONS16))
+               ("samples16", SAMPLE_QUESTIONS16), ("samples17", SAMPLE_QUESTIONS17))
 # what each later sample set has seen (the report prints it beside its figures)
 SAMPLE_NOTES = {
     "samples2": "Written on 2026-12-01 (session 6) from the texts and the schema alone when the first set's failures "
@@ -578,7 +585,11 @@ SAMPLE_NOTES = {
     "samples16": "Written on 2026-12-04 (session 21) the same way by two writers (Boston, Chagrin Falls, Crawfordville / "
     "Somerville, Williams; 16 items, 17 turns per chapter; 'today' Wednesday, July 19, 2028), commissioned before "
     "samples15's failures were read (the writers saw only the texts); first score on 400a5b7, the code before any change "
-    "of session 21, in evals/README.md. Its failures have not been read.",
+    "of session 21, in evals/README.md. Its failures were read in session 22.",
+    "samples17": "Written on 2026-12-05 (session 22) the same way by one writer for Boston, Chagrin Falls and "
+    "Crawfordville (the writer for Somerville and Williams stopped without output; 16 items, 17 turns per chapter; "
+    "'today' Wednesday, October 10, 2029), commissioned before samples16's failures were read; not first-scored on "
+    "the session's starting code (time ran out). Its failures have not been read.",
 }
 SAMPLE_TEXTS = ROOT.parent / "shared" / "corpus-samples"
 
