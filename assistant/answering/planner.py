@@ -165,6 +165,12 @@ def _figures_of(text: str) -> set[str]:
     return out
 
 
+def _first_figure(text: str) -> str | None:
+    """The first amount of money a text states, as plain digits (None when it states none)."""
+    m = re.search(r"\$\s?(\d[\d,]*(?:\.\d+)?)", text)
+    return next(iter(_figures_of(m.group(1))), None) if m else None
+
+
 def whole_provision(picked: list) -> list:
     """The best sentence's passage, when it is short (a subsection of two or three sentences), is quoted whole,
     in its own order where the best sentence stands: a rule and what follows from it ("... the Village shall
@@ -1500,7 +1506,11 @@ class EmbeddedPlanner:
         said = _figures_of(stated)
         holds = {i: bool(said & _figures_of(c.quote)) for _, i, c in scored}
         passages = {c.passage_id for _, _, c in kept}
-        kept += [t for t in scored if t not in kept and t[2].passage_id in passages and holds[t[1]]]
+        # (and a quote holding the first figure the answer states, wherever it is: "an indemnity bond in the sum of
+        # $10,000" for "is there a bond? how much?", however many words the other provisions share with the question)
+        lead = _first_figure(stated)
+        kept += [t for t in scored if t not in kept and holds[t[1]] and (
+            t[2].passage_id in passages or (lead is not None and lead in _figures_of(t[2].quote)))]
 
         def passage(t):
             return t[2].passage_id or f"#{t[1]}"

@@ -660,10 +660,15 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
     # "the 15th of last month", "on the 3rd of this month", "next month on the 12th", "earlier this month on the 3rd":
     # that day of that month (read before "last month" alone, which would take the words)
     rel_month = {"last": -1, "this past": -1, "this": 0, "next": 1, "this coming": 1}
-    for m in re.finditer(r"\bthe\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)\s+of\s+(?P<rel>last|this past|this coming|next|this)\s+month\b|"
+    # (the day in words too: "dated the first of this month")
+    for m in re.finditer(rf"\bthe\s+(?P<d>[0-3]?\d(?:st|nd|rd|th)|{_ORD_WORD})\s+of\s+(?P<rel>last|this past|this coming|next|this)\s+month\b|"
                          r"\b(?:earlier\s+|later\s+)?(?P<rel2>last|this past|this coming|next|this)\s+month,?\s+on\s+the\s+"
-                         r"(?P<d2>[0-3]?\d)(?:st|nd|rd|th)\b", text, re.I):
-        rel, dom = (m.group("rel") or m.group("rel2")).lower(), int(m.group("d") or m.group("d2"))
+                         rf"(?P<d2>[0-3]?\d(?:st|nd|rd|th)|{_ORD_WORD})\b", text, re.I):
+        raw = m.group("d") or m.group("d2")
+        dom = int(re.sub(r"\D", "", raw)) if raw[0].isdigit() else _ORDINAL_DAYS.get(raw.lower().replace(" ", "-"))
+        if dom is None:
+            continue
+        rel = (m.group("rel") or m.group("rel2")).lower()
         first = ref.replace(day=1) + relativedelta(months=rel_month[rel])
         try:
             add(m.start(), m.end(), first.replace(day=dom))

@@ -180,7 +180,8 @@ def _render_requirement(req: dict[str, Any], applicant: str) -> BondRequirement:
         amount_in_code=amount is not None or max_amount is not None or bool(limits),
         amount_set_by=req.get("set_by"),
         exempt_reason=exempt_reason,
-        citations=[_cite(k) for k in req["provisions"]],
+        # (an exemption the applicant does not fall under is no provision of its answer)
+        citations=[_cite(k) for k in req["provisions"] if exempt_reason is not None or k != req.get("exemption")],
     )
 
 

@@ -14,19 +14,28 @@ ASKS_A_DAY = re.compile(r"\b(?:earliest|soonest|latest|last (?:day|date)|(?:what
                         re.I)
 
 
+# a bond asked about by itself, no other priced thing beside it ("Is there a bond we have to post ...? How much?")
+_BOND_ASKED = re.compile(r"^(?!.*\b(?:fees?|surcharges?|fines?|penalt(?:y|ies)|deposits?|costs?|charges?)\b).*\bbond\b",
+                         re.I | re.S)
+
+
 def bond_requirements(q: str, muni: str | None, ctx: RouteContext):
     """The bonds, insurance and fees a permit requires (a single figure asked for is a lookup)."""
     if re.search(r"performance bond|annual bond|guarantee|surety|small contracts?|application fee|renewal fee|"
-                 r"permit fee|how (?:large|much)|what amount", q, re.I) and not re.search(r"\$\s?\d", q):
+                 r"permit fee", q, re.I) and not re.search(r"\$\s?\d", q):
         return None  # one figure asked for: the passage answers it (or says who sets it)
+    if re.search(r"how (?:large|much)|what amount", q, re.I) and not re.search(r"\$\s?\d", q) \
+            and not _BOND_ASKED.search(q):
+        return None  # ("is there a bond ...? How much?": the bonds the permit requires, stated or left to the Board)
     if slots.dates_in(q) and ASKS_A_DAY.search(q):
         return None  # "…notice on January 6 that they're dropping the policy. What's the earliest …?": a day, not a list
     if muni is None:
         return Missing(which("Their bond and insurance rules differ."), needs_municipality=True)
     low = q.lower()
     permit = permit_for(muni, low)
-    applicant = ("village_public_utility" if re.search(r"village(?:-owned)? (?:public )?utility", low)
-                 else "public_utility" if "utility" in low else "contractor")
+    # (what the words deny the applicant is, it is not: "a private sewer contractor, not the Village utility")
+    applicant = ("village_public_utility" if slots.affirmed(r"village(?:-owned)? (?:public )?utility", low)
+                 else "public_utility" if slots.affirmed(r"utility", low) else "contractor")
     return Routed("bond_insurance_requirements",
                   {"municipality": muni, "permit_type": permit, "applicant": applicant},
                   muni, phrasing.lead_generic)

@@ -341,7 +341,10 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
     for s in money:
         # the noun the amount is of ("a $2,500 curb-and-gutter guarantee"), else the last label before it ("billed me $640")
         said = ctx.query.source(s.span.origin)
-        after = re.split(r"[.;,?!$]|\s[-—]\s|\sand\s", said[s.span.end:s.span.end + 40])[0].split()[:3]
+        clause = re.split(r"[.;,?!$()]|\s[-—]\s|\sand\s", said[s.span.end:s.span.end + 60])[0].split()
+        # ("fifteen hundred dollars cash as the ditch landscaping guarantee": what it was put up as)
+        as_what = re.match(r"(?:\w+\s+)?as\s+(?:an?|the|my|our)\s", " ".join(clause[:3]) + " ")
+        after = clause[:7] if as_what else clause[:3]
         hit = next((p for p, rx in GUARANTEE_PARTS.items() if rx.search(" ".join(after))), None)
         if hit is None:
             before = roles.own_words_before(s, ctx.query)
@@ -418,4 +421,7 @@ UNPAID = re.compile(r"\b(?:didn['’]?t|did not|never|haven['’]?t|have not|was
                     # "If neither owner pays, ...", "if nobody pays the bill"
                     r"\b(?:neither|nobody|no one|none of (?:us|them))\b[^.?!]{0,25}\bpays?\b|"
                     r"\blet\s+(?:\w+\s+){0,2}(?:go|slide|sit|ride)\s+(?:past|over|beyond)\b|\bout of (?:my|our|the) (?:guarantee|deposit|bond)|"
-                    r"\b(?:taking|take|took|taken|charg\w*|deduct\w*)\b[^.?!]{0,30}\b(?:guarantee|deposit|bond)\b", re.I)
+                    r"\b(?:taking|take|took|taken|charg\w*|deduct\w*)\b[^.?!]{0,30}\b(?:guarantee|deposit|bond)\b|"
+                    # "a bill for $385 that I honestly forgot about, it's been over a month"
+                    r"\bforg(?:ot|otten|etting)\s+(?:all\s+)?(?:about|to\s+pay)\b|"
+                    r"\b(?:it['’]?s|it has|it had) been (?:over|more than|past|longer than) (?:a month|30 days|thirty days)\b", re.I)

@@ -261,6 +261,10 @@ _RUN_CUE = re.compile(r"\b(?:over|for\s+every|every|per|across|along|in|runs?|ru
                       r"some|steady)\s+)*$", re.I)
 
 
+_RISE_AFTER = re.compile(r"\s*(?:higher|lower|above|below|up\s+from|down\s+from|of\s+(?:rise|drop|fall|climb|elevation)|"
+                         r"(?:rise|drop|fall|climb|elevation\s+(?:change|difference))\b)", re.I)
+
+
 def _rise_and_run(ctx: RouteContext):
     """(rise, run) in feet from the lengths of the user's turn, each told by its own words; None unless exactly one
     length reads as the rise and one as the run (inches and meters converted to feet)."""
@@ -270,7 +274,8 @@ def _rise_and_run(ctx: RouteContext):
 
     lengths = list({(x.value, x.unit): x for x in reversed(ctx.query.of("length", "turn"))
                     if x.unit in ("ft", "in")}.values())  # (a length said again, "over that 60 feet": its first saying)
-    rises = [x for x in lengths if _RISE_CUE.search(x.before[-45:])]
+    # (or after it: "the house sits ten feet higher than the road", "a 9-foot rise")
+    rises = [x for x in lengths if _RISE_CUE.search(x.before[-45:]) or _RISE_AFTER.match(x.after)]
     runs = [x for x in lengths if x not in rises and (_RUN_CUE.search(x.before[-25:]) or
                                                      re.match(r"\s*(?:long|stretch|of\s+run|run)\b", x.after, re.I))]
     if len(rises) != 1 or len(runs) != 1 or len(lengths) != 2:
@@ -361,7 +366,10 @@ ASKS_OVER = re.compile(r"\bhow (?:much|far) over\b|\bover (?:the|that|their|its)
                        r"\b(?:are|is) (?:we|it|he|they|my truck|our truck) over\b|"
                        # "weight limit signs just went up ... am I legal to run it loaded?"
                        r"\b(?:am i|are we|is it|is he|is my \w+)\s+(?:legal|allowed|ok|okay)\b(?=[^.?!]*\b(?:load|run|drive|haul|"
-                       r"use|take)\w*)", re.I)
+                       r"use|take)\w*)|"
+                       # "can I run my loaded dump truck over the road where the weight limit signs are up?"
+                       r"\bcan (?:i|we|he|she|they|you|my \w+|our \w+) (?:still )?(?:run|drive|take|haul|bring|use|cross)\b"
+                       r"(?=[^.?!]*\b(?:weight|limit|posted|tons?)\b)", re.I)
 
 
 _EMPTY = re.compile(r"\b(?:empty|unloaded|tare|bare)\b", re.I)
@@ -397,21 +405,40 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
                 else bool(rx.search(re.split(r"[,;.]|\band\b", w.before[-14:])[-1]))
         empty = [w for w in weights if said(w, _EMPTY)]
         loaded = [w for w in weights if said(w, _LOADED)]
-        if len(empty) == 1 and len(loaded) == 1 and empty[0] is not loaded[0] \
-                and not re.search(r"\b(?:run|running|drive|driving|go|going|come|coming|travel\w*)\s+(?:it\s+)?empty\b", q, re.I):
+        runs_empty = re.search(r"\b(?:run|running|drive|driving|go|going|come|coming|travel\w*)\s+(?:it\s+)?empty\b", q, re.I)
+        if len(empty) == 1 and len(loaded) == 1 and empty[0] is not loaded[0] and not runs_empty:
             weights = loaded
+        elif len(empty) == 1 and not loaded and not runs_empty:
+            # "weighs 8,600 lb empty and we'd be hauling 4,200 lb of pavers": the other weight is what it carries,
+            # so the gross weight on the road is the two together (and the answer shows the sum it read)
+            cargo = [w for w in weights if w is not empty[0] and _CARGO.search(w.before[-24:])]
+            if len(cargo) == 1:
+                total = empty[0].number + cargo[0].number
+                args = _heavy_args(q, ctx, muni, total)
+                return Routed("heavy_vehicle_check", args, args["municipality"], phrasing.lead_heavy,
+                              derived={"gross_weight_tons": f"{roles.as_number(total)} tons (“{empty[0].span.text}” "
+                                                            f"empty + “{cargo[0].span.text}” carried)"})
     if len({w.value for w in weights}) > 1:
         return Missing("the vehicle's gross weight: is it " + " or ".join(f"“{w.span.text}”" for w in weights)
                        + "?", slot="gross weight", candidates=tuple(w.span.text for w in weights))
+    args = _heavy_args(q, ctx, muni, weights[0].number)
+    return Routed("heavy_vehicle_check", args, args["municipality"], phrasing.lead_heavy,
+                  sources={"gross_weight_tons": weights[0]})
+
+
+# the words before a weight that say it is carried, not the vehicle's own ("hauling 4,200 lb of pavers")
+_CARGO = re.compile(r"\b(?:haul(?:ing|s)?|carry(?:ing)?|carries|load(?:ing)? (?:up )?|with|plus|bring(?:ing)?|"
+                    r"deliver(?:ing)?|payload of|load of|cargo of)\s+(?:about |around |roughly |maybe |another )?$", re.I)
+
+
+def _heavy_args(q: str, ctx: RouteContext, muni: str | None, tons) -> dict:
     low = q.lower()
-    args = {"municipality": only_municipality(ctx, "heavy_vehicle_check", muni),
-            "gross_weight_tons": roles.as_number(weights[0].number),
+    return {"municipality": only_municipality(ctx, "heavy_vehicle_check", muni),
+            "gross_weight_tons": roles.as_number(tons),
             # "neither has lugs": a denial of lugs outweighs "tracked"
             "lugged_wheels": slots.affirmed(r"lug|cleat", low) or (
                 not re.search(r"lug|cleat", low) and slots.affirmed(r"\btrack", low)),
             "temporary_limit_posted": slots.affirmed(r"posted|temporary|weight limit|limit is|signs? (?:are |is )?up", low)}
-    return Routed("heavy_vehicle_check", args, args["municipality"], phrasing.lead_heavy,
-                  sources={"gross_weight_tons": weights[0]})
 
 
 # which figure of the road standards a question asks: the checks whose provisions it cites

@@ -31,7 +31,9 @@ LATER = re.compile(r"\bin (?:a|an|one|two|three|four|five|six|several|a few|\d+)
 
 # the words place the opening now ("we're cutting it today", "opening the street this week")
 NOW = re.compile(r"\b(?:today|now|right now|this (?:morning|afternoon|week)|currently|at the moment|"
-                 r"(?:are|'re) (?:cutting|opening|digging|excavating|trenching))\b", re.I)
+                 # (the work told as under way: "the crew is cutting a trench", "we're running a water lateral")
+                 r"(?:are|'re|is|am|'m) (?:now )?(?:cutting|opening|digging|excavating|trenching|boring|running|"
+                 r"putting in|installing|laying))\b", re.I)
 
 
 # what is paid in all asked: the permit fee with the surcharge ("the total", "all told", "including the fee")

@@ -1,0 +1,100 @@
+"""Session 23: readings that decide a figure, on any question.
+
+A day of the month in words dates an event ("dated the first of this month"); "notified" is the code's notice; a
+vehicle's empty weight and the load it carries make its gross weight together, and a question whether a loaded truck
+may cross a posted road without its weight asks for it; a height said after its length ("ten feet higher than the
+road") is a driveway's rise; an amount "put up as the ... guarantee" is the guarantee, and a bill forgotten for over a
+month is unpaid; a bond asked about with "how much" gets the bonds the permit requires (stated ones and those left to
+the Board), and what the words deny the applicant is ("not the Village utility") it is not; work told as under way
+("the crew is trenching") opens the street today.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.answering.assistant import Assistant
+from assistant.answering.reading import read_query
+from assistant.answering.routes.bonds import bond_requirements
+from assistant.settings import Settings
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory):
+    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture
+def june_2027(monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-06-09")
+
+
+def test_a_day_of_this_or_last_month_in_words_is_read(june_2027):
+    assert [s.value for s in read_query("The letter is dated the first of this month.").of("date")] == ["2027-06-01"]
+    assert [s.value for s in read_query("It came on the twenty-second of last month.").of("date")] == ["2027-05-22"]
+    assert [s.value for s in read_query("We paid on the 3rd of last month.").of("date")] == ["2027-05-03"]
+
+
+def test_notified_on_a_day_counts_the_notice_period_not_the_tax_roll_date(assistant, june_2027):
+    ans = assistant.ask("The Town notified me on the first of this month that I must deposit the cost of a culvert. "
+                        "When is it due?", "delafield")
+    assert ans.status == "answered"
+    assert "June 11, 2027" in ans.answer and "10 days" in ans.answer
+    assert "**November 1" not in ans.answer
+
+
+def test_empty_weight_and_the_load_carried_make_the_gross_weight(assistant, june_2027):
+    ans = assistant.ask("Our dump truck weighs 9,000 lb empty and we'll be hauling 4,600 lb of stone on the Town road "
+                        "where the weight limit signs are up. Are we over?", "delafield")
+    assert ans.status == "answered"
+    assert "6.8 tons (“9,000 lb” empty + “4,600 lb” carried)" in ans.answer
+    assert "over the posted temporary limit" in ans.answer
+    # one weight said loaded is the gross weight itself (nothing is added)
+    ans = assistant.ask("Our truck is 8,000 lbs empty and 19,000 lbs loaded. The weight limit signs are up. Are we "
+                        "over?", "delafield")
+    assert "9.5 tons" in ans.answer
+
+
+def test_can_a_loaded_truck_cross_a_posted_road_asks_its_weight(assistant, june_2027):
+    ans = assistant.ask("Can we drive our loaded tandem across the Town road where the weight limit signs are posted?",
+                        "delafield")
+    assert ans.status == "clarify" and "gross weight" in ans.answer
+
+
+def test_a_height_said_after_its_length_is_the_rise(assistant, june_2027):
+    ans = assistant.ask("The garage floor sits 9 feet higher than the street and the driveway is 60 feet long. Is "
+                        "that too steep for the Town?", "delafield")
+    assert ans.status == "answered"
+    assert "rise 9 feet" in ans.answer and "run 60 feet" in ans.answer and "15%" in ans.answer
+
+
+def test_an_amount_put_up_as_the_guarantee_and_a_forgotten_bill(assistant, june_2027):
+    ans = assistant.ask("When the culvert went in (it cost $2,400) I put up two thousand dollars cash as the ditch "
+                        "landscaping guarantee. The Town reseeded and billed me $450, which I forgot about; it's been "
+                        "over a month. How much of my deposit comes back?", "delafield")
+    assert ans.status == "answered"
+    assert "$1,550.00" in ans.answer and "$2,400" not in ans.answer.split("How it was")[0]
+
+
+def test_how_much_for_a_bond_gives_the_bonds_stated_and_left_to_the_board(assistant, june_2027):
+    ans = assistant.ask("Is there a bond for a road opening permit? How much?", "delafield")
+    assert ans.status == "answered"
+    assert "$10,000" in ans.answer and "resolution" in ans.answer
+    ans = assistant.ask("We're a plumbing contractor, not the Village utility. What bond do we post for a street "
+                        "opening permit, and how much?", "brandon")
+    assert ans.status == "answered"
+    assert "applicant 'contractor'" in ans.answer and "exempt" not in ans.answer
+    assert "deposit with the Village Clerk an indemnity bond in the sum of $10,000" in ans.answer
+    # a fee asked beside the bond is one figure: the passage answers it
+    assert bond_requirements("How much is the permit fee and the bond?", "brandon", _Ctx()) is None
+
+
+class _Ctx:
+    tools: dict = {}
+
+
+def test_work_told_under_way_opens_the_street_today(assistant, june_2027):
+    ans = assistant.ask("The crew is trenching across a street the Village repaved in March 2026; the permit fee is "
+                        "$80. What's the surcharge?", "brandon")
+    assert ans.status == "answered"
+    assert "$320.00" in ans.answer and "today, June 9, 2027" in ans.answer
