@@ -123,7 +123,12 @@ def _norm_section(s: Any) -> str:
 
 
 def _norm_sub(s: Any) -> str:
-    return re.sub(r"\s+", "", str(s or ""))
+    """A subsection label in one spelling: the code prints "a." where a writer may write "(a)", and "A(2)", "(2)(b)3."
+    mix both; each label becomes "(x)", lower case ("a." -> "(a)", "A(2)" -> "(a)(2)", "(2)(b)3." -> "(2)(b)(3)")."""
+    text = re.sub(r"\s+", "", str(s or ""))
+    labels = re.findall(r"\(([0-9A-Za-z]{1,6})\)|([0-9]+|[A-Za-z]{1,6})\.?", text)
+    rebuilt = "".join(f"({a or b})" for a, b in labels).lower()
+    return rebuilt if len(re.sub(r"[().]", "", rebuilt)) == len(re.sub(r"[().]", "", text)) else text.lower()
 
 
 def citation_matches(cited: dict, wanted: dict, municipality: str | None) -> bool:

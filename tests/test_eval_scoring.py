@@ -93,6 +93,12 @@ CITE_CASES = [
     CiteCase(cit("404-6"), {"section": "404-6"}, "delafield", False),  # municipality differs
     CiteCase(cit("404-7", subsection="H(1)"), {"section": "404-7", "subsection": "H"}, "brandon", True),
     CiteCase(cit("404-7", subsection="G"), {"section": "404-7", "subsection": "H"}, "brandon", False),
+    # one label in two spellings: the code prints "a.", a writer writes "(a)" (and "(1)" is no prefix of "(10)")
+    CiteCase(cit("16-12.42", subsection="a.", municipality="boston"), {"section": "16-12.42", "subsection": "(a)"},
+             "boston", True),
+    CiteCase(cit("16-12.42", subsection="b.", municipality="boston"), {"section": "16-12.42", "subsection": "(a)"},
+             "boston", False),
+    CiteCase(cit(None, title="T", subsection="(10)"), {"title": "T", "subsection": "(1)"}, "brandon", False),
     CiteCase(cit("404-7"), {"section": "404-7", "subsection": "H"}, "brandon", False),  # subsection missing
     CiteCase(cit("§ 404-6"), {"section": "404-6"}, "brandon", True),  # § sign tolerated
     CiteCase(cit("404-60"), {"section": "404-6"}, "brandon", False),

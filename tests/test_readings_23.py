@@ -98,3 +98,10 @@ def test_work_told_under_way_opens_the_street_today(assistant, june_2027):
                         "$80. What's the surcharge?", "brandon")
     assert ans.status == "answered"
     assert "$320.00" in ans.answer and "today, June 9, 2027" in ans.answer
+
+
+def test_a_penalty_left_to_another_section_keeps_how_offenses_are_counted(assistant, june_2027):
+    ans = assistant.ask("A builder keeps leaving gravel all over our street and won't clean it up. What's the fine?",
+                        "brandon")
+    assert ans.status == "not_stated"
+    assert "§ 1-4" in ans.answer and "separate offense" in ans.answer

@@ -165,6 +165,10 @@ def _figures_of(text: str) -> set[str]:
     return out
 
 
+# how offenses are counted ("Each day ... shall constitute a separate offense"; "each violation is a separate offence")
+_COUNTS_OFFENSES = re.compile(r"\bseparate (?:and distinct )?(?:offen[cs]e|violation)s?\b", re.I)
+
+
 def _first_figure(text: str) -> str | None:
     """The first amount of money a text states, as plain digits (None when it states none)."""
     m = re.search(r"\$\s?(\d[\d,]*(?:\.\d+)?)", text)
@@ -1354,6 +1358,14 @@ class EmbeddedPlanner:
             block, c = quote_block(p, s)
             blocks.append(block)
             cites.append(c)
+            if _defers_a_fine(s):
+                # a penalty left to another section: how it is counted, said beside it in the same provision, still
+                # holds ("Each day that said materials are not removed shall constitute a separate offense")
+                for other in sentences(p.text):
+                    if other != s and _COUNTS_OFFENSES.search(other) and not any(x.quote == other for x in cites):
+                        block, c = quote_block(p, other)
+                        blocks.append(block)
+                        cites.append(c)
         lead = phrasing.not_stated_set_by(name, plan.who) if plan.set_by else phrasing.not_stated_closest(name)
         notes = text_notes([p for p, _, _ in plan.picked])
         if plan.note:
