@@ -105,3 +105,13 @@ def test_a_penalty_left_to_another_section_keeps_how_offenses_are_counted(assist
                         "brandon")
     assert ans.status == "not_stated"
     assert "§ 1-4" in ans.answer and "separate offense" in ans.answer
+
+
+def test_two_deadlines_asked_of_one_dated_start_each_get_their_rule(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-02-07")
+    ans = assistant.ask("Crew starts excavating Tuesday May 8 at 8 AM. By when must the Public Works director hear "
+                        "from us, and when do the Clerk and the affected homeowners have to be told?", "brandon")
+    assert ans.status == "answered"
+    assert "May 7, 2029 8:00 AM" in ans.answer  # 24 hours before, to the Director
+    assert "one business day before" in ans.answer and "May 7, 2029" in ans.answer
+    assert len(ans.tool_calls) == 2

@@ -3,6 +3,8 @@ catalogue's own titles and descriptions (data) and the event the question dates.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import re
 from datetime import date, datetime, time
 
@@ -397,11 +399,35 @@ def _also_asked(question: str, best, ranked: list, shared_event: dict[str, int])
     if len(parts) < 2:
         return []
     out = []
+    # a word most of the municipality's rules use ("notice", "notify") tells a part's rule from the others less than
+    # one few use ("Clerk", "affected"): each shared word weighs by how few rules hold it
+    own = [r for _, r in ranked if r.municipality == best.municipality and r.count.kind not in NO_DAY]
+    held = Counter(w for r in own for w in stems(f"{r.title} {r.obligation} {r.event}"))
+
+    def weight(words: set[str]) -> float:
+        return sum(min(1.0, 3.0 / held[w]) for w in words if held[w])
+
+    per_part = []
     for part in parts:
-        words = stems(slots.without_dates(expand(part))) - GENERIC_EVENT_STEMS
-        scored = sorted(((len(words & stems(f"{r.title} {r.obligation} {r.event}")) + 1.5 * len(words & stems(r.title))
-                          + ranking().event_weight * shared_event.get(r.id, 0) + 0.1 * whole, r) for whole, r in ranked
-                         if r.municipality == best.municipality and r.count.kind not in NO_DAY), key=lambda t: -t[0])
+        # (the part's own words; the code's words for them at half weight: "need notice" is no rule in hours)
+        said = stems(slots.without_dates(part)) - GENERIC_EVENT_STEMS
+        words = stems(slots.without_dates(expand(part))) - GENERIC_EVENT_STEMS - said
+
+        def match(text: str) -> float:
+            held_here = stems(text)
+            return weight(said & held_here) + 0.5 * weight(words & held_here)
+
+        per_part.append(sorted(((match(f"{r.title} {r.obligation} {r.event}") + 1.5 * match(r.title)
+                                 + ranking().event_weight * shared_event.get(r.id, 0) + 0.1 * whole, r) for whole, r in ranked
+                                if r.municipality == best.municipality and r.count.kind not in NO_DAY), key=lambda t: -t[0]))
+    # the rule chosen answers the part it scores best in; the other parts are asked of the other rules (the event
+    # dated, which drew the chosen rule, weighs alike for them)
+    def score_of(scored, rule):
+        return next((s for s, r in scored if r is rule), float("-inf"))
+    own_part = max(range(len(per_part)), key=lambda i: score_of(per_part[i], best) - (per_part[i][0][0] if per_part[i] else 0))
+    for i, scored in enumerate(per_part):
+        if i != own_part:
+            scored = [(s, r) for s, r in scored if r.id != best.id]
         if not scored or scored[0][0] < 2 or (len(scored) > 1 and scored[0][0] - scored[1][0] < 1):
             continue
         top = scored[0][1]
