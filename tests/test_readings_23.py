@@ -115,3 +115,82 @@ def test_two_deadlines_asked_of_one_dated_start_each_get_their_rule(assistant, m
     assert "May 7, 2029 8:00 AM" in ans.answer  # 24 hours before, to the Director
     assert "one business day before" in ans.answer and "May 7, 2029" in ans.answer
     assert len(ans.tool_calls) == 2
+
+
+def test_a_repair_bill_with_a_part_left_out_asks_for_it(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-11-16")
+    ans = assistant.ask("A contractor never fixed his failed street patch so our crew did. Labor ran $2,200. What do "
+                        "we bill him with the administration charge?", "brandon")
+    assert ans.status == "clarify" and "materials" in ans.answer and "$2,640" not in ans.answer
+    ans = assistant.ask("A contractor never fixed his failed street patch so our crew did. Labor ran $2,200, no "
+                        "materials, no equipment. What do we bill him with the administration charge?", "brandon")
+    assert ans.status == "answered" and "$2,640.00" in ans.answer
+
+
+def test_two_approval_dates_are_asked_about_with_the_rule_quoted(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-11-16")
+    ans = assistant.ask("Our street opening permit was stamped APPROVED 11/6 by the Clerk, and Public Works signed "
+                        "off on it 11/9. When does it expire?", "brandon")
+    assert ans.status == "clarify" and "“11/6”" in ans.answer and "“11/9”" in ans.answer
+    assert "valid for a period of 30 days from the date of approval" in ans.answer
+    assert [s.value for s in read_query("The stamp says APPROVED 11/6.").of("date")] == ["2028-11-06"]
+
+
+def test_a_crew_of_n_counts_workers(monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-11-16")
+    counts = [(s.value, s.unit) for s in read_query("A crew of 2 came out, 1.5 hours.").of("count")]
+    assert counts == [("2", "workers")]
+    assert [(s.value, s.unit) for s in read_query("A three-man crew did it.").of("count")] == [("3", "workers")]
+    assert read_query("The crew of 4 hours ago").of("count") == []
+
+
+def test_a_crews_hours_without_each_are_asked_about(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-11-16")
+    ans = assistant.ask("The Village's bill for clearing my walk says: crew of 3, 2 hours, $30/hr with benefits. What "
+                        "should it total?", "brandon")
+    assert ans.status == "clarify" and "$85.00" not in ans.answer
+
+
+def test_an_amount_added_to_the_final_cost_in_a_follow_up(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-11-16")
+    first = "I put down $3,000 for the Town's asphalt crew to redo my driveway apron and the final cost came to $2,700."
+    ans1 = assistant.ask(first + " What happens with the difference?", "delafield")
+    assert "$300.00" in ans1.answer
+    history = [{"role": "user", "content": first + " What happens with the difference?"},
+               {"role": "assistant", "content": ans1.answer}]
+    ans2 = assistant.ask("Oh wait, they just added $500 for extra gravel to the final cost. Now what?", "delafield",
+                         history)
+    assert ans2.status == "answered"
+    assert "$3,200.00 (“$2,700” + “$500” added)" in ans2.answer and "$200.00" in ans2.answer
+    # a code without the surcharge is not said to have none when "extra ... cost" tells of other amounts
+    assert "surcharge" not in ans2.answer.lower()
+
+
+def test_a_follow_up_that_moves_the_day_keeps_the_rule(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-02-07")
+    first = "We start excavating in a Town road Tuesday April 17 at 8 am. When's the latest the written notice has to reach the Highway Commission?"
+    ans1 = assistant.ask(first, "delafield")
+    assert "April 14, 2029 8:00 AM" in ans1.answer
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": ans1.answer}]
+    ans2 = assistant.ask("Start got pushed to Thursday the 19th, same time. New deadline?", "delafield", history)
+    assert ans2.status == "answered" and "April 17, 2029 8:00 AM" in ans2.answer
+
+
+def test_a_second_visit_told_in_a_follow_up_is_never_merged_into_the_first_crew(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-02-07")
+    first = "Village cleared the snow off my walk. Two employees, an hour and a half, $34/hr each including benefits. What's the charge?"
+    ans1 = assistant.ask(first, "brandon")
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": ans1.answer}]
+    ans2 = assistant.ask("Oh wait, they came back the next day for the drifts too, just one guy for 45 minutes at the "
+                         "same rate. What's my total now?", "brandon", history)
+    assert ans2.status == "clarify" and "$101.50" not in ans2.answer
+
+
+def test_a_turn_whose_amounts_its_own_calculator_leaves_is_read_with_the_topic(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-06-09")
+    first = "Part of our driveway in the Town right-of-way needs new asphalt. Does the Town pay for it?"
+    ans1 = assistant.ask(first, "delafield")
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": ans1.answer}]
+    ans2 = assistant.ask("We went with the Town crew. We deposited $1,800 up front and the bill that came today says "
+                         "$2,050. What do I still owe and by when?", "delafield", history)
+    assert ans2.status == "answered" and "$250.00" in ans2.answer and "July 9, 2027" in ans2.answer

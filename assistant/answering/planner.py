@@ -169,6 +169,16 @@ def _figures_of(text: str) -> set[str]:
 _COUNTS_OFFENSES = re.compile(r"\bseparate (?:and distinct )?(?:offen[cs]e|violation)s?\b", re.I)
 
 
+def _provision_quote(provision: tuple[str, str] | None) -> tuple:
+    """(passage, sentence) of a provision a route names by passage id and quote; () when it names none."""
+    if provision is None:
+        return ()
+    from assistant.corpus import passage_by_id
+
+    passage = passage_by_id(provision[0])
+    return (passage, provision[1]) if passage is not None and provision[1] in passage.text else ()
+
+
 def _first_figure(text: str) -> str | None:
     """The first amount of money a text states, as plain digits (None when it states none)."""
     m = re.search(r"\$\s?(\d[\d,]*(?:\.\d+)?)", text)
@@ -658,7 +668,8 @@ class EmbeddedPlanner:
         query = read_query(turn, earlier if carried else "", follow_up=bool(carried.get("follow_up")),
                            clarified=bool(carried.get("clarified")), text=q, municipality=muni_id,
                            municipality_from=source, figure=figure_kind(respelled(turn, muni_id)), removed=tuple(removed),
-                           asked=history[-1].content if carried.get("clarified") else "")
+                           asked=history[-1].content if carried.get("clarified") else "",
+                           answered=history[-1].content if history and history[-1].role == "assistant" else "")
         req = Request(query, events=events, removed=tuple(removed), party=party)
         return self._decide(q, muni_id, history, carried, req), req
 
@@ -675,7 +686,7 @@ class EmbeddedPlanner:
             return q, {}
         if last.startswith(CLARIFY_MUNI) or last.startswith(CLARIFY_VALUE):
             return f"{prev_user.strip()} {q}", {"clarified": True, "current": q}
-        if FOLLOW_UP.search(q) or len(q.split()) <= 8:
+        if FOLLOW_UP.search(q) or len(q.split()) <= 8 or slots.CHANGES_EARLIER.search(q):
             return f"{self._earlier_topic(history)} {q} {q}", {"follow_up": True, "current": q}
         return q, {}
 
@@ -753,6 +764,17 @@ class EmbeddedPlanner:
                     # the sidewalk permit, not a street-privilege permit)
                     return self._decide_lookup(current, muni_id, self._on_topic(hits, q, muni_id, vector), req)
         req.vector = vector
+        if routed is not None and not current and not isinstance(routed, Missing) and history \
+                and self._leaves_amounts(routed, req):
+            # "We went with the Town crew. We deposited $2,200 up front and the bill that came today says $2,615. What
+            # do I still owe and by when?" after a question about the Town's asphalt: a turn whose own words reach a
+            # calculator that uses none of its amounts is read with the conversation's topic, which may reach one
+            prev_user = self._earlier_topic(history)
+            if prev_user:
+                req.query = req.query.model_copy(update={"earlier": prev_user, "follow_up": True, "slots": tuple(
+                    [*req.query.slots, *(x for x in user_slots(f"{prev_user} {req.query.turn}", "earlier")
+                                         if x.span.end <= len(prev_user))])})
+                return self._decide(f"{prev_user} {q} {q}", muni_id, history, {"follow_up": True, "current": q}, req)
         if routed is not None:  # a calculator
             if not current and not isinstance(routed, Missing):
                 routed = self._other_asks(muni_id, routed, req)
@@ -828,6 +850,13 @@ class EmbeddedPlanner:
         ids = {h.passage.id for h in same}
         return [*same, *(h for h in hits if h.passage.id not in ids)]
 
+    @staticmethod
+    def _leaves_amounts(routed, req: Request) -> bool:
+        """Does the calculator reached use none of the two or more money amounts this turn gives?"""
+        amounts = [s for s in req.query.of_origin("turn") if s.kind == "money"]
+        mine = req.query.model_copy(update={"slots": tuple(amounts)})
+        return len(amounts) >= 2 and not any(trace_value(v, mine) for v in _leaves(routed.arguments))
+
     def _takes_the_turns_amounts(self, q: str, muni_id: str | None, routed, req: Request):
         """The calculator the whole conversation reaches, when the one this turn's words reach uses none of the money
         amounts the turn gives and that one uses them; None otherwise."""
@@ -851,6 +880,9 @@ class EmbeddedPlanner:
         January?" after a question about bonds asks something else."""
         mine = req.query.model_copy(update={"slots": tuple(req.query.of_origin("turn"))})
         if any(trace_value(v, mine) for v in _leaves(routed.arguments)):
+            return True
+        # (or a value worked out from one of its values: "they added $450 to the final cost" -> $2,180 + $450)
+        if any(f"“{s.span.text}”" in how for s in mine.slots for how in routed.derived.values()):
             return True
         if named_municipality(current) is not None:
             return True
@@ -1172,7 +1204,8 @@ class EmbeddedPlanner:
             return Clarify(phrasing.clarify_value(routed.question), municipality=muni_id or None,
                            slot=routed.slot or "a value the calculation needs",
                            candidates=routed.candidates,
-                           notes=(phrasing.asked_for(routed.slot, routed.candidates),) if routed.slot else ())
+                           notes=(phrasing.asked_for(routed.slot, routed.candidates),) if routed.slot else (),
+                           quote=_provision_quote(routed.provision))
         read_all = []
         for step in [routed, *routed.follow]:
             read, unsafe = trace(step.arguments, req.query, step.defaults, step.derived, step.cues, step.sources)

@@ -96,6 +96,7 @@ class Query(BaseModel):
     slots: tuple[Slot, ...] = ()
     removed: tuple[str, ...] = Field(default=(), description="Instructions found in the question and ignored.")
     asked: str = Field(default="", description="Our clarifying question this turn replies to, if any.")
+    answered: str = Field(default="", description="Our answer to the turn before, if any (what a follow-up changes).")
 
     def of(self, kind: SlotKind, origin: Origin | None = None) -> list[Slot]:
         return [s for s in self.slots if s.kind == kind and (origin is None or s.span.origin == origin)]
@@ -250,6 +251,9 @@ _PEOPLE_COUNT = re.compile(
     rf"(?P<n>{NUMBER.pattern})\s+(?:(?!(?:to|for|at|with|and|or|from|in|on|by|per|each|an?|dollars?|bucks|hours?|hrs?|"
     r"minutes?|mins?|feet|foot|ft|inches?|days?|weeks?|months?|years?|times?)\b)[a-z]+(?:'s)?\s+){1,3}"
     r"(?P<u>employees|workers|crew members|people|persons|men|guys|staff|laborers|labourers)\b", re.I)
+# "a crew of 2", "crew of three", "a 3-man crew", "a two-person crew": the workers a crew counts
+_CREW_OF = (re.compile(r"\bcrew\s+of\s+(?P<n>[\w-]+(?:\s+[\w-]+)?)", re.I),
+            re.compile(r"(?P<n>[\w-]+?)[- ](?:man|person|member|guy)\s+crew\b", re.I))
 _ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
 _ORDINAL = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\s+(rows?|sections?|tiers?)\b", re.I)
 _SEASONS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (12, 2)}
@@ -699,8 +703,9 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             add(m.start(), m.end(), date(2000 + int(m.group(3)), int(m.group(1)), int(m.group(2))))
         except ValueError:
             continue
-    for m in re.finditer(r"\b(?:on|dated|since|from|by|until|till|before|after|(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
-                         r"(?:day|nesday|urday)?\.?,?)\s+(\d{1,2})/(\d{1,2})\b(?![/\d])"
+    for m in re.finditer(r"\b(?:on|dated|since|from|by|until|till|before|after|approved|issued|signed|stamped|received|"
+                         r"mailed|postmarked|(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
+                         r"(?:day|nesday|urday)?\.?,?)(?:\s+(?:on\s+)?(?:it|them|that|this))?\s+(\d{1,2})/(\d{1,2})\b(?![/\d])"
                          r"(?!\s*(?:inch|in\b|\"|'|hours?|hrs?|ft|foot|feet|miles?|mi\b|of\b))", text, re.I):
         try:
             add(m.start(1), m.end(), dates.nearest_year(int(m.group(1)), int(m.group(2)), ref))
@@ -1061,6 +1066,14 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
                 continue
             u = {"laborers": "workers", "labourers": "workers"}.get(m.group("u").lower(), m.group("u").lower())
             add("count", v, u if u.endswith("s") else u + "s", m.start(), m.end())
+    for rx in _CREW_OF:  # "a crew of 2", "a three-man crew": a head count of workers
+        for m in rx.finditer(text):
+            said = NUMBER.match(m.group("n"))
+            v = number_value(said) if said is not None else None
+            after = text[m.start("n") + said.end():m.start("n") + said.end() + 12] if said is not None else ""
+            if v is None or v != int(v) or re.match(r"\s*(?:hours?|hrs?|days?|trucks?|plows?|tons?|feet|ft)\b", after, re.I):
+                continue
+            add("count", v, "workers", m.start(), max(m.start("n") + said.end(), m.end() if rx is _CREW_OF[1] else 0))
     for slot in [x for x in out if x.kind == "count"]:
         # "4 houses on the north side, 5 on the south": the second number counts the same things
         m = _ALSO_COUNT.match(text, slot.span.end)
@@ -1309,7 +1322,7 @@ def asks(turn: str, figure: str | None) -> Asks:
 def read_query(turn: str, earlier: str = "", *, follow_up: bool = False, clarified: bool = False,
                text: str | None = None, municipality: str | None = None,
                municipality_from: MunicipalitySource = "none", figure: str | None = None,
-               removed: tuple[str, ...] = (), asked: str = "", ref: date | None = None) -> Query:
+               removed: tuple[str, ...] = (), asked: str = "", answered: str = "", ref: date | None = None) -> Query:
     # (the earlier turn is read with this one after it, its values kept: "started leaking last night" dates the dig
     # when the conversation asks a day, "What's the last day we can get the application in?")
     slots_ = user_slots(turn, "turn", ref) + ([s for s in user_slots(f"{earlier} {turn}", "earlier", ref)
@@ -1317,7 +1330,7 @@ def read_query(turn: str, earlier: str = "", *, follow_up: bool = False, clarifi
     return Query(turn=turn, earlier=earlier, text=text if text is not None else turn, follow_up=follow_up,
                  clarified=clarified, municipality=municipality, municipality_from=municipality_from,
                  asks=asks(turn, figure), figure=figure, slots=tuple(slots_), removed=tuple(removed),
-                 asked=asked)
+                 asked=asked, answered=answered)
 
 
 def number_outside(turn: str, slots: Iterable[Slot], kinds: Callable[[str], bool]) -> bool:

@@ -482,7 +482,7 @@ def as_number(d: Decimal) -> str:
 EVENT_KINDS = {
     "application": ("the application", re.compile(r"\b(?:appl(?:y|ied|ication)|submit(?:ted)?|filed|requested|"
                                                   r"put in (?:for|an? (?:application|request)|the (?:application|paperwork|request))|sent in|turned in)", re.I)),
-    "approval": ("the approval", re.compile(r"\b(?:approv(?:ed|al)|issued|granted)\b", re.I)),
+    "approval": ("the approval", re.compile(r"\b(?:approv(?:ed|al)|issued|granted|signed off|sign-?off|okayed|ok['’]d)\b", re.I)),
     "completion": ("the completion", re.compile(r"\b(?:finish(?:ed)?|complet(?:ed|ion)|done)\b", re.I)),
     "notice": ("the notice", re.compile(r"\b(?:notice|notif(?:y|ied|ication)|letter|wrote)\b", re.I)),
     "bill": ("the bill", re.compile(r"\b(?:bill(?:ed)?|invoice[d]?)\b", re.I)),
@@ -632,10 +632,29 @@ class SettlementReading:
     deposit: Slot | None = None
     actual: Slot | None = None
     ambiguous: Ambiguous | None = None
+    added: Slot | None = None  # an amount added to the actual cost ("they added $450 ... to the final cost")
+
+
+# an amount said to be added to a cost already told: "they added $450 for extra base work to the final cost", "another
+# $300 on top of the bill", "$450 more"
+_ADDED_BEFORE = re.compile(r"\b(?:added|adding|add|tacked on|tack on|another|an extra|additional|plus)\s+(?:on\s+)?(?:another\s+)?$",
+                           re.I)
+_ADDED_AFTER = re.compile(r"^\s*(?:more\b|extra\b|on top\b|[^.?!;]{0,40}?\b(?:to|onto|on top of)\s+(?:the|their|my|our)\s+"
+                          r"(?:final|actual|total)?\s*(?:cost|bill|invoice|total|price)\b)", re.I)
 
 
 def settlement_values(query: Query) -> SettlementReading:
     money = [s for s in query.of("money") if s.unit == "USD"]
+    added = [s for s in money if s.span.origin == "turn" and (_ADDED_BEFORE.search(s.before[-30:]) or
+                                                             _ADDED_AFTER.match(s.after[:60]))]
+    if len(added) == 1 and len(money) >= 3:
+        # the amount added is no cost of its own: the cost told before it, with the amount added, is the actual cost
+        rest = SettlementReading()
+        base = settlement_values(query.model_copy(update={"slots": tuple(s for s in query.slots if s is not added[0])}))
+        if base.ambiguous is not None or base.actual is None:
+            return base
+        rest.deposit, rest.actual, rest.added = base.deposit, base.actual, added[0]
+        return rest
     by = assign(money, {"deposit": DEPOSIT, "actual cost": ACTUAL}, query)
     dep, act, loose = by.get("deposit", []), by.get("actual cost", []), by.get("", [])
     mine = [s for s in money if s.span.origin == "turn"]

@@ -19,13 +19,17 @@ _BOND_ASKED = re.compile(r"^(?!.*\b(?:fees?|surcharges?|fines?|penalt(?:y|ies)|d
                          re.I | re.S)
 
 
+# "how much advance notice of cancellation ...": a period asked, not an amount
+_HOW_MUCH_TIME = re.compile(r"\bhow much (?:\w+ ){0,2}(?:notice|time|warning|lead time|heads[- ]up)\b", re.I)
+
+
 def bond_requirements(q: str, muni: str | None, ctx: RouteContext):
     """The bonds, insurance and fees a permit requires (a single figure asked for is a lookup)."""
     if re.search(r"performance bond|annual bond|guarantee|surety|small contracts?|application fee|renewal fee|"
                  r"permit fee", q, re.I) and not re.search(r"\$\s?\d", q):
         return None  # one figure asked for: the passage answers it (or says who sets it)
     if re.search(r"how (?:large|much)|what amount", q, re.I) and not re.search(r"\$\s?\d", q) \
-            and not _BOND_ASKED.search(q):
+            and not (_BOND_ASKED.search(q) and not _HOW_MUCH_TIME.search(q)):
         return None  # ("is there a bond ...? How much?": the bonds the permit requires, stated or left to the Board)
     if slots.dates_in(q) and ASKS_A_DAY.search(q):
         return None  # "…notice on January 6 that they're dropping the policy. What's the earliest …?": a day, not a list

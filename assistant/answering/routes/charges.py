@@ -235,6 +235,14 @@ def repair_bill(q: str, muni: str | None, ctx: RouteContext):
         return Missing("which part of the bill (labor, materials or equipment) " + " and ".join(x.label() for x in unplaced)
                        + " is: no word of the question says.", slot="part of the bill",
                        candidates=tuple(x.span.text for x in unplaced))
+    unnamed = [part for part, rx in REPAIR_PARTS.items() if part not in labelled
+               and not re.search(rf"\bno {rx.pattern}|\bwithout (?:any )?{rx.pattern}", q, re.I)]
+    if unnamed:
+        # "Labor came to $1,400. What's the total we bill him?": the bill is all labor, materials and equipment used;
+        # a part the question leaves out is asked for, never taken as $0 (said "no materials", it is $0)
+        return Missing(" and ".join(f"the {part.replace('_', ' ')}" for part in unnamed)
+                       + " (the bill is all labor, materials and equipment used, plus the administration charge; "
+                       "say “none” for a part that was not used).", slot=unnamed[0].replace("_", " "))
     only = only_municipality(ctx, "village_repair_bill", muni)
     args = {"municipality": only, **{part: str(found[0].number) if (found := labelled.get(part)) else "0"
                                      for part in REPAIR_PARTS}}
@@ -265,7 +273,16 @@ def asphalt_settlement(q: str, muni: str | None, ctx: RouteContext):
     settled = roles.settlement_values(ctx.query) if ctx.query is not None else None
     if settled is not None and settled.ambiguous is not None:
         return ambiguous(settled.ambiguous)
-    if settled is not None and settled.deposit is not None:
+    if settled is not None and settled.deposit is not None and settled.added is not None:
+        # "... the final cost was $2,180" / "they added $450 to the final cost": the actual cost is the two together
+        actual = settled.actual.number + settled.added.number
+        routed = Routed("asphalt_service_settlement",
+                        {"municipality": only, "deposit": str(settled.deposit.number), "actual_cost": str(actual)},
+                        only, phrasing.lead_generic, sources={"deposit": settled.deposit},
+                        derived={"actual_cost": f"{fmt_money(actual)} (“{settled.actual.span.text}” + "
+                                                f"“{settled.added.span.text}” added)"})
+        amounts = [settled.deposit.number, actual]
+    elif settled is not None and settled.deposit is not None:
         routed = Routed("asphalt_service_settlement",
                         {"municipality": only, "deposit": str(settled.deposit.number),
                          "actual_cost": str(settled.actual.number)}, only, phrasing.lead_generic,
@@ -291,6 +308,11 @@ _THEY_CLEARED = re.compile(r"\b(?:village|town|city|crew|guys|employees|workers|
                            r"sent [^.?!]{0,30}\bto (?:shovel|plow|clear))", re.I)
 
 
+# a second visit told after the first ("they came back the next day", "the next storm we had to clear it again")
+_ANOTHER_VISIT = re.compile(r"\b(?:came|come|comes|went|were) back\b|\bagain\b|\bnext (?:day|storm|snow|time|morning|week)\b|"
+                            r"\bsecond (?:time|visit|trip|storm)\b|\banother (?:visit|trip|time|storm)\b", re.I)
+
+
 def snow_charge(q: str, muni: str | None, ctx: RouteContext):
     """Employees' hours at their own rates, plus the fee per occasion."""
     if ctx.query is None:
@@ -307,6 +329,14 @@ def snow_charge(q: str, muni: str | None, ctx: RouteContext):
                            "bills their hours at those rates plus the fee per occasion).",
                            slot="hourly rate including benefits")
         return None
+    if ctx.query.follow_up and ctx.query.of("duration", "turn") and ctx.query.of("duration", "earlier") \
+            and _ANOTHER_VISIT.search(ctx.query.turn):
+        # "Oh wait, they came back the next day for the drifts too, just one guy for 45 minutes": a second visit's
+        # hours beside the first's are never merged into one crew; each visit and its fee are asked for together
+        return Missing("which visit to work out: a second visit's hours are not added to the first's here, so ask "
+                       "about each visit on its own, with its employees, their hours and their hourly rates (each "
+                       "occasion is charged its own hours and its own fee per occasion).",
+                       slot="each visit's hours and rates")
     work = roles.snow_values(ctx.query)
     if work.ambiguous is not None:
         return ambiguous(work.ambiguous)

@@ -19,6 +19,8 @@ class Missing:
     needs_municipality: bool = False
     slot: str | None = None  # the value asked for
     candidates: tuple[str, ...] = ()  # the spans that compete for it, verbatim
+    # the provision the calculation will apply, when the route knows it: (passage id, verbatim quote)
+    provision: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -81,9 +83,10 @@ def only_municipality(ctx: RouteContext, tool: str, muni: str | None) -> str | N
     return muni if muni in served else (served[0] if len(served) == 1 else muni)
 
 
-def ambiguous(chosen) -> Missing:
+def ambiguous(chosen, provision: tuple[str, str] | None = None) -> Missing:
     """A reading of roles that found two candidates for one value: ask which."""
-    return Missing(chosen.question(), slot=chosen.role, candidates=tuple(c.span.text for c in chosen.candidates))
+    return Missing(chosen.question(), slot=chosen.role, candidates=tuple(c.span.text for c in chosen.candidates),
+                   provision=provision)
 
 
 def names_of(ids) -> str:

@@ -198,6 +198,11 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
                  + 12.0 * max(sims.get(rule.id, 0.0) - 0.2, 0.0))
         if paper_stems and not paper_stems & words:
             score -= 2
+        if ctx.query is not None and ctx.query.follow_up and rule.obligation in ctx.query.answered \
+                and slots.CHANGES_EARLIER.search(ctx.query.turn):
+            # the deadline the conversation worked out just before ("Start got pushed to Thursday the 19th. New
+            # deadline?"): a follow-up changes its day, not its rule, unless its own words name another
+            score += ranking().answered_rule_weight
         if rule.id.endswith("emergency_apply") and emergency and (slots.is_emergency(ctx.current or q) or _APPLYING.search(
                 ctx.current or q)):  # (an emergency told before, and now the pavement's day asked: not the filing's)
             score += 3
@@ -249,7 +254,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         said = read[0].span.text if read else "the date you gave"
         return Missing(f"{_the_day(best.event)}: “{said}” reads as the {told[0].event.rstrip('.')}, and this period "
                        f"is counted from the {best.event.rstrip('.')}. Which date was that?", slot="event date",
-                       candidates=(said,))
+                       candidates=(said,), provision=_provision_of(best))
     if event is None:
         # "curb and gutter in 2028": the request is due in the year before, and not before today
         event = max(slots.today(), date(int(year.group(1)) - 1, 1, 1))
@@ -264,7 +269,8 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
             if len(days) > 1:
                 chosen, each = days[0], days[1:]
         if isinstance(chosen, roles.Ambiguous):  # asked by the rule's own event: "the date the permit was approved"
-            return ambiguous(roles.Ambiguous(ACT_GIVEN if act_given else best.event.rstrip("."), chosen.candidates))
+            return ambiguous(roles.Ambiguous(ACT_GIVEN if act_given else best.event.rstrip("."), chosen.candidates),
+                             provision=_provision_of(best))
         if chosen is not None and chosen.precision == "year" and year is not None \
                 and slots.event_moment(ctx.current) is None and slots.event_moment(q) is None:
             chosen = None  # "curb and gutter in 2028": the yearly rule's own default below
@@ -327,6 +333,17 @@ def _without_counts(text: str) -> str:
     """The text without the numbers that count things other than a period ("four houses", "2 crews"), so they never
     meet a rule's period ("four hours"); a period's own number stays."""
     return NUMBER.sub(lambda m: m.group(0) if _PERIOD_AFTER.match(text, m.end()) else " ", text)
+
+
+def _provision_of(rule) -> tuple[str, str] | None:
+    """The rule's first quote with the passage that holds it (the provision a question asked back will apply)."""
+    from assistant.tools.deadlines import rule_citations
+
+    try:
+        found = rule_citations(rule)
+    except Exception:  # noqa: BLE001 - a quote the text no longer holds names no provision
+        return None
+    return next(((c.passage_id, c.quote) for c in found if c.passage_id), None)
 
 
 def _the_day(event: str) -> str:

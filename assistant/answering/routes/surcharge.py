@@ -55,6 +55,15 @@ def surcharge(q: str, muni: str | None, ctx: RouteContext):
     if muni is None:
         return Missing(which(f"Only {names_of(ctx.tools[tool].municipalities)} levies a surcharge by the age "
                               "of the pavement."), needs_municipality=True)
+    # does this municipality's rule need the paving date at all? (one without a surcharge does not)
+    probe = run_tool(tool, {"municipality": muni, "opening_date": slots.today().isoformat()})
+    if probe.ok or "final_paving_date" not in (probe.error or ""):
+        if not re.search(r"\bsurcharge", q, re.I) and ctx.query is not None and ctx.query.of("money"):
+            # (a code without the surcharge is said to have none when the surcharge is asked about, not when
+            # "extra ... cost" tells of amounts another calculator takes: "they added $450 for extra base work")
+            return None
+        return Routed(tool, {"municipality": muni, "opening_date": slots.today().isoformat()}, muni,
+                      phrasing.lead_surcharge, defaults={"opening_date": "today (the rule does not depend on it)"})
     reading = roles.surcharge_values(ctx.query) if ctx.query is not None else roles.SurchargeReading()
     asks_amount = re.search(r"\b(how much|what(?:'s|s| is) (?:the|my|our) surcharge|what surcharge (?:do|will|would|applies to) "
                             r"(?:we|i|us|our|my)|what surcharge (?:am|are|will|would|should|shall)\s+(?:i|we|they|you)\b(?! there)|"
@@ -74,12 +83,6 @@ def surcharge(q: str, muni: str | None, ctx: RouteContext):
         age = None
     if age is not None:
         return _from_age(q, muni, reading, age, ctx)
-    if paved is None:
-        # does this municipality's rule need the paving date at all? (one without a surcharge does not)
-        probe = run_tool(tool, {"municipality": muni, "opening_date": slots.today().isoformat()})
-        if probe.ok or "final_paving_date" not in (probe.error or ""):
-            return Routed(tool, {"municipality": muni, "opening_date": slots.today().isoformat()}, muni,
-                          phrasing.lead_surcharge, defaults={"opening_date": "today (the rule does not depend on it)"})
     if muni in ctx.tools[tool].municipalities and paved is None:
         if asks_amount or ASKS_DOLLARS.search(q):
             return Missing("the date of the street's final paving (for example “paved last June” or “paved two years ago”).",
