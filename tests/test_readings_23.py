@@ -194,3 +194,20 @@ def test_a_turn_whose_amounts_its_own_calculator_leaves_is_read_with_the_topic(a
     ans2 = assistant.ask("We went with the Town crew. We deposited $1,800 up front and the bill that came today says "
                          "$2,050. What do I still owe and by when?", "delafield", history)
     assert ans2.status == "answered" and "$250.00" in ans2.answer and "July 9, 2027" in ans2.answer
+
+
+def test_a_converted_rate_times_the_one_quantity_of_its_unit():
+    from assistant.answering.factors import converted
+
+    sentence = ("PARTS PER MILLION shall mean a weight-to-weight ratio; the parts per million value multiplied by the "
+                "factor 8.34 shall be equivalent to pounds per million gallons of water.")
+    w = converted("The tank holds 5,000 gallons and tests at 200 ppm. How many pounds is that?", [sentence])
+    assert w is not None and str(w.result.normalize()) == "8.34" and w.unit == "pounds"
+    w = converted("The tank holds 3,500 gallons and tests at 320 ppm. How many pounds?", [sentence])
+    assert str(w.result) == "9.34" and "9.3408 pounds (9.34 to the hundredth)" in w.steps[1]
+    w = converted("At 100 ppm and 0.5 million gallons a day, how many pounds a day?", [sentence])
+    assert str(w.result.normalize()) == "417" and w.unit == "pounds a day"
+    # no quantity given: the rate alone; two quantities: not guessed, the rate alone
+    assert converted("It tests at 100 ppm.", [sentence]).unit == "pounds per million gallons of water"
+    w = converted("At 100 ppm, a 3,000 gallon tank or a 4,000 gallon one?", [sentence])
+    assert w.unit == "pounds per million gallons of water"
