@@ -1553,9 +1553,10 @@ class EmbeddedPlanner:
         passages = {c.passage_id for _, _, c in kept}
         # (and a quote holding the first figure the answer states, wherever it is: "an indemnity bond in the sum of
         # $10,000" for "is there a bond? how much?", however many words the other provisions share with the question)
+        kept += [t for t in scored if t not in kept and t[2].passage_id in passages and holds[t[1]]]
         lead = _first_figure(stated)
-        kept += [t for t in scored if t not in kept and holds[t[1]] and (
-            t[2].passage_id in passages or (lead is not None and lead in _figures_of(t[2].quote)))]
+        if lead is not None and not any(lead in _figures_of(c.quote) for _, _, c in kept):  # none kept holds it
+            kept += [t for t in scored if t not in kept and holds[t[1]] and lead in _figures_of(t[2].quote)][:1]
 
         def passage(t):
             return t[2].passage_id or f"#{t[1]}"
