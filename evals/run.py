@@ -82,7 +82,9 @@ HELDOUT17_QUESTIONS = ROOT / "evals" / "heldout17_questions.yaml"  # fresh on 20
 SLOTSTRESS15_QUESTIONS = ROOT / "evals" / "slotstress15_questions.yaml"  # fresh on 2026-12-04 (session 20), read in session 21
 HELDOUT18_QUESTIONS = ROOT / "evals" / "heldout18_questions.yaml"  # fresh on 2026-12-04 (session 21), read in session 22
 SLOTSTRESS16_QUESTIONS = ROOT / "evals" / "slotstress16_questions.yaml"  # fresh on 2026-12-04 (session 21), read in session 22
-HELDOUT19_QUESTIONS = ROOT / "evals" / "heldout19_questions.yaml"  # fresh on 2026-12-05 (session 22), unread
+HELDOUT19_QUESTIONS = ROOT / "evals" / "heldout19_questions.yaml"  # fresh on 2026-12-05 (session 22), read in session 23
+HELDOUT20_QUESTIONS = ROOT / "evals" / "heldout20_questions.yaml"  # fresh on 2026-12-05 (session 23), unread
+SLOTSTRESS17_QUESTIONS = ROOT / "evals" / "slotstress17_questions.yaml"  # fresh on 2026-12-05 (session 23), unread
 HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS,
                 HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS,
                 HELDOUT6_QUESTIONS, SLOTSTRESS4_QUESTIONS, HELDOUT7_QUESTIONS, SLOTSTRESS5_QUESTIONS,
@@ -91,7 +93,8 @@ HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTS
                 HELDOUT12_QUESTIONS, SLOTSTRESS10_QUESTIONS, HELDOUT13_QUESTIONS, SLOTSTRESS11_QUESTIONS,
                 HELDOUT14_QUESTIONS, SLOTSTRESS12_QUESTIONS, HELDOUT15_QUESTIONS, SLOTSTRESS13_QUESTIONS,
                 HELDOUT16_QUESTIONS, SLOTSTRESS14_QUESTIONS, HELDOUT17_QUESTIONS, SLOTSTRESS15_QUESTIONS,
-                HELDOUT18_QUESTIONS, SLOTSTRESS16_QUESTIONS, HELDOUT19_QUESTIONS)
+                HELDOUT18_QUESTIONS, SLOTSTRESS16_QUESTIONS, HELDOUT19_QUESTIONS, HELDOUT20_QUESTIONS,
+                SLOTSTRESS17_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -213,7 +216,14 @@ HELDOUT_NOTES = {
     "heldout19_questions": "written on 2026-12-05 (session 22) by a helper session from the two chapters, TEXT-NOTES and "
     "the schema only (60 items, 63 turns; 'today' Wednesday, June 9, 2027), commissioned before set 18's failures "
     "were read; first score on 8d011c3, the code before any change of session 22, in evals/README.md. "
-    "Its failures have not been read.",
+    "Its failures were read in session 23, after held-out 20 was commissioned, so it is now seen.",
+    "heldout20_questions": "written on 2026-12-05 (session 23) by two helper sessions (a Brandon half and a Delafield "
+    "half, 30 items each) from the two chapters, TEXT-NOTES and the schema only (60 items, 64 turns; 'today' Wednesday, "
+    "March 22, 2028), commissioned before set 19's failures were read; first score on e9fbabe, the code before any "
+    "change of session 23, in evals/README.md. Its failures have not been read.",
+    "slotstress17_questions": "48 calculations written on 2026-12-05 (session 23) the same way by two helper sessions "
+    "(24 each: 7 categories x 3 and 3 two-turn conversations; 54 turns; 'today' Monday, October 16, 2028); first "
+    "score on e9fbabe in evals/README.md. Its failures have not been read.",
 }
 # the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they count from the day
 # each set was written (ASSISTANT_TODAY for the process answering it)
@@ -232,7 +242,8 @@ WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026
               "heldout16_questions": "2028-02-21", "slotstress14_questions": "2027-09-08",
               "heldout17_questions": "2027-04-14", "slotstress15_questions": "2028-11-16",
               "heldout18_questions": "2027-09-22", "slotstress16_questions": "2029-02-07",
-              "heldout19_questions": "2027-06-09"}
+              "heldout19_questions": "2027-06-09", "heldout20_questions": "2028-03-22",
+              "slotstress17_questions": "2028-10-16"}
 # The sample sets' "today" (samples3 onwards say Wednesday, December 2, 2026; the first two have no
 # relative dates). Before session 9 they were answered with the tuned set's day, one day early.
 SAMPLES_WRITTEN_ON = "2026-12-02"
@@ -520,7 +531,7 @@ SAMPLE_QUESTIONS13 = ROOT / "evals" / "samples13"  # a thirteenth (session 18, t
 SAMPLE_QUESTIONS14 = ROOT / "evals" / "samples14"  # a fourteenth (session 19, two writers), written when the thirteenth was to be read
 SAMPLE_QUESTIONS15 = ROOT / "evals" / "samples15"  # a fifteenth (session 20, two writers), written when the fourteenth was to be read
 SAMPLE_QUESTIONS16 = ROOT / "evals" / "samples16"  # a sixteenth (session 21, two writers), written when the fifteenth was to be read
-SAMPLE_QUESTIONS17 = ROOT / "evals" / "samples17"  # a seventeenth (session 22; Boston, Chagrin Falls, Crawfordville only)
+SAMPLE_QUESTIONS17 = ROOT / "evals" / "samples17"  # a seventeenth (sessions 22 and 23, three writers), unread
 SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3),
                ("samples4", SAMPLE_QUESTIONS4), ("samples5", SAMPLE_QUESTIONS5),
                ("samples6", SAMPLE_QUESTIONS6), ("samples7", SAMPLE_QUESTIONS7),
@@ -586,10 +597,10 @@ SAMPLE_NOTES = {
     "Somerville, Williams; 16 items, 17 turns per chapter; 'today' Wednesday, July 19, 2028), commissioned before "
     "samples15's failures were read (the writers saw only the texts); first score on 400a5b7, the code before any change "
     "of session 21, in evals/README.md. Its failures were read in session 22.",
-    "samples17": "Written on 2026-12-05 (session 22) the same way by one writer for Boston, Chagrin Falls and "
-    "Crawfordville (the writer for Somerville and Williams stopped without output; 16 items, 17 turns per chapter; "
-    "'today' Wednesday, October 10, 2029), commissioned before samples16's failures were read; not first-scored on "
-    "the session's starting code (time ran out). Its failures have not been read.",
+    "samples17": "Written on 2026-12-05 the same way: Boston, Chagrin Falls and Crawfordville by one writer in session 22 "
+    "(16 items, 17 turns per chapter), Somerville and Williams by one writer each in session 23 (16 items, 18 turns; "
+    "'today' Wednesday, October 10, 2029 for all five); first scores in evals/README.md (session 23), on 8d011c3 and "
+    "e9fbabe for the first three, on e9fbabe for the last two. Its failures have not been read.",
 }
 SAMPLE_TEXTS = ROOT.parent / "shared" / "corpus-samples"
 
