@@ -1073,7 +1073,8 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
             after = text[m.start("n") + said.end():m.start("n") + said.end() + 12] if said is not None else ""
             if v is None or v != int(v) or re.match(r"\s*(?:hours?|hrs?|days?|trucks?|plows?|tons?|feet|ft)\b", after, re.I):
                 continue
-            add("count", v, "workers", m.start(), max(m.start("n") + said.end(), m.end() if rx is _CREW_OF[1] else 0))
+            # (the span the count is shown by: "crew of 2", "three-man crew")
+            add("count", v, "workers", m.start(), m.end() if rx is _CREW_OF[1] else m.start("n") + said.end())
     for slot in [x for x in out if x.kind == "count"]:
         # "4 houses on the north side, 5 on the south": the second number counts the same things
         m = _ALSO_COUNT.match(text, slot.span.end)

@@ -332,7 +332,7 @@ def snow_charge(q: str, muni: str | None, ctx: RouteContext):
     if ctx.query.follow_up and ctx.query.of("duration", "turn") and ctx.query.of("duration", "earlier") \
             and _ANOTHER_VISIT.search(ctx.query.turn):
         # "Oh wait, they came back the next day for the drifts too, just one guy for 45 minutes": a second visit's
-        # hours beside the first's are never merged into one crew; each visit and its fee are asked for together
+        # hours beside the first's are never merged into one crew; each visit is asked about on its own
         return Missing("which visit to work out: a second visit's hours are not added to the first's here, so ask "
                        "about each visit on its own, with its employees, their hours and their hourly rates (each "
                        "occasion is charged its own hours and its own fee per occasion).",
