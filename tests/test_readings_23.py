@@ -211,3 +211,9 @@ def test_a_converted_rate_times_the_one_quantity_of_its_unit():
     assert converted("It tests at 100 ppm.", [sentence]).unit == "pounds per million gallons of water"
     w = converted("At 100 ppm, a 3,000 gallon tank or a 4,000 gallon one?", [sentence])
     assert w.unit == "pounds per million gallons of water"
+
+
+def test_one_kind_of_bond_named_is_answered_by_its_own_passage(assistant, june_2027):
+    ans = assistant.ask("If we go with the yearly bond that covers all of our Brandon street cuts, how much does it "
+                        "have to be for?", "brandon")
+    assert ans.status == "not_stated" and "$10,000" not in ans.answer

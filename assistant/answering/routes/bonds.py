@@ -14,9 +14,11 @@ ASKS_A_DAY = re.compile(r"\b(?:earliest|soonest|latest|last (?:day|date)|(?:what
                         re.I)
 
 
-# a bond asked about by itself, no other priced thing beside it ("Is there a bond we have to post ...? How much?")
-_BOND_ASKED = re.compile(r"^(?!.*\b(?:fees?|surcharges?|fines?|penalt(?:y|ies)|deposits?|costs?|charges?)\b).*\bbond\b",
-                         re.I | re.S)
+# a bond asked about by itself, no other priced thing beside it ("Is there a bond we have to post ...? How much?"),
+# and no one kind of bond named ("the yearly bond that covers all our cuts": that one's passage answers)
+_BOND_ASKED = re.compile(r"^(?!.*\b(?:fees?|surcharges?|fines?|penalt(?:y|ies)|deposits?|costs?|charges?)\b)"
+                         r"(?!.*\b(?:yearly|annual|blanket|performance|restoration|surety|maintenance|privilege|"
+                         r"indemnity)\s+bonds?\b).*\bbond\b", re.I | re.S)
 
 
 # "how much advance notice of cancellation ...": a period asked, not an amount
