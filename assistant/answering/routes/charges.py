@@ -222,9 +222,11 @@ def repair_bill(q: str, muni: str | None, ctx: RouteContext):
     for part, found in labelled.items():
         if len(found) > 1:
             return ambiguous(roles.Ambiguous(part.replace("_", " "), tuple(found)))
+    # a part the words deny ("no equipment", "without any materials") is $0; any other part needs its amount
+    denied = {part: re.search(rf"\bno {rx.pattern}|\bwithout (?:any )?{rx.pattern}", q, re.I)
+              for part, rx in REPAIR_PARTS.items()}
     for part, rx in REPAIR_PARTS.items():
-        said_none = re.search(rf"\bno {rx.pattern}|\bwithout (?:any )?{rx.pattern}", q, re.I)
-        if part not in labelled and rx.search(ctx.current or q) and not said_none:
+        if part not in labelled and rx.search(ctx.current or q) and not denied[part]:
             # "materials seven hundred fifty": the word is there, its amount was not read; never $0
             return Missing(f"the {part.replace('_', ' ')} (the question names it, but no amount in dollars was read "
                            "for it).", slot=part.replace("_", " "))
@@ -235,8 +237,7 @@ def repair_bill(q: str, muni: str | None, ctx: RouteContext):
         return Missing("which part of the bill (labor, materials or equipment) " + " and ".join(x.label() for x in unplaced)
                        + " is: no word of the question says.", slot="part of the bill",
                        candidates=tuple(x.span.text for x in unplaced))
-    unnamed = [part for part, rx in REPAIR_PARTS.items() if part not in labelled
-               and not re.search(rf"\bno {rx.pattern}|\bwithout (?:any )?{rx.pattern}", q, re.I)]
+    unnamed = [part for part in REPAIR_PARTS if part not in labelled and not denied[part]]
     if unnamed:
         # "Labor came to $1,400. What's the total we bill him?": the bill is all labor, materials and equipment used;
         # a part the question leaves out is asked for, never taken as $0 (said "no materials", it is $0)
@@ -248,10 +249,9 @@ def repair_bill(q: str, muni: str | None, ctx: RouteContext):
                                      for part in REPAIR_PARTS}}
     routed = Routed("village_repair_bill", args, only, phrasing.lead_generic,
                     sources={part: found[0] for part, found in labelled.items()})
-    for part, rx in REPAIR_PARTS.items():
-        if part not in labelled:
-            said_none = re.search(rf"\bno {rx.pattern}|\bwithout (?:any )?{rx.pattern}", q, re.I)
-            routed.defaults[part] = f"$0.00 (“{said_none.group(0)}”)" if said_none else "$0.00 (the question names none)"
+    for part in REPAIR_PARTS:
+        if part not in labelled:  # (denied: every other part was asked for above)
+            routed.defaults[part] = f"$0.00 (“{denied[part].group(0)}”)"
     return routed
 
 

@@ -415,33 +415,33 @@ def _also_asked(question: str, best, ranked: list, shared_event: dict[str, int])
     parts = [x for x in _SECOND_ASK.split(asked[-1]) if _ASKS_WHEN.search(x)]
     if len(parts) < 2:
         return []
-    out = []
+    candidates = [(whole, r) for whole, r in ranked if r.municipality == best.municipality and r.count.kind not in NO_DAY]
     # a word most of the municipality's rules use ("notice", "notify") tells a part's rule from the others less than
     # one few use ("Clerk", "affected"): each shared word weighs by how few rules hold it
-    own = [r for _, r in ranked if r.municipality == best.municipality and r.count.kind not in NO_DAY]
-    held = Counter(w for r in own for w in stems(f"{r.title} {r.obligation} {r.event}"))
+    held = Counter(w for _, r in candidates for w in stems(f"{r.title} {r.obligation} {r.event}"))
 
     def weight(words: set[str]) -> float:
         return sum(min(1.0, 3.0 / held[w]) for w in words if held[w])
 
-    per_part = []
-    for part in parts:
+    def scored_for(part: str) -> list:
         # (the part's own words; the code's words for them at half weight: "need notice" is no rule in hours)
         said = stems(slots.without_dates(part)) - GENERIC_EVENT_STEMS
-        words = stems(slots.without_dates(expand(part))) - GENERIC_EVENT_STEMS - said
+        wider = stems(slots.without_dates(expand(part))) - GENERIC_EVENT_STEMS - said
 
         def match(text: str) -> float:
-            held_here = stems(text)
-            return weight(said & held_here) + 0.5 * weight(words & held_here)
+            own = stems(text)
+            return weight(said & own) + 0.5 * weight(wider & own)
 
-        per_part.append(sorted(((match(f"{r.title} {r.obligation} {r.event}") + 1.5 * match(r.title)
-                                 + ranking().event_weight * shared_event.get(r.id, 0) + 0.1 * whole, r) for whole, r in ranked
-                                if r.municipality == best.municipality and r.count.kind not in NO_DAY), key=lambda t: -t[0]))
-    # the rule chosen answers the part it scores best in; the other parts are asked of the other rules (the event
-    # dated, which drew the chosen rule, weighs alike for them)
-    def score_of(scored, rule):
-        return next((s for s, r in scored if r is rule), float("-inf"))
-    own_part = max(range(len(per_part)), key=lambda i: score_of(per_part[i], best) - (per_part[i][0][0] if per_part[i] else 0))
+        return sorted(((match(f"{r.title} {r.obligation} {r.event}") + 1.5 * match(r.title)
+                        + ranking().event_weight * shared_event.get(r.id, 0) + 0.1 * whole, r)
+                       for whole, r in candidates), key=lambda t: -t[0])
+
+    per_part = [scored_for(part) for part in parts]
+    # the rule chosen answers the part it scores best in against that part's top; the other parts are asked of the
+    # other rules (the event dated, which drew the chosen rule, weighs alike for them)
+    own_part = max(range(len(per_part)), key=lambda i: next((s for s, r in per_part[i] if r is best), float("-inf"))
+                   - (per_part[i][0][0] if per_part[i] else 0))
+    out = []
     for i, scored in enumerate(per_part):
         if i != own_part:
             scored = [(s, r) for s, r in scored if r.id != best.id]
