@@ -59,7 +59,7 @@ _ASPECTS = {
 # a question that holds a measurement up to the code ("is that OK?", "how many inches short?")
 ASKS_CHECK = re.compile(
     r"\b(?:short|too\s+\w+|enough|ok|okay|allowed|legal|pass(?:es)?|meets?|compl(?:y|ies|iant)|within|exceed\w*|"
-    r"violat\w*|acceptable|fine|good|over\s+the|under\s+the|limit|required|requirement|have\s+to\s+be|must\s+be|"
+    r"violat\w*|acceptable|fine|good|(?:over|under)\s+the\s+(?:limit|max\w*|min\w*|allowed|legal|posted|weight|requirement)|limit|required|requirement|have\s+to\s+be|must\s+be|"
     r"need(?:s)?\s+to\s+be|how\s+(?:many|much)\s+(?:inches|feet|more|less|further|farther|wider|deeper|thicker|short|over|higher|lower|taller|shorter|narrower)|"
     r"is\s+(?:it|that|this|ours|mine)|are\s+we|does\s+(?:it|that|this|ours)|"
     # "how much do we have to drop it?", "how much further down ...?", "by how much ...?"

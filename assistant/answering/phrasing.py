@@ -426,8 +426,12 @@ def lead_road(r, focus: str = "aggregate") -> str:
         return f"The standards require a corrective lift of **{_plain_number(n)} inch{'es' if n != 1 else ''}** over the entire roadway."
     if focus == "both" and getattr(r, "stone_and_first_lift_in", None) is not None:
         return (f"The stone and the first lift of bituminous concrete come to **{_plain_number(r.stone_and_first_lift_in)} "
-                f"inches** together: {_plain_number(r.aggregate_depth_in)} inches of stone and a "
-                f"{_plain_number(r.required_initial_lift_in)}-inch first lift.")
+                f"inches** together: {_plain_number(r.aggregate_depth_in)} inches of stone and a first lift of "
+                f"{_plain_number(r.required_initial_lift_in)} inches.")
+    if focus == "each" and getattr(r, "required_initial_lift_in", None) is not None \
+            and getattr(r, "aggregate_depth_in", None) is not None:
+        return (f"The standards give crushed aggregate **{_plain_number(r.aggregate_depth_in)} inches** deep in all, and "
+                f"the first lift of bituminous concrete on it is **{_plain_number(r.required_initial_lift_in)} inches**.")
     if focus == "lift" and getattr(r, "required_initial_lift_in", None) is not None:
         return (f"The first lift of bituminous concrete is **{_plain_number(r.required_initial_lift_in)} inches**, placed on "
                 "the approved aggregate.")

@@ -211,6 +211,12 @@ _ASK_WORDS = stems("what which who whom how when where why happen happens happen
                    "fallout consequence consequences result go goes going get")
 
 
+_PRONOUNS = stems("he him his she her hers they them their theirs our ours us me my mine you your yours its") | {"s"}
+# the words of an ask for the figure a calculator works out ("what's the total we bill him?")
+_FIGURE_WORDS = stems("total amount much cost costs fee fees charge charges bill billed owe owed pay paid sum figure "
+                      "final come comes came")
+
+
 def _worked(routed) -> tuple[set[tuple], set[str]]:
     """The provisions (municipality, section, title) a routed calculator cites, and the sentences it quotes; empty
     when it cannot say."""
@@ -1281,6 +1287,17 @@ class EmbeddedPlanner:
                     if all(chosen[1] != s for _, s in out):
                         out.append(chosen)
                     continue
+            if routed is not None and stems(part) - _ASK_WORDS - _PRONOUNS <= _FIGURE_WORDS | stems(" ".join(_worked(routed)[1])):
+                continue  # "What's the total we bill him": the figure worked out answers it
+            if routed is not None and not vague:
+                # ("What's the total we bill him, and does this affect his future permits?": the rest of the passage
+                # the working quotes, where one of its sentences shares a word of the ask's own, "a one-year revocation
+                # of the right to obtain a street opening permit")
+                own = self._own_passage_sentence(part, muni_id, routed, vector)
+                if own is not None:
+                    if all(own[1] != s for _, s in out):
+                        out.append(own)
+                    continue
             if not self._relevant(hits, q=part):
                 continue
             sims = self.index.sentence_similarity(vector, [h.passage.id for h in hits[:6]])
@@ -1288,6 +1305,26 @@ class EmbeddedPlanner:
             if best and all(best[0][1] != s for _, s in out):
                 out.append((best[0][0], best[0][1]))
         return tuple(out)
+
+    def _own_passage_sentence(self, part: str, muni_id: str, routed, vector):
+        """The sentence of a passage the working quotes (not itself quoted) that shares a word of the ask's own and is
+        the nearest such to it: (passage, sentence), else None."""
+        worked, quoted = _worked(routed)
+        if not quoted:
+            return None
+        # (the passage's own everyday words count here: "permit" ties "his future permits" to "the right to obtain a
+        # street opening permit" within the one passage the working quotes)
+        words = stems(part) - _ASK_WORDS - _PRONOUNS
+        holding = [p for p in self.index.passages if p.municipality == muni_id
+                   and " ".join(p.text.split()) and any(q in " ".join(p.text.split()) for q in quoted)]
+        if not words or not holding:
+            return None
+        sims = self.index.sentence_similarity(vector, [p.id for p in holding])
+        by_id = {p.id: p for p in holding}
+        ranked = sorted(((x, pid, sent) for (pid, sent), x in sims.items()
+                         if " ".join(sent.split()) not in quoted and len(sent.split()) >= 6 and stems(sent) & words),
+                        key=lambda t: -t[0])
+        return (by_id[ranked[0][1]], ranked[0][2]) if ranked else None
 
     def _when_nothing_read(self, q: str, muni_id: str | None, routed, req: Request) -> Plan | None:
         """A calculator that reads no value of the user's only restates its standards. It answers when the

@@ -1320,6 +1320,37 @@ def asks(turn: str, figure: str | None) -> Asks:
     return "rule"
 
 
+# a turn that moves to another thing of the same kind ("Ok next one is the walk downtown", "Different job: ...")
+NEW_OBJECT = re.compile(r"^\W*(?:(?:ok(?:ay)?|alright|all right|now|and|so|also)\W+)*(?:the\s+)?(?:next|another|other|"
+                        r"second|different|new|separate)\s+(?:one|job|walk|sidewalk|house|property|lot|site|project|"
+                        r"driveway|street|road|address|customer|client)\b", re.I)
+
+
+# a value the user takes back beside the right one: "$485, not $385", "$485 instead of $385", "not $385 but $485"
+_NOT_AFTER = re.compile(r"^\s*[,;(-]?\s*(?:and\s+)?(?:not|instead\s+of|rather\s+than)\s+(?:the\s+)?$", re.I)
+_NOT_BEFORE = re.compile(r"\bnot\s+(?:the\s+)?$", re.I)
+_BUT_BETWEEN = re.compile(r"^\s*,?\s*but\s+(?:(?:it\s+)?(?:was|is|were|are)\s+)?(?:actually\s+)?$", re.I)
+
+
+def _without_corrected(turn: str, slots: list[Slot]) -> list[Slot]:
+    """The slots less each value the turn's words take back beside its correction, and the earlier turn's saying of
+    that same value (the correction replaces it)."""
+    own = sorted((s for s in slots if s.span.origin == "turn"), key=lambda s: s.span.start)
+    taken: list[Slot] = []
+    for a, b in zip(own, own[1:]):
+        if a.kind != b.kind or a.unit != b.unit or a.value == b.value:
+            continue
+        between = turn[a.span.end:b.span.start]
+        if _NOT_AFTER.match(between):
+            taken.append(b)
+        elif _BUT_BETWEEN.match(between) and _NOT_BEFORE.search(turn[max(0, a.span.start - 12):a.span.start]):
+            taken.append(a)
+    if not taken:
+        return slots
+    gone = {(s.kind, s.unit, s.value) for s in taken}
+    return [s for s in slots if s not in taken and not (s.span.origin == "earlier" and (s.kind, s.unit, s.value) in gone)]
+
+
 def read_query(turn: str, earlier: str = "", *, follow_up: bool = False, clarified: bool = False,
                text: str | None = None, municipality: str | None = None,
                municipality_from: MunicipalitySource = "none", figure: str | None = None,
@@ -1328,6 +1359,10 @@ def read_query(turn: str, earlier: str = "", *, follow_up: bool = False, clarifi
     # when the conversation asks a day, "What's the last day we can get the application in?")
     slots_ = user_slots(turn, "turn", ref) + ([s for s in user_slots(f"{earlier} {turn}", "earlier", ref)
                                                if s.span.end <= len(earlier)] if earlier else [])
+    slots_ = _without_corrected(turn, slots_)
+    if earlier and NEW_OBJECT.search(turn):
+        # "Ok next one is the walk in front of the hardware store": the earlier turn's values were another thing's
+        slots_ = [s for s in slots_ if s.span.origin == "turn"]
     return Query(turn=turn, earlier=earlier, text=text if text is not None else turn, follow_up=follow_up,
                  clarified=clarified, municipality=municipality, municipality_from=municipality_from,
                  asks=asks(turn, figure), figure=figure, slots=tuple(slots_), removed=tuple(removed),

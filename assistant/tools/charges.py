@@ -84,6 +84,8 @@ class VillageRepairBillInput(ToolInput):
     labor_cost: Decimal = _money_field("Labor used, in dollars.", Decimal("0"))
     materials_cost: Decimal = _money_field("Materials used, in dollars.", Decimal("0"))
     equipment_cost: Decimal = _money_field("Equipment used, in dollars.", Decimal("0"))
+    combined_cost: Decimal = _money_field(
+        "Labor, materials and equipment given as one amount, in dollars (added to any parts given apart).", Decimal("0"))
     maintenance_cost: Decimal | None = _money_field(
         "Cost of maintaining the repair for one year, in dollars (village_elected_repair only).", None
     )
@@ -119,13 +121,18 @@ def village_repair_bill(inp: VillageRepairBillInput) -> VillageRepairBillOutput:
                 "labor, materials and equipment plus administration.",
             )
         rate = _figure(inp.municipality, "repair_deficiencies", "administration_rate")
-        subtotal = labor + materials + equipment
+        combined = inp.combined_cost
+        subtotal = labor + materials + equipment + combined
         admin = cents(subtotal * rate)
         total = cents(subtotal + admin)
+        parts = (f"{money(combined)} given as one amount"
+                 + "".join(f" + {money(v)} {name}" for v, name in ((labor, "labor"), (materials, "materials"),
+                                                                   (equipment, "equipment")) if v)
+                 if combined else f"{money(labor)} labor + {money(materials)} materials + {money(equipment)} equipment")
         explanation = (
             f"The permittee did not correct faulty work, so the Village repaired it and bills all labor, "
             f"materials and equipment used plus {rate * 100:.0f}% for administration: "
-            f"{money(labor)} labor + {money(materials)} materials + {money(equipment)} equipment = "
+            f"{parts} = "
             f"{money(subtotal)}; administration {rate * 100:.0f}% x {money(subtotal)} = {money(admin)} "
             f"(rounded to the cent); total {money(subtotal)} + {money(admin)} = {money(total)}."
         )
@@ -141,11 +148,13 @@ def village_repair_bill(inp: VillageRepairBillInput) -> VillageRepairBillOutput:
             ],
         )
     maintenance = inp.maintenance_cost or Decimal("0")
-    subtotal = labor + materials + equipment + maintenance
+    combined = inp.combined_cost
+    subtotal = labor + materials + equipment + combined + maintenance
     total = cents(subtotal)
+    together = f"{money(combined)} given as one amount + " if combined else ""
     explanation = (
         f"The Village elected to make the pavement repair, so the person who made the opening is charged the "
-        f"cost of the repair and of maintaining it for one year: {money(labor)} labor + {money(materials)} "
+        f"cost of the repair and of maintaining it for one year: {together}{money(labor)} labor + {money(materials)} "
         f"materials + {money(equipment)} equipment + {money(maintenance)} one-year maintenance = "
         f"{money(total)}. No administration percentage is stated for this charge. Unpaid {lien_days} days "
         f"after actual notice to the applicant and the owner, it becomes a lien on the premises and is "

@@ -205,6 +205,34 @@ REPAIR_PARTS = {"labor_cost": re.compile(r"\blabou?r\b", re.I),
                 "equipment_cost": re.compile(r"\bequipment\b", re.I)}
 
 
+# "labor, materials and equipment", "labor and materials": the parts listed together, one amount for them
+_PART_WORD = r"(?:labou?r|materials?|equipment)"
+_JOINT = re.compile(rf"\b{_PART_WORD}(?:\s*(?:,|&|\+|\band\b|\bplus\b)\s*(?:and\s+)?{_PART_WORD}\b)+", re.I)
+
+
+def _joint_amount(amounts: list, labelled: dict, turn: str):
+    """The one amount of the turn when the words right before or after it list every part together ("Labor,
+    materials and equipment came to $2,340", "$900 for labor and materials") and no part has an amount of its
+    own: (the amount, the parts' words); else None."""
+    own = [x for x in amounts if x.span.origin == "turn"]
+    if len(own) != 1:
+        return None
+    x = own[0]
+    near = [m for m in _JOINT.finditer(turn) if 0 <= x.span.start - m.end() <= 25 or 0 <= m.start() - x.span.end <= 12]
+    if len(near) != 1:
+        return None
+    listed = {part for part, rx in REPAIR_PARTS.items() if rx.search(near[0].group(0))}
+    # (a part denied apart, "no equipment", is no amount of its own)
+    if any(part not in listed for part in labelled) or any(
+            part not in listed and rx.search(re.sub(rf"\b(?:no|without(?: any)?) {rx.pattern}", " ", turn, flags=re.I))
+            for part, rx in REPAIR_PARTS.items()):
+        return None  # another part named apart: its amount is asked for
+    denied = {part for part, rx in REPAIR_PARTS.items() if re.search(rf"\b(?:no|without(?: any)?) {rx.pattern}", turn, re.I)}
+    if set(REPAIR_PARTS) - listed - denied:
+        return None  # a part neither listed nor denied ("labor and materials came to $900"): not taken as $0
+    return x, f"“{near[0].group(0)}” together"
+
+
 def repair_bill(q: str, muni: str | None, ctx: RouteContext):
     """The bill when the municipality repairs faulty work: labor, materials, equipment, each
     read from the money its own word labels ("$600 labor", "materials came to $250")."""
@@ -219,6 +247,14 @@ def repair_bill(q: str, muni: str | None, ctx: RouteContext):
             labelled.setdefault(inside[0], []).append(x)
     if not labelled:
         return None
+    joint = _joint_amount(amounts, labelled, ctx.query.turn)
+    if joint is not None:
+        # "Labor, materials and equipment came to $2,340": one amount for the parts its own words list together
+        amount, named = joint
+        only = only_municipality(ctx, "village_repair_bill", muni)
+        args = {"municipality": only, "combined_cost": str(amount.number)}
+        return Routed("village_repair_bill", args, only, phrasing.lead_generic, sources={"combined_cost": amount},
+                      derived={"combined_cost": f"{fmt_money(amount.number)} (“{amount.span.text}”, for {named})"})
     for part, found in labelled.items():
         if len(found) > 1:
             return ambiguous(roles.Ambiguous(part.replace("_", " "), tuple(found)))

@@ -258,7 +258,7 @@ def number_value_of(m: re.Match, group: str):
 _RISE_CUE = re.compile(r"\b(?:rises?|rising|climbs?|climbing|drops?|dropping|falls?|falling|goes\s+up|comes?\s+up|"
                        r"higher|lower|descends?)\b(?:\s+(?!(?:over|for|per|across|along|in)\b)[a-z-]+){0,6}\s*$", re.I)
 _RUN_CUE = re.compile(r"\b(?:over|for\s+every|every|per|across|along|in|runs?|running)\s+(?:(?:a|an|the|about|roughly|"
-                      r"some|steady)\s+)*$", re.I)
+                      r"some|steady|its|their|our|my|his|her|that|this)\s+)*$", re.I)
 
 
 _RISE_AFTER = re.compile(r"\s*(?:higher|lower|above|below|up\s+from|down\s+from|of\s+(?:rise|drop|fall|climb|elevation)|"
@@ -277,7 +277,7 @@ def _rise_and_run(ctx: RouteContext):
     # (or after it: "the house sits ten feet higher than the road", "a 9-foot rise")
     rises = [x for x in lengths if _RISE_CUE.search(x.before[-45:]) or _RISE_AFTER.match(x.after)]
     runs = [x for x in lengths if x not in rises and (_RUN_CUE.search(x.before[-25:]) or
-                                                     re.match(r"\s*(?:long|stretch|of\s+run|run)\b", x.after, re.I))]
+                                                     re.match(r"\s*(?:long|stretch|of\s+(?:run|length)|run)\b", x.after, re.I))]
     if len(rises) != 1 or len(runs) != 1 or len(lengths) != 2:
         return None
     if reading.number_outside(ctx.query.turn, ctx.query.slots, lambda kind: kind != "count"):
@@ -291,14 +291,15 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
     if not serves(ctx, "driveway_check", muni):
         return None
     low = q.lower()
-    rr = RISE_RUN.search(q) or RUN_THEN_RISE.search(q)
-    if rr is not None:
-        rise, run = number_value_of(rr, "rise"), number_value_of(rr, "run")
-        rr = (rise, run) if rise is not None and run else None
-    read = None
-    if rr is None:  # the lengths as the reading stage reads them ("drops 30 inches over a 20-foot stretch")
-        read = _rise_and_run(ctx)
-        rr = read[:2] if read is not None else None
+    # the lengths as the reading stage reads them first ("drops 30 inches over a 20-foot stretch", "a hundred and
+    # twenty feet long and climbs about fifteen feet": a worded number whole, not its last word), else the pattern
+    read = _rise_and_run(ctx)
+    rr = read[:2] if read is not None else None
+    if rr is None:
+        rr = RISE_RUN.search(q) or RUN_THEN_RISE.search(q)
+        if rr is not None:
+            rise, run = number_value_of(rr, "rise"), number_value_of(rr, "run")
+            rr = (rise, run) if rise is not None and run else None
     pct = re.search(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", low)
     if len(re.findall(r"(\d+(?:\.\d+)?)\s*(?:%|percent)", low)) > 1 and not rr:
         # two slopes named ("the road is 8% and our drive 14%"): which is the driveway's is asked
@@ -447,7 +448,13 @@ ROAD_FOCUS = {
     "lift": ("bituminous_lift", "initial_lift"),
     "corrective": ("final_thickness",),
     "both": ("aggregate_base", "aggregate_lifts", "wet_area_stone", "bituminous_lift", "initial_lift"),
+    "each": ("aggregate_base", "aggregate_lifts", "wet_area_stone", "bituminous_lift", "initial_lift"),
 }
+# the stone and the lift asked as two asks ("how much stone goes under it, and how thick is the asphalt lift?")
+_TWO_ASKS = re.compile(r"\b(?:aggregate|stone|gravel|base course)[^?]*?(?:,\s*|\s)(?:and|&|plus)\s+(?:how|what|whats|what's)\b"
+                       r"[^?]*\b(?:bituminous|asphalt|blacktop|lifts?)\b|"
+                       r"\b(?:bituminous|asphalt|blacktop|lifts?)\b[^?]*?(?:,\s*|\s)(?:and|&|plus)\s+(?:how|what|whats|what's)\b"
+                       r"[^?]*\b(?:aggregate|stone|gravel|base course)\b", re.I)
 
 
 # ground that is wet, in the words people use (general English)
@@ -465,6 +472,8 @@ def road_focus(question: str, deficiency_given: bool) -> str:
     stone = re.search(r"aggregate|stone|gravel|base course", question, re.I)
     if paving and not stone:
         return "lift"
+    if paving and stone and _TWO_ASKS.search(question):
+        return "each"  # two asks: each its own figure, no sum
     if paving and stone and re.search(r"\b(?:plus|total|together|combined|in all|altogether|all told|both)\b", question, re.I):
         return "both"  # "total thickness of stone plus first asphalt lift"
     return "aggregate"

@@ -125,4 +125,7 @@ def period(slot) -> tuple[date, date]:
 def asking(text: str) -> str:
     """The sentences of a turn that ask (those with a question mark), else its last sentence."""
     parts = [x for x in re.split(r"(?<=[.!?])\s+", text.strip()) if x]
-    return " ".join(x for x in parts if "?" in x) or (parts[-1] if parts else "")
+    # (a last sentence typed without its question mark, "... does that pass? and if not whats the most rise i could
+    # have", asks too)
+    return " ".join(x for i, x in enumerate(parts) if "?" in x or (i == len(parts) - 1 and x[-1] not in ".!")) \
+        or (parts[-1] if parts else "")

@@ -24,7 +24,7 @@ from assistant.answering.routes.common import (
 from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import stems
 from assistant.settings import ranking
-from assistant.tools.deadlines import INVERTIBLE_KINDS, WHEN_CUES
+from assistant.tools.deadlines import INVERTIBLE_KINDS, WHEN_CUES, municipality_plan
 
 # (and the "s" a possessive leaves: "the village's bill" and "the Village Board's notice" share no event word)
 GENERIC_EVENT_STEMS = stems("date day time the of or and was were is village town city county") | {"s"}
@@ -220,6 +220,8 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         others = [r for s, r in scored if r.municipality != best.municipality and s >= best_score - 1]
         if others:
             return Missing(which("Their deadlines differ."), needs_municipality=True)
+    if wants_day and best.count.kind == "no_fixed_date":
+        return None  # no date the rule could count from gives a day ("a set cutoff date?" of frozen ground): its text
     if wants_day:
         # "what's the last day to make the deposit?" with no date to count from: ask for it — when
         # one rule clearly answers and it counts from an event (a fixed yearly date needs none)
@@ -310,7 +312,24 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
             continue  # a rule in hours needs the time of day
         routed.follow.append(Routed("deadline", {**args, "rule": other.id}, other.municipality, phrasing.lead_deadline,
                                     cues={"event": other.event}, sources=sources))
+    asking_all = " ".join(x for x in re.split(r"(?<=[.!?])\s+", (ctx.current or q).strip()) if "?" in x)
+    if not act_given and not each and _ALL_NOTICES.search(asking_all):
+        # "Who do we have to tell ahead of time, and the latest times for each notice?": every notice the code counts
+        # back from the start of the work (the municipality's data lists them), not the best one alone
+        starts = municipality_plan(best.municipality).start_notices
+        taken = {best.id, *(f.arguments.get("rule") for f in routed.follow)}
+        for rid in (starts if best.id in starts else ()):
+            other = rules()[rid]
+            if rid in taken or (other.count.kind in HOURS and not isinstance(event, datetime)):
+                continue
+            routed.follow.append(Routed("deadline", {**args, "rule": rid}, other.municipality, phrasing.lead_deadline,
+                                        cues={"event": other.event}, sources=sources))
     return routed
+
+
+# several notices asked at once: "what notices", "each notice", "who do we have to tell/notify"
+_ALL_NOTICES = re.compile(r"\bnotices\b|\bwho\s+(?:all\s+)?(?:do|does|must|should|would)\s+\w+\s+(?:have\s+to\s+|need\s+to\s+)?"
+                          r"(?:tell|notify|inform|warn|let\b)", re.I)
 
 
 _APPLYING = re.compile(r"\b(?:apply|applying|applied|application|file|filed|filing|permit|paperwork)\b", re.I)
@@ -321,7 +340,9 @@ _PAPERS = re.compile(r"\b(?:permits?|applications?|notices?|bills?|invoices?|dep
 # the asked day comes before the dated event: "the latest we can let the homeowners know", "how far ahead"
 ASKS_BEFORE = re.compile(r"\bin advance\b|\bahead of\b|\bbeforehand\b|\bhow (?:far|long|many days|many hours) "
                          r"(?:ahead|in advance|before)\b|\b(?:latest|last (?:day|date|time)|by when|when)\b[^.?!]{0,40}"
-                         r"\b(?:let\b[^.?!]{0,30}\bknow|tell|notify|warn|inform|give (?:notice|them notice|word))\b", re.I)
+                         r"\b(?:let\b[^.?!]{0,30}\bknow|tell|notify|warn|inform|give (?:notice|them notice|word))\b|"
+                         # "the latest date and time that notice can reach them"
+                         r"\b(?:latest|last (?:day|date|time)|by when)\b[^.?!]{0,40}\bnotice\b", re.I)
 
 
 # a number that counts a period ("four hours", "ten (10) days", "48-hour") is the period's; any other counts things
@@ -382,12 +403,16 @@ EACH = re.compile(r"\beach\b|\bboth\b|\brespectively\b|\bevery one of\b|\b(?:for
                   re.I)
 
 
+_OWN_DAY = re.compile(r"\b(?:today|yesterday|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", re.I)
+
+
 def _each_day(query, chosen) -> list:
     """The days of the turn, one per party, when the question asks the day of each: the chosen (or the candidates
     asked about) first, then the turn's other days of the same precision; none when only one day is written."""
     days = [s for s in roles.of(query, "date") if s.precision == "day" and s.span.origin == "turn"]
     if any(re.search(r"\d", s.span.text) for s in days):  # ("after Memorial Day" beside "May 29": no party's own day)
-        days = [s for s in days if re.search(r"\d", s.span.text)]
+        # (a day said relative to today is a party's own: "My letter is dated October 12, hers is dated today")
+        days = [s for s in days if re.search(r"\d", s.span.text) or _OWN_DAY.search(s.span.text)]
     first = list(chosen.candidates) if isinstance(chosen, roles.Ambiguous) else [chosen] if chosen is not None else []
     out = []
     for s in [*first, *days]:

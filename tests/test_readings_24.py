@@ -1,0 +1,173 @@
+"""Session 24: readings that decide a figure, on any question.
+
+"under the blacktop" asks no limit check (only "under the limit" does); a party's own day said as "today" is that
+party's day; a rule with no fixed date is not asked a date for; one amount for the repair bill's parts listed together is
+their sum; several notices asked of one dated start get every start notice the municipality's data lists; topics a
+streets chapter does not cover (golf carts, street lights, hours of work) are out of scope.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from assistant.answering import limits
+from assistant.answering.assistant import Assistant
+from assistant.settings import Settings
+from assistant.tools.charges import VillageRepairBillInput, village_repair_bill
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory):
+    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
+
+
+def test_under_the_blacktop_asks_no_limit_check():
+    assert not limits.ASKS_CHECK.search("What is the total depth of gravel under the blacktop on the new road?")
+    assert not limits.ASKS_CHECK.search("What depth of stone sits under the pavement?")
+    assert limits.ASKS_CHECK.search("We're 2 tons under the limit, right?")
+    assert limits.ASKS_CHECK.search("Is a 7 ton truck over the posted weight?")
+
+
+def test_a_distractor_length_in_a_road_story_gets_no_limit_check(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-10-16")
+    ans = assistant.ask("Our new subdivision has about 2,400 ft of road and 30 lots. Through the marshy stretch, how "
+                        "deep is the stone under the blacktop?", "delafield")
+    assert "Against “" not in ans.answer and "2395" not in ans.answer
+
+
+def test_a_partys_day_said_as_today_is_its_own_day(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-10-16")
+    ans = assistant.ask("The Town's culvert letters went out to both of us: mine is dated October 3, my neighbor's is "
+                        "dated today. What's the last day for each of us to deposit the cost?", "delafield")
+    assert ans.status == "answered"
+    assert "October 13, 2028" in ans.answer and "October 26, 2028" in ans.answer
+    assert "(“today”)" in ans.answer
+
+
+def test_a_rule_with_no_fixed_date_is_not_asked_a_date(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-03-22")
+    ans = assistant.ask("Is there a cutoff date in the fall after which the Town stops letting contractors open "
+                        "roads?", "delafield")
+    assert ans.status == "answered"
+    assert "frozen" in ans.answer
+
+
+def test_one_amount_for_the_parts_listed_together_is_their_sum(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-03-22")
+    ans = assistant.ask("The permittee never corrected his bad patch, so the Village crew did it. Labor, materials and "
+                        "equipment ran $1,500. What do we bill?", "brandon")
+    assert ans.status == "answered"
+    assert "$1,800.00" in ans.answer and "(“$1,500”, for “Labor, materials and equipment” together)" in ans.answer
+    # a part neither listed nor denied is still asked for, never taken as $0
+    ans = assistant.ask("The permittee never corrected his bad patch, so the Village crew did it. Labor and materials "
+                        "ran $1,500, and the equipment was billed apart. What do we bill?", "brandon")
+    assert ans.status == "clarify"
+
+
+def test_the_tool_adds_an_amount_given_for_the_parts_together():
+    out = village_repair_bill(VillageRepairBillInput(municipality="brandon", combined_cost=Decimal("1000"),
+                                                     equipment_cost=Decimal("200")))
+    assert out.subtotal == Decimal("1200.00") and out.total == Decimal("1440.00")
+    assert "given as one amount + $200.00 equipment" in out.explanation
+
+
+def test_several_notices_asked_of_one_start_get_every_start_notice(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-03-22")
+    ans = assistant.ask("Our crew starts excavating a Brandon street at 8:00 AM on Wednesday, May 3, 2028. Which "
+                        "notices do we have to give ahead of the work, and by when?", "brandon")
+    assert ans.status == "answered"
+    assert "May 2, 2028 8:00 AM" in ans.answer  # 24 hours before, to the Director of Public Works
+    assert "**May 2, 2028**" in ans.answer  # one business day before, to the Clerk and everyone affected
+    # one notice named: that one alone
+    ans = assistant.ask("Our crew starts excavating a Brandon street at 8:00 AM on Wednesday, May 3, 2028. By when "
+                        "do we tell the Director of Public Works?", "brandon")
+    assert "one business day" not in ans.answer
+
+
+@pytest.mark.parametrize("question", [
+    "Can my teenager drive a golf cart on the streets to the pool?",
+    "Who do I ask to get a street light put up at the corner?",
+    "What hours can a road crew run jackhammers on our street?",
+])
+def test_topics_a_streets_chapter_does_not_cover_are_out_of_scope(assistant, question):
+    assert assistant.ask(question, "brandon").status == "out_of_scope"
+
+
+def test_a_rise_over_its_run_in_words_and_a_last_ask_without_its_question_mark(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-10-16")
+    ans = assistant.ask("Our driveway climbs 4'6\" over its forty feet of length. Does that pass the Town's slope "
+                        "rule?", "delafield")
+    assert "rise 4.5 feet" in ans.answer and "run 40 feet (“forty feet”)" in ans.answer
+    assert "11.25%" in ans.answer
+    # a worded run taken whole ("a hundred and ten feet", not "ten feet"), and the last ask typed without "?"
+    ans = assistant.ask("the driveway is a hundred and ten feet long and climbs about fifteen feet to the garage. is "
+                        "that ok? and if not whats the most rise i could have over that length", "delafield")
+    assert "run 110 feet" in ans.answer
+    assert "13.2 feet" in ans.answer
+
+
+def test_a_week_that_holds_the_days_named_is_no_date_of_its_own():
+    from assistant.answering import roles
+    from assistant.answering.reading import read_query
+
+    q = read_query("Next week we start: the dig is Tuesday the 24th.", ref=__import__("datetime").date(2028, 10, 16))
+    days = roles._one_per_day(list(q.of("date")))
+    assert [s.precision for s in days] == ["day"]
+
+
+def test_a_value_taken_back_beside_its_correction_is_not_read(assistant, monkeypatch):
+    from assistant.answering.reading import read_query
+
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-10-16")
+    q = read_query("Materials were actually $485, not $385.")
+    assert [s.value for s in q.of("money")] == ["485"]
+    q = read_query("Labor was not $900 but $1,200.")
+    assert [s.value for s in q.of("money")] == ["1200"]
+    first = ("The Village repaired our faulty patch and billed labor $1,000, materials $200 and equipment $300. What "
+             "is the total with the administration charge?")
+    ans = assistant.ask(first, "brandon")
+    assert "$1,800.00" in ans.answer
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": ans.answer}]
+    ans = assistant.ask("They corrected the bill: equipment was $400 instead of $300. New total?", "brandon", history)
+    assert ans.status == "answered" and "$1,920.00" in ans.answer
+
+
+def test_the_rest_of_a_worked_passage_answers_an_ask_beside_the_figure(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-10-16")
+    ans = assistant.ask("The contractor never fixed his faulty patch, so the Village did: labor $500, materials $100, "
+                        "equipment $200. What's the total we bill him, and does it affect his future permits?",
+                        "brandon")
+    assert "$960.00" in ans.answer
+    assert "one-year revocation" in ans.answer
+    assert "snow removal" not in ans.answer
+
+
+def test_stone_and_lift_asked_as_two_asks_get_each_figure_not_their_sum(assistant, monkeypatch):
+    from assistant.answering.routes.checks import road_focus
+
+    assert road_focus("how deep is the stone under the road, and what's the asphalt lift?", False) == "each"
+    assert road_focus("total thickness of stone plus the first asphalt lift?", False) == "both"
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-10-16")
+    ans = assistant.ask("New subdivision road for the Town, with a marshy stretch. How much stone goes under the "
+                        "pavement in that stretch, and how thick is the first asphalt lift?", "delafield")
+    assert "**16 inches**" in ans.answer and "**2.5 inches**" in ans.answer
+    assert "18.5" not in ans.answer
+
+
+def test_a_turn_about_the_next_thing_inherits_no_earlier_value(assistant, monkeypatch):
+    from assistant.answering.reading import read_query
+
+    q = read_query("Ok, next one is the driveway on Elm. How steep can it be?", "The driveway is 40 feet long.")
+    assert not q.of("length")
+    q = read_query("And how steep can it be?", "The driveway is 40 feet long.")
+    assert [s.value for s in q.of("length")] == ["40"]
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-10-16")
+    first = "New residential walk, 72 inches wide. What's the least fall toward the curb across it?"
+    ans = assistant.ask(first, "brandon")
+    assert "3 in" in ans.answer or "**3 inches**" in ans.answer
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": ans.answer}]
+    ans = assistant.ask("Ok next one is the walk in front of the shop downtown. What's the fall at its minimum width?",
+                        "brandon", history)
+    assert "6 ft of width" not in ans.answer and "3 in of fall" not in ans.answer
