@@ -373,7 +373,7 @@ def invented_numbers(answer: dict, user_texts: Sequence[str] = ()) -> list[str]:
 def value_present(value: str, answer: dict) -> bool:
     """An expected value (\"May 5, 2027\", \"$240.00\", \"5 times the permit fee\") is in the
     answer text, or a calculator result holds it (as text, or as the same number/date)."""
-    if contains(answer.get("answer") or "", value):
+    if contains(answer.get("answer") or "", value) or measure_present(value, answer.get("answer") or ""):
         return True
     results = [s for call in answer.get("tool_calls") or [] for s in _flatten(call.get("result"))]
     if any(contains(r, value) for r in results):
@@ -386,6 +386,42 @@ def value_present(value: str, answer: dict) -> bool:
     if len(norm_text(value)) > len(norm_text(surface)) + 1:
         return False
     return bool(forms & formatted_forms(results))
+
+
+# a measure written with its unit: "2.5 inches" is "2 1/2 inches", "2½ inches", "2.5-inch" (one quantity, two spellings)
+_UNITS = {"in": ("inches", "inch", "in", '"'), "ft": ("feet", "foot", "ft", "'"), "tons": ("tons", "ton"),
+          "lb": ("pounds", "pound", "lbs", "lb"), "yd": ("yards", "yard", "yd"), "h": ("hours", "hour", "hrs", "hr"),
+          "days": ("days", "day"), "%": ("percent", "%")}
+_QTY = r"(?P<whole>\d+(?:\.\d+)?)(?:(?:\s+|-)(?P<n>\d+)/(?P<d>\d+)|(?P<half>½))?"
+
+
+def _unit_of(word: str) -> str | None:
+    w = word.lower()
+    return next((u for u, names in _UNITS.items() if w in names), None)
+
+
+def _qty_value(m: re.Match) -> Decimal:
+    v = Decimal(m.group("whole"))
+    if m.group("n") and int(m.group("d")):
+        v += Decimal(m.group("n")) / Decimal(m.group("d"))
+    if m.group("half"):
+        v += Decimal("0.5")
+    return v
+
+
+def measure_present(value: str, text: str) -> bool:
+    """The expected measure ("2.5 inches") is written in the text as the same quantity of the same unit, in any
+    spelling of the number ("2 1/2", "2½") and of the unit ("inch", "in.", '"', "2.5-inch")."""
+    m = re.fullmatch(rf"\s*{_QTY}\s*(?P<unit>[a-z%\"']+)\s*", value, re.I)
+    unit = _unit_of(m.group("unit")) if m else None
+    if not m or unit is None:
+        return False
+    want = _qty_value(m)
+    names = "|".join(re.escape(n) for n in sorted(_UNITS[unit], key=len, reverse=True))
+    for x in re.finditer(rf"(?<![\w.]){_QTY}(?:\s*|-)(?:{names})(?![a-z])", text or "", re.I):
+        if _qty_value(x) == want:
+            return True
+    return False
 
 
 def missing_values(expected: dict, answer: dict) -> list[str]:

@@ -421,3 +421,21 @@ def test_every_known_question_can_be_answered_right_and_wrong(path, least):
     lazy = summarise([score_turn(t, ans("I am not sure."), lambda c: True) for t in turns])
     assert lazy["answer_accuracy"] < 0.5
     assert lazy["citation_recall"] == 0.0
+
+
+@pytest.mark.parametrize("value,text,present", [
+    ("2.5 inches", "The numbers shall not be less than 2 1/2 inches in height.", True),
+    ("2.5 inches", "16 inches of stone and a 2.5-inch first lift", True),
+    ("2.5 inches", "a 2½ inch lift", True),
+    ("16 inches", 'a minimum of 16" of stone', True),
+    ("8 feet", "not less than 8 ft wide", True),
+    ("2.5 inches", "12.5 inches", False),
+    ("3 feet", "13 feet", False),
+    ("2.5 inches", "2.5 feet", False),
+])
+def test_a_measure_is_one_quantity_in_any_spelling(value, text, present):
+    from evals.scoring import measure_present, value_present
+
+    assert measure_present(value, text) is present
+    if present:
+        assert value_present(value, {"answer": text})
