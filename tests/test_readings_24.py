@@ -171,3 +171,18 @@ def test_a_turn_about_the_next_thing_inherits_no_earlier_value(assistant, monkey
     ans = assistant.ask("Ok next one is the walk in front of the shop downtown. What's the fall at its minimum width?",
                         "brandon", history)
     assert "6 ft of width" not in ans.answer and "3 in of fall" not in ans.answer
+
+
+def test_too_late_asks_the_day_a_period_before_the_event_gives():
+    from datetime import date
+
+    from assistant.answering import periods
+    from assistant.answering.reading import read_query
+
+    turn = "Our parade is on Sunday, November 11. Are we already too late to apply?"
+    assert periods.ASKS_A_DAY.search(turn)
+    q = read_query(turn, ref=date(2029, 10, 10))
+    counted = periods.count_from(turn, list(q.of("date")), [
+        "The applicant has submitted an application for a parade permit at least one month prior to the date of the "
+        "parade;"])
+    assert [c.day for c in counted] == [date(2029, 10, 11)]

@@ -29,7 +29,7 @@ ASKS_A_DAY = re.compile(
     r"(?:date|day)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|\bhow\s+(?:soon|late)\b|"
     r"\bwhen\s+(?:is|are|do|does|must|should|can|will|would|has|have)\b|\bno\s+later\s+than\b|\bdue\b|"
     r"\bby\s+what\b|\bin\s+time\b|\bexpires?\b|\bgood\s+(?:until|through)\b|\blatest\b|\bwhen['’]s\b|\blast\s+moment\b|"
-    r"\bwhat\s+time\b|\buntil\s+when\b",
+    r"\bwhat\s+time\b|\buntil\s+when\b|\btoo\s+late\b|\bstill\s+(?:time|make\s+it)\b",
     re.I)
 # "one month", "ten (10) days", "two business days": the period, written once for both directions
 _PERIOD = (rf"(?P<n>{NUMBER.pattern}|a|an|one)\s*(?:\(\d+\)\s*)?"
