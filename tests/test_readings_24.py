@@ -186,3 +186,31 @@ def test_too_late_asks_the_day_a_period_before_the_event_gives():
         "The applicant has submitted an application for a parade permit at least one month prior to the date of the "
         "parade;"])
     assert [c.day for c in counted] == [date(2029, 10, 11)]
+
+
+def test_a_code_word_of_the_question_names_no_case_of_an_amount():
+    from assistant.answering import conditions
+
+    s = ("The deposit shall be in the sum of $25.00 if no pavement is involved or $75.00 if the excavation is in a "
+         "paved area.")
+    turn = "How much of a deposit do they want before they issue my excavation permit?"
+    from assistant.retrieval.lexical import stems
+    assert conditions.condition_needed(turn, [s]) is None  # "excavation" read as the paved case's own word
+    needed = conditions.condition_needed(turn, [s], stems("excavation permit street"))
+    assert needed is not None and len(needed.conditions) == 2
+    # the user's own word for a case still says which
+    assert conditions.condition_needed("How much of a deposit for my cut in the paved area?", [s],
+                                       stems("excavation permit street")) is None
+
+
+def test_a_shops_fixtures_may_take_the_walk_less_its_clear_width(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-10-16")
+    ans = assistant.ask("Our cafe's sidewalk is nine and a half feet wide. We'd put a bench and two planters against "
+                        "the storefront. How far out can they come?", "brandon")
+    assert ans.status == "answered"
+    assert "**6.5 feet**" in ans.answer and "leaving 3 feet clear" in ans.answer
+    assert any(c.section == "404-8" and (c.subsection or "").startswith("C") for c in ans.citations)
+    # building materials keep their own rule (half the sidewalk)
+    ans = assistant.ask("We're stacking lumber on the 8 ft sidewalk for a remodel. How much of the sidewalk can it "
+                        "cover?", "brandon")
+    assert "4 feet" in ans.answer and "clear" not in ans.answer.split("\n")[2]

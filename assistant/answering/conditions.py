@@ -99,12 +99,13 @@ def cases_within(sentence: str) -> tuple[str, ...]:
     return tuple(cases) if all(cases) else ()
 
 
-def condition_needed(turn: str, sentences: list[str]) -> Needed | None:
+def condition_needed(turn: str, sentences: list[str], common: frozenset[str] = frozenset()) -> Needed | None:
     """The conditions to ask about, or None (the question says which, asks no own amount, or the sentences
-    differ in no condition)."""
+    differ in no condition). ``common``: the code's everyday words, which name no case ("my excavation permit" says
+    nothing of "the excavation is in a paved area")."""
     if not _ASKS_OWN.search(turn) or not _PERSONAL.search(turn) or re.search(r"\d", turn):
         return None  # (a question with figures of its own may meet a condition in them: not asked)
-    asked_words = stems(turn)  # (the user's own words: "dig" is no "excavation ... in a paved area")
+    asked_words = stems(turn) - common  # (the user's own words: "dig" is no "excavation ... in a paved area")
     for s in sentences[:4]:
         cases = cases_within(s)
         if cases:

@@ -345,6 +345,11 @@ def lead_obstruction(r) -> str:
         parts.append(f"at most **{_plain_number(r.max_sidewalk_obstruction_ft)} feet** of the sidewalk")
     if getattr(r, "max_street_obstruction_ft", None) is not None:
         parts.append(f"at most **{_plain_number(r.max_street_obstruction_ft)} feet** of the traveled street")
+    if parts and any(c.requirement == "clear_width" for c in getattr(r, "checks", None) or []):
+        # a fixture on a shop's walk: what it may take is what leaves the clear width
+        clear = next(c for c in r.checks if c.requirement == "clear_width").limit
+        return (f"Fixtures may take {parts[0]}, leaving {_plain_number(clear)} feet clear."
+                if clear is not None else f"Fixtures may take {parts[0]}.")
     return ("Building materials may cover " + " and ".join(parts) + ".") if parts else ""
 
 

@@ -1116,7 +1116,8 @@ class EmbeddedPlanner:
             # "What kind of fine are we looking at?" against alike sentences whose amounts differ by a condition the
             # question does not say (the zoning, the number of units): which case is the user's is asked
             # (cases of one provision: the sentences of the best one's section, not another section's rule)
-            needed = conditions.condition_needed(req.query.turn, [s for p, s, _ in by_score if section_of(p) == section_of(top)])
+            needed = conditions.condition_needed(req.query.turn, [s for p, s, _ in by_score if section_of(p) == section_of(top)],
+                                                 self._muni_common(muni_id))
             if needed is not None:
                 # every case named is quoted: the amounts the question sets side by side are each cited
                 holders = [next((p for p, s, _ in by_score if s == x), None) for x in needed.sentences]

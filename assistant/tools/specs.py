@@ -1128,7 +1128,8 @@ TOOLS: list[ToolSpec] = [
                   "how much of the street", "how many feet"),
         route=Route(order=71, read="assistant.answering.routes.checks:obstruction",
                     answers="how many feet of a stated walk and street building materials may take",
-                    cues=(r"building materials|materials|lumber|dumpster", r"sidewalk|walk")),
+                    cues=(r"building materials|materials|lumber|dumpster|planters?|bench|tables|chairs|displays?|racks?|"
+                          r"sandwich boards?|fixtures?", r"sidewalk|walk")),
     ),
     ToolSpec(
         name="trench_check",

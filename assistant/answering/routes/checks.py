@@ -21,8 +21,28 @@ from assistant.answering.slot_safety import dimension
 from assistant.answering.reading import NUMBER, number_value
 
 
+# things a shop sets out on its walk ("planters and a bench", "two bistro tables and a sandwich board"), not building
+# materials: the walk they leave clear is what the code limits
+_FIXTURES = re.compile(r"\b(?:planters?|benche?s?|tables?|chairs?|seating|displays?|(?:clothing\s+|merchandise\s+)?racks?|"
+                       r"sandwich\s+boards?|a-frames?|sidewalk\s+signs?|kiosks?|flower\s*pots?|pots|fixtures?|furniture)\b",
+                       re.I)
+_MATERIALS = re.compile(r"\b(?:building\s+materials?|materials?|lumber|dumpsters?|roll-?offs?|bricks?|sand|gravel|"
+                        r"scaffold\w*|construction)\b", re.I)
+
+
 def obstruction(q: str, muni: str | None, ctx: RouteContext):
-    """Building materials on the sidewalk and the street: how many feet of each they may take."""
+    """Building materials on the sidewalk and the street: how many feet of each they may take; a shop's fixtures on
+    its walk: how much of it they may take and leave the clear width."""
+    fixture = bool(_FIXTURES.search(q)) and not _MATERIALS.search(q)
+    if fixture and ctx.query is not None:
+        # the one width the turn gives ("seven and a half feet wide from the building to the curb") is the walk's
+        widths = list({x.value: x for x in ctx.query.of("length", "turn") if x.unit == "ft"}.values())
+        if len(widths) != 1 or not serves(ctx, "obstruction_check", muni):
+            return None
+        only = only_municipality(ctx, "obstruction_check", muni)
+        return Routed("obstruction_check", {"municipality": only, "situation": "sidewalk_fixture",
+                                            "sidewalk_width_ft": widths[0].value},
+                      only, phrasing.lead_obstruction, sources={"sidewalk_width_ft": widths[0]})
     if not slots.lengths(q, "ft"):
         return None
     args = {"municipality": only_municipality(ctx, "obstruction_check", muni), "situation": "building_materials"}
