@@ -214,3 +214,13 @@ def test_a_shops_fixtures_may_take_the_walk_less_its_clear_width(assistant, monk
     ans = assistant.ask("We're stacking lumber on the 8 ft sidewalk for a remodel. How much of the sidewalk can it "
                         "cover?", "brandon")
     assert "4 feet" in ans.answer and "clear" not in ans.answer.split("\n")[2]
+
+
+def test_deadlines_in_the_plural_and_whats_unpunctuated_ask_a_day(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-10-16")
+    ans = assistant.ask("we drove the truck through the roadside ditch for a well repair, job wrapped up last monday. "
+                        "whats the date the ditch has to be fixed by", "delafield")
+    assert "**November 8, 2028**" in ans.answer  # Monday October 9 + 30 days
+    ans = assistant.ask("Two well jobs where we crossed the roadside ditch: a repair on Oak Rd we finished October 2, "
+                        "and a new lateral my other crew finished October 4. What are the deadlines for each ditch?", "delafield")
+    assert "November 1, 2028" in ans.answer and "November 3, 2028" in ans.answer
