@@ -224,3 +224,37 @@ def test_deadlines_in_the_plural_and_whats_unpunctuated_ask_a_day(assistant, mon
     ans = assistant.ask("Two well jobs where we crossed the roadside ditch: a repair on Oak Rd we finished October 2, "
                         "and a new lateral my other crew finished October 4. What are the deadlines for each ditch?", "delafield")
     assert "November 1, 2028" in ans.answer and "November 3, 2028" in ans.answer
+
+
+def test_a_follow_up_bond_question_keeps_the_conversations_permit(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-03-22")
+    first = ("The clerk issued us a street privilege permit for a dumpster out front on March 1, 2028. How long is it "
+             "good for?")
+    ans = assistant.ask(first, "brandon")
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": ans.answer}]
+    ans = assistant.ask("and is there a bond for that? how much?", "brandon", history)
+    assert "§ 404-9" in ans.answer and "§ 404-6" not in ans.answer
+
+
+def test_a_coarse_date_that_holds_today_is_no_second_date_to_count_from(monkeypatch):
+    from datetime import date
+
+    from assistant.answering import periods
+    from assistant.answering.reading import read_query
+
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-10-10")
+    turn = "The final repair was done June 3, 2027. Now (October 2029) it is sinking. Until what date are we liable?"
+    q = read_query(turn, ref=date(2029, 10, 10))
+    sentence = ("The permittee shall be responsible for any settlement for a period of three years from the date of "
+                "the final repair.")
+    assert [c.day for c in periods.count_from(turn, list(q.of("date")), [sentence])] == [date(2030, 6, 3)]
+    # a coarse date of another time is a second date: nothing is counted
+    turn = "The final repair was done June 3, 2027, and it cracked in March 2028. Until what date are we liable?"
+    q = read_query(turn, ref=date(2029, 10, 10))
+    assert periods.count_from(turn, list(q.of("date")), [sentence]) == []
+
+
+def test_two_asks_with_a_total_asked_too_get_each_figure_and_their_sum():
+    from assistant.answering.routes.checks import road_focus
+
+    assert road_focus("what's the total stone under the road, and what's the asphalt lift?", False) == "each_sum"

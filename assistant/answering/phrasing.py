@@ -433,10 +433,13 @@ def lead_road(r, focus: str = "aggregate") -> str:
         return (f"The stone and the first lift of bituminous concrete come to **{_plain_number(r.stone_and_first_lift_in)} "
                 f"inches** together: {_plain_number(r.aggregate_depth_in)} inches of stone and a first lift of "
                 f"{_plain_number(r.required_initial_lift_in)} inches.")
-    if focus == "each" and getattr(r, "required_initial_lift_in", None) is not None \
+    if focus in ("each", "each_sum") and getattr(r, "required_initial_lift_in", None) is not None \
             and getattr(r, "aggregate_depth_in", None) is not None:
+        both = getattr(r, "stone_and_first_lift_in", None)
+        total = f" ({_plain_number(both)} inches together)" if focus == "each_sum" and both is not None else ""
         return (f"The standards give crushed aggregate **{_plain_number(r.aggregate_depth_in)} inches** deep in all, and "
-                f"the first lift of bituminous concrete on it is **{_plain_number(r.required_initial_lift_in)} inches**.")
+                f"the first lift of bituminous concrete on it is **{_plain_number(r.required_initial_lift_in)} inches**"
+                f"{total}.")
     if focus == "lift" and getattr(r, "required_initial_lift_in", None) is not None:
         return (f"The first lift of bituminous concrete is **{_plain_number(r.required_initial_lift_in)} inches**, placed on "
                 "the approved aggregate.")

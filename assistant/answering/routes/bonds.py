@@ -39,6 +39,10 @@ def bond_requirements(q: str, muni: str | None, ctx: RouteContext):
         return Missing(which("Their bond and insurance rules differ."), needs_municipality=True)
     low = q.lower()
     permit = permit_for(muni, low)
+    if ctx.query is not None and ctx.query.earlier and _permit_score(muni, low) == 0:
+        # "and what about a bond, how much do they make you put up for that?": the permit is the conversation's ("a
+        # roll-off dumpster in the street ..."), not the first one the data lists
+        permit = permit_for(muni, f"{ctx.query.earlier} {low}".lower())
     # (what the words deny the applicant is, it is not: "a private sewer contractor, not the Village utility")
     applicant = ("village_public_utility" if slots.affirmed(r"village(?:-owned)? (?:public )?utility", low)
                  else "public_utility" if slots.affirmed(r"utility", low) else "contractor")
@@ -69,6 +73,15 @@ PERMIT_WORDS = {"dumpster": "privilege", "building materials": "privilege", "con
 def permit_for(muni: str, low: str) -> str:
     """The municipality's permit (from the bond calculator's data) whose words the question
     shares most; its first permit when none."""
+    return _best_permit(muni, low)[0]
+
+
+def _permit_score(muni: str, low: str) -> int:
+    """How many words the best permit shares with the words (0: they name none)."""
+    return _best_permit(muni, low)[1]
+
+
+def _best_permit(muni: str, low: str) -> tuple[str, int]:
     from assistant.tools.bonds import _data
 
     words = stems(low + " " + " ".join(v for k, v in PERMIT_WORDS.items() if k in low)) - stems("permit street the a")
@@ -81,6 +94,6 @@ def permit_for(muni: str, low: str) -> str:
         n = len(words & own)
         if best is None or n > score:
             best, score = e["permit_type"], n
-    return best or "excavation"
+    return best or "excavation", score
 
 

@@ -469,6 +469,7 @@ ROAD_FOCUS = {
     "corrective": ("final_thickness",),
     "both": ("aggregate_base", "aggregate_lifts", "wet_area_stone", "bituminous_lift", "initial_lift"),
     "each": ("aggregate_base", "aggregate_lifts", "wet_area_stone", "bituminous_lift", "initial_lift"),
+    "each_sum": ("aggregate_base", "aggregate_lifts", "wet_area_stone", "bituminous_lift", "initial_lift"),
 }
 # the stone and the lift asked as two asks ("how much stone goes under it, and how thick is the asphalt lift?")
 _TWO_ASKS = re.compile(r"\b(?:aggregate|stone|gravel|base course)[^?]*?(?:,\s*|\s)(?:and|&|plus)\s+(?:how|what|whats|what's)\b"
@@ -493,7 +494,9 @@ def road_focus(question: str, deficiency_given: bool) -> str:
     if paving and not stone:
         return "lift"
     if paving and stone and _TWO_ASKS.search(question):
-        return "each"  # two asks: each its own figure, no sum
+        # two asks: each its own figure (and their sum too when a total is asked as well)
+        return "each_sum" if re.search(r"\b(?:plus|total|together|combined|in all|altogether|all told)\b", question, re.I) \
+            else "each"
     if paving and stone and re.search(r"\b(?:plus|total|together|combined|in all|altogether|all told|both)\b", question, re.I):
         return "both"  # "total thickness of stone plus first asphalt lift"
     return "aggregate"
