@@ -258,3 +258,33 @@ def test_two_asks_with_a_total_asked_too_get_each_figure_and_their_sum():
     from assistant.answering.routes.checks import road_focus
 
     assert road_focus("what's the total stone under the road, and what's the asphalt lift?", False) == "each_sum"
+
+
+def test_n_years_ago_this_past_month_is_that_month_n_years_back():
+    from datetime import date
+
+    from assistant.answering.reading import read_query
+
+    q = read_query("They repaved it two years ago this past June.", ref=date(2028, 10, 16))
+    assert [(s.value, s.precision) for s in q.of("date")] == [("2026-06-01", "month")]
+
+
+def test_the_first_and_last_dates_of_a_window_ask_the_event_they_count_from(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-10-16")
+    ans = assistant.ask("The Board is amending chapter 8. What are the earliest and latest dates the hearing notice "
+                        "can run in the paper?", "delafield")
+    assert ans.status == "clarify" and "public hearing" in ans.answer
+    ans = assistant.ask("The public hearing on amending chapter 8 is November 20, 2028. What are the first and last "
+                        "dates the notice can run?", "delafield")
+    assert ans.status == "answered" and "October 21, 2028" in ans.answer and "November 10, 2028" in ans.answer
+
+
+def test_the_weight_over_a_posted_limit_is_said_in_pounds_too():
+    from assistant.tools.specs import HeavyVehicleInput, heavy_vehicle_check
+
+    r = heavy_vehicle_check(HeavyVehicleInput(municipality="delafield", gross_weight_tons=Decimal("6.35"),
+                                              temporary_limit_posted=True))
+    assert r.tons_over_limit == Decimal("0.35") and str(r.pounds_over_limit) == "700"
+    r = heavy_vehicle_check(HeavyVehicleInput(municipality="delafield", gross_weight_tons=Decimal("5"),
+                                              temporary_limit_posted=True))
+    assert r.pounds_over_limit == 0

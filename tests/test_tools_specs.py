@@ -868,7 +868,7 @@ def test_heavy_vehicle_says_how_far_past_the_permit_weight():
                                                                                      lugged_wheels=True)))
     # on a posted road the excess over the posted limit is the figure asked, not the permit weight's
     posted = heavy_vehicle_check(HeavyVehicleInput(gross_weight_tons="7.25", temporary_limit_posted=True))
-    assert "**1.25 tons** over the posted" in lead_heavy(posted) and "4.25" not in lead_heavy(posted)
+    assert "**1.25 tons** (2,500 lb) over the posted" in lead_heavy(posted) and "4.25" not in lead_heavy(posted)
     assert "4.25" not in posted.explanation
 
 

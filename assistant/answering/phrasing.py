@@ -410,11 +410,13 @@ def lead_heavy(r) -> str:
                     "that needs one")
     elif r.permit_required:
         bits.append("a Town permit naming the route is required")
+    lb = getattr(r, "pounds_over_limit", None)
+    pounds = f" ({format(lb, ',f')} lb)" if lb else ""
     if over and getattr(r, "exceeds_temporary_limit", None):
-        bits.append(f"the vehicle is **{_plain_number(over)} tons** over the posted temporary limit; only a special permit "
-                    "(for an emergency) allows it while the limit is in effect")
+        bits.append(f"the vehicle is **{_plain_number(over)} tons**{pounds} over the posted temporary limit; only a special "
+                    "permit (for an emergency) allows it while the limit is in effect")
     elif over:
-        bits.append(f"on a road where a temporary limit is posted it would be **{_plain_number(over)} tons** over it, and "
+        bits.append(f"on a road where a temporary limit is posted it would be **{_plain_number(over)} tons**{pounds} over it, and "
                     "could run there only with a special permit (for an emergency)")
     if not bits and getattr(r, "exceeds_temporary_limit", None) is False:
         # "My pickup loaded is about 5,800 lbs" under a posted 6-ton limit: what may run, said, not only left unsaid

@@ -361,7 +361,7 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             out.append(slot.model_copy(update={"days": stretch}) if stretch else slot)
 
     # "two years ago this June", "3 years ago last May": the month, that many years back
-    for m in re.finditer(rf"(?P<n>{NUMBER.pattern})\s+years?\s+ago\s+(?:this|last|in)\s+(?:{dates._MON}|(?P<this_month>month))\b",
+    for m in re.finditer(rf"(?P<n>{NUMBER.pattern})\s+years?\s+ago\s+(?:this\s+past|this|last|in)\s+(?:{dates._MON}|(?P<this_month>month))\b",
                          text, re.I):  # ("a year ago this month": this month, a year back)
         n = number_value(m)
         month = ref.month if m.group("this_month") else dates.MONTHS[m.group(m.lastindex).lower()[:3]]

@@ -484,10 +484,10 @@ def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> De
 # the words that ask a deadline's day ("earliest" / "soonest" reach the route too, but only to count forward from a
 # notice or decision given: assistant/answering/routes/deadlines.py)
 WHEN_CUES = (r"when|deadlines?|by what date|what date|by what day|(?:on )?(?:what|which) day|how long|how many (?:days|hours)|due|how soon|expire|valid until|"
-             r"last day|latest|until|by when|which dates|what dates|between which|window of (?:dates|days)|"
+             r"last days?|latest|until|by when|which dates|what dates|between which|window of (?:dates|days)|"
              # "What's the window for getting the hearing notice in the paper?"
              r"(?:the|a) window (?:for|to|in which)|"
-             r"(?:range|span) of (?:dates|days)|date range|last moment|cut-?off|no later than|last date|"
+             r"(?:range|span) of (?:dates|days)|date range|last moment|cut-?off|no later than|last dates?|"
              # "What's the actual date I have to pay by?"
              r"(?:actual|exact|real|final) (?:date|day)|what(?:'s|’s|s| is) the (?:date|day)\b|date (?:i|we|you|they) (?:have|need|must|got) to \w+(?: \w+)? by")
 INVERTIBLE_KINDS = ("days_before", "business_days_before", "hours_before")

@@ -882,6 +882,13 @@ class HeavyVehicleOutput(SpecCheckOutput):
     tons_over_permit_weight: Decimal | None = Field(
         default=None, description="Weight minus the weight above which a Town permit is required, when over it, "
         "else 0, tons.")
+    pounds_over_limit: Decimal | None = Field(
+        default=None, description="tons_over_limit in pounds (short tons of 2,000 lb).")
+
+
+def _whole_if_whole(x: Decimal) -> Decimal:
+    """700.00 as 700 (not 7E+2), 700.5 as it is."""
+    return x.quantize(Decimal(1)) if x == x.to_integral_value() else x
 
 
 @answers_changed_rules("heavy_vehicle_check")
@@ -940,6 +947,7 @@ def heavy_vehicle_check(inp: HeavyVehicleInput) -> HeavyVehicleOutput:
     over_by = max(w - limit, Decimal(0))
     out = HeavyVehicleOutput(tool=tool, municipality=inp.municipality, checks=rows, permit_required=needed,
                              exceeds_temporary_limit=exceeds, tons_over_limit=over_by,
+                             pounds_over_limit=_whole_if_whole(over_by * 2000),
                              tons_over_permit_weight=max(w - over, Decimal(0)), assumptions=[
                                  "Tons are short tons of 2,000 lb, as in Wisconsin's vehicle laws.",
                                  f"'Weighing more than {_num(over)} tons' excludes exactly {_num(over)} tons; the "

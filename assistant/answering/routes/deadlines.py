@@ -29,7 +29,7 @@ from assistant.tools.deadlines import INVERTIBLE_KINDS, WHEN_CUES, municipality_
 # (and the "s" a possessive leaves: "the village's bill" and "the Village Board's notice" share no event word)
 GENERIC_EVENT_STEMS = stems("date day time the of or and was were is village town city county") | {"s"}
 # the question asks for a calendar day (not "how long"): without a date to count from, ask for it
-ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\b(?:last|latest) (?:day|date)\b|\bdeadline date\b|"
+ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\b(?:last|latest|first|earliest) (?:days?|dates?)\b|\bdeadline date\b|"
                         r"\b(?:actual|exact|real|final) (?:date|day) (?:i|we|you|they) (?:have|need|must|got) to\b|"
                         # "What's the date it runs out?", "what is the day we have to be done by?"
                         r"\bwhat(?:'s| is) the (?:date|day) (?:it|that|this|they|we|i|our|my|the)\b|"
