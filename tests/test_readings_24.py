@@ -288,3 +288,14 @@ def test_the_weight_over_a_posted_limit_is_said_in_pounds_too():
     r = heavy_vehicle_check(HeavyVehicleInput(municipality="delafield", gross_weight_tons=Decimal("5"),
                                               temporary_limit_posted=True))
     assert r.pounds_over_limit == 0
+
+
+def test_what_can_happen_beside_a_worked_deadline_quotes_the_sections_penalty(assistant, monkeypatch):
+    from assistant.answering.planner import _CONSEQUENCE_ASK
+
+    assert not _CONSEQUENCE_ASK.search("is that fine")
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-03-22")
+    ans = assistant.ask("Snow stopped at 8 PM on Tuesday, March 14, 2028. When did my neighbor have to have his walk "
+                        "cleared, and what can happen to him if he didn't?", "brandon")
+    assert "**March 15, 2028 8:00 PM**" in ans.answer
+    assert "fine of $30 up to $1,000" in ans.answer

@@ -212,6 +212,12 @@ _ASK_WORDS = stems("what which who whom how when where why happen happens happen
 
 
 _PRONOUNS = stems("he him his she her hers they them their theirs our ours us me my mine you your yours its") | {"s"}
+# an ask for what follows a breach ("what can happen to him?", "what happens if we don't?", "is there a fine?")
+_CONSEQUENCE_ASK = re.compile(r"\bwhat\s+(?:can|could|will|would|might)\s+happen\b|\bwhat\s+happens\b|\bpenalt(?:y|ies)\b|"
+                              r"\b(?:a|the|any|what)\s+fine\b|\bfine[sd]\b|\bconsequences?\b|\bin\s+trouble\b", re.I)
+# a sentence that sets a penalty: "shall be a fine of $30 up to $1,000", "shall forfeit not less than ..."
+_SETS_PENALTY = re.compile(r"\b(?:penalty|fine|forfeit(?:ure)?)\b[^.]{0,80}\$\s?\d|\bshall\s+(?:be\s+)?(?:subject\s+to\s+)?"
+                           r"(?:a\s+)?(?:penalty|fine|forfeiture)\s+of\b", re.I)
 # the words of an ask for the figure a calculator works out ("what's the total we bill him?")
 _FIGURE_WORDS = stems("total amount much cost costs fee fees charge charges bill billed owe owed pay paid sum figure "
                       "final come comes came")
@@ -1264,6 +1270,13 @@ class EmbeddedPlanner:
             if self.router.route(part, muni_id, current=part, vector=None, query=req.query) is not None:
                 continue  # a calculator takes this ask (or asks for its values)
             vague = len(stems(part) - _ASK_WORDS) <= 1
+            if routed is not None and _CONSEQUENCE_ASK.search(part):
+                # "... and what can happen to him?": the penalty the worked provision's own section sets
+                penalty = self._section_penalty(routed)
+                if penalty is not None:
+                    if all(penalty[1] != s for _, s in out):
+                        out.append(penalty)
+                    continue
             text = f"{req.query.earlier} {part}".strip() if req.query.follow_up else part
             if vague and story:
                 text = f"{story} {text}"
@@ -1306,6 +1319,18 @@ class EmbeddedPlanner:
             if best and all(best[0][1] != s for _, s in out):
                 out.append((best[0][0], best[0][1]))
         return tuple(out)
+
+    def _section_penalty(self, routed):
+        """The first sentence of the worked provision's own section that sets a penalty or fine ("The penalty for
+        failure to remove snow or ice shall be a fine of $30 up to $1,000."): (passage, sentence), else None."""
+        worked, quoted = _worked(routed)
+        for p in self.index.passages:
+            if (p.municipality, p.section, p.title) not in worked:
+                continue
+            for s in sentences(p.text):
+                if _SETS_PENALTY.search(s) and " ".join(s.split()) not in quoted:
+                    return p, s
+        return None
 
     def _own_passage_sentence(self, part: str, muni_id: str, routed, vector):
         """The sentence of a passage the working quotes (not itself quoted) that shares a word of the ask's own and is
