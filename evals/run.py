@@ -83,8 +83,10 @@ SLOTSTRESS15_QUESTIONS = ROOT / "evals" / "slotstress15_questions.yaml"  # fresh
 HELDOUT18_QUESTIONS = ROOT / "evals" / "heldout18_questions.yaml"  # fresh on 2026-12-04 (session 21), read in session 22
 SLOTSTRESS16_QUESTIONS = ROOT / "evals" / "slotstress16_questions.yaml"  # fresh on 2026-12-04 (session 21), read in session 22
 HELDOUT19_QUESTIONS = ROOT / "evals" / "heldout19_questions.yaml"  # fresh on 2026-12-05 (session 22), read in session 23
-HELDOUT20_QUESTIONS = ROOT / "evals" / "heldout20_questions.yaml"  # fresh on 2026-12-05 (session 23), unread
-SLOTSTRESS17_QUESTIONS = ROOT / "evals" / "slotstress17_questions.yaml"  # fresh on 2026-12-05 (session 23), unread
+HELDOUT20_QUESTIONS = ROOT / "evals" / "heldout20_questions.yaml"  # fresh on 2026-12-05 (session 23), read in session 24
+SLOTSTRESS17_QUESTIONS = ROOT / "evals" / "slotstress17_questions.yaml"  # fresh on 2026-12-05 (session 23), read in session 24
+HELDOUT21_QUESTIONS = ROOT / "evals" / "heldout21_questions.yaml"  # fresh on 2026-12-05 (session 24), unread
+SLOTSTRESS18_QUESTIONS = ROOT / "evals" / "slotstress18_questions.yaml"  # fresh on 2026-12-05 (session 24), unread
 HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS,
                 HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS,
                 HELDOUT6_QUESTIONS, SLOTSTRESS4_QUESTIONS, HELDOUT7_QUESTIONS, SLOTSTRESS5_QUESTIONS,
@@ -94,7 +96,7 @@ HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTS
                 HELDOUT14_QUESTIONS, SLOTSTRESS12_QUESTIONS, HELDOUT15_QUESTIONS, SLOTSTRESS13_QUESTIONS,
                 HELDOUT16_QUESTIONS, SLOTSTRESS14_QUESTIONS, HELDOUT17_QUESTIONS, SLOTSTRESS15_QUESTIONS,
                 HELDOUT18_QUESTIONS, SLOTSTRESS16_QUESTIONS, HELDOUT19_QUESTIONS, HELDOUT20_QUESTIONS,
-                SLOTSTRESS17_QUESTIONS)
+                SLOTSTRESS17_QUESTIONS, HELDOUT21_QUESTIONS, SLOTSTRESS18_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -220,10 +222,18 @@ HELDOUT_NOTES = {
     "heldout20_questions": "written on 2026-12-05 (session 23) by two helper sessions (a Brandon half and a Delafield "
     "half, 30 items each) from the two chapters, TEXT-NOTES and the schema only (60 items, 64 turns; 'today' Wednesday, "
     "March 22, 2028), commissioned before set 19's failures were read; first score on e9fbabe, the code before any "
-    "change of session 23, in evals/README.md. Its failures have not been read.",
+    "change of session 23, in evals/README.md. Its failures were read in session 24, after held-out 21 was "
+    "commissioned, so it is now seen.",
     "slotstress17_questions": "48 calculations written on 2026-12-05 (session 23) the same way by two helper sessions "
     "(24 each: 7 categories x 3 and 3 two-turn conversations; 54 turns; 'today' Monday, October 16, 2028); first "
-    "score on e9fbabe in evals/README.md. Its failures have not been read.",
+    "score on e9fbabe in evals/README.md. Its failures were read in session 24, so it is now seen.",
+    "heldout21_questions": "written on 2026-12-05 (session 24) by two helper sessions (a Brandon half and a Delafield "
+    "half, 30 items each) from the two chapters, TEXT-NOTES and the schema only (60 items, 64 turns; 'today' Tuesday, "
+    "June 12, 2029), commissioned before set 20's failures were read; first score on b12ad99, the code before any "
+    "change of session 24, in evals/README.md. Its failures have not been read.",
+    "slotstress18_questions": "48 calculations written on 2026-12-05 (session 24) the same way by two helper sessions "
+    "(24 each: 7 categories x 3 and 3 two-turn conversations; 54 turns; 'today' Thursday, August 19, 2027); first "
+    "score on b12ad99 in evals/README.md. Its failures have not been read.",
 }
 # the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they count from the day
 # each set was written (ASSISTANT_TODAY for the process answering it)
@@ -243,7 +253,8 @@ WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026
               "heldout17_questions": "2027-04-14", "slotstress15_questions": "2028-11-16",
               "heldout18_questions": "2027-09-22", "slotstress16_questions": "2029-02-07",
               "heldout19_questions": "2027-06-09", "heldout20_questions": "2028-03-22",
-              "slotstress17_questions": "2028-10-16"}
+              "slotstress17_questions": "2028-10-16", "heldout21_questions": "2029-06-12",
+              "slotstress18_questions": "2027-08-19"}
 # The sample sets' "today" (samples3 onwards say Wednesday, December 2, 2026; the first two have no
 # relative dates). Before session 9 they were answered with the tuned set's day, one day early.
 SAMPLES_WRITTEN_ON = "2026-12-02"
