@@ -299,3 +299,23 @@ def test_what_can_happen_beside_a_worked_deadline_quotes_the_sections_penalty(as
                         "cleared, and what can happen to him if he didn't?", "brandon")
     assert "**March 15, 2028 8:00 PM**" in ans.answer
     assert "fine of $30 up to $1,000" in ans.answer
+
+
+def test_a_trench_length_behind_or_ahead_of_the_pipe_is_held_against_its_own_limit(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-10-16")
+    ans = assistant.ask("We have about 200 yards of open trench behind the pipe we've already laid. Over the limit? "
+                        "By how much?", "brandon")
+    assert ans.status == "answered" and "**100 feet** over the 500-foot limit" in ans.answer
+    assert "(“200 yards”)" in ans.answer
+    ans = assistant.ask("Our trench is 240 feet ahead of the pipe laying. Are we OK?", "brandon")
+    assert "within the 250-foot limit" in ans.answer
+    # a length said of neither is not held against either limit
+    ans = assistant.ask("We dug 300 feet of trench for the pipe. Are we over the limit?", "brandon")
+    assert "trench_check" not in ans.answer
+
+
+def test_a_trench_depth_is_no_trench_length(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-10-16")
+    ans = assistant.ask("After the pipe's in we've got a yard and a half of depth to backfill in the trench behind it. "
+                        "How many lifts?", "brandon")
+    assert "trench_check" not in ans.answer and "500-foot limit" not in ans.answer

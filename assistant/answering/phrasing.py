@@ -353,6 +353,21 @@ def lead_obstruction(r) -> str:
     return ("Building materials may cover " + " and ".join(parts) + ".") if parts else ""
 
 
+def lead_trench(r) -> str:
+    """The trench length checked against its limit: within it, or by how much over."""
+    row = next((c for c in getattr(r, "checks", None) or []
+                if c.requirement in ("ahead_of_pipe", "unfilled_behind_pipe") and c.measured is not None), None)
+    if row is None or row.limit is None:
+        return ""
+    what = "ahead of the pipe laying" if row.requirement == "ahead_of_pipe" else "left unfilled behind the laid pipe"
+    if row.status == "fail" and row.difference is not None:
+        return (f"The trench {what} is **{_plain_number(row.difference)} feet** over the {_plain_number(row.limit)}-foot "
+                "limit (unless the Director of Public Works gives special permission).")
+    if row.status == "pass":
+        return f"The trench {what} is within the {_plain_number(row.limit)}-foot limit."
+    return ""
+
+
 def lead_sidewalk_drop(r) -> str:
     drop = getattr(r, "min_cross_slope_drop_in", None)
     return f"The walk must fall at least **{_plain_number(drop)} inches** toward the curb across its width." if drop is not None else ""

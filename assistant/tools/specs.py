@@ -1145,6 +1145,9 @@ TOOLS: list[ToolSpec] = [
         "layer thickness, compaction and stone size.",
         input_model=TrenchInput, output_model=SpecCheckOutput, fn=trench_check,
         keywords=("trench", "open trench", "pipe laying", "conduit", "backfill", "compaction", "feet ahead"),
+        route=Route(order=78, read="assistant.answering.routes.checks:trench",
+                    answers="a trench's length ahead of the pipe laying or left unfilled behind it, against its limit",
+                    cues=(r"trench", r"pipe|conduit")),
     ),
     ToolSpec(
         name="driveway_check",

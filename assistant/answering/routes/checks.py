@@ -532,3 +532,35 @@ def road_construction(q: str, muni: str | None, ctx: RouteContext):
     focus = road_focus(low, thin is not None)
     return Routed("road_construction_check", args, args.get("municipality"), partial(phrasing.lead_road, focus=focus),
                   focus=ROAD_FOCUS[focus])
+
+
+# a trench's length ahead of the pipe laid or left open behind it ("180 yards of open trench behind where the pipe's
+# already been laid", "we're 300 feet ahead of the pipe")
+_AHEAD = re.compile(r"\b(?:ahead|in\s+advance|in\s+front\s+of|before\s+(?:the\s+)?(?:pipe|conduit)|not\s+yet\s+laid)\b", re.I)
+_BEHIND = re.compile(r"\b(?:behind|unfilled|not\s+(?:yet\s+)?(?:back)?filled|(?:already|been)\s+(?:been\s+)?laid)\b", re.I)
+# a length that is the trench's depth or a layer's thickness, not its run along the pipe
+_NOT_A_RUN = re.compile(r"\b(?:deep|depth|thick\w*|lifts?|layers?|wide|width)\b", re.I)
+
+
+def trench(q: str, muni: str | None, ctx: RouteContext):
+    """One trench length, ahead of the pipe laying or left unfilled behind it, against its limit."""
+    if ctx.query is None or not serves(ctx, "trench_check", muni):
+        return None
+    lengths = list({x.value: x for x in ctx.query.of("length", "turn") if x.unit == "ft"}.values())
+    if len(lengths) != 1:
+        return None
+    x = lengths[0]
+    clause = limits.clause_at(ctx.query.turn, x.span.start)
+    ahead, behind = _AHEAD.search(clause), _BEHIND.search(clause)
+    if _NOT_A_RUN.search(clause) or dimension(x) not in (None, "length"):
+        return None  # "a yard and a half of depth to backfill": a depth, held against no length limit
+    if bool(ahead) == bool(behind):
+        return None  # which of the two limits the length is held against is not guessed
+    arg = "unfilled_behind_pipe_ft" if behind else "excavated_ahead_of_pipe_ft"
+    only = only_municipality(ctx, "trench_check", muni)
+    routed = Routed("trench_check", {"municipality": only, arg: x.value}, only, phrasing.lead_trench,
+                    sources={arg: x})
+    if x.worked or not re.search(r"\b(?:feet|foot|ft)\b|'", x.span.text, re.I):
+        routed.derived[arg] = f"{x.value} feet (“{x.span.text}”)"
+    return routed
+
