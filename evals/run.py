@@ -262,7 +262,8 @@ SAMPLES_WRITTEN_ON = "2026-12-02"
 SAMPLES_TODAY = {"samples8": "2026-12-03", "samples9": "2026-12-04", "samples9b": "2026-12-04", "samples10": "2026-12-05",
                  "samples11": "2026-12-09", "samples12": "2026-12-14", "samples13": "2027-03-03",
                  "samples14": "2027-08-09", "samples15": "2028-03-09",
-                 "samples16": "2028-07-19", "samples17": "2029-10-10"}
+                 "samples16": "2028-07-19", "samples17": "2029-10-10",
+                 "samples18": "2027-05-12"}
 
 
 def written_on(path: Path | str, forced: str | None = None) -> str:
@@ -542,14 +543,15 @@ SAMPLE_QUESTIONS13 = ROOT / "evals" / "samples13"  # a thirteenth (session 18, t
 SAMPLE_QUESTIONS14 = ROOT / "evals" / "samples14"  # a fourteenth (session 19, two writers), written when the thirteenth was to be read
 SAMPLE_QUESTIONS15 = ROOT / "evals" / "samples15"  # a fifteenth (session 20, two writers), written when the fourteenth was to be read
 SAMPLE_QUESTIONS16 = ROOT / "evals" / "samples16"  # a sixteenth (session 21, two writers), written when the fifteenth was to be read
-SAMPLE_QUESTIONS17 = ROOT / "evals" / "samples17"  # a seventeenth (sessions 22 and 23, three writers), unread
+SAMPLE_QUESTIONS17 = ROOT / "evals" / "samples17"  # a seventeenth (sessions 22 and 23, three writers), read in session 24
+SAMPLE_QUESTIONS18 = ROOT / "evals" / "samples18"  # an eighteenth (session 24, writers per chapter), unread
 SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3),
                ("samples4", SAMPLE_QUESTIONS4), ("samples5", SAMPLE_QUESTIONS5),
                ("samples6", SAMPLE_QUESTIONS6), ("samples7", SAMPLE_QUESTIONS7),
                ("samples8", SAMPLE_QUESTIONS8), ("samples9", SAMPLE_QUESTIONS9), ("samples9b", SAMPLE_QUESTIONS9B),
                ("samples10", SAMPLE_QUESTIONS10), ("samples11", SAMPLE_QUESTIONS11), ("samples12", SAMPLE_QUESTIONS12),
                ("samples13", SAMPLE_QUESTIONS13), ("samples14", SAMPLE_QUESTIONS14), ("samples15", SAMPLE_QUESTIONS15),
-               ("samples16", SAMPLE_QUESTIONS16), ("samples17", SAMPLE_QUESTIONS17))
+               ("samples16", SAMPLE_QUESTIONS16), ("samples17", SAMPLE_QUESTIONS17), ("samples18", SAMPLE_QUESTIONS18))
 # what each later sample set has seen (the report prints it beside its figures)
 SAMPLE_NOTES = {
     "samples2": "Written on 2026-12-01 (session 6) from the texts and the schema alone when the first set's failures "
@@ -611,7 +613,12 @@ SAMPLE_NOTES = {
     "samples17": "Written on 2026-12-05 the same way: Boston, Chagrin Falls and Crawfordville by one writer in session 22 "
     "(16 items, 17 turns per chapter), Somerville and Williams by one writer each in session 23 (16 items, 18 turns; "
     "'today' Wednesday, October 10, 2029 for all five); first scores in evals/README.md (session 23), on 8d011c3 and "
-    "e9fbabe for the first three, on e9fbabe for the last two. Its failures have not been read.",
+    "e9fbabe for the first three, on e9fbabe for the last two. Its failures were read in session 24, after samples18 "
+    "was commissioned.",
+    "samples18": "Written on 2026-12-05 (session 24) the same way, commissioned before samples17's failures were read: "
+    "Boston and Chagrin Falls by one writer, Somerville, Williams and Crawfordville by one writer each (16 items, 18 "
+    "turns per chapter; 'today' Wednesday, May 12, 2027); first scores on b12ad99, the code before any change of "
+    "session 24, in evals/README.md. Its failures have not been read.",
 }
 SAMPLE_TEXTS = ROOT.parent / "shared" / "corpus-samples"
 
