@@ -161,7 +161,7 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
     from assistant.answering.slots import today
 
     coarse = [s for s in slots if s.kind == "date" and s.precision != "day"
-              and not _holds_day(s, today()) and not any(_holds_day(s, d.day) for d in days)]
+              and not s.holds(today()) and not any(s.holds(d.day) for d in days)]
     if len({s.value for s in days}) != 1 or coarse:
         return []
     start = days[0]
@@ -199,20 +199,6 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
     if state and not hours and not backward:
         counted = _closed_day(counted, state)
     return [counted]
-
-
-def _holds_day(s: Slot, d: date) -> bool:
-    """Whether a coarse date's stretch (its days, week, month or year) holds the day ``d``."""
-    if s.days is not None:
-        return s.days[0] <= d <= s.days[1]
-    first = s.day
-    if s.precision == "week":
-        return first <= d <= first + relativedelta(days=6)
-    if s.precision == "month":
-        return (first.year, first.month) == (d.year, d.month)
-    if s.precision == "year":
-        return first.year == d.year
-    return False
 
 
 def _closed_day(counted: Counted, state: str) -> Counted:

@@ -223,6 +223,12 @@ _FIGURE_WORDS = stems("total amount much cost costs fee fees charge charges bill
                       "final come comes came")
 
 
+def _holds_a_quote(text: str, quoted: set[str]) -> bool:
+    """Does the text (whitespace made single) hold one of the quoted sentences?"""
+    flat = " ".join(text.split())
+    return any(q in flat for q in quoted)
+
+
 def _worked(routed) -> tuple[set[tuple], set[str]]:
     """The provisions (municipality, section, title) a routed calculator cites, and the sentences it quotes; empty
     when it cannot say."""
@@ -1265,6 +1271,8 @@ class EmbeddedPlanner:
             return ()  # (one party's part of a question about several: the question's other asks are not its own)
         out = []
         story = " ".join(x for x in re.split(r"(?<=[.!?])\s+", req.query.turn) if "?" not in x)
+        # (the provisions the working consults and the sentences it quotes: the calculator is run once for every ask)
+        worked, quoted = _worked(routed) if routed is not None else (set(), set())
         for part in parts:
             # (routed by its words alone, no vector: the deadline rules' similarity would pull a looked-up ask in)
             if self.router.route(part, muni_id, current=part, vector=None, query=req.query) is not None:
@@ -1272,7 +1280,7 @@ class EmbeddedPlanner:
             vague = len(stems(part) - _ASK_WORDS) <= 1
             if routed is not None and _CONSEQUENCE_ASK.search(part):
                 # "... and what can happen to him?": the penalty the worked provision's own section sets
-                penalty = self._section_penalty(routed)
+                penalty = self._section_penalty(worked, quoted)
                 if penalty is not None:
                     if all(penalty[1] != s for _, s in out):
                         out.append(penalty)
@@ -1284,7 +1292,6 @@ class EmbeddedPlanner:
             hits = self.index.search(text, muni_id, k=6, vector=vector)
             if vague and routed is not None:
                 # the worked provision's own sentence nearest the story and the ask, not one the working quotes
-                worked, quoted = _worked(routed)
                 near = [h for h in hits if (h.passage.municipality, h.passage.section, h.passage.title) in worked]
                 sims = self.index.sentence_similarity(vector, [h.passage.id for h in near])
                 by_id = {h.passage.id: h.passage for h in near}
@@ -1301,13 +1308,13 @@ class EmbeddedPlanner:
                     if all(chosen[1] != s for _, s in out):
                         out.append(chosen)
                     continue
-            if routed is not None and stems(part) - _ASK_WORDS - _PRONOUNS <= _FIGURE_WORDS | stems(" ".join(_worked(routed)[1])):
+            if routed is not None and stems(part) - _ASK_WORDS - _PRONOUNS <= _FIGURE_WORDS | stems(" ".join(quoted)):
                 continue  # "What's the total we bill him": the figure worked out answers it
             if routed is not None and not vague:
                 # ("What's the total we bill him, and does this affect his future permits?": the rest of the passage
                 # the working quotes, where one of its sentences shares a word of the ask's own, "a one-year revocation
                 # of the right to obtain a street opening permit")
-                own = self._own_passage_sentence(part, muni_id, routed, vector)
+                own = self._own_passage_sentence(part, muni_id, quoted, vector)
                 if own is not None:
                     if all(own[1] != s for _, s in out):
                         out.append(own)
@@ -1320,10 +1327,9 @@ class EmbeddedPlanner:
                 out.append((best[0][0], best[0][1]))
         return tuple(out)
 
-    def _section_penalty(self, routed):
+    def _section_penalty(self, worked: set, quoted: set):
         """The first sentence of the worked provision's own section that sets a penalty or fine ("The penalty for
         failure to remove snow or ice shall be a fine of $30 up to $1,000."): (passage, sentence), else None."""
-        worked, quoted = _worked(routed)
         for p in self.index.passages:
             if (p.municipality, p.section, p.title) not in worked:
                 continue
@@ -1332,18 +1338,16 @@ class EmbeddedPlanner:
                     return p, s
         return None
 
-    def _own_passage_sentence(self, part: str, muni_id: str, routed, vector):
+    def _own_passage_sentence(self, part: str, muni_id: str, quoted: set, vector):
         """The sentence of a passage the working quotes (not itself quoted) that shares a word of the ask's own and is
         the nearest such to it: (passage, sentence), else None."""
-        worked, quoted = _worked(routed)
-        if not quoted:
-            return None
         # (the passage's own everyday words count here: "permit" ties "his future permits" to "the right to obtain a
         # street opening permit" within the one passage the working quotes)
         words = stems(part) - _ASK_WORDS - _PRONOUNS
-        holding = [p for p in self.index.passages if p.municipality == muni_id
-                   and " ".join(p.text.split()) and any(q in " ".join(p.text.split()) for q in quoted)]
-        if not words or not holding:
+        if not words or not quoted:
+            return None
+        holding = [p for p in self.index.passages if p.municipality == muni_id and _holds_a_quote(p.text, quoted)]
+        if not holding:
             return None
         sims = self.index.sentence_similarity(vector, [p.id for p in holding])
         by_id = {p.id: p for p in holding}

@@ -78,6 +78,19 @@ class Slot(BaseModel):
     def label(self) -> str:
         return f"“{self.span.text}”"
 
+    def holds(self, d: date) -> bool:
+        """Whether the stretch a coarse date's words name (its days, week, month or year) holds the day ``d``."""
+        if self.days is not None:
+            return self.days[0] <= d <= self.days[1]
+        first = self.day
+        if self.precision == "week":
+            return first <= d <= first + relativedelta(days=6)
+        if self.precision == "month":
+            return (first.year, first.month) == (d.year, d.month)
+        if self.precision == "year":
+            return first.year == d.year
+        return False
+
 
 class Query(BaseModel):
     """One turn, read."""

@@ -617,20 +617,8 @@ def _one_per_day(days: list[Slot]) -> list[Slot]:
     # "next week ... crew 1 starts Tuesday the 24th": a week (or month) that holds a day the words name is when those
     # days fall, no date of its own to count from
     days = [s.day for s in out if s.precision == "day"]
-    return [s for s in out if s.precision == "day" or not any(_holds(s, d) for d in days)]
+    return [s for s in out if s.precision == "day" or not any(s.holds(d) for d in days)]
 
-
-def _holds(s: Slot, d) -> bool:
-    """Whether the stretch a coarse date's words name (a week, a month, a season) holds the day ``d``."""
-    from datetime import timedelta
-
-    if s.days is not None:
-        return s.days[0] <= d <= s.days[1]
-    if s.precision == "week":
-        return s.day <= d <= s.day + timedelta(days=6)
-    if s.precision == "month":
-        return (s.day.year, s.day.month) == (d.year, d.month)
-    return False
 
 
 _COORDINATION = frozenset({"and", "or", "the", "a", "an", "then", "first", "second", "third", "other", "anoth",
