@@ -88,6 +88,7 @@ SLOTSTRESS17_QUESTIONS = ROOT / "evals" / "slotstress17_questions.yaml"  # fresh
 HELDOUT21_QUESTIONS = ROOT / "evals" / "heldout21_questions.yaml"  # fresh on 2026-12-05 (session 24), read in session 25
 SLOTSTRESS18_QUESTIONS = ROOT / "evals" / "slotstress18_questions.yaml"  # fresh on 2026-12-05 (session 24), read in session 25
 HELDOUT22_QUESTIONS = ROOT / "evals" / "heldout22_questions.yaml"  # fresh on 2026-12-05 (session 25), unread
+SLOTSTRESS19_QUESTIONS = ROOT / "evals" / "slotstress19_questions.yaml"  # fresh on 2026-12-05 (session 25), unread
 HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS,
                 HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS,
                 HELDOUT6_QUESTIONS, SLOTSTRESS4_QUESTIONS, HELDOUT7_QUESTIONS, SLOTSTRESS5_QUESTIONS,
@@ -97,7 +98,8 @@ HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTS
                 HELDOUT14_QUESTIONS, SLOTSTRESS12_QUESTIONS, HELDOUT15_QUESTIONS, SLOTSTRESS13_QUESTIONS,
                 HELDOUT16_QUESTIONS, SLOTSTRESS14_QUESTIONS, HELDOUT17_QUESTIONS, SLOTSTRESS15_QUESTIONS,
                 HELDOUT18_QUESTIONS, SLOTSTRESS16_QUESTIONS, HELDOUT19_QUESTIONS, HELDOUT20_QUESTIONS,
-                SLOTSTRESS17_QUESTIONS, HELDOUT21_QUESTIONS, SLOTSTRESS18_QUESTIONS, HELDOUT22_QUESTIONS)
+                SLOTSTRESS17_QUESTIONS, HELDOUT21_QUESTIONS, SLOTSTRESS18_QUESTIONS, HELDOUT22_QUESTIONS,
+                SLOTSTRESS19_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -240,6 +242,9 @@ HELDOUT_NOTES = {
     "half, 30 items each) from the two chapters, TEXT-NOTES and the schema only (60 items, 64 turns; 'today' Wednesday, "
     "January 26, 2028), commissioned before set 21's failures were read; first score on 852248f, the code before any "
     "change of session 25, in evals/README.md. Its failures have not been read.",
+    "slotstress19_questions": "48 calculations written on 2026-12-05 (session 25) the same way by two helper sessions "
+    "(24 each: 7 categories x 3 and 3 two-turn conversations; 54 turns; 'today' Thursday, March 8, 2029); first "
+    "score on 852248f in evals/README.md. Its failures have not been read.",
 }
 # the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they count from the day
 # each set was written (ASSISTANT_TODAY for the process answering it)
@@ -260,7 +265,8 @@ WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026
               "heldout18_questions": "2027-09-22", "slotstress16_questions": "2029-02-07",
               "heldout19_questions": "2027-06-09", "heldout20_questions": "2028-03-22",
               "slotstress17_questions": "2028-10-16", "heldout21_questions": "2029-06-12",
-              "slotstress18_questions": "2027-08-19", "heldout22_questions": "2028-01-26"}
+              "slotstress18_questions": "2027-08-19", "heldout22_questions": "2028-01-26",
+              "slotstress19_questions": "2029-03-08"}
 # The sample sets' "today" (samples3 onwards say Wednesday, December 2, 2026; the first two have no
 # relative dates). Before session 9 they were answered with the tuned set's day, one day early.
 SAMPLES_WRITTEN_ON = "2026-12-02"
