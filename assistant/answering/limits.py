@@ -54,7 +54,9 @@ _ASPECTS = {
     "width": re.compile(r"\bwid(?:e|th)|\bnarrow|\bacross\b", re.I),
     "depth": re.compile(r"\bdeep|\bdepth|\bthick|\bthin\b|\bcover\b|\bbelow\b|\bdown\b", re.I),
     "height": re.compile(r"\bhigh|\bheight|\btall|\bclearance|\babove\b|\boff\s+the\s+ground", re.I),
-    "length": re.compile(r"\blong\b|\blength|\bfrontage|\bstore\s?front|\bahead|\bin\s+advance|\bfar\b|\bdistance|\bback\s+from|\bfrom\s+the\b", re.I),
+    "length": re.compile(r"\blong\b|\blength|\bfrontage|\bstore\s?front|\bahead|\bin\s+advance|\bfar\b|\bdistance|\bback\s+from|\bfrom\s+the\b|"
+                         # "within 100' of each end of the bridge": how far from a point, a distance
+                         r"\bof\s+(?:each|either|both|the)\s+ends?\b", re.I),
 }
 # a question that holds a measurement up to the code ("is that OK?", "how many inches short?")
 ASKS_CHECK = re.compile(
@@ -71,7 +73,9 @@ _TOLD_LIMIT_AFTER = re.compile(r"^\s*(?:-\s*)?(?:(?:gross|temporary|seasonal|pos
                                r"width|speed)\s+)*(?:limits?|restrictions?|max(?:imum)?|minimum)\b", re.I)
 _TOLD_LIMIT_BEFORE = re.compile(r"\b(?:limit|limited|restriction|restricted|max(?:imum)?|minimum)\s+(?:of|is|at|to|was)?\s*"
                                 r"(?:about\s+)?$|\b(?:posted|signed|signs?\s+(?:say|said|says|read|reads|show|shows))\s+"
-                                r"(?:at\s+|for\s+)?(?:about\s+)?$", re.I)
+                                r"(?:at\s+|for\s+)?(?:about\s+)?$|"
+                                # "the weight limit signs are up on our road - 6 tons", "posted limit on our road: 6 tons"
+                                r"\b(?:limits?|restrictions?)\b[^.;!?\d]{0,40}(?:\s[-–—]|:)\s*$", re.I)
 
 
 def told_limit(s: Slot) -> bool:

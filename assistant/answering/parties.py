@@ -45,7 +45,8 @@ def sentences(text: str) -> list[str]:
 
 
 # (and "$4,100 for mine and $2,850 for hers": a figure, then whose it is)
-_CLAUSE = re.compile(r"(?:,\s*|\s+)and\s+(?=(?:the|his|her|hers|my|mine|our|ours|their|theirs|its|a|an|another|one)\b|"
+_CLAUSE = re.compile(r"(?:,\s*|\s+)and\s+(?=(?:(?:for|on|with)\s+(?=(?:his|her|hers|my|mine|our|ours|their|theirs|the other)\b))?"
+                     r"(?:the|his|her|hers|my|mine|our|ours|their|theirs|its|a|an|another|one)\b|"
                      r"\$?\d[\d,.]*\s+(?:for|on|of)\s+(?:mine|hers|his|ours|theirs|yours|my|her|their|our|the other)\b)|"
                      r";\s+|,\s+(?:while|whereas)\s+", re.I)
 # the stronger cuts alone: "I deposited $2,400 and the final came to $2,910; they deposited $3,000 and ..."
@@ -63,10 +64,14 @@ _OWNED = re.compile(r"\b(?:my|our|his|her|their|your|[A-Z][a-z]+['’]s)\s+(?:[\
                     r"(?:at|is|was|came\s+to|comes\s+to|of)\s+\$?\d", re.I)
 # the verbs a party's own clause states its figure with ("the trencher is 7,100 lbs", "his came to $2,214")
 _VERBS = (r"(?:is|was|are|were|comes?|came|weighs?|weighed|runs?|ran|costs?|measures?|measured|has|had|carries|carried|"
-          r"gets?|got|makes?|made|worked|spent|paid|owes?)")
+          r"gets?|got|makes?|made|worked|spent|paid|owes?|it['’]s|"
+          # a party's own doing on its own day ("a well repair I finished August 2", "a lateral he wrapped up August 16")
+          r"finished|completed|wrapped|started|began|dug|filed|poured)")
 _OWN_VERB = re.compile(rf"\b{_VERBS}\b", re.I)
 # a comma before a clause of its own subject: ", the tracked trencher is ..."
-_COMMA_SUBJECT = re.compile(rf",\s+(?=(?:the|my|his|her|our|their|its)\s+\w+(?:\s+\w+)?\s+{_VERBS}\b)", re.I)
+_COMMA_SUBJECT = re.compile(rf",\s+(?=(?:the|my|his|her|our|their|its)\s+\w+(?:\s+\w+)?\s+{_VERBS}\b|"
+                            # ("my final cost came to $2,310, hers came to $1,845.25": a possessive standing for its noun)
+                            rf"(?:hers|his|mine|ours|theirs|yours)\s+{_VERBS}\b)", re.I)
 
 
 def clauses(sentence: str) -> list[str]:

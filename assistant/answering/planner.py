@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from typing import Any
 
 from assistant.settings import ranking
@@ -214,7 +215,16 @@ _ASK_WORDS = stems("what which who whom how when where why happen happens happen
 _PRONOUNS = stems("he him his she her hers they them their theirs our ours us me my mine you your yours its") | {"s"}
 # an ask for what follows a breach ("what can happen to him?", "what happens if we don't?", "is there a fine?")
 _CONSEQUENCE_ASK = re.compile(r"\bwhat\s+(?:can|could|will|would|might)\s+happen\b|\bwhat\s+happens\b|\bpenalt(?:y|ies)\b|"
-                              r"\b(?:a|the|any|what)\s+fine\b|\bfine[sd]\b|\bconsequences?\b|\bin\s+trouble\b", re.I)
+                              r"\b(?:a|the|any|what)\s+fine\b|\bfine[sd]\b|\bconsequences?\b|\bin\s+trouble\b|"
+                              # "what if we miss it?", "and if he never does?"
+                              r"\bwhat\s+if\s+(?:we|i|he|she|they|the\s+\w+)\s+(?:miss|blow|don'?t|do\s+not|never|fail|can'?t)\b",
+                              re.I)
+# a sentence that states what follows a failure to comply: a sanction, a bar, a cost put on the one who failed
+# ("Until such repair is made the Plumbing Inspector shall issue no further plumbing permits", "Failure to correct
+# deficiencies shall result in a one-year revocation of the right to obtain a street opening permit")
+_FALLOUT = re.compile(r"\b(?:until\b[^.]{0,80}\b(?:no|not)\b|no\s+further|revo(?:c|k)\w*|suspen\w+|shall\s+not\s+(?:be\s+)?"
+                      r"(?:issue|grant)\w*|lien|special\s+tax|tax\s+roll|at\s+the\s+(?:\w+\s+){0,2}(?:cost|expense)|"
+                      r"penalt\w*|forfeit\w*|failure\s+to\b[^.]{0,80}\b(?:shall|will)\b)", re.I)
 # a sentence that sets a penalty: "shall be a fine of $30 up to $1,000", "shall forfeit not less than ..."
 _SETS_PENALTY = re.compile(r"\b(?:penalty|fine|forfeit(?:ure)?)\b[^.]{0,80}\$\s?\d|\bshall\s+(?:be\s+)?(?:subject\s+to\s+)?"
                            r"(?:a\s+)?(?:penalty|fine|forfeiture)\s+of\b", re.I)
@@ -238,6 +248,10 @@ def _worked(routed) -> tuple[set[tuple], set[str]]:
     except Exception:  # noqa: BLE001
         return set(), set()
     return {(c.municipality, c.section, c.title) for c in cited}, {" ".join(c.quote.split()) for c in cited}
+
+
+# a length a calculator's working states ("aggregate 5 in + 5 in = 10 in", "a 12 ft lane")
+_STATED_LENGTH = re.compile(r"\b(\d+(?:\.\d+)?)\s*(in|inch(?:es)?|ft|feet|foot)\b")
 
 
 def _leaves(v):
@@ -1220,6 +1234,12 @@ class EmbeddedPlanner:
             several = self._per_party(routed, muni_id, req)
             if several is not None:
                 return several
+            if muni_id is None and not req.query.earlier and len(municipalities()) > 1:
+                # "How big do the house numbers have to be, and how long do we have to get them up?", no code named:
+                # when more than one code speaks to it, which code is asked first (its rule decides what is needed)
+                between = self._without_municipality(q, req)
+                if isinstance(between, Clarify):
+                    return between
             return Clarify(phrasing.clarify_value(routed.question), municipality=muni_id or None,
                            slot=routed.slot or "a value the calculation needs",
                            candidates=routed.candidates,
@@ -1281,6 +1301,9 @@ class EmbeddedPlanner:
             if routed is not None and _CONSEQUENCE_ASK.search(part):
                 # "... and what can happen to him?": the penalty the worked provision's own section sets
                 penalty = self._section_penalty(worked, quoted)
+                if penalty is None:
+                    # no fine in that section: what its own words make follow a failure ("no further plumbing permits")
+                    penalty = self._section_fallout(worked, quoted, f"{story} {part}", muni_id)
                 if penalty is not None:
                     if all(penalty[1] != s for _, s in out):
                         out.append(penalty)
@@ -1338,6 +1361,20 @@ class EmbeddedPlanner:
                     return p, s
         return None
 
+    def _section_fallout(self, worked: set, quoted: set, text: str, muni_id: str):
+        """The sentence of the worked provision's own section (a passage the working quotes first) that states what
+        follows a failure to comply, nearest the story and the ask: (passage, sentence), else None."""
+        own = [p for p in self.index.passages if (p.municipality, p.section, p.title) in worked]
+        if not own:
+            return None
+        vector = self.index.embedder.embed_query(expand(text, muni_id))
+        sims = self.index.sentence_similarity(vector, [p.id for p in own])
+        by_id = {p.id: p for p in own}
+        holding = {p.id for p in own if _holds_a_quote(p.text, quoted)}
+        ranked = sorted(((pid in holding, x, pid, sent) for (pid, sent), x in sims.items()
+                         if " ".join(sent.split()) not in quoted and _FALLOUT.search(sent)), key=lambda t: (-t[0], -t[1]))
+        return (by_id[ranked[0][2]], ranked[0][3]) if ranked else None
+
     def _own_passage_sentence(self, part: str, muni_id: str, quoted: set, vector):
         """The sentence of a passage the working quotes (not itself quoted) that shares a word of the ask's own and is
         the nearest such to it: (passage, sentence), else None."""
@@ -1370,10 +1407,30 @@ class EmbeddedPlanner:
             return None if agrees else self._without_municipality(q, req)
         # the user gave figures ("16 inches of stone", "9 feet") and the calculator took none of them: it
         # would state its standard beside the user's own numbers, not work them out
-        given = any(x.kind in ("length", "money", "weight", "percent", "duration") for x in req.query.of_origin("turn"))
+        given = any(x.kind in ("length", "money", "weight", "percent", "duration") and not self._beside_standards(x, routed)
+                    for x in req.query.of_origin("turn"))
         if (given or not agrees) and self._relevant(hits, q=q):
             return self._decide_lookup(q, muni_id, hits, req)
         return None
+
+    @staticmethod
+    def _beside_standards(given, routed) -> bool:
+        """A length of the user's that is no figure of theirs for a calculator that reads none: one its working states
+        itself ("my foreman calls it half a foot" for the 6-inch layer), or one of another scale than every length the
+        working states (the road's 1,320 ft beside layers in inches). False when the working states no length."""
+        if given.kind != "length" or given.unit not in ("in", "ft"):
+            return False
+        try:
+            result = routed.run()
+        except Exception:  # noqa: BLE001
+            return False
+        # (the working's own wording, "5 in + 5 in = 10 in": its lengths in inches)
+        stated = [Decimal(n) * (12 if u.startswith(("f", "F")) else 1)
+                  for n, u in _STATED_LENGTH.findall(getattr(result, "explanation", "") or "")]
+        if not stated:
+            return False
+        mine = Decimal(given.value) * (12 if given.unit == "ft" else 1)
+        return mine in stated or all(x > 0 and not (Decimal("0.1") <= mine / x <= 10) for x in stated)
 
     @staticmethod
     def _cites_one_of(routed, hits: list[SearchHit]) -> bool:

@@ -1248,9 +1248,10 @@ _SET_AGAINST_BARE = re.compile(
     rf"[^.;!?\d]{{0,40}}?\b(?:but|though|although|whereas|while|or)\b[^.;!?\d$]{{0,50}}?\b(?P<n>{NUMBER.pattern})"
     r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|or|instead|now|though)\b))", re.I)
 _MONEY_CUED = re.compile(
-    rf"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quote|price|came to|comes? to|totall?ed|labou?r|"
-    rf"materials?|equipment|parts)\s+"
-    rf"(?:(?:was|is|of|at|were|about|around|roughly|just|only)\s+){{0,2}}(?P<n>{NUMBER.pattern})(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which)\b))",
+    rf"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quote|price|came to|comes? to|came in at|comes? in at|"
+    rf"totall?ed|labou?r|materials?|equipment|parts)\s+"
+    # ("put down twenty-eight hundred as a deposit": the amount before what it was put down as)
+    rf"(?:(?:was|is|of|at|were|about|around|roughly|just|only)\s+){{0,2}}(?P<n>{NUMBER.pattern})(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which|as)\b))",
     re.I)
 _RATE_CUED = re.compile(
     rf"\b(?:rate|wage|pay)\s+(?:(?:is|was|of|at|about|around)\s+){{0,2}}(?P<n>{NUMBER.pattern})\s*"

@@ -223,6 +223,10 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
             continue
         mine = _cued(r.slot, cue) or (measure is not None and dimension(r.slot) == measure)
         theirs = [s for s in rivals if _cued(s, cue)]
+        if not theirs and _asks_each_party(query) and r.slot.span.origin == "turn":
+            # "Estimate for my stretch is $3,240 and for his it's $1,870. What does each of us pay?": a value of the
+            # same kind left unread is another party's own, not a passing mention — one calculation each, or asked
+            theirs = [s for s in rivals if s.span.origin == "turn"]
         if theirs or not mine:
             options = (r.slot, *(theirs or rivals))
             accounts = any(_between_reason(query, r.slot, x) == "accounts" for x in options[1:])
@@ -284,11 +288,18 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
 
 
 SET_AGAINST = re.compile(r"\b(?:but|however|although|though|whereas|instead|revised|revises|changed|updated|corrected|"
-                         r"amended)\b|\band (?:mine|his|hers|theirs|ours|yours|the other(?:'s)?|the second)\b", re.I)
+                         r"amended)\b|\band (?:(?:for|on) )?(?:mine|his|hers|theirs|ours|yours|the other(?:'s)?|the second)\b", re.I)
 # two accounts of one value within one sentence: "one neighbor swears August 2022, the other says August 2024",
 # "my foreman says 11:45 PM, the dispatch log says 12:10 AM"
-TWO_ACCOUNTS = re.compile(r"^[^.!?;]*(?:\b(?:the other|another)\b|\b(?:says|said|claims?|claimed|swears?|swore|thinks|"
-                          r"reckons|insists?|according to)\b)[^.!?;]*$", re.I)
+TWO_ACCOUNTS = re.compile(r"^[^.!?;]*\b(?:says|said|claims?|claimed|swears?|swore|thinks|reckons|insists?|according to)\b"
+                          r"[^.!?;]*$", re.I)
+# "..., the other August 2024": an elliptical second account (a longer "and another plumber for a lateral he wrapped up"
+# is a second party doing its own, not a second account)
+_ELLIPTICAL_OTHER = re.compile(r"^[\s,;:-]*(?:and\s+|but\s+)?(?:the other(?: one)?|another)[\s,:-]*(?:\w+\s+){0,2}$", re.I)
+# the question asks about each of several parties ("what does each of us pay", "the deadline for each of us")
+ASKS_EACH_PARTY = re.compile(r"\beach\s+of\s+(?:us|them|you|those|these|the\s+\w+)\b|\bfor\s+each\b|"
+                             r"\bboth\s+of\s+(?:us|them)\b|\bwho\s+(?:owes|pays|gets|is\s+owed)\s+what\b|\bapiece\b|"
+                             r"\brespectively\b", re.I)
 
 
 # two values offered as alternatives, the user unsure which ("it was either $2,000 or $2,500", "Monday or Tuesday"):
@@ -300,6 +311,11 @@ ALTERNATIVE = re.compile(r"^[\s,]*(?:or|or maybe|or perhaps|or possibly|or else|
 # "my neighbor says 45 minutes, my wife says an hour and a half": who told each value, not whose it is
 _SAYS = re.compile(r"^[^.!?;]*\b(?:says|said|claims?|claimed|swears?|swore|thinks|thought|reckons|insists?|insisted|"
                    r"according to|remembers?|recalls?)\b[^.!?;]*$", re.I)
+
+
+def _asks_each_party(query: Query) -> bool:
+    asking = " ".join(s for s in re.split(r"(?<=[.!?])\s+", query.turn) if "?" in s)
+    return bool(ASKS_EACH_PARTY.search(asking))
 
 
 def _told_by_two(query: Query, a: Slot, b: Slot) -> bool:
@@ -321,7 +337,7 @@ def _between_reason(query: Query, a: Slot, b: Slot) -> str | None:
 def _set_against(between: str) -> str | None:
     """"competing" (two values set against each other), "accounts" (two accounts of one value: never two
     parties' own values) or None."""
-    if len(between) <= 60 and TWO_ACCOUNTS.search(between):
+    if len(between) <= 60 and (TWO_ACCOUNTS.search(between) or _ELLIPTICAL_OTHER.match(between)):
         return "accounts"
     if ALTERNATIVE.match(between):
         return "competing"

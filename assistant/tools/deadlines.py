@@ -98,6 +98,9 @@ class DeadlineRule(BaseModel):
     citations: tuple[QuoteRef, ...]
     notes: tuple[str, ...] = ()
     related: tuple[str, ...] = ()
+    # rules that bind on the same event and are always given with this one (the duty to apply by the next business
+    # day and the fee waiver within two): whichever a question names, the answer gives both
+    together: tuple[str, ...] = ()
     emergency_note: str | None = None  # what an emergency excavation must do instead (data, with its rule id)
     emergency_related: tuple[str, ...] = ()  # the rules that note points to
     due_note: str | None = None  # a sentence added after the due date; may use {next_year}
@@ -114,7 +117,7 @@ def rules() -> dict[str, DeadlineRule]:
             raise ValueError(f"{DATA_FILE.name}: duplicate rule id {rule.id!r}")
         out[rule.id] = rule
     for rule in out.values():
-        for other in rule.related:
+        for other in (*rule.related, *rule.together):
             if other not in out:
                 raise ValueError(f"{DATA_FILE.name}: rule {rule.id!r} relates to unknown rule {other!r}")
     return out

@@ -44,10 +44,16 @@ def obstruction(q: str, muni: str | None, ctx: RouteContext):
                                             "sidewalk_width_ft": widths[0].value},
                       only, phrasing.lead_obstruction, sources={"sidewalk_width_ft": widths[0]})
     if not slots.lengths(q, "ft"):
-        return None
+        # "eleven and a half feet wide ... thirty-six feet curb to curb": widths in words, as the reading stage reads
+        # them, each given to the thing its own clause names
+        feet = [x for x in ctx.query.of("length", "turn") if x.unit == "ft"] if ctx.query is not None else []
+        if not feet:
+            return None
+        sw, st = _width_of(feet, _SIDEWALK_WORDS), _width_of(feet, _STREET_WORDS)
+    else:
+        sw = slots.length_near(q, ("sidewalk", "walk"), "ft")
+        st = slots.length_near(q, ("street", "road", "traveled"), "ft")
     args = {"municipality": only_municipality(ctx, "obstruction_check", muni), "situation": "building_materials"}
-    sw = slots.length_near(q, ("sidewalk", "walk"), "ft")
-    st = slots.length_near(q, ("street", "road", "traveled"), "ft")
     if sw is not None:
         args["sidewalk_width_ft"] = str(sw)
     if st is not None:
@@ -55,6 +61,23 @@ def obstruction(q: str, muni: str | None, ctx: RouteContext):
     if len(args) > 2:
         return Routed("obstruction_check", args, args["municipality"], phrasing.lead_obstruction)
     return None
+
+
+_SIDEWALK_WORDS = re.compile(r"\b(?:side)?walk\b", re.I)
+_STREET_WORDS = re.compile(r"\b(?:street|road|traveled|travelled|roadway|curb\s+to\s+curb)\b", re.I)
+
+
+def _width_of(feet: list, words: re.Pattern):
+    """The one width whose own clause (the words before it back to the last comma, "and" or stop, and the few after)
+    names the thing; None when none or several do."""
+    own = []
+    for x in feet:
+        before = re.split(r"[,;.!?]|\band\b", x.before)[-1]
+        after = re.split(r"[,;.!?]|\band\b", x.after)[0]
+        if words.search(before) or words.search(after):
+            own.append(x)
+    values = {x.value for x in own}
+    return own[0].value if len(values) == 1 else None
 
 
 def sidewalk_fall(q: str, muni: str | None, ctx: RouteContext):
@@ -497,7 +520,8 @@ def road_focus(question: str, deficiency_given: bool) -> str:
         # two asks: each its own figure (and their sum too when a total is asked as well)
         return "each_sum" if re.search(r"\b(?:plus|total|together|combined|in all|altogether|all told)\b", question, re.I) \
             else "each"
-    if paving and stone and re.search(r"\b(?:plus|total|together|combined|in all|altogether|all told|both)\b", question, re.I):
+    if paving and stone and re.search(r"\b(?:plus|total|together|combined|in all|altogether|all told|both|whole|everything|"
+                                      r"from (?:the )?subgrade up|all (?:the )?layers)\b", question, re.I):
         return "both"  # "total thickness of stone plus first asphalt lift"
     return "aggregate"
 

@@ -312,11 +312,26 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
             continue  # a rule in hours needs the time of day
         routed.follow.append(Routed("deadline", {**args, "rule": other.id}, other.municipality, phrasing.lead_deadline,
                                     cues={"event": other.event}, sources=sources))
+    for rid in best.together:  # rules always given together with this one, on the same event
+        other = rules()[rid]
+        if rid in {f.arguments.get("rule") for f in routed.follow} or (other.count.kind in HOURS and not isinstance(event, datetime)):
+            continue
+        routed.follow.append(Routed("deadline", {**args, "rule": rid}, other.municipality, phrasing.lead_deadline,
+                                    cues={"event": other.event}, sources=sources))
     asking_all = " ".join(x for x in re.split(r"(?<=[.!?])\s+", (ctx.current or q).strip()) if "?" in x)
     if not act_given and not each and _ALL_NOTICES.search(asking_all):
         # "Who do we have to tell ahead of time, and the latest times for each notice?": every notice the code counts
         # back from the start of the work (the municipality's data lists them), not the best one alone
         starts = municipality_plan(best.municipality).start_notices
+        if starts and best.id not in starts and best.count.kind not in HOURS and (ctx.current or q) == q \
+                and _TELL.search(asking_all) and not _PAPERS_ASKED.search(asking_all):
+            # "Who do I have to tell beforehand, and the latest times for each notice?" of a start date: the notices
+            # counted back from it are asked, not whatever other rule the story's words came nearest (a season)
+            first = rules()[starts[0]]
+            if first.count.kind not in HOURS or isinstance(event, datetime):
+                routed = Routed("deadline", {**args, "rule": first.id}, first.municipality, phrasing.lead_deadline,
+                                cues={"event": first.event}, sources=sources)
+                best = first
         taken = {best.id, *(f.arguments.get("rule") for f in routed.follow)}
         for rid in (starts if best.id in starts else ()):
             other = rules()[rid]
@@ -329,7 +344,14 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
 
 # several notices asked at once: "what notices", "each notice", "who do we have to tell/notify"
 _ALL_NOTICES = re.compile(r"\bnotices\b|\bwho\s+(?:all\s+)?(?:do|does|must|should|would)\s+\w+\s+(?:have\s+to\s+|need\s+to\s+)?"
-                          r"(?:tell|notify|inform|warn|let\b)", re.I)
+                          r"(?:tell|notify|inform|warn|let\b)|\bwho\s+(?:has|have|needs?)\s+to\s+be\s+(?:told|notified|informed)\b",
+                          re.I)
+
+
+# the ask is whom to tell, not a paper to file: "who do I have to tell", "who has to be notified"
+_TELL = re.compile(r"\bwho\s+(?:all\s+)?(?:do|does|must|should|would)\s+\w+\s+(?:have\s+to\s+|need\s+to\s+)?"
+                   r"(?:tell|notify|inform|warn|let\b)|\bwho\s+(?:has|have|needs?)\s+to\s+be\s+(?:told|notified|informed)\b", re.I)
+_PAPERS_ASKED = re.compile(r"\b(?:permit|application|apply|bond|insurance|fee)s?\b", re.I)
 
 
 _APPLYING = re.compile(r"\b(?:apply|applying|applied|application|file|filed|filing|permit|paperwork)\b", re.I)
