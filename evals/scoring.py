@@ -77,8 +77,10 @@ _PUNCT = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '
 
 
 def norm_text(text: str | None) -> str:
-    """Lower case, typographic quotes and dashes made plain, whitespace collapsed."""
-    return re.sub(r"\s+", " ", (text or "").translate(_PUNCT)).strip().lower()
+    """Lower case, typographic quotes and dashes made plain, whitespace collapsed; "a.m." / "p.m." as "am" / "pm"
+    (the code prints "9:00 a.m." where a writer writes "9:00 AM")."""
+    text = re.sub(r"\s+", " ", (text or "").translate(_PUNCT)).strip().lower()
+    return re.sub(r"\b([ap])\.\s?m\.", r"\1m", text)
 
 
 def contains(text: str, needle: str) -> bool:
@@ -98,7 +100,7 @@ def missing_facts(expected: dict, answer: dict) -> list[str]:
     return [
         " | ".join(_alternatives(e))
         for e in expected.get("must_contain") or []
-        if not any(contains(text, alt) for alt in _alternatives(e))
+        if not any(contains(text, alt) or measure_present(alt, text) for alt in _alternatives(e))
     ]
 
 
@@ -418,7 +420,8 @@ def measure_present(value: str, text: str) -> bool:
         return False
     want = _qty_value(m)
     names = "|".join(re.escape(n) for n in sorted(_UNITS[unit], key=len, reverse=True))
-    for x in re.finditer(rf"(?<![\w.]){_QTY}(?:\s*|-)(?:{names})(?![a-z])", text or "", re.I):
+    # ("forty-two (42) inches": the figure in brackets after its words, as codes print it)
+    for x in re.finditer(rf"(?<![\w.])\(?{_QTY}\)?(?:\s*|-)(?:{names})(?![a-z])", text or "", re.I):
         if _qty_value(x) == want:
             return True
     return False

@@ -432,10 +432,22 @@ def test_every_known_question_can_be_answered_right_and_wrong(path, least):
     ("2.5 inches", "12.5 inches", False),
     ("3 feet", "13 feet", False),
     ("2.5 inches", "2.5 feet", False),
+    ("42 inches", "a path of a minimum of forty-two (42) inches wide", True),
+    ("42 inches", "forty-two (142) inches", False),
 ])
 def test_a_measure_is_one_quantity_in_any_spelling(value, text, present):
     from evals.scoring import measure_present, value_present
 
+    from evals.scoring import missing_facts
+
     assert measure_present(value, text) is present
     if present:
         assert value_present(value, {"answer": text})
+        assert missing_facts({"must_contain": [value]}, {"answer": text}) == []
+
+
+def test_a_time_printed_with_dotted_am_pm_is_the_same_time():
+    from evals.scoring import contains
+
+    assert contains("no parking lots may be swept between the hours of 7:00 p.m. and 9:00 a.m.", "9:00 AM")
+    assert not contains("between the hours of 7:00 p.m. and 9:00 a.m.", "9:00 PM")

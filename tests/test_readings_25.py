@@ -11,6 +11,8 @@ distance; "impounded" finds "removal".
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from assistant.answering import limits, parties, slot_safety
@@ -115,6 +117,7 @@ def test_within_a_distance_of_each_end_holds_a_length_in_yards():
 
 def test_impounded_finds_the_codes_removal():
     assert "removal" in expand("Our crew impounded a batch of carts on Thursday.")
+    assert "removal" in expand("City workers rounded up a bunch of our carts last Friday.")
 
 
 def test_road_lengths_of_another_scale_than_the_layers_are_no_figures_of_the_users(assistant, monkeypatch):
@@ -142,3 +145,134 @@ def test_worded_widths_of_the_walk_and_the_street_for_building_materials(assista
                         "materials cover?", "brandon")
     assert ans.status == "answered"
     assert "4.5 feet" in ans.answer and "10 feet" in ans.answer
+
+
+def test_the_other_ones_dollar_amount_after_a_rate_is_a_rate_too():
+    q = read_query("Two workers, 2 hours each: one makes $31.50 an hour with benefits and the other $27.25 with "
+                   "benefits. What's the bill?")
+    rates = [(s.value, s.unit) for s in q.slots if s.kind == "money"]
+    assert rates == [("31.5", "USD/hour"), ("27.25", "USD/hour")]
+
+
+def test_visits_on_different_days_are_never_one_crew_on_one_occasion(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-01-26")
+    ans = assistant.ask("The Village cleared a walk twice for an absent owner. December 12: one employee, 2 hours at "
+                        "$36 an hour with benefits. January 9: two employees, 1 hour each at $36 an hour with benefits. "
+                        "What is the total to bill?", "brandon")
+    assert ans.status == "clarify"
+    assert "**" not in ans.answer  # no figure worked out
+
+
+def test_a_weekday_and_day_of_month_take_the_month_the_text_names(monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-05-12")
+    days = [s.value for s in read_query("Back in February the snow quit at night on Tuesday the 16th. When was I due?").slots
+            if s.kind == "date" and s.precision == "day"]
+    assert days == ["2027-02-16"]  # (not March 16, 2027, the nearer Tuesday the 16th)
+
+
+def test_a_relative_day_restated_in_brackets_by_its_date_is_that_date(monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-05-12")
+    days = [s.value for s in read_query("The snow stopped at 10:30 this morning (Tuesday, February 2, 2027). By what "
+                                        "time must it be cleared?").slots if s.kind == "date"]
+    assert days == ["2027-02-02"]
+
+
+def test_todays_date_written_out_is_the_day_a_late_fine_is_paid(monkeypatch):
+    from datetime import date
+
+    from assistant.answering import late_fines
+
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-05-12")
+    turn = "I got a ticket on April 10, 2027 and never paid it. If I pay it today (May 12, 2027), how much do I owe?"
+    section = ("The fine for each violation shall be fifty dollars ($50.00). This fine shall increase by twenty dollars "
+               "($20.00) if it remains unpaid at least twenty-one (21) days after issuance of a notice of the violation.")
+    worked = late_fines.owed(turn, read_query(turn).of_origin("turn"), [(section.split(". ")[1], section)],
+                             date(2027, 5, 12))
+    assert worked is not None and worked.result == 70
+
+
+def test_walking_on_new_concrete_finds_foot_traffic():
+    assert "foot traffic" in expand("They poured the walk Tuesday. When can we walk on it?")
+    assert "auto traffic" in expand("When can I drive on the new apron?")
+
+
+def test_how_long_have_i_got_of_a_dated_notice_asks_its_last_day():
+    from assistant.answering import periods
+
+    assert periods.ASKS_A_DAY.search("The notice came on June 24. How long have I got?")
+    assert periods.ASKS_A_DAY.search("How much time do we have?")
+    assert periods.ASKS_A_DAY.search("The demand is dated August 2. How long before they can put a lien on it?")
+    assert not periods.ASKS_A_DAY.search("How long is the permit?")
+
+
+def test_a_period_set_for_one_case_beside_an_alike_case_is_not_counted_when_neither_is_said(monkeypatch):
+    from assistant.answering import periods
+
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-05-12")
+    one = ("Snow and ice shall be so removed from sidewalks in all business districts within the city within 24 hours "
+           "after the cessation of all fall of snow, sleet or freezing rain.")
+    other = ("Snow and ice shall be so removed from all other sidewalks within the city on the same day of the "
+             "cessation of any fall of snow, sleet or freezing rain within the first six hours of daylight after the "
+             "cessation of any such fall, whichever period is longer.")
+    unsaid = "The snow quit at 3 PM on May 10, 2027. By when must the walk be cleared?"
+    said = "My shop is in the business district. The snow quit at 3 PM on May 10, 2027. By when must the walk be cleared?"
+    assert periods.count_from(unsaid, read_query(unsaid).of_origin("turn"), [one, other]) == []
+    counted = periods.count_from(said, read_query(said).of_origin("turn"), [one, other])
+    assert len(counted) == 1 and counted[0].day.day == 11
+
+
+SAMPLES = __import__("pathlib").Path(__file__).resolve().parents[2] / "shared" / "corpus-samples"
+
+
+def test_an_added_codes_periods_walk_on_it_planks_after_and_an_unsaid_case(tmp_corpus, monkeypatch, capsys):
+    from assistant.__main__ import main
+    from assistant.settings import get_settings
+
+    for folder, mid, name, state in (("chagrin-falls-oh-ch903/text.md", "chagrin-falls", "Village of Chagrin Falls", "OH"),
+                                     ("williams-az-ch152/text.txt", "williams", "City of Williams", "AZ"),
+                                     ("somerville-ma-ch12/text.md", "somerville", "City of Somerville", "MA")):
+        assert main(["municipality", "add", str(SAMPLES / folder), "--id", mid, "--name", name, "--state", state,
+                     "--no-index"]) == 0
+    capsys.readouterr()
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-09-27")
+    a = Assistant.load(settings=get_settings())
+    first = "We pour the new walk out front on Monday, October 2, 2028 at 9:00 AM. When can people walk on it?"
+    walk = a.ask(first, "chagrin-falls")
+    assert walk.status == "answered" and "October 4, 2028 9:00 AM" in walk.answer
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": walk.answer}]
+    planks = a.ask("And cars over it at the driveway: planks until what date?", "chagrin-falls", history)
+    assert planks.status == "answered" and "October 9, 2028" in planks.answer
+    assert "October 4, 2028 9:00 AM" in planks.answer  # ("for forty-eight hours and then only on planks for seven days")
+    # business districts have one period, all other sidewalks another: unsaid, no day is counted (both are quoted)
+    snow = a.ask("It quit snowing at 3 PM on October 1, 2028. By when do I have to have my sidewalk shoveled?",
+                 "williams")
+    assert "**" not in snow.answer and "business districts" in snow.answer
+    # what skipping a permit brings, asked beside whether one is needed: the section's own penalty sentences
+    skip = a.ask("Our contractor wants a roll-off dumpster on the street during our bathroom remodel. Do we need a "
+                 "permit, and from whom? What happens if we skip it?", "somerville")
+    assert skip.status == "answered" and "separate offense" in skip.answer and "penalties" in skip.answer
+
+
+def test_a_share_of_a_count_is_made_whole_the_way_its_bound_says():
+    from assistant.answering import portions
+
+    sentence = ("The applicant has submitted a petition, signed by not less than 70% of the residents abutting the "
+                "property to be used.")
+    turn = "There are 23 residents along the block. How many have to sign?"
+    got = portions.share_of_count(turn, read_query(turn).of_origin("turn"), [sentence])
+    assert len(got) == 1 and got[0].value == 17 and got[0].rounded == "up" and got[0].raw == Decimal("16.1")
+    assert got[0].words == "not less than 70% of the residents abutting"
+    even = "There are 20 residents along the block. How many have to sign?"
+    assert portions.share_of_count(even, read_query(even).of_origin("turn"), [sentence])[0].value == 14
+    # no number asked, or no bound to say which way an uneven share is made whole: nothing worked out
+    assert portions.share_of_count("There are 23 residents. Do we need a petition?", [], [sentence]) == []
+    loose = "A petition of 70% of the residents is needed."
+    assert portions.share_of_count(turn, read_query(turn).of_origin("turn"), [loose]) == []
+
+
+def test_one_side_of_a_pair_is_not_held_alone_against_a_limit():
+    sentence = "House numbers displayed on mailboxes must be placed at a height between 2' and 8' above the finished grade."
+    pair = read_query("Our new number plates are 3 x 4 inches. Big enough?")
+    assert limits.check_against(pair.turn, pair.of_origin("turn"), [sentence]) == []
+    one = read_query("We put the numbers 18 inches above the grade. Is that high enough?")
+    assert len(limits.check_against(one.turn, one.of_origin("turn"), [sentence])) == 1

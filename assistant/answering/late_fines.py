@@ -115,6 +115,9 @@ def owed(turn: str, slots: list[Slot], picked: list[tuple[str, str]], today: dat
             and not (s.day == today and re.fullmatch(r"today|now|this\s+morning|tonight", s.span.text.strip(), re.I))}
     if not days:
         return _by_days_passed(turn, slots, rule)
+    if len(days) == 2 and sum(s.day == today for s in days.values()) == 1:
+        # "If I pay it today (May 12, 2027)": today's date written out is the day it is paid, not the notice's
+        days = {v: s for v, s in days.items() if s.day != today}
     if len(days) != 1:
         return None
     given = next(iter(days.values()))

@@ -258,6 +258,17 @@ def rise_over_run(turn: str, slots: list[Slot]) -> list[Slot]:
     return out
 
 
+# "3 x 4 inches", "2 by 3 feet": two sides written as a pair, which one is the height (or the width) unsaid
+_PAIR_BEFORE = re.compile(r"\d(?:[\d.,/]*\d)?\s*(?:\"|'|in\.?|inch(?:es)?|ft\.?|feet|foot)?\s*(?:x|×|by)\s*$", re.I)
+_PAIR_AFTER = re.compile(r"^\s*(?:x|×|by)\s*\d", re.I)
+
+
+def _of_a_pair(s: Slot) -> bool:
+    """The measurement is one side of a pair ("3 x 4 inches"): held alone against a limit it would be read as one
+    aspect the words do not give; it is not checked (the quotes answer)."""
+    return bool(_PAIR_BEFORE.search(s.before[-16:]) or _PAIR_AFTER.match(s.after))
+
+
 def _measurements(slots: list[Slot]) -> list[Slot]:
     """The turn's measurements, the same value written twice counted once."""
     out: list[Slot] = []
@@ -287,7 +298,7 @@ def check_against(turn: str, slots: list[Slot], sentences: list[str], common: fr
         return []
     # ("a 6 ton temporary limit", "the limit is 6 tons": the user telling the limit, not measuring anything)
     given = _measurements([s for s in [*slots, *rise_over_run(turn, slots)]
-                           if not told_limit(s)])
+                           if not told_limit(s) and not _of_a_pair(s)])
     if not given:
         return []
     for strict in (True, False):

@@ -29,7 +29,12 @@ ASKS_A_DAY = re.compile(
     r"(?:date|day)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|\bhow\s+(?:soon|late)\b|"
     r"\bwhen\s+(?:is|are|do|does|must|should|can|will|would|has|have)\b|\bno\s+later\s+than\b|\bdue\b|"
     r"\bby\s+what\b|\bin\s+time\b|\bexpires?\b|\bgood\s+(?:until|through)\b|\blatest\b|\bwhen['’]s\b|\blast\s+moment\b|"
-    r"\bwhat\s+time\b|\buntil\s+when\b|\btoo\s+late\b|\bstill\s+(?:time|make\s+it)\b",
+    r"\bwhat\s+time\b|\buntil\s+when\b|\btoo\s+late\b|\bstill\s+(?:time|make\s+it)\b|"
+    # "The notice was handed to me on June 24. How long have I got?": of a dated event, the last day is the answer
+    r"\bhow\s+long\s+(?:have|do|did)\s+(?:i|we|they|you|he|she)\s+(?:got|have|get)\b|"
+    r"\bhow\s+much\s+time\s+(?:do|have|did)\s+(?:i|we|they|you|he|she)\b|"
+    # "The demand was dated August 2. How long before they can put a lien on it?"
+    r"\bhow\s+long\s+(?:before|until|till)\s+(?:they|it|he|she|the\s+\w+|i|we)\s+(?:can|could|may|will|would)\b",
     re.I)
 # "one month", "ten (10) days", "two business days": the period, written once for both directions
 _PERIOD = (rf"(?P<n>{NUMBER.pattern}|a|an|one)\s*(?:\(\d+\)\s*)?"
@@ -139,7 +144,8 @@ def _shift(start: date, n: int, unit: str, backward: bool) -> date | None:
     return start + relativedelta(years=sign * n)
 
 
-def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | None = None) -> list[Counted]:
+def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | None = None,
+               earlier: str = "") -> list[Counted]:
     """The day the first sentence (best first) with exactly one period gives from the question's one
     dated day; [] when the question asks no day, gives no date or several, or the sentence is unclear."""
     if not ASKS_A_DAY.search(turn):
@@ -179,10 +185,18 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
         at = times[0]
         hh, mm = (int(x) for x in times[0].value.split(":"))
         moment = datetime.combine(start.day, datetime.min.time()).replace(hour=hh, minute=mm)
-    tied = _tied_period(turn, sentences, _sentence_of(turn, start) if start.span.origin == "turn" else "")
+    if start.span.origin == "turn":
+        tied = _tied_period(turn, sentences, _sentence_of(turn, start))
+    else:
+        # a day the earlier turn dated counts only a period whose event is the one that turn told it with ("we pour
+        # on June 8" for "seven days after placing concrete"; never "receipt of the notice" the earlier answer
+        # worked out)
+        tied = _tied_period(turn, sentences, _sentence_of(earlier, start) if earlier else "", levels=("dated",))
     if tied is None:
         return []
     sentence, m, backward = tied
+    if _condition_unsaid(turn, sentences, sentence, m):
+        return []  # "in all business districts ... within 24 hours" beside "all other sidewalks ... the same day": which
     n = _amount(m)
     hours = m.group("u").lower().startswith("hour")
     if n and state and re.fullmatch(r"(?:business|working)\s+days?", m.group("u"), re.I):
@@ -198,7 +212,23 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
     counted = Counted(day, start, m.group(0), backward, sentence, moment if hours else None, at if hours else None)
     if state and not hours and not backward:
         counted = _closed_day(counted, state)
+    first = _FIRST_THEN.search(sentence[:m.start()]) if not backward else None
+    if first is not None and moment is not None:
+        # "for forty-eight hours and then only on planks for seven days after placing concrete": the first period
+        # counts from the same event (with the time of day the question gives)
+        n1 = _amount(first)
+        day1 = _shift(moment if first.group("u").lower().startswith("hour") else start.day, n1, first.group("u"), False) \
+            if n1 else None
+        if day1 is not None:
+            hours1 = first.group("u").lower().startswith("hour")
+            said = re.match(rf"for\s+{_PERIOD}", first.group(0), re.I).group(0)  # ("for forty-eight hours")
+            return [Counted(day1, start, said, False, sentence,
+                            moment if hours1 else None, at if hours1 else None), counted]
     return [counted]
+
+
+# the first of two periods one event starts: "for forty-eight hours and then only on planks for seven days after"
+_FIRST_THEN = re.compile(rf"\bfor\s+{_PERIOD}\s+and\s+then\b[^.;]*$", re.I)
 
 
 def _closed_day(counted: Counted, state: str) -> Counted:
@@ -233,7 +263,36 @@ def _sentence_of(turn: str, slot: Slot) -> str:
     return turn[start:min(ends) if ends else len(turn)]
 
 
-def _tied_period(turn: str, sentences: list[str], dated: str = "") -> tuple[str, re.Match, bool] | None:
+_TIME_UNIT = re.compile(r"\b(?:hours?|days?|weeks?|months?|years?)\b", re.I)
+
+
+def _condition_unsaid(turn: str, sentences: list[str], sentence: str, m: re.Match) -> bool:
+    """The period's sentence has an alike sentence among the first quoted (most words shared, the same event) that
+    sets the time for another case ("sidewalks in all business districts ... within 24 hours after the cessation" /
+    "all other sidewalks ... on the same day of the cessation"), and the question's words meet neither case's own
+    words: which case is the user's is not known, so no day is counted."""
+    def words(s: str) -> set[str]:
+        return {w for w in stems(s) if not w[:1].isdigit()} - _GENERIC - _MODAL
+
+    event = words(sentence[m.end():m.end() + 60])
+    mine = words(sentence)
+    asked = stems(expand(turn))
+    for other in sentences[:4]:
+        if other == sentence:
+            continue
+        theirs = words(other)
+        if not mine or not theirs or len(event & theirs) < min(2, len(event)) or not _TIME_UNIT.search(other):
+            continue  # (an alike sentence that sets no time is no other case of the period)
+        if len(mine & theirs) / min(len(mine), len(theirs)) < 0.6:
+            continue
+        own, rival = mine - theirs, theirs - mine
+        if own and rival and not asked & own and not asked & rival:
+            return True
+    return False
+
+
+def _tied_period(turn: str, sentences: list[str], dated: str = "",
+                 levels: tuple[str, ...] = ("dated", "event", "act")) -> tuple[str, re.Match, bool] | None:
     """The period of the quoted sentences (best first) the question's day is counted by, with its sentence and
     direction; None when no period is tied to the question or two are.
 
@@ -263,7 +322,7 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "") -> tuple[str,
             return "act"
         return None
 
-    for wanted in ("dated", "event", "act"):
+    for wanted in levels:
         for sentence in sentences:
             found = [(m, True) for m in _BEFORE.finditer(sentence)] + [(m, False) for m in _AFTER.finditer(sentence)] \
                 + [(m, False) for m in _AFTER_NOTICE.finditer(sentence)] \

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import date
 
 import re
+from decimal import Decimal
 
 from assistant.answering.formatting import fmt_date, fmt_money
 
@@ -158,6 +159,16 @@ def portion_worked(portion) -> str:
     """'I read: 33 feet (“thirty-three feet”). “not more than 1/3 of any street” (quoted below): 1/3 of 33 feet
     is **11 feet**.'"""
     u = portion.measured.unit
+    if portion.measured.kind == "count":  # "not less than 70% of the residents" of 23: 16.1, so at least 17
+        share = (f"{format((Decimal(100) * portion.numerator / portion.denominator).normalize(), 'f')}%"
+                 if (100 * portion.numerator) % portion.denominator == 0 else f"{portion.numerator}/{portion.denominator}")
+        made = ""
+        if portion.rounded:
+            made = (f"{format(portion.raw.normalize(), 'f')}; {'at least' if portion.rounded == 'up' else 'at most'} "
+                    "that, counted in whole ones, is ")
+        return (f"I read: {quantity(portion.measured.number, u)} (“{portion.measured.span.text}”). “{portion.words}” "
+                f"(quoted below): {share} of {quantity(portion.measured.number, u)} is {made}"
+                f"**{quantity(portion.value, u)}**.")
     about = "" if portion.exact else " (to the hundredth)"
     return (f"I read: {quantity(portion.measured.number, u)} (“{portion.measured.span.text}”). “{portion.words}” "
             f"(quoted below): {portion.numerator}/{portion.denominator} of {quantity(portion.measured.number, u)} is "

@@ -219,6 +219,9 @@ _CONSEQUENCE_ASK = re.compile(r"\bwhat\s+(?:can|could|will|would|might)\s+happen
                               # "what if we miss it?", "and if he never does?"
                               r"\bwhat\s+if\s+(?:we|i|he|she|they|the\s+\w+)\s+(?:miss|blow|don'?t|do\s+not|never|fail|can'?t)\b",
                               re.I)
+# a sentence that says what a violation brings: a fine, a penalty, each day a separate offense, a revocation, a lien
+_PENALTY_WORDS = re.compile(r"\b(?:penalt\w*|fine[sd]?|forfeit\w*|punish\w*|separate\s+(?:and\s+distinct\s+)?(?:offen[cs]e|"
+                            r"violation)|revo(?:c|k)\w*|liens?)\b", re.I)
 # a sentence that states what follows a failure to comply: a sanction, a bar, a cost put on the one who failed
 # ("Until such repair is made the Plumbing Inspector shall issue no further plumbing permits", "Failure to correct
 # deficiencies shall result in a one-year revocation of the right to obtain a street opening permit")
@@ -1085,7 +1088,8 @@ class EmbeddedPlanner:
         by_score = sorted(picked, key=lambda x: -x[2])
         ranked = [s for _, s, _ in by_score]
         checks = limits.check_against(req.query.turn, req.query.of_origin("turn"), ranked, self._muni_common(muni_id))
-        portioned = [] if checks else portions.portion_of(req.query.turn, req.query.of_origin("turn"), ranked)
+        portioned = [] if checks else (portions.portion_of(req.query.turn, req.query.of_origin("turn"), ranked)
+                                       or portions.share_of_count(req.query.turn, req.query.of_origin("turn"), ranked))
         worked = rates.work_out(req.query.turn, req.query.of_origin("turn"),
                                 [(s, self._section_text(p)) for p, s, _ in by_score])
         if (not worked or late_fines.asks_rise(req.query.turn)) and not checks and not portioned:
@@ -1171,6 +1175,12 @@ class EmbeddedPlanner:
         catalogued = muni_id in all_tools()["deadline"].municipalities if "deadline" in all_tools() else False
         counted = periods.count_from(req.query.turn, req.query.of_origin("turn"), ranked,
                                      state=None if catalogued else self._state_of(muni_id))
+        if not counted and req.query.follow_up and not any(s.kind == "date" for s in req.query.of_origin("turn")):
+            # "And when can they drive on it, and until what date on planks?" after "we pour on Tuesday, June 8 at
+            # 8:00 AM": the day the earlier turn dated is the one this turn's period counts from
+            counted = periods.count_from(req.query.turn, [*req.query.of_origin("turn"), *req.query.of_origin("earlier")],
+                                         ranked, state=None if catalogued else self._state_of(muni_id),
+                                         earlier=req.query.earlier)
         if catalogued and counted:
             # a period the catalogue does not hold ("Within 30 days after the final approval ... shall assign
             # addresses"): counted under the state's rule the catalogue's calculator counts with
@@ -1189,6 +1199,11 @@ class EmbeddedPlanner:
         # the sentence a figure of the answer was worked out from is quoted first (the citation a reader sees first)
         used = [x for w in worked for x in (w.sentence, *w.others)] + [c.sentence for c in counted]
         picked = sorted(picked, key=lambda x: 0 if x[1] in used else 1)
+        if _CONSEQUENCE_ASK.search(asking) and not any(_PENALTY_WORDS.search(s) for _, s, _ in picked):
+            # "Do we need a permit for the dumpster? What happens if we skip it?": the sentence of the section quoted
+            # first that says what a violation brings ("Each consecutive day ... shall be considered a separate
+            # offense", "subject to penalties in accordance with section 1-11 (b)")
+            picked = [*picked, *self._section_consequence(picked, req)]
         return Lookup(q, muni_id, picked=tuple(picked), checks=tuple(checks), worked=tuple(worked),
                       counted=tuple(counted), portions=tuple(portioned))
 
@@ -1360,6 +1375,23 @@ class EmbeddedPlanner:
                 if _SETS_PENALTY.search(s) and " ".join(s.split()) not in quoted:
                     return p, s
         return None
+
+    def _section_consequence(self, picked, req: Request):
+        """The sentences (two at most), of the section the best quoted sentence is in, that say what a violation
+        brings, nearest the question: [(passage, sentence, score)], [] when none."""
+        best = max(picked, key=lambda x: x[2], default=None)
+        if best is None or req.vector is None:
+            return []
+        own = self._same_section(best[0])
+        have = {" ".join(s.split()) for _, s, _ in picked}
+        sims = self.index.sentence_similarity(req.vector, [p.id for p in own])
+        by_id = {p.id: p for p in own}
+        ranked = sorted(((x, pid, s) for (pid, s), x in sims.items()
+                         if _PENALTY_WORDS.search(s) and " ".join(s.split()) not in have), key=lambda t: -t[0])
+        low = min(x[2] for x in picked)
+        # (the two nearest: "subject to penalties in accordance with section 1-11 (b)" and "Each consecutive day ...
+        # shall be considered a separate offense" say together what skipping the permit brings)
+        return [(by_id[pid], s, low * (0.99 - 0.01 * i)) for i, (_, pid, s) in enumerate(ranked[:2])]
 
     def _section_fallout(self, worked: set, quoted: set, text: str, muni_id: str):
         """The sentence of the worked provision's own section (a passage the working quotes first) that states what

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_UP, Decimal
 
 from assistant.answering.limits import MAX_BEFORE, MIN_BEFORE, clause_at, one_measurement
 from assistant.answering.reading import Slot
@@ -48,6 +48,8 @@ class Portion:
     value: Decimal  # in the measure's unit, to the hundredth
     exact: bool  # the product comes out even
     sentence: str
+    rounded: str = ""  # a share of a count of people or things: "up" (not less than) / "down" (not more than) to a whole
+    raw: Decimal | None = None  # the share before it was made whole
 
     def call(self) -> dict:
         from assistant.answering.phrasing import quantity
@@ -57,7 +59,9 @@ class Portion:
                 "arguments": {"portion": self.words, "measured": self.measured.span.text},
                 "result": {"measured": quantity(self.measured.number, u),
                            "portion": f"{self.numerator}/{self.denominator}",
-                           "result": quantity(self.value, u), "exact": self.exact, "quote": self.sentence}}
+                           "result": quantity(self.value, u), "exact": self.exact, "quote": self.sentence,
+                           **({"before_made_whole": format(self.raw.normalize(), "f"), "made_whole": self.rounded}
+                              if self.rounded else {})}}
 
 
 def _fraction(text: str) -> tuple[int, int] | None:
@@ -83,6 +87,47 @@ def _own_part(turn: str, slot: Slot) -> str:
     before = re.split(r"[.;,!?]|\band\b", turn[:slot.span.start])[-1]
     after = re.split(r"[.;,!?]|\band\b", turn[slot.span.end:])[0]
     return before + slot.span.text + after
+
+
+# a question that asks how many of a count ("How many have to sign?", "what's the minimum number of owners")
+_ASKS_COUNT = re.compile(r"\bhow\s+many\b|\b(?:minimum|least|smallest|fewest)\s+number\b|\bnumber\s+of\b", re.I)
+
+
+def share_of_count(turn: str, slots: list[Slot], sentences: list[str]) -> list[Portion]:
+    """The share a quoted sentence sets of the count the user gives ("signed by not less than 70% of the residents
+    abutting" with "23 residents": 16.1, so at least 17), made whole the way its words bind (not less than: up; not
+    more than: down); [] when the question asks no number, gives no count or several, or the share comes out uneven
+    with no bound to say which way."""
+    if not _ASKS_COUNT.search(turn):
+        return []
+    counts = [s for s in slots if s.kind == "count"]
+    if len({(s.value, s.unit) for s in counts}) != 1:
+        return []
+    count = counts[0]
+    unit = stems(count.unit or "")
+    for sentence in sentences:
+        found = []
+        for m in _PORTION.finditer(sentence):
+            frac = _fraction(m.group("frac"))
+            if frac is None or not unit & stems(m.group("of")):
+                continue
+            before = sentence[max(0, m.start() - 40):m.start()]
+            low, high = MIN_BEFORE.search(before), MAX_BEFORE.search(before)
+            lead = low or high
+            start = m.start() - (len(before) - lead.start()) if lead else m.start()
+            words = re.sub(r"\s+(?:the|a|an|of|to|such|said)$", "", sentence[start:m.end()].strip(" ,"), flags=re.I)
+            found.append((frac, words, "up" if low else "down" if high else ""))
+        if len({f for f, _, _ in found}) > 1:
+            return []
+        if found:
+            (a, b), words, way = found[0]
+            product = count.number * a / b
+            whole = product.to_integral_value(rounding=ROUND_CEILING if way == "up" else ROUND_FLOOR)
+            if product != whole and not way:
+                return []
+            return [Portion(a, b, words, count, whole, True, sentence, rounded=way if whole != product else "",
+                            raw=product)]
+    return []
 
 
 def portion_of(turn: str, slots: list[Slot], sentences: list[str]) -> list[Portion]:

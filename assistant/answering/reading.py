@@ -255,7 +255,8 @@ _COUNT = re.compile(
     r"sidewalk|concrete|of\s+(?:our|the|my|its|their|his|her|your|us|them))\s+){0,2}"
     r"(?P<u>employees?|workers?|crew members?|people|persons?|men|guys|staff|occasions?|times|visits?|trips?|owners?|"
     r"homes?|houses?|lots?|properties|parcels?|blocks?|squares?(?!\s+(?:feet|foot|ft|yards?|inch))|slabs?|sections?|rows?|"
-    r"openings?|cuts?|permits?)\b",
+    r"openings?|cuts?|permits?|residents?|households?|neighbou?rs?|signatures?|signers?|dwellings?|(?:dwelling\s+)?units?|"
+    r"apartments?|businesses|members?)\b",
     re.I,
 )
 # "two public works guys", "3 of the Village's snow crew members": a head count whose noun comes after a few
@@ -479,6 +480,11 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
                 continue
             if d.weekday() == wd:
                 found.append(d)
+        # "Back in February the snow quit ... on Tuesday the 16th": a month the text names elsewhere is this day's
+        named = {dates.MONTHS[x.group(0).lower()[:3]] for x in re.finditer(rf"\b{dates._MON}\b", text, re.I)
+                 if x.group(0)[0].isupper() or x.group(0).lower() not in ("may", "march")}
+        if any(d.month in named for d in found):
+            found = [d for d in found if d.month in named]
         if found:
             add(m.start(), m.end(), min(found, key=lambda d: (abs((d - ref).days), d < ref)))
     # "Tuesday after next", "the Friday after next": the one after the coming such day
@@ -1127,8 +1133,32 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         if m:
             v = number_value(m)
             if v is not None and not (m.group("dollar") is None and v != int(v) and v < 1):
-                add("money", v, slot.unit, m.start("n"), m.end("n"))
+                at = m.start("dollar") if m.group("dollar") else m.start("n")
+                plain = next((i for i, x in enumerate(out) if x.kind == "money" and x.unit == "USD"
+                              and x.span.start == at and x.span.origin == origin), None)
+                if plain is not None:  # "... and the other $28.80 with benefits": read as an amount, it is a rate too
+                    out[plain] = out[plain].model_copy(update={"unit": slot.unit})
+                else:
+                    add("money", v, slot.unit, m.start("n"), m.end("n"))
+    out = [s for s in out if not _restated(s, out, text)]
     return _shared_units(sorted(out, key=lambda s: (s.span.origin, s.span.start)), text)
+
+
+# "this morning (Tuesday, February 2, 2027)": a relative day restated in brackets by its date
+_RELATIVE_DAY = re.compile(r"^(?:today|tonight|tomorrow|yesterday|this\s+(?:morning|afternoon|evening)|last\s+night)$", re.I)
+
+
+def _restated(s: Slot, found: list[Slot], text: str) -> bool:
+    """A relative day the user restates at once in brackets with its date: the date is the day meant (it may be
+    another day than the assistant's today), the relative words are no second date."""
+    if s.kind != "date" or not _RELATIVE_DAY.match(s.span.text.strip()):
+        return False
+    m = re.match(r"\s*\(", text[s.span.end:])
+    if not m:
+        return False
+    at = s.span.end + m.end()
+    return any(x.kind == "date" and x.precision == "day" and x is not s and at <= x.span.start <= at + 12
+               for x in found)
 
 
 # "$310 per square", "$1,150 per 100 sq ft", "$18 a linear foot", "$40/slab": a price of one thing (or of N units),

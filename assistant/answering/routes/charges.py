@@ -349,6 +349,19 @@ _ANOTHER_VISIT = re.compile(r"\b(?:came|come|comes|went|were) back\b|\bagain\b|\
                             r"\bsecond (?:time|visit|trip|storm)\b|\banother (?:visit|trip|time|storm)\b", re.I)
 
 
+def _dated_visits(query) -> set:
+    """The different days whose own sentence (or ';'-clause) gives hours worked: one visit each."""
+    turn = query.turn
+    days = {}
+    for piece in re.split(r"(?<=[.!?;])\s+", turn):
+        at = turn.find(piece)
+        inside = [s for s in query.of_origin("turn") if at <= s.span.start < at + len(piece)]
+        dated = {s.value for s in inside if s.kind == "date" and s.precision == "day"}
+        if len(dated) == 1 and any(s.kind == "duration" for s in inside):
+            days[next(iter(dated))] = piece
+    return set(days)
+
+
 def snow_charge(q: str, muni: str | None, ctx: RouteContext):
     """Employees' hours at their own rates, plus the fee per occasion."""
     if ctx.query is None:
@@ -372,6 +385,13 @@ def snow_charge(q: str, muni: str | None, ctx: RouteContext):
         return Missing("which visit to work out: a second visit's hours are not added to the first's here, so ask "
                        "about each visit on its own, with its employees, their hours and their hourly rates (each "
                        "occasion is charged its own hours and its own fee per occasion).",
+                       slot="each visit's hours and rates")
+    if len(_dated_visits(ctx.query)) > 1:
+        # "January 20: two employees, 1.5 hours each ... February 3: just the first guy, 2 hours": visits on
+        # different days, each with its own hours, are never read as one crew on one occasion
+        return Missing("which visit to work out: the question gives hours on different days, and each visit is "
+                       "charged its own employees' hours at their rates and its own fee per occasion. Please ask about "
+                       "each visit on its own, with its employees, their hours and their hourly rates.",
                        slot="each visit's hours and rates")
     work = roles.snow_values(ctx.query)
     if work.ambiguous is not None:
