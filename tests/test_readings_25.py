@@ -276,3 +276,59 @@ def test_one_side_of_a_pair_is_not_held_alone_against_a_limit():
     assert limits.check_against(pair.turn, pair.of_origin("turn"), [sentence]) == []
     one = read_query("We put the numbers 18 inches above the grade. Is that high enough?")
     assert len(limits.check_against(one.turn, one.of_origin("turn"), [sentence])) == 1
+
+
+def test_asked_about_the_asker_and_another_gets_a_figure_each(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-01-26")
+    ans = assistant.ask("The Village redid the broken walk along my lot and along my neighbor's. My estimate was $2,900 "
+                        "and hers was $2,300. How much do I pay and how much does she pay?", "brandon")
+    assert ans.status == "answered"
+    assert "$1,450.00" in ans.answer and "$1,150.00" in ans.answer
+
+
+def test_asks_listed_with_commas_and_one_after_its_condition():
+    from assistant.answering.planner import asked_parts
+
+    assert asked_parts("Can we challenge it, how long do we get to do the work, and if the village does it what share "
+                       "of the bill is ours?") == ["Can we challenge it", "how long do we get to do the work",
+                                                   "what share of the bill is ours"]
+    assert asked_parts("If it snows on Friday night, when do I have to clear it?") == []
+
+
+def test_a_follow_up_asking_how_to_get_a_deposit_back_asks_no_amount(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-01-26")
+    first = "We need a driveway culvert on a Town road. How much is the deposit for the ditch landscaping?"
+    one = assistant.ask(first, "delafield")
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": one.answer}]
+    back = assistant.ask("and how do we get that back when the work is finished?", "delafield", history)
+    assert back.status == "answered"
+    assert "return of the financial guarantee" in back.answer
+
+
+def test_each_ask_of_a_lookup_gets_its_own_provision(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-01-26")
+    ans = assistant.ask("A plat in the Town names a new street 'Lakeview Court' but there's already a Lakeview Road. Is "
+                        "that allowed, and who has the final say on the names of new streets?", "delafield")
+    assert ans.status == "answered"
+    assert "accept or reject proposed names" in ans.answer and "duplication" in ans.answer
+
+
+def test_tons_and_pounds_written_together_are_one_weight():
+    got = [(s.value, s.span.text) for s in read_slots("The loaded truck is 6 tons 500 lbs on the scale ticket.")
+           if s.kind == "weight"]
+    assert got == [("6.25", "6 tons 500 lbs")]
+    two = [s.value for s in read_slots("A 6 ton limit and a 7,000 lb truck.") if s.kind == "weight"]
+    assert two == ["6", "3.5"]
+
+
+def test_holidays_by_their_short_names(monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-03-08")
+    for said in ("MLK Day", "Martin Luther King Jr. Day"):
+        assert [s.value for s in read_slots(f"The snow quit on {said}.") if s.kind == "date"] == ["2029-01-15"]
+    assert [s.value for s in read_slots("It was President's Day.") if s.kind == "date"] == ["2029-02-19"]
+
+
+def test_a_persons_age_is_no_period_of_the_case():
+    for said in ("My 8-year-old son shovels it.", "I'm 72 years old.", "My neighbor, who is 80 years old, can't shovel."):
+        assert [s for s in read_slots(said) if s.kind == "duration"] == []
+    assert [s.value for s in read_slots("The pavement is 3 years old.") if s.kind == "duration"] == ["3"]

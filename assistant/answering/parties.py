@@ -161,7 +161,8 @@ def split_parties(text: str, candidates: tuple[str, ...]) -> list[Party] | None:
         return None
     # the question asks about each, and each party's clause says its own ("the trencher is 7,100 lbs"; not the
     # elliptical "and the second June 4")
-    asks_each = EACH.search(" ".join(p for p in parts if "?" in p)) is not None \
+    asking = " ".join(p for p in parts if "?" in p)
+    asks_each = (EACH.search(asking) is not None or _asks_both_persons(asking)) \
         and (all(_OWN_VERB.search(parts[i]) for i in own) or all(_ENTITY.search(parts[i]) for i in own)
              or all(_OWNED.search(parts[i]) for i in own))
     if not asks_each and not _parallel([[c for c in candidates if i in held[c]] for i in own], [parts[i] for i in own]):
@@ -172,6 +173,13 @@ def split_parties(text: str, candidates: tuple[str, ...]) -> list[Party] | None:
     if not any("?" in parts[i] for i in shared):
         return None  # the question itself must be shared, not a party's sentence
     return [Party(_label(parts[i]), " ".join(parts[j] for j in sorted([*shared, i]))) for i in own]
+
+
+def _asks_both_persons(asking: str) -> bool:
+    """"How much do I pay and how much does she pay?": the asker and another, each asked about."""
+    words = _words(asking)
+    return bool(words & _FIRST_PERSON and words & (_THIRD_PERSON - {"they", "their", "them"})
+                and re.search(r"\band\b", asking, re.I))
 
 
 def asked_about(text: str, parties: list[Party]) -> list[Party]:

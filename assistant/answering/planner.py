@@ -151,6 +151,9 @@ _DIMENSION_KIND = {"wide": "width", "thick": "thickness", "deep": "thickness", "
 
 _ASK_WORD = r"(?:how|what|when|where|who|which|why|do|does|did|is|are|can|could|must|should|will|would|may|has|have)\b"
 _SECOND_ASK = re.compile(rf",?\s+and\s+(?:(?:then|also)\s+|(?:once|if|after)\s+[^,?]{{1,60}},\s+)?(?={_ASK_WORD})|(?<=\?)\s+(?:and\s+|also\s+|plus\s+)?(?={_ASK_WORD}|\w)|"
+                         # "Can we challenge it, who decides, how long do we get, and if the village does it what share
+                         # is ours?": asks listed with commas, and one put after its condition without a comma
+                         rf",\s+(?=(?:who|how|what|when|where|which)\b)|,?\s+and\s+(?:if|once|when)\s+[^,?]{{4,60}}?\s+(?=(?:what|how|who)\b)|"
                          # "What limits, and anything the certificate has to say about cancellation?"
                          r",\s+(?:and|or)\s+(?=(?:anything|whether)\b)", re.I)
 
@@ -281,8 +284,12 @@ def asked_parts(question: str) -> list[str]:
         if 3 <= len(items) <= 6 and all(1 <= len(i.split()) <= 3 for i in items):
             return [f"{listed.group('lead').strip()} {i}" for i in items]
     parts = [p.strip(" ,?") for x in asking for p in _SECOND_ASK.split(x)]
-    parts = [p for p in parts if len(p.split()) >= 4]
+    # ("If it snows on Friday, when do I have to clear it?": a condition before its ask is no ask of its own)
+    parts = [p for p in parts if len(p.split()) >= 4 and not _CONDITION_FIRST.match(p)]
     return parts if len(parts) > 1 else []
+
+
+_CONDITION_FIRST = re.compile(r"^(?:if|once|after|before|since|because|while|although|though|unless)\b", re.I)
 
 
 _HOW_MUCH_MATERIAL = re.compile(r"\bhow many (?:gallons?|quarts?|pints?|liters?|litres?|pounds?|lbs|bags?|tons?|"
@@ -1026,7 +1033,11 @@ class EmbeddedPlanner:
             return OutOfScope()
         held_up = limits.check_against(req.query.turn, req.query.of_origin("turn"),
                                        [s for _, s, _ in sorted(picked, key=lambda x: -x[2])], self._muni_common(muni_id))
-        asked = respelled(q, muni_id)  # what kind of figure is asked, read in the code's spelling ("how much notise")
+        # what kind of figure is asked, read in the code's spelling ("how much notise"); of a follow-up, in its own words
+        # ("how much is that one?" then "and how do we get that back?": the second asks no amount)
+        # (a reply to our question, "In the town.", asks what the first turn asked)
+        own_ask = req.query.follow_up and not req.query.clarified and "?" in req.query.turn
+        asked = respelled(req.query.turn if own_ask else q, muni_id)
         if QUANTITY_Q.search(asked) and not held_up:  # (a measurement held against a quoted limit: the figure is stated)
             # the figure asked for: stated in the code, left to someone, or not there at all
             states = figure_pattern(asked)
@@ -1079,8 +1090,14 @@ class EmbeddedPlanner:
         if len(parts) > 1 and req.vector is not None:
             for part in parts:
                 vec = self.index.embedder.embed_query(expand(part, muni_id))
-                sims_p = self.index.sentence_similarity(vec, [h.passage.id for h in hits[:6]])
-                best = best_sentences(expand(part, muni_id), hits, max_sentences=1, similarity=sims_p, depth=6)
+                # (each ask's own search too, among the sections the question found: "and who gets the final say on
+                # street names?" is answered by a provision the two asks together do not rank among the first six)
+                own = [h for h in self.index.search(part, muni_id, k=4, vector=vec)
+                       if (h.passage.section, h.passage.title) in {(x.passage.section, x.passage.title) for x in hits[:6]}
+                       and h.passage.id not in {x.passage.id for x in hits[:6]}]
+                pool = [*hits[:6], *own]
+                sims_p = self.index.sentence_similarity(vec, [h.passage.id for h in pool])
+                best = best_sentences(expand(part, muni_id), pool, max_sentences=1, similarity=sims_p, depth=len(pool))
                 if best and all(best[0][1] != s for _, s, _ in picked):
                     picked = [*picked, best[0]]
         picked = whole_provision(picked)

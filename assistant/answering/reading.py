@@ -248,6 +248,8 @@ _OUT_OF = re.compile(r"\b(?P<a>\d{1,4})\s+(?:out\s+)?of\s+(?:(?:the|our|my|his|h
                      re.I)
 _WORD_FOOT_INCH = re.compile(rf"(?P<ft>{WORDED.pattern}|\ban?(?=\s+foot))\s+(?:foot|feet)\s+(?:and\s+)?(?P<in>{WORDED.pattern})\b"
                              r"(?:\s+inch(?:es)?\b)?(?!\s*(?:feet|foot))", re.I)
+_TONS_AND_POUNDS = re.compile(r"(?<![\d.,])(?P<t>\d+(?:\.\d+)?)\s*tons?\s*,?\s*(?:and\s+)?(?P<p>\d[\d,]*)\s*"
+                              r"(?:pounds?|lbs?\.?)(?![a-z])", re.I)
 _WEIGHT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>tons?|pounds?|lbs?\.?)\b{_HALF}", re.I)
 _PERCENT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:%|percent\b|per cent\b)", re.I)
 _COUNT = re.compile(
@@ -291,7 +293,9 @@ _HOLIDAY_NAMES = {"thanksgiving": "Thanksgiving Day", "thanksgiving day": "Thank
                   "independence day": "Independence Day", "the fourth of july": "Independence Day",
                   "fourth of july": "Independence Day", "4th of july": "Independence Day",
                   "veterans day": "Veterans Day", "columbus day": "Columbus Day", "juneteenth": "Juneteenth National Independence Day",
-                  "martin luther king day": "Martin Luther King Jr. Day", "presidents day": "Washington's Birthday",
+                  "martin luther king day": "Martin Luther King Jr. Day", "martin luther king jr. day": "Martin Luther King Jr. Day",
+                  "mlk day": "Martin Luther King Jr. Day", "mlk jr. day": "Martin Luther King Jr. Day",
+                  "presidents day": "Washington's Birthday", "president's day": "Washington's Birthday",
                   "presidents' day": "Washington's Birthday",
                   # days people date things by that are no legal holiday (general English, US): their own dates
                   "halloween": "Halloween", "valentine's day": "Valentine's Day", "valentine’s day": "Valentine's Day",
@@ -1046,6 +1050,11 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
         taken.append((m.start(), m.end()))
         out.append(_slot("length", _norm(inches), "in", text, origin, m.start(), m.end()).model_copy(
             update={"worked": f"{_norm(inches)} inches, at 2.54 centimeters to the inch"}))
+    for m in _TONS_AND_POUNDS.finditer(text):
+        # "6 tons 500 lbs", "3 tons and 400 pounds": one weight, as "4 ft 6 in" is one length
+        tons, pounds = Decimal(m.group("t")), Decimal(m.group("p").replace(",", ""))
+        if pounds < 2000:
+            add("weight", tons + pounds / 2000, "tons", m.start(), m.end())
     for m in _WEIGHT.finditer(text):
         v = number_value(m)
         if v is not None:
@@ -1140,8 +1149,24 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> l
                     out[plain] = out[plain].model_copy(update={"unit": slot.unit})
                 else:
                     add("money", v, slot.unit, m.start("n"), m.end("n"))
-    out = [s for s in out if not _restated(s, out, text)]
+    out = [s for s in out if not _restated(s, out, text) and not _a_persons_age(s, text)]
     return _shared_units(sorted(out, key=lambda s: (s.span.origin, s.span.start)), text)
+
+
+# a person's (or a pet's) age, never a period of the case: "my 8-year-old son", "I'm 72 years old", "she's 80"
+_PERSON_AFTER = re.compile(r"^\s*(?:-?\s*old\s+)?(?:son|daughter|kid|child|children|boy|girl|grand(?:son|daughter|kid|child)s?|"
+                           r"niece|nephew|twins?|dog|puppy|cat|mother|father|mom|dad|neighbou?r|widow(?:er)?)\b", re.I)
+_PERSON_BEFORE = re.compile(r"\b(?:who\s+is|who['’]s|i['’]m|i\s+am|he['’]s|she['’]s|he\s+is|she\s+is|we['’]re|we\s+are|they['’]re|they\s+are|"
+                            r"turned|turning|aged?)\s+$", re.I)
+
+
+def _a_persons_age(s: Slot, text: str) -> bool:
+    if s.kind != "duration" or s.unit != "years":
+        return False
+    after = text[s.span.end:s.span.end + 30]
+    old = re.match(r"^\s*(?:-\s*)?old\b", after, re.I)
+    return bool(_PERSON_AFTER.match(after) or (old and _PERSON_AFTER.match(after[old.end():]))
+                or (_PERSON_BEFORE.search(text[max(0, s.span.start - 20):s.span.start])))
 
 
 # "this morning (Tuesday, February 2, 2027)": a relative day restated in brackets by its date

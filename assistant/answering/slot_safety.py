@@ -315,7 +315,14 @@ _SAYS = re.compile(r"^[^.!?;]*\b(?:says|said|claims?|claimed|swears?|swore|think
 
 def _asks_each_party(query: Query) -> bool:
     asking = " ".join(s for s in re.split(r"(?<=[.!?])\s+", query.turn) if "?" in s)
-    return bool(ASKS_EACH_PARTY.search(asking))
+    # ("What does she owe and what do I owe?", "how much for me and how much for my neighbor?": the asker and another,
+    # each asked about)
+    both = _ASKER_WORD.search(asking) and _OTHER_WORD.search(asking) and re.search(r"\band\b", asking, re.I)
+    return bool(ASKS_EACH_PARTY.search(asking) or both)
+
+
+_ASKER_WORD = re.compile(r"\b(?:i|me|my|mine|we|us|our|ours)\b", re.I)
+_OTHER_WORD = re.compile(r"\b(?:she|he|her|him|his|hers|neighbou?r(?:'s|’s)?|the other(?:\s+\w+)?)\b", re.I)
 
 
 def _told_by_two(query: Query, a: Slot, b: Slot) -> bool:
