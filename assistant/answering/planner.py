@@ -260,6 +260,17 @@ def _worked(routed) -> tuple[set[tuple], set[str]]:
 _STATED_LENGTH = re.compile(r"\b(\d+(?:\.\d+)?)\s*(in|inch(?:es)?|ft|feet|foot)\b")
 
 
+def _beside_standards(given, stated: list[Decimal], held_up: bool = False) -> bool:
+    """A length of the user's that is no figure of theirs for a calculator that reads none: one its working states
+    itself ("my foreman calls it half a foot" for the 6-inch layer; not when the question holds it up to the code, "Is
+    that the required depth?"), or one of another scale than every length the working states (the road's 1,320 ft
+    beside layers in inches). False when the working states no length."""
+    if given.kind != "length" or given.unit not in ("in", "ft") or not stated:
+        return False
+    mine = Decimal(given.value) * (12 if given.unit == "ft" else 1)
+    return (mine in stated and not held_up) or all(x > 0 and not (Decimal("0.1") <= mine / x <= 10) for x in stated)
+
+
 def _leaves(v):
     """Every value of a calculator's (nested) arguments."""
     if isinstance(v, dict):
@@ -1456,30 +1467,25 @@ class EmbeddedPlanner:
             return None if agrees else self._without_municipality(q, req)
         # the user gave figures ("16 inches of stone", "9 feet") and the calculator took none of them: it
         # would state its standard beside the user's own numbers, not work them out
-        given = any(x.kind in ("length", "money", "weight", "percent", "duration") and not self._beside_standards(x, routed)
-                    for x in req.query.of_origin("turn"))
+        # (a figure held up to the code, "Is that the required depth?", is the user's own even where it equals the
+        # working's: the passages answer, beside a check of it)
+        stated, held_up = self._stated_lengths(routed), bool(limits.ASKS_CHECK.search(req.query.turn))
+        given = any(x.kind in ("length", "money", "weight", "percent", "duration")
+                    and not _beside_standards(x, stated, held_up) for x in req.query.of_origin("turn"))
         if (given or not agrees) and self._relevant(hits, q=q):
             return self._decide_lookup(q, muni_id, hits, req)
         return None
 
     @staticmethod
-    def _beside_standards(given, routed) -> bool:
-        """A length of the user's that is no figure of theirs for a calculator that reads none: one its working states
-        itself ("my foreman calls it half a foot" for the 6-inch layer), or one of another scale than every length the
-        working states (the road's 1,320 ft beside layers in inches). False when the working states no length."""
-        if given.kind != "length" or given.unit not in ("in", "ft"):
-            return False
+    def _stated_lengths(routed) -> list[Decimal]:
+        """The lengths, in inches, a calculator's working states in its own wording ("aggregate 5 in + 5 in = 10 in");
+        [] when it cannot run."""
         try:
             result = routed.run()
         except Exception:  # noqa: BLE001
-            return False
-        # (the working's own wording, "5 in + 5 in = 10 in": its lengths in inches)
-        stated = [Decimal(n) * (12 if u.startswith(("f", "F")) else 1)
-                  for n, u in _STATED_LENGTH.findall(getattr(result, "explanation", "") or "")]
-        if not stated:
-            return False
-        mine = Decimal(given.value) * (12 if given.unit == "ft" else 1)
-        return mine in stated or all(x > 0 and not (Decimal("0.1") <= mine / x <= 10) for x in stated)
+            return []
+        return [Decimal(n) * (12 if u.startswith(("f", "F")) else 1)
+                for n, u in _STATED_LENGTH.findall(getattr(result, "explanation", "") or "")]
 
     @staticmethod
     def _cites_one_of(routed, hits: list[SearchHit]) -> bool:
