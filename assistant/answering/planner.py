@@ -1410,30 +1410,35 @@ class EmbeddedPlanner:
         best = max(picked, key=lambda x: x[2], default=None)
         if best is None or req.vector is None:
             return []
-        own = self._same_section(best[0])
         have = {" ".join(s.split()) for _, s, _ in picked}
-        sims = self.index.sentence_similarity(req.vector, [p.id for p in own])
-        by_id = {p.id: p for p in own}
-        ranked = sorted(((x, pid, s) for (pid, s), x in sims.items()
-                         if _PENALTY_WORDS.search(s) and " ".join(s.split()) not in have), key=lambda t: -t[0])
+        found = self._nearest_matching(self._same_section(best[0]), req.vector, _PENALTY_WORDS, have)
         low = min(x[2] for x in picked)
         # (the two nearest: "subject to penalties in accordance with section 1-11 (b)" and "Each consecutive day ...
         # shall be considered a separate offense" say together what skipping the permit brings)
-        return [(by_id[pid], s, low * (0.99 - 0.01 * i)) for i, (_, pid, s) in enumerate(ranked[:2])]
+        return [(p, s, low * (0.99 - 0.01 * i)) for i, (p, s) in enumerate(found[:2])]
 
     def _section_fallout(self, worked: set, quoted: set, text: str, muni_id: str):
         """The sentence of the worked provision's own section (a passage the working quotes first) that states what
         follows a failure to comply, nearest the story and the ask: (passage, sentence), else None."""
-        own = [p for p in self.index.passages if (p.municipality, p.section, p.title) in worked]
+        by_section = _section_passages(self.index.passages)
+        own = [p for key in sorted(worked, key=str) for p in by_section.get(key, [])]
         if not own:
             return None
         vector = self.index.embedder.embed_query(expand(text, muni_id))
-        sims = self.index.sentence_similarity(vector, [p.id for p in own])
-        by_id = {p.id: p for p in own}
         holding = {p.id for p in own if _holds_a_quote(p.text, quoted)}
-        ranked = sorted(((pid in holding, x, pid, sent) for (pid, sent), x in sims.items()
-                         if " ".join(sent.split()) not in quoted and _FALLOUT.search(sent)), key=lambda t: (-t[0], -t[1]))
-        return (by_id[ranked[0][2]], ranked[0][3]) if ranked else None
+        found = self._nearest_matching(own, vector, _FALLOUT, quoted, first=holding)
+        return found[0] if found else None
+
+    def _nearest_matching(self, passages: list, vector, pattern: re.Pattern, leave: set[str],
+                          first: set = frozenset()) -> list[tuple]:
+        """The sentences of the passages that the pattern matches and that are not among ``leave`` (whitespace made
+        single), nearest the vector first — those of the passages in ``first`` before any other: [(passage,
+        sentence)]."""
+        by_id = {p.id: p for p in passages}
+        sims = self.index.sentence_similarity(vector, list(by_id))
+        ranked = sorted(((pid in first, x, pid, s) for (pid, s), x in sims.items()
+                         if pattern.search(s) and " ".join(s.split()) not in leave), key=lambda r: (-r[0], -r[1]))
+        return [(by_id[pid], s) for _, _, pid, s in ranked]
 
     def _own_passage_sentence(self, part: str, muni_id: str, quoted: set, vector):
         """The sentence of a passage the working quotes (not itself quoted) that shares a word of the ask's own and is
