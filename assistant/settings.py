@@ -56,6 +56,9 @@ class Ranking(BaseModel):
     plain_word_weight: float = Field(default=0.3, description="a deadline rule's words met only by the code's word for the "
                                      "user's plain one (the expansion data: 'slabs' -> sidewalk blocks), at this share of "
                                      "the user's own")
+    dated_event_margin: float = Field(default=3.0, description="a deadline rule whose starting event the question's "
+                                      "dated words name (two words or more) is taken over a rule scored up to this much "
+                                      "higher whose event they do not name at all")
     rule_margin: float = Field(default=1.0, description="two deadline rules scored closer than this, counting different "
                                "periods from different events, are asked about (which event the date is)")
     event_ask_score: float = Field(default=6.0, description="a question asking for a day, with no date to count from, is asked for "

@@ -61,7 +61,9 @@ _ENTITY = re.compile(r"^(?:a|an|the|one|another|my|our|his|her|their)\s+[\w'-]+(
 # whose figure it is, said with it: "estimated my section at $4,860" / "hers at $3,150", "Gail's at $3,150"
 _OWNED = re.compile(r"\b(?:my|our|his|her|their|your|[A-Z][a-z]+['’]s)\s+(?:[\w-]+\s+){0,3}?(?:at|is|was|came\s+to|"
                     r"comes\s+to|of)\s+\$?\d|^(?:and\s+)?(?:hers|his|theirs|mine|ours|yours|[A-Z][a-z]+['’]s)\s+"
-                    r"(?:at|is|was|came\s+to|comes\s+to|of)\s+\$?\d", re.I)
+                    r"(?:at|is|was|came\s+to|comes\s+to|of)\s+\$?\d|"
+                    # "for my neighbor's (corner lot so it's longer) $4,185": whose, then its figure
+                    r"^(?:and\s+)?for\s+(?:my|our|his|her|their|the\s+other)\b[^$\d.;]{0,60}\$\d", re.I)
 # the verbs a party's own clause states its figure with ("the trencher is 7,100 lbs", "his came to $2,214")
 _VERBS = (r"(?:is|was|are|were|comes?|came|weighs?|weighed|runs?|ran|costs?|measures?|measured|has|had|carries|carried|"
           r"gets?|got|makes?|made|worked|spent|paid|owes?|it['’]s|"
@@ -226,6 +228,9 @@ _OTHER_OWNER = re.compile(r"\b(?:neighbou?r(?:'s|’s)?|(?!(?:What|It|That|There
 _INSTITUTION = re.compile(r"\b(?:Village|Town|City|County|State|Board|Clerk|Director|DPW|Department|Commission|"
                           r"Inspector|Superintendent|Council|Highway)(?:'s|’s)", re.I)
 _ASKER = re.compile(r"\b(?:I|my|mine|me|we|our|ours|us)\b", re.I)
+# the asker's own figure asked: "my bill", "what do I owe", "bill me", "will we pay"
+_ASKS_OWN = re.compile(r"\b(?:my|mine|our|ours|me|us)\b|\b(?:I|we)\s+(?:\w+\s+)?(?:owe|pay|get|be\s+(?:charged|billed|"
+                       r"assessed|fined)|have\s+to\s+pay|need\s+to\s+pay|need\s+to|have\s+to|must|got\s+to)\b", re.I)
 
 
 def anothers_figures(text: str, spans: list[tuple[int, int]]) -> str | None:
@@ -240,8 +245,8 @@ def anothers_figures(text: str, spans: list[tuple[int, int]]) -> str | None:
         bounds.append((start, start + len(s), s))
         at = start + len(s)
     asks = [s for _, _, s in bounds if "?" in s]
-    if not asks or not all(_ASKER.search(s) and not _OTHER_OWNER.search(_INSTITUTION.sub("", s)) for s in asks):
-        return None
+    if not asks or not all(_ASKS_OWN.search(s) and not _OTHER_OWNER.search(_INSTITUTION.sub("", s)) for s in asks):
+        return None  # ("What expiration date do I put on it?" of a clerk logging a firm's permit: no own figure asked)
     owners = []
     for a, b in spans:
         holding = [s for x, y, s in bounds if x <= a < y]

@@ -323,6 +323,7 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
         return None
 
     for wanted in levels:
+        candidates = []
         for sentence in sentences:
             found = [(m, True) for m in _BEFORE.finditer(sentence)] + [(m, False) for m in _AFTER.finditer(sentence)] \
                 + [(m, False) for m in _AFTER_NOTICE.finditer(sentence)] \
@@ -333,9 +334,37 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
             if not tied:
                 continue
             if len(tied) != 1:
-                return None
-            return sentence, tied[0][0], tied[0][1]
+                if not candidates:
+                    return None
+                break
+            candidates.append((sentence, tied[0][0], tied[0][1]))
+            if wanted == "act":
+                break  # (only the best sentence with a period may be tied by its act)
+        if not candidates:
+            continue
+        if len(candidates) > 1:
+            # several sentences' events are named by the question or its dated words ("the notice of removal", "the
+            # hearing request"):
+            # the one whose own words the asking sentence repeats most ("hold the hearing": "the hearing shall be
+            # held within thirty days"; "pay it before they put a lien on": "not paid within 30 days ... a lien")
+            # is the one asked; when none stands out, the best sentence, as before
+            wants = _acts(_asking(turn))
+            scores = [len(_acts(s) & wants) for s, _, _ in candidates]
+            if scores.count(max(scores)) == 1:
+                return candidates[scores.index(max(scores))]
+        return candidates[0]
     return None
+
+
+# past forms whose stems are not the present's ("held" / "hold"): an act said either way is one act
+_IRREGULAR = {"held": "hold", "paid": "pay", "made": "make", "given": "give", "gave": "give", "sent": "send",
+              "told": "tell", "built": "build", "laid": "lay", "done": "do", "kept": "keep", "taken": "take",
+              "took": "take", "brought": "bring", "got": "get", "gotten": "get", "filed": "file", "issued": "issue"}
+
+
+def _acts(text: str) -> set[str]:
+    words = [_IRREGULAR.get(w.lower(), w) for w in re.findall(r"[A-Za-z][A-Za-z']*", text)]
+    return stems(" ".join(words)) - _GENERIC - _MODAL
 
 
 # the question asks a day of its own case ("what's my last day to appeal", "on what date can they put a lien on it"),

@@ -423,8 +423,17 @@ def lead_driveway(r) -> str:
                 f"**{quantity(most, 'ft')}** over its run.")
     slope = getattr(r, "slope_percent_computed", None)
     failed = "slope" in (r.failures or [])
+    limit = getattr(r, "slope_limit_percent", None)
+    if slope is not None and limit is not None:
+        # the figure, how it was had (the rise divided by the run) and how far it is from the limit
+        gap = abs(slope - limit)
+        side = f"{_plain_number(gap)}% more than {_plain_number(limit)}%" if slope > limit else \
+            f"{_plain_number(gap)}% less than {_plain_number(limit)}%" if slope < limit else f"exactly {_plain_number(limit)}%"
+        return (f"The slope (the rise divided by the run) is **{_plain_number(slope)}%**, {side}, the most the code "
+                f"allows: it {'exceeds' if slope > limit else 'is within'} the limit.")
     lead = f"The slope is **{_plain_number(slope)}%**" if slope is not None else "The slope"
-    return f"{lead}, which {'exceeds' if failed else 'is within'} the 12% limit." if r.all_pass is not None or failed else ""
+    shown = f"{_plain_number(limit)}%" if limit is not None else "the"
+    return f"{lead}, which {'exceeds' if failed else 'is within'} the {shown} limit." if r.all_pass is not None or failed else ""
 
 
 def lead_heavy(r) -> str:

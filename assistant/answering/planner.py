@@ -505,6 +505,23 @@ _SHOW_ONLY = re.compile(
     r"about|tell|under|it|there|everything|all|law|ordinance|here|to|for|on|and|ordinances?|language)\b", re.I)
 
 
+# the code's own figure asked ("what's the spec", "what's the max weight", "what does the code require"), and no
+# figure of the user's own case ("how much do we owe", "by when", "what date", "are we over")
+_CODES_FIGURE = re.compile(r"\bwhat(?:'s|’s|\s+is|\s+are)?\s+the\s+(?:specs?|specifications?|requirements?|rules?|standards?|"
+                           r"max(?:imum)?|min(?:imum)?|limits?|most|least)\b|"
+                           r"\bwhat\s+(?:does|do)\s+the\s+(?:code|ordinance|village|town|city|rules?|standards?)\s+"
+                           r"(?:require|say|allow|want)\b|\bwhat\s+(?:should|do)\s+(?:i|we)\s+(?:be\s+)?check", re.I)
+_OWN_FIGURE = re.compile(r"\bhow\s+much\s+(?:do|does|will|would|should|is|are)\b|\bwhat\s+(?:do|does|will|would)\s+"
+                         r"(?:i|we|they|he|she)\s+(?:owe|pay|get)\b|\bby\s+when\b|\b(?:what|which)\s+(?:date|day)\b|"
+                         r"\bdeadline\b|\b(?:am\s+i|are\s+we|is\s+(?:it|that|he|she|my|our))\s+(?:over|under|within|too)\b|"
+                         r"\bwhen\s+(?:do|does|is|are|will|must|can)\b", re.I)
+
+
+def _asks_the_codes_figure(turn: str) -> bool:
+    asking = " ".join(s for s in re.split(r"(?<=[.!?])\s+", turn.strip()) if "?" in s) or turn
+    return bool(_CODES_FIGURE.search(asking)) and not _OWN_FIGURE.search(asking)
+
+
 def asks_only_the_text(turn: str, muni_words: list[str]) -> bool:
     """Does the turn ask only for the text of the sections it names (nothing left but show-words)?"""
     rest = SECTION_IN_TEXT.sub(" ", turn)
@@ -828,6 +845,12 @@ class EmbeddedPlanner:
                     [*req.query.slots, *(x for x in user_slots(f"{prev_user} {req.query.turn}", "earlier")
                                          if x.span.end <= len(prev_user))])})
                 return self._decide(f"{prev_user} {q} {q}", muni_id, history, {"follow_up": True, "current": q}, req)
+        if isinstance(routed, Missing) and muni_id is not None and not routed.needs_municipality \
+                and _asks_the_codes_figure(carried.get("current") or q):
+            # "What's the spec I should be checking them against - depth, what can't be in the mix, curing?", "What's
+            # the max weight when those are up?": the code's own figures are asked, not one worked from the user's;
+            # a value a calculator would need is not asked for — the passages answer
+            routed = None
         if routed is not None:  # a calculator
             if not current and not isinstance(routed, Missing):
                 routed = self._other_asks(muni_id, routed, req)
@@ -1289,8 +1312,12 @@ class EmbeddedPlanner:
                            notes=(phrasing.asked_for(routed.slot, routed.candidates),) if routed.slot else (),
                            quote=_provision_quote(routed.provision))
         read_all = []
-        for step in [routed, *routed.follow]:
-            read, unsafe = trace(step.arguments, req.query, step.defaults, step.derived, step.cues, step.sources)
+        steps = [routed, *routed.follow]
+        for step in steps:
+            elsewhere = frozenset((s.span.origin, s.span.start, s.span.end) for o in steps if o is not step
+                                  for s in o.sources.values() if s is not None and hasattr(s, "span"))
+            read, unsafe = trace(step.arguments, req.query, step.defaults, step.derived, step.cues, step.sources,
+                                 elsewhere=elsewhere, one_party=bool(req.party))
             if unsafe is not None:
                 # never a figure from a value the words do not give, or give twice
                 several = self._per_party(Missing("", candidates=unsafe.candidates), muni_id, req) \

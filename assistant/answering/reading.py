@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from datetime import date
 from decimal import Decimal
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
@@ -368,7 +369,7 @@ def _free(taken: list[tuple[int, int]], a: int, b: int) -> bool:
     return not any(x < b and a < y for x, y in taken)
 
 
-def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
+def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot]:
     out: list[Slot] = []
     taken: list[tuple[int, int]] = []
 
@@ -383,7 +384,10 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
                          text, re.I):  # ("a year ago this month": this month, a year back)
         n = number_value(m)
         month = ref.month if m.group("this_month") else dates.MONTHS[m.group(m.lastindex).lower()[:3]]
-        this_year = ref.year if month <= ref.month else ref.year - 1  # "this June" = the latest June
+        # "this June" = June of this year, come or gone ("two years ago this June", said in March: June two years
+        # before the coming one); "last May", "this past May" = the latest May gone
+        said = m.group(0).lower()
+        this_year = ref.year if (re.search(r"\bago\s+this\s+(?!past)", said) or month <= ref.month) else ref.year - 1
         if n is not None and n == int(n):
             add(m.start(), m.end(), date(this_year - int(n), month, 1), "month")
     wds = "|".join(WEEKDAYS)
@@ -485,12 +489,23 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
             if d.weekday() == wd:
                 found.append(d)
         # "Back in February the snow quit ... on Tuesday the 16th": a month the text names elsewhere is this day's
-        named = {dates.MONTHS[x.group(0).lower()[:3]] for x in re.finditer(rf"\b{dates._MON}\b", text, re.I)
+        named = {dates.MONTHS[x.group(0).lower()[:3]] for x in re.finditer(rf"\b{dates._MON}\b", f"{context} {text}", re.I)
                  if x.group(0)[0].isupper() or x.group(0).lower() not in ("may", "march")}
         if any(d.month in named for d in found):
             found = [d for d in found if d.month in named]
         if found:
-            add(m.start(), m.end(), min(found, key=lambda d: (abs((d - ref).days), d < ref)))
+            near = min(found, key=lambda d: (abs((d - ref).days), d < ref))
+            try:
+                this_month = ref.replace(day=dom)
+            except ValueError:
+                this_month = None
+            if not named and this_month is not None and abs((near - ref).days) > 31:
+                # "on Monday the 6th", said on Thursday March 8, when March 6 was a Tuesday: the weekday or the day
+                # of the month is wrong, and the nearest Monday the 6th is months away — no single day is read
+                a, b = sorted((this_month, near))
+                add(m.start(), m.end(), this_month, "month", (a, b))
+            else:
+                add(m.start(), m.end(), near)
     # "Tuesday after next", "the Friday after next": the one after the coming such day
     for m in re.finditer(rf"\b(?:the\s+)?(?P<wd>{wds})\s+after\s+next\b", text, re.I):
         wd = WEEKDAYS.index(m.group("wd").lower())
@@ -608,6 +623,10 @@ def _dates(text: str, origin: Origin, ref: date) -> list[Slot]:
         which = m.group(1).lower()
         if which in ("next", "this coming"):
             year = ref.year if first > ref.month else ref.year + 1
+        elif which == "this":
+            # "this summer", said in January or in August or in October: this year's; "this winter" the one under
+            # way in January, the one that begins this December in November
+            year = ref.year - 1 if first == 12 and ref.month <= 2 else ref.year
         else:
             year = ref.year if first < ref.month else ref.year - 1
         start = date(year, first, 1)
@@ -850,11 +869,11 @@ def _within_day(found: list[Slot], text: str) -> list[Slot]:
     return out
 
 
-def read_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> list[Slot]:
+def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, context: str = "") -> list[Slot]:
     """Every value written in ``text``, each with its span; a span is read once, as its most
     specific kind (a date's day number is not also a count)."""
     ref = ref or dates.today()
-    found = _dates(text, origin, ref)
+    found = _dates(text, origin, ref, context)
     out = _within_day(found, text)
     taken = [(s.span.start, s.span.end) for s in found]
 
@@ -1193,13 +1212,15 @@ PRICE_OF = re.compile(r"(?:\s*per\s+|/(?=[a-z\d])|\s+for\s+(?:each|every)\s+|\s+
                        r"[a-z][a-z-]{2,}?)(?=[^a-z-]|$)", re.I)
 # after "a"/"an" only these are priced ("$3,000 a few weeks ago" is not "per few")
 _PRICED_BY_A = re.compile(r"(?:square|sq|lineal|linear|cubic|running|slab|block|panel|section|flag|foot|yard|ton|"
-                          r"cart|rack|box|tree|sign|load|truckload|piece|unit|lot|square)", re.I)
+                          r"cart|rack|box|tree|sign|load|truckload|piece|unit|lot|square|bag|sack|sheet|bucket|pail|roll|"
+                          r"gallon|pallet|barrel|bundle|stick|length)", re.I)
 _TIME_UNITS = re.compile(r"^(?:hours?|hrs?|days?|weeks?|months?|years?|occasions?|times?|visits?|trips?)$", re.I)
 
 
-def user_slots(text: str, origin: Origin = "turn", ref: date | None = None) -> list[Slot]:
+def user_slots(text: str, origin: Origin = "turn", ref: date | None = None, context: str = "") -> list[Slot]:
     """The values of the user's own words: ``read_slots``, with an amount priced per thing read as such."""
-    return [_priced_per(s, text) for s in read_slots(text, origin, ref)]
+    # (``context``: the conversation's earlier words, for the month a bare "Thursday the 19th" is in)
+    return [_priced_per(s, text) for s in read_slots(text, origin, ref, context)]
 
 
 def _priced_per(slot: Slot, text: str) -> Slot:
@@ -1344,6 +1365,12 @@ def _shared_units(slots: list[Slot], text: str) -> list[Slot]:
     return out
 
 
+def _COUNT_OF(thing: str) -> re.Pattern:
+    """A count of ``thing`` right before its price: "a dozen bags of cold patch at", "14 sheets @"."""
+    return re.compile(rf"(?P<n>{NUMBER.pattern})\s+{re.escape(thing)}s?\b(?:\s+of\s+[a-z-]+(?:\s+[a-z-]+){{0,2}})?"
+                      r"\s+(?:at|@|x|×)\s*$", re.I)
+
+
 def priced(slots: list[Slot], text: str, origin: Origin = "turn") -> list[Slot]:
     """A quantity at a price per its unit as one amount: "a dozen tons of stone at twenty-five bucks a ton" is
     $300.00 (its span both, its working said); "11.2 tons @ $78/ton". Other slots are kept as they are."""
@@ -1355,10 +1382,18 @@ def priced(slots: list[Slot], text: str, origin: Origin = "turn") -> list[Slot]:
         per = price.unit.split("/", 1)[1].rstrip("s")
         qty = next((q for q in reversed(ordered[:i]) if q.span.origin == origin and q.kind != "money"
                     and (q.unit or "").rstrip("s") == per), None)
+        if qty is None:
+            # "a dozen bags of cold patch at $18.50 a bag": a count of the priced thing, told just before its price
+            told = _COUNT_OF(per).search(text[max(0, price.span.start - 70):price.span.start])
+            n = number_value(told) if told else None
+            if n is not None and n > 0:
+                a = max(0, price.span.start - 70) + told.start("n")
+                qty = Slot(kind="count", value=_norm(n), unit=per, span=Span(origin=origin, start=a,
+                           end=a + len(told.group("n")), text=told.group("n")), before="", after="")
         if qty is None or id(qty) in used:
             continue
         between = text[qty.span.end:price.span.start]
-        if len(between) > 30 or re.search(r"[.;!?$]|\d", between) or not re.search(r"(?:\bat\b|@|\bx\b|×)\s*$", between):
+        if len(between) > 40 or re.search(r"[.;!?$]|\d", between) or not re.search(r"(?:\bat\b|@|\bx\b|×)\s*$", between):
             continue
         total = (qty.number * price.number).quantize(Decimal("0.01"))
         a, b = qty.span.start, price.span.end
@@ -1371,7 +1406,7 @@ def priced(slots: list[Slot], text: str, origin: Origin = "turn") -> list[Slot]:
 
 # -- what is asked ------------------------------------------------------------------------------
 _YES_NO = re.compile(r"^\s*(?:do|does|did|can|could|may|must|is|are|am|will|would|should|shall|have|has)\b", re.I)
-_DATE_Q = re.compile(r"\b(when|by what date|what dates?|which dates?|window of (?:dates|days)|(?:range|span) of (?:dates|days)|"
+_DATE_Q = re.compile(r"\b(when|by what date|what dates?|which dates?|(?:what|which)\s+(?:[a-z-]+\s+){1,2}dates?(?!\s+(?:of|on)\b)|window of (?:dates|days)|(?:range|span) of (?:dates|days)|"
                      r"date range|deadline|how soon|(?:last|latest|final|outside|cutoff) (?:day|date)|until when|by when)\b", re.I)
 # "knocked a chunk out of the curb this morning. How long do I have to get it fixed?": the time left to act, so the
 # day it ends is counted from the day the words give
@@ -1390,9 +1425,15 @@ def asks(turn: str, figure: str | None) -> Asks:
 
 
 # a turn that moves to another thing of the same kind ("Ok next one is the walk downtown", "Different job: ...")
-NEW_OBJECT = re.compile(r"^\W*(?:(?:ok(?:ay)?|alright|all right|now|and|so|also)\W+)*(?:the\s+)?(?:next|another|other|"
+NEW_OBJECT = re.compile(r"^\W*(?:(?:ok(?:ay)?|alright|all right|now|and|so|also|what\s+about|how\s+about|on|for|at|with|"
+                        r"in)\W+)*(?:the\s+)?(?:next|another|other|"
                         r"second|different|new|separate)\s+(?:one|job|walk|sidewalk|house|property|lot|site|project|"
                         r"driveway|street|road|address|customer|client)\b", re.I)
+
+
+# the earlier question asked again of new values ("same question", "same thing for that one", "scratch that")
+SAME_ASK = re.compile(r"\bsame\s+(?:question|thing|deal|calculation|math|ask)\b|\bscratch\s+that\b|"
+                      r"\bforget\s+(?:that|what\s+I\s+said)\b", re.I)
 
 
 # a value the user takes back beside the right one: "$485, not $385", "$485 instead of $385", "not $385 but $485"
@@ -1426,12 +1467,21 @@ def read_query(turn: str, earlier: str = "", *, follow_up: bool = False, clarifi
                removed: tuple[str, ...] = (), asked: str = "", answered: str = "", ref: date | None = None) -> Query:
     # (the earlier turn is read with this one after it, its values kept: "started leaking last night" dates the dig
     # when the conversation asks a day, "What's the last day we can get the application in?")
-    slots_ = user_slots(turn, "turn", ref) + ([s for s in user_slots(f"{earlier} {turn}", "earlier", ref)
+    slots_ = user_slots(turn, "turn", ref, earlier) + ([s for s in user_slots(f"{earlier} {turn}", "earlier", ref)
                                                if s.span.end <= len(earlier)] if earlier else [])
     slots_ = _without_corrected(turn, slots_)
     if earlier and NEW_OBJECT.search(turn):
         # "Ok next one is the walk in front of the hardware store": the earlier turn's values were another thing's
         slots_ = [s for s in slots_ if s.span.origin == "turn"]
+    elif earlier and SAME_ASK.search(turn):
+        # "they came back an inch and a quarter short. same question": the turn's value replaces the earlier turn's
+        # value of its kind; the earlier turn's other values still hold
+        # (only a kind the earlier turn told once: "deposit $3,200 ... bill $3,650" / "scratch that, it came in at
+        # $2,975" does not say which of the two it replaces)
+        mine = Counter((s.kind, s.unit) for s in slots_ if s.span.origin == "turn")
+        theirs = Counter((s.kind, s.unit) for s in slots_ if s.span.origin == "earlier")
+        swap = {k for k, n in mine.items() if n == 1 and theirs.get(k) == 1}
+        slots_ = [s for s in slots_ if s.span.origin == "turn" or (s.kind, s.unit) not in swap]
     return Query(turn=turn, earlier=earlier, text=text if text is not None else turn, follow_up=follow_up,
                  clarified=clarified, municipality=municipality, municipality_from=municipality_from,
                  asks=asks(turn, figure), figure=figure, slots=tuple(slots_), removed=tuple(removed),

@@ -123,6 +123,7 @@ def _distributes(slot: Slot) -> bool:
 
 
 def _cued(slot: Slot, cue: set[str]) -> bool:
+    cue = {c for c in cue if len(c) > 1}  # ("the Town's bill": the "s" of "that's" is no cue)
     return bool(cue and stems(slot.before[-45:] + " " + slot.after[:30]) & cue)
 
 
@@ -155,9 +156,11 @@ def _kin(a: Slot, b: Slot) -> bool:
 
 def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | None = None,
           derived: dict[str, str] | None = None, cues: dict[str, str] | None = None,
-          sources: dict[str, Slot] | None = None) -> tuple[list[ReadValue], Unsafe | None]:
+          sources: dict[str, Slot] | None = None, elsewhere: frozenset = frozenset(),
+          one_party: bool = False) -> tuple[list[ReadValue], Unsafe | None]:
     """What each argument was read from; or the first argument that is not safe to use.
-    ``sources`` are the slots a reading of roles chose (it has settled their competition)."""
+    ``sources`` are the slots a reading of roles chose (it has settled their competition); ``elsewhere`` the slots
+    other steps of the same working read; ``one_party``: the query is one party's part of a question about several."""
     defaults, derived, cues, sources = defaults or {}, derived or {}, cues or {}, sources or {}
     read: list[ReadValue] = []
     used: dict[tuple, str] = {}  # span -> field that took it
@@ -207,12 +210,18 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
             return read, Unsafe(r.argument, r.label, tuple(x.span.text for x in options), reason="competing")
     # competing spans: another value of the same kind, not used by any argument, that the words
     # tie to this argument as well as (or better than) the one used
+    each = _asks_each_party(query) and not one_party
     for r in read:
-        if r.slot is None or r.argument in sources:
-            continue
         field_name = r.argument.split(".")[-1].split("[")[0]
         cue = stems((cues.get(r.argument) or cues.get(field_name) or field_name.replace("_", " "))) - GENERIC_CUE_STEMS
-        rivals = [s for s in query.slots if _kin(s, r.slot) and _key(s) not in taken and s.value != r.slot.value]
+        one_of = r.slot is not None and r.slot.span.origin == "turn" and _one_of_them(query, cue)
+        if r.slot is None or (r.argument in sources and not ((each or one_of) and r.slot.span.origin == "turn"
+                                                             and not elsewhere)):
+            continue  # (a value a reading of roles chose is settled, unless each of several is asked about and
+            # the working has one step: several steps are already one per party)
+        # (a value another step of the same working reads, "my neighbor's dated today" for each of us, is no rival)
+        rivals = [s for s in query.slots if _kin(s, r.slot) and _key(s) not in taken and s.value != r.slot.value
+                  and not (r.argument in sources and _key(s) in elsewhere)]
         if query.clarified and r.slot.span.origin == "turn":
             # a value the user gave in reply to our question settles it: the earlier turn's values are what was asked about
             rivals = [s for s in rivals if s.span.origin == "turn"]
@@ -226,6 +235,10 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         if not theirs and _asks_each_party(query) and r.slot.span.origin == "turn":
             # "Estimate for my stretch is $3,240 and for his it's $1,870. What does each of us pay?": a value of the
             # same kind left unread is another party's own, not a passing mention — one calculation each, or asked
+            theirs = [s for s in rivals if s.span.origin == "turn"]
+        if not theirs and one_of:
+            # "I paid one of the bills right away but the other's been sitting unpaid": which value is which is
+            # not said, whatever words sit beside each
             theirs = [s for s in rivals if s.span.origin == "turn"]
         if theirs or not mine:
             options = (r.slot, *(theirs or rivals))
@@ -298,8 +311,20 @@ TWO_ACCOUNTS = re.compile(r"^[^.!?;]*\b(?:says|said|claims?|claimed|swears?|swor
 _ELLIPTICAL_OTHER = re.compile(r"^[\s,;:-]*(?:and\s+|but\s+)?(?:the other(?: one)?|another)[\s,:-]*(?:\w+\s+){0,2}$", re.I)
 # the question asks about each of several parties ("what does each of us pay", "the deadline for each of us")
 ASKS_EACH_PARTY = re.compile(r"\beach\s+of\s+(?:us|them|you|those|these|the\s+\w+)\b|\bfor\s+each\b|"
+                             r"\bon\s+each\s+(?:one|notice|permit|bill|letter|form|application)\b|"
                              r"\bboth\s+of\s+(?:us|them)\b|\bwho\s+(?:owes|pays|gets|is\s+owed)\s+what\b|\bapiece\b|"
                              r"\brespectively\b", re.I)
+
+
+# two things told apart only as "one of them" and "the other": which of the values is which is unknown
+_ONE_OF_THEM = re.compile(r"\bone\s+of\s+(?:the|those|these|my|our|his|her|their)\s+(?P<thing>[a-z]+)\b[^.?!]{0,80}?"
+                          r"\bthe\s+other(?:['’]s|\s+one)?\b", re.I)
+
+
+def _one_of_them(query: Query, cue: set[str]) -> bool:
+    """"I paid one of the bills ... the other's unpaid", of an argument its cue ties to those things (a bill)."""
+    m = _ONE_OF_THEM.search(query.turn)
+    return m is not None and bool(stems(m.group("thing")) & cue)
 
 
 # two values offered as alternatives, the user unsure which ("it was either $2,000 or $2,500", "Monday or Tuesday"):

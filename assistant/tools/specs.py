@@ -782,9 +782,12 @@ def driveway_check(inp: DrivewayInput) -> DrivewayOutput:
         exact = inp.rise_ft / inp.run_ft * 100
         computed = exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
         approx = "" if exact == computed else "about "
-        verdict = "more than" if exact > limit else "within"
+        gap = abs(computed - limit)
+        verdict = (f"{_num(gap)} % more than the {_num(limit)} % limit" if exact > limit else
+                   f"within the {_num(limit)} % limit ({_num(gap)} % under it)" if exact < limit else
+                   f"within the {_num(limit)} % limit (exactly at it)")
         slope_said = (f" Slope from rise and run: {_num(inp.rise_ft)} ft / {_num(inp.run_ft)} ft x 100 = "
-                      f"{approx}{_num(computed)} %, {verdict} the {_num(limit)} % limit.")
+                      f"{approx}{_num(computed)} %, {verdict}.")
         if inp.slope_percent is not None and \
                 inp.slope_percent.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP) != computed:
             error = (f"slope_percent ({_num(inp.slope_percent)} %) differs from the slope of rise_ft and run_ft "

@@ -199,10 +199,12 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
 
 
 # (materials by what they are: "a dozen tons of stone at $25 a ton")
-REPAIR_PARTS = {"labor_cost": re.compile(r"\blabou?r\b", re.I),
+REPAIR_PARTS = {"labor_cost": re.compile(r"\b(?:labou?r|man-?hours|crew\s+time|wages)\b", re.I),
                 "materials_cost": re.compile(r"\b(?:materials?|stone|gravel|sand|asphalt|blacktop|concrete|cement|topsoil|"
-                                             r"sod|seed|pipe|culvert pipe)\b", re.I),
-                "equipment_cost": re.compile(r"\bequipment\b", re.I)}
+                                             r"sod|seed|pipe|culvert pipe|cold\s+patch|hot\s+mix|patching\s+mix)\b", re.I),
+                # (the machines a crew bills as equipment: "$410 for the roller and truck", "the skid steer time")
+                "equipment_cost": re.compile(r"\b(?:equipment|roller|skid[\s-]?steer|backhoe|excavator|loader|compactor|"
+                                             r"dump\s+truck|truck\s+time|machine\s+time|(?:the\s+)?truck)\b", re.I)}
 
 
 # "labor, materials and equipment", "labor and materials": the parts listed together, one amount for them
@@ -333,8 +335,11 @@ def asphalt_settlement(q: str, muni: str | None, ctx: RouteContext):
         day = billed.date() if hasattr(billed, "date") else billed
         balance = rule_ending(only, "asphalt_balance")
         if balance is not None:
+            from assistant.tools.deadlines import rules
+
+            # (the rule's event words cue which date is the bill's: "dated Friday, August 4" over "this summer")
             routed.follow.append(Routed("deadline", {"rule": balance, "event": day.isoformat()},
-                                        only, phrasing.lead_deadline))
+                                        only, phrasing.lead_deadline, cues={"event": rules()[balance].event}))
     return routed
 
 

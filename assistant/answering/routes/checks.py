@@ -301,7 +301,8 @@ def number_value_of(m: re.Match, group: str):
 _RISE_CUE = re.compile(r"\b(?:rises?|rising|climbs?|climbing|drops?|dropping|falls?|falling|goes\s+up|comes?\s+up|"
                        r"higher|lower|descends?)\b(?:\s+(?!(?:over|for|per|across|along|in)\b)[a-z-]+){0,6}\s*$", re.I)
 _RUN_CUE = re.compile(r"\b(?:over|for\s+every|every|per|across|along|in|runs?|running)\s+(?:(?:a|an|the|about|roughly|"
-                      r"some|steady|its|their|our|my|his|her|that|this)\s+)*$", re.I)
+                      r"some|steady|its|their|our|my|his|her|that|this|last|first|final|next|total|horizontal|"
+                      r"(?:run|distance|length)\s+of)\s+)*$", re.I)
 
 
 _RISE_AFTER = re.compile(r"\s*(?:higher|lower|above|below|up\s+from|down\s+from|of\s+(?:rise|drop|fall|climb|elevation)|"

@@ -167,6 +167,8 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     # restoration?" asks no permit's day)
     papers = _PAPERS.findall(slots.without_dates(_asking(ctx.current or q)).lower())
     paper_stems = stems(" ".join(papers))
+    # the act the asking sentence names, when it is a payment ("the last day to pay", "when's the payment due")
+    pays = _PAYING.search(slots.without_dates(_asking(ctx.current or q))) is not None
     scored = []
     shared_event: dict[str, int] = {}  # words of the question's dated sentence each rule's event shares
     # a period the question names ("if the 60 days start today"): a rule counting another period of that unit is
@@ -198,6 +200,8 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
                  + 12.0 * max(sims.get(rule.id, 0.0) - 0.2, 0.0))
         if paper_stems and not paper_stems & words:
             score -= 2
+        if pays and not words & _PAY_STEMS:
+            score -= 2  # "the last day to pay": a rule that names no payment is about another act
         if ctx.query is not None and ctx.query.follow_up and rule.obligation in ctx.query.answered \
                 and slots.CHANGES_EARLIER.search(ctx.query.turn):
             # the deadline the conversation worked out just before ("Start got pushed to Thursday the 19th. New
@@ -214,6 +218,14 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         return None
     scored.sort(key=lambda t: -t[0])
     best_score, best = scored[0]
+    if event is not None and not wants_day and shared_event[best.id] == 0:
+        # "... got the 24-hour notice ... The bill came in the mail and I got it Wednesday, March 1": the date is the
+        # bill's, so of two near rules the one counted from the bill's receipt, not the one counted from the notice
+        dated = [(s, r) for s, r in scored[1:] if shared_event[r.id] >= 2
+                 and best_score - s < ranking().dated_event_margin]
+        if dated:
+            best_score, best = dated[0]
+            scored = [dated[0], *[x for x in scored if x[1].id != best.id]]
     if best_score < 3:
         return None
     if muni is None:
@@ -257,6 +269,13 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         return Missing(f"{_the_day(best.event)}: “{said}” reads as the {told[0].event.rstrip('.')}, and this period "
                        f"is counted from the {best.event.rstrip('.')}. Which date was that?", slot="event date",
                        candidates=(said,), provision=_provision_of(best))
+    if event is not None and _BY_RECEIPT.search(best.event) and _SENT.search(clause) and not _GOT.search(clause):
+        # "mailed me a bill for it on March 2", of a bill payable within 10 days of its receipt: the day given is
+        # the sender's, not the day it arrived — the day of receipt is asked for, never taken to be the mailing's
+        said = read[0].span.text if read else "the date you gave"
+        return Missing(f"{_the_day(best.event)}: “{said}” is the day it was sent, and this period is counted from "
+                       "the day it was received. When did it arrive?", slot="event date", candidates=(said,),
+                       provision=_provision_of(best))
     if event is None:
         # "curb and gutter in 2028": the request is due in the year before, and not before today
         event = max(slots.today(), date(int(year.group(1)) - 1, 1, 1))
@@ -355,6 +374,13 @@ _PAPERS_ASKED = re.compile(r"\b(?:permit|application|apply|bond|insurance|fee)s?
 
 
 _APPLYING = re.compile(r"\b(?:apply|applying|applied|application|file|filed|filing|permit|paperwork)\b", re.I)
+# a rule counted from the receipt of a paper, and the words that date its sending, or its arrival
+_BY_RECEIPT = re.compile(r"\b(?:receiv\w*|receipt)\b", re.I)
+_SENT = re.compile(r"\b(?:mailed|sent|posted|dated|put\s+(?:it\s+)?in\s+the\s+mail)\b", re.I)
+_GOT = re.compile(r"\b(?:got|gets|received|receive|arrived|arrives|came|showed\s+up|landed|delivered|opened|in\s+hand)\b",
+                  re.I)
+_PAYING = re.compile(r"\b(?:pay|paid|paying|payment|payable|owe|owed)\b", re.I)
+_PAY_STEMS = frozenset({"pay", "payabl", "paid", "payment", "owe"})
 _PAPERS = re.compile(r"\b(?:permits?|applications?|notices?|bills?|invoices?|deposits?|bonds?|guarantees?|licen[cs]es?|"
                      r"renewals?|liens?|fees?|appeals?)\b", re.I)
 
