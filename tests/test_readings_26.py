@@ -145,3 +145,24 @@ def test_the_codes_spec_asked_is_quoted_not_asked_back(assistant, monkeypatch):
     ans = assistant.ask("A contractor is restoring a cut in one of our concrete streets next Tuesday. What's the spec "
                         "I should hold them to for depth and curing?", "brandon")
     assert ans.status == "answered" and "seven inches" in ans.answer
+
+
+def test_hourly_rates_listed_are_each_a_workers_rate(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-01-26")
+    ans = assistant.ask("The village crew cleared the walk at my rental while I was away. They sent two guys for two "
+                        "hours. Their sheet shows hourly rates with benefits of $40.00 and $45.00. What's the removal "
+                        "charge?", "brandon")
+    assert ans.status == "answered" and "**$195.00**" in ans.answer  # (2 x $40 + 2 x $45) + $25
+    slots = read_query("Hourly rates with benefits of $40.00 and $45.00.").slots
+    assert [s.unit for s in slots if s.kind == "money"] == ["USD/hour", "USD/hour"]
+
+
+def test_a_follow_ups_day_counts_the_period_of_the_act_its_conversation_asked():
+    sentences = ["Any person aggrieved by the decision or action of the Officer may appeal to the Board within 10 "
+                 "days of such official action.",
+                 "Written notice of the appeal shall be filed with the Officer."]
+    turn = "The decision was dated Friday, September 29, 2028. What's the last day I can file?"
+    slots = list(read_query(turn, ref=date(2028, 9, 27)).slots)
+    assert periods.count_from(turn, slots, sentences) == []  # its own words name no act of the sentence
+    got = periods.count_from(turn, slots, sentences, topic="The Officer turned down my request. Can I appeal that?")
+    assert len(got) == 1 and got[0].day == date(2028, 10, 9)

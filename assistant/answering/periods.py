@@ -145,7 +145,7 @@ def _shift(start: date, n: int, unit: str, backward: bool) -> date | None:
 
 
 def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | None = None,
-               earlier: str = "") -> list[Counted]:
+               earlier: str = "", topic: str = "") -> list[Counted]:
     """The day the first sentence (best first) with exactly one period gives from the question's one
     dated day; [] when the question asks no day, gives no date or several, or the sentence is unclear."""
     if not ASKS_A_DAY.search(turn):
@@ -186,7 +186,7 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
         hh, mm = (int(x) for x in times[0].value.split(":"))
         moment = datetime.combine(start.day, datetime.min.time()).replace(hour=hh, minute=mm)
     if start.span.origin == "turn":
-        tied = _tied_period(turn, sentences, _sentence_of(turn, start))
+        tied = _tied_period(turn, sentences, _sentence_of(turn, start), topic=topic)
     else:
         # a day the earlier turn dated counts only a period whose event is the one that turn told it with ("we pour
         # on June 8" for "seven days after placing concrete"; never "receipt of the notice" the earlier answer
@@ -292,7 +292,7 @@ def _condition_unsaid(turn: str, sentences: list[str], sentence: str, m: re.Matc
 
 
 def _tied_period(turn: str, sentences: list[str], dated: str = "",
-                 levels: tuple[str, ...] = ("dated", "event", "act")) -> tuple[str, re.Match, bool] | None:
+                 levels: tuple[str, ...] = ("dated", "event", "act"), topic: str = "") -> tuple[str, re.Match, bool] | None:
     """The period of the quoted sentences (best first) the question's day is counted by, with its sentence and
     direction; None when no period is tied to the question or two are.
 
@@ -309,6 +309,10 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
     date of the hearing request" for "the last day we can ask for a hearing")."""
     asked = stems(expand(turn))  # the code's words for the user's plain ones ("a letter telling me" -> notice)
     asking = stems(_asking(turn)) - _GENERIC - _MODAL
+    if topic:
+        # a follow-up's act may be the one its conversation asked about ("Is there any way to appeal that?" / "The
+        # decision was dated Friday ... What's the last day I can file?")
+        asking |= stems(_asking(topic)) - _GENERIC - _MODAL
     # (the things the dated sentence names, not its everyday verbs: "sends me its bill" is no "sending ... of the notice")
     told = (stems(expand(dated)) - _GENERIC - _MODAL - _EVENT_VERBS) if dated else set()
 

@@ -1232,6 +1232,12 @@ class EmbeddedPlanner:
             counted = periods.count_from(req.query.turn, [*req.query.of_origin("turn"), *req.query.of_origin("earlier")],
                                          ranked, state=None if catalogued else self._state_of(muni_id),
                                          earlier=req.query.earlier)
+        if not counted and req.query.follow_up and req.query.earlier \
+                and any(s.kind == "date" for s in req.query.of_origin("turn")):
+            # "Is there any way to appeal that?" / "The decision was dated Friday, September 29. What's the last day I
+            # can file?": the act the conversation asked about is the one this turn's day is for
+            counted = periods.count_from(req.query.turn, req.query.of_origin("turn"), ranked,
+                                         state=None if catalogued else self._state_of(muni_id), topic=req.query.earlier)
         if catalogued and counted:
             # a period the catalogue does not hold ("Within 30 days after the final approval ... shall assign
             # addresses"): counted under the state's rule the catalogue's calculator counts with

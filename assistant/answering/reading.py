@@ -1362,6 +1362,31 @@ def _shared_units(slots: list[Slot], text: str) -> list[Slot]:
                      text[max(0, head.span.start - 14):head.span.start], re.I):
             for j in range(first, i + 1):
                 out[j] = out[j].model_copy(update={"unit": b.unit})
+    # "hourly rates with benefits of $38.40 and $41.60": each amount of the list the words "hourly rates" open is
+    # a rate per hour
+    i = 0
+    while i < len(out):
+        a = out[i]
+        if a.kind == "money" and a.unit == "USD" and re.search(r"\bhourly\s+(?:pay\s+)?rates?\b[^.;:$]{0,30}$",
+                                                               text[max(0, a.span.start - 45):a.span.start], re.I):
+            j = i
+            while j + 1 < len(out) and out[j + 1].kind == "money" and out[j + 1].unit == "USD" \
+                    and joined.fullmatch(text[out[j].span.end:out[j + 1].span.start]):
+                j += 1
+            if j > i:
+                for k in range(i, j + 1):
+                    out[k] = out[k].model_copy(update={"unit": "USD/hour"})
+            i = j
+        i += 1
+    # "hourly rates with benefits of $38.40 and $41.60": the unit the plural "rates" gave the first is each one's
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if a.kind != "money" or b.kind != "money" or "/" not in (a.unit or "") or b.unit != "USD":
+            continue
+        if joined.fullmatch(text[a.span.end:b.span.start]) and re.search(
+                r"\brates\b[^.;:$]{0,30}$", text[max(0, a.span.start - 40):a.span.start], re.I) \
+                and re.match(r"\s*(?:[.;,?!)]|$|(?:each|apiece|respectively)\b)", text[b.span.end:]):
+            out[i + 1] = b.model_copy(update={"unit": a.unit})
     return out
 
 

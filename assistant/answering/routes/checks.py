@@ -519,7 +519,9 @@ def road_focus(question: str, deficiency_given: bool) -> str:
         return "lift"
     if paving and stone and _TWO_ASKS.search(question):
         # two asks: each its own figure (and their sum too when a total is asked as well)
-        return "each_sum" if re.search(r"\b(?:plus|total|together|combined|in all|altogether|all told)\b", question, re.I) \
+        # ("how thick is the whole section once the lift is on", "adding it all up": the sum is asked too)
+        return "each_sum" if re.search(r"\b(?:plus|total|together|combined|in all|altogether|all told|whole|entire|"
+                                       r"overall|all up)\b", question, re.I) \
             else "each"
     if paving and stone and re.search(r"\b(?:plus|total|together|combined|in all|altogether|all told|both|whole|everything|"
                                       r"from (?:the )?subgrade up|all (?:the )?layers)\b", question, re.I):
