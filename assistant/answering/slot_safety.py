@@ -218,10 +218,8 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         if r.slot is None or (r.argument in sources and not ((each or one_of) and r.slot.span.origin == "turn"
                                                              and not elsewhere)):
             continue  # (a value a reading of roles chose is settled, unless each of several is asked about and
-            # the working has one step: several steps are already one per party)
-        # (a value another step of the same working reads, "my neighbor's dated today" for each of us, is no rival)
-        rivals = [s for s in query.slots if _kin(s, r.slot) and _key(s) not in taken and s.value != r.slot.value
-                  and not (r.argument in sources and _key(s) in elsewhere)]
+            # the working has one step: steps that read other values, "my neighbor's dated today", are one per party)
+        rivals = [s for s in query.slots if _kin(s, r.slot) and _key(s) not in taken and s.value != r.slot.value]
         if query.clarified and r.slot.span.origin == "turn":
             # a value the user gave in reply to our question settles it: the earlier turn's values are what was asked about
             rivals = [s for s in rivals if s.span.origin == "turn"]
