@@ -27,9 +27,11 @@ def _forget() -> None:
 
 def test_a_filtered_question_is_spelt_by_its_own_code(tmp_corpus):
     _forget()
-    # "lumber" is a word of Brandon's chapter, not of Delafield's: only the union reads "plumber" as it
-    assert "lumber" in expand("can the plumber drive through the ditch").split()
-    assert "lumber" not in expand("can the plumber drive through the ditch", "delafield").split()
+    # "lumber" is a word of Brandon's chapter, not of Delafield's: only the union reads "lumbr" as it
+    assert "lumber" in expand("can the lumbr truck drive through the ditch").split()
+    assert "lumber" not in expand("can the lumbr truck drive through the ditch", "delafield").split()
+    # (a real English word is never a misspelling: "plumber" is not "lumber")
+    assert "lumber" not in expand("can the plumber drive through the ditch").split()
     assert expand("waight limit for heavy truks", "nowhere") == expand("waight limit for heavy truks")  # unknown: union
 
 
@@ -78,3 +80,18 @@ def test_a_codes_captions_and_the_singular_of_its_plurals_are_its_words(monkeypa
     assert {"roofs", "roof", "removal"} <= words
     assert expansion.spelling("roff", "x", ("somewhere",)) == "roof"
     _forget()
+
+
+@pytest.mark.parametrize("word, want", [
+    ("sidwalk", "sidewalk"), ("villige", "village"), ("surchage", "surcharge"), ("excavashun", "excavation"),
+    ("notise", "notice"), ("pavment", "pavement"),
+    ("renting", None),  # an English word (it was read as "renaming")
+    ("plumber", None),  # (it was read as "lumber")
+    ("shovle", None),  # no code word near it: never "hole" (a sound-alike of another first letter)
+])
+def test_a_misspelling_is_the_nearest_code_word_and_a_real_word_is_none(tmp_corpus, word, want):
+    _forget()
+    from assistant.corpus import corpus_dir
+
+    assert expansion.spelling(word, str(corpus_dir())) == want
+

@@ -84,13 +84,27 @@ def _english() -> frozenset[str]:
 
 
 @functools.cache
+def _dictionary():
+    """An English word list with frequencies (pyspellchecker's, shipped in its wheel: no download): a word it holds
+    is a real word, never a misspelling ("renting" is not "renaming", "gait" not "gate")."""
+    from spellchecker import SpellChecker
+
+    return SpellChecker(distance=1)
+
+
+def _known_english(w: str) -> bool:
+    return w in _english() or w in _dictionary()
+
+
+@functools.cache
 def spelling(word: str, corpus: str, scope: tuple[str, ...] | None = None) -> str | None:
     """The word of the ``scope`` municipalities' codes (default: every one) a misspelt word
-    most likely means, or None."""
+    most likely means, or None. A real English word is never respelt ("renting" is not "renaming"); a word spelt as
+    it sounds ("excavashun": excavation) or near in letters keeps its first letter ("shovle" is no "hole")."""
     scope = _scope(None) if scope is None else scope
     vocab = _vocabulary(corpus, scope)
     w = word.lower()
-    if w in vocab or len(w) < 4 or w in _english():
+    if w in vocab or len(w) < 4 or _known_english(w):
         return None
     # a known word plus a plural or -ing ending is not a misspelling
     if any(w[: -len(suf)] in vocab for suf in ("s", "es", "ing", "ed") if w.endswith(suf)):
@@ -98,15 +112,17 @@ def spelling(word: str, corpus: str, scope: tuple[str, ...] | None = None) -> st
     if len(w) == 4:  # a short word: one letter wrong or doubled ("roff" -> roof), and only one such word
         close = [v for v in difflib.get_close_matches(w, vocab, n=3, cutoff=0.75) if len(v) == 4]
         return close[0] if len(close) == 1 else None
-    close = difflib.get_close_matches(w, vocab, n=1, cutoff=0.8)
+    # (the nearest of the same first letter: "shovle" is as near to "hole" as to nothing else)
+    close = [v for v in difflib.get_close_matches(w, vocab, n=3, cutoff=0.8) if v[0] == w[0]]
     if close:
         return close[0]
     sounds = _sound_index(corpus, scope)
     key = sound_key(w)
-    if key in sounds:
-        return sounds[key]
-    close = difflib.get_close_matches(key, sounds, n=1, cutoff=0.85)
-    return sounds[close[0]] if close else None
+    heard = sounds.get(key)
+    if heard is None:
+        close = difflib.get_close_matches(key, sounds, n=1, cutoff=0.85)
+        heard = sounds[close[0]] if close else None
+    return heard if heard is not None and heard[0] == w[0] else None
 
 
 def respelled(question: str, municipality: str | None = None) -> str:
