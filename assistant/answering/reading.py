@@ -1399,7 +1399,11 @@ def _COUNT_OF(thing: str) -> re.Pattern:
 def priced(slots: list[Slot], text: str, origin: Origin = "turn") -> list[Slot]:
     """A quantity at a price per its unit as one amount: "a dozen tons of stone at twenty-five bucks a ton" is
     $300.00 (its span both, its working said); "11.2 tons @ $78/ton". Other slots are kept as they are."""
-    out, used = [], set()
+    out, used = [], set()  # (spans, not ids: a count read here is a new object, and a freed one's id is reused)
+
+    def key(x: Slot) -> tuple:
+        return (x.span.origin, x.span.start, x.span.end, x.kind)
+
     ordered = sorted(slots, key=lambda x: x.span.start)
     for i, price in enumerate(ordered):
         if price.kind != "money" or "/" not in (price.unit or "") or price.span.origin != origin:
@@ -1415,18 +1419,18 @@ def priced(slots: list[Slot], text: str, origin: Origin = "turn") -> list[Slot]:
                 a = max(0, price.span.start - 70) + told.start("n")
                 qty = Slot(kind="count", value=_norm(n), unit=per, span=Span(origin=origin, start=a,
                            end=a + len(told.group("n")), text=told.group("n")), before="", after="")
-        if qty is None or id(qty) in used:
+        if qty is None or key(qty) in used:
             continue
         between = text[qty.span.end:price.span.start]
         if len(between) > 40 or re.search(r"[.;!?$]|\d", between) or not re.search(r"(?:\bat\b|@|\bx\b|×)\s*$", between):
             continue
         total = (qty.number * price.number).quantize(Decimal("0.01"))
         a, b = qty.span.start, price.span.end
-        used.update((id(qty), id(price)))
+        used.update((key(qty), key(price)))
         out.append(Slot(kind="money", value=_norm(total), unit="USD", span=Span(origin=origin, start=a, end=b, text=text[a:b]),
                         before=text[max(0, a - 60):a].lower(), after=text[b:b + 40].lower(),
                         worked=f"“{qty.span.text}” × “{price.span.text}”"))
-    return sorted([x for x in slots if id(x) not in used] + out, key=lambda x: x.span.start)
+    return sorted([x for x in slots if key(x) not in used] + out, key=lambda x: x.span.start)
 
 
 # -- what is asked ------------------------------------------------------------------------------
