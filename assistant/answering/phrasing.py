@@ -424,9 +424,9 @@ def lead_driveway(r) -> str:
     slope = getattr(r, "slope_percent_computed", None)
     failed = "slope" in (r.failures or [])
     limit = getattr(r, "slope_limit_percent", None)
-    if slope is not None and limit is not None:
-        # the figure, how it was had (the rise divided by the run) and how far it is from the limit
-        gap = abs(slope - limit)
+    gap = getattr(r, "slope_gap_percent", None)
+    if slope is not None and limit is not None and gap is not None:
+        # the figure, how it was had (the rise divided by the run) and how far it is from the limit (the calculator's)
         side = f"{_plain_number(gap)}% more than {_plain_number(limit)}%" if slope > limit else \
             f"{_plain_number(gap)}% less than {_plain_number(limit)}%" if slope < limit else f"exactly {_plain_number(limit)}%"
         return (f"The slope (the rise divided by the run) is **{_plain_number(slope)}%**, {side}, the most the code "

@@ -518,8 +518,10 @@ _OWN_FIGURE = re.compile(r"\bhow\s+much\s+(?:do|does|will|would|should|is|are)\b
 
 
 def _asks_the_codes_figure(turn: str) -> bool:
-    asking = " ".join(s for s in re.split(r"(?<=[.!?])\s+", turn.strip()) if "?" in s) or turn
-    return bool(_CODES_FIGURE.search(asking)) and not _OWN_FIGURE.search(asking)
+    from assistant.answering.routes.common import asking
+
+    asked = asking(turn)
+    return bool(_CODES_FIGURE.search(asked)) and not _OWN_FIGURE.search(asked)
 
 
 def asks_only_the_text(turn: str, muni_words: list[str]) -> bool:
@@ -1320,10 +1322,9 @@ class EmbeddedPlanner:
         read_all = []
         steps = [routed, *routed.follow]
         for step in steps:
-            elsewhere = frozenset((s.span.origin, s.span.start, s.span.end) for o in steps if o is not step
-                                  for s in o.sources.values() if s is not None and hasattr(s, "span"))
+            alone = not any(o.sources for o in steps if o is not step)
             read, unsafe = trace(step.arguments, req.query, step.defaults, step.derived, step.cues, step.sources,
-                                 elsewhere=elsewhere, one_party=bool(req.party))
+                                 alone=alone, one_party=bool(req.party))
             if unsafe is not None:
                 # never a figure from a value the words do not give, or give twice
                 several = self._per_party(Missing("", candidates=unsafe.candidates), muni_id, req) \

@@ -18,6 +18,7 @@ current scikit-learn.
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import date
 from decimal import Decimal
@@ -1378,19 +1379,11 @@ def _shared_units(slots: list[Slot], text: str) -> list[Slot]:
                     out[k] = out[k].model_copy(update={"unit": "USD/hour"})
             i = j
         i += 1
-    # "hourly rates with benefits of $38.40 and $41.60": the unit the plural "rates" gave the first is each one's
-    for i in range(len(out) - 1):
-        a, b = out[i], out[i + 1]
-        if a.kind != "money" or b.kind != "money" or "/" not in (a.unit or "") or b.unit != "USD":
-            continue
-        if joined.fullmatch(text[a.span.end:b.span.start]) and re.search(
-                r"\brates\b[^.;:$]{0,30}$", text[max(0, a.span.start - 40):a.span.start], re.I) \
-                and re.match(r"\s*(?:[.;,?!)]|$|(?:each|apiece|respectively)\b)", text[b.span.end:]):
-            out[i + 1] = b.model_copy(update={"unit": a.unit})
     return out
 
 
-def _COUNT_OF(thing: str) -> re.Pattern:
+@functools.lru_cache(maxsize=256)
+def _count_of(thing: str) -> re.Pattern:
     """A count of ``thing`` right before its price: "a dozen bags of cold patch at", "14 sheets @"."""
     return re.compile(rf"(?P<n>{NUMBER.pattern})\s+{re.escape(thing)}s?\b(?:\s+of\s+[a-z-]+(?:\s+[a-z-]+){{0,2}})?"
                       r"\s+(?:at|@|x|×)\s*$", re.I)
@@ -1413,7 +1406,7 @@ def priced(slots: list[Slot], text: str, origin: Origin = "turn") -> list[Slot]:
                     and (q.unit or "").rstrip("s") == per), None)
         if qty is None:
             # "a dozen bags of cold patch at $18.50 a bag": a count of the priced thing, told just before its price
-            told = _COUNT_OF(per).search(text[max(0, price.span.start - 70):price.span.start])
+            told = _count_of(per).search(text[max(0, price.span.start - 70):price.span.start])
             n = number_value(told) if told else None
             if n is not None and n > 0:
                 a = max(0, price.span.start - 70) + told.start("n")

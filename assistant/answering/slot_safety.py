@@ -156,11 +156,12 @@ def _kin(a: Slot, b: Slot) -> bool:
 
 def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | None = None,
           derived: dict[str, str] | None = None, cues: dict[str, str] | None = None,
-          sources: dict[str, Slot] | None = None, elsewhere: frozenset = frozenset(),
+          sources: dict[str, Slot] | None = None, alone: bool = True,
           one_party: bool = False) -> tuple[list[ReadValue], Unsafe | None]:
     """What each argument was read from; or the first argument that is not safe to use.
-    ``sources`` are the slots a reading of roles chose (it has settled their competition); ``elsewhere`` the slots
-    other steps of the same working read; ``one_party``: the query is one party's part of a question about several."""
+    ``sources`` are the slots a reading of roles chose (it has settled their competition); ``alone``: no other step
+    of the same working reads values of its own; ``one_party``: the query is one party's part of a question about
+    several."""
     defaults, derived, cues, sources = defaults or {}, derived or {}, cues or {}, sources or {}
     read: list[ReadValue] = []
     used: dict[tuple, str] = {}  # span -> field that took it
@@ -216,7 +217,7 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         cue = stems((cues.get(r.argument) or cues.get(field_name) or field_name.replace("_", " "))) - GENERIC_CUE_STEMS
         one_of = r.slot is not None and r.slot.span.origin == "turn" and _one_of_them(query, cue)
         if r.slot is None or (r.argument in sources and not ((each or one_of) and r.slot.span.origin == "turn"
-                                                             and not elsewhere)):
+                                                             and alone)):
             continue  # (a value a reading of roles chose is settled, unless each of several is asked about and
             # the working has one step: steps that read other values, "my neighbor's dated today", are one per party)
         rivals = [s for s in query.slots if _kin(s, r.slot) and _key(s) not in taken and s.value != r.slot.value]

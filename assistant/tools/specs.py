@@ -768,6 +768,9 @@ class DrivewayOutput(SpecCheckOutput):
         default=None, description="Given run_ft alone: the most rise (or fall) the slope limit allows over that run, "
         "feet (run x limit / 100, exact).")
     slope_limit_percent: Decimal | None = Field(default=None, description="The slope limit, percent.")
+    slope_gap_percent: Decimal | None = Field(
+        default=None, description="Given rise_ft and run_ft: how far the computed slope is from the limit, percentage "
+        "points (|computed - limit|, both as rounded to 2 decimals).")
 
 
 @answers_changed_rules("driveway_check")
@@ -776,7 +779,7 @@ def driveway_check(inp: DrivewayInput) -> DrivewayOutput:
     if (message := not_covered(tool, inp.municipality)):
         return DrivewayOutput(tool=tool, ok=False, municipality=inp.municipality, error=message)
     limit = _figure("driveway_slope", "max_slope_percent")
-    computed = exact = None
+    computed = exact = gap = None
     slope_said = ""
     if inp.rise_ft is not None and inp.run_ft is not None:
         exact = inp.rise_ft / inp.run_ft * 100
@@ -848,7 +851,7 @@ def driveway_check(inp: DrivewayInput) -> DrivewayOutput:
         "A culvert is required only 'where necessary'; its length is set by the Town Highway Superintendent.",
     ]
     out = DrivewayOutput(tool=tool, municipality=inp.municipality, checks=rows, slope_percent_computed=computed,
-                         assumptions=assumptions, max_rise_ft=most, slope_limit_percent=limit)
+                         assumptions=assumptions, max_rise_ft=most, slope_limit_percent=limit, slope_gap_percent=gap)
     if exact is not None:
         out.assumptions.append("The slope is the rise over the horizontal run given (rise / run x 100); measure "
                                "the steepest stretch, since the limit applies 'at any such point'.")
