@@ -68,10 +68,12 @@ _OWNED = re.compile(r"\b(?:my|our|his|her|their|your|[A-Z][a-z]+['’]s)\s+(?:[\
 _VERBS = (r"(?:is|was|are|were|comes?|came|weighs?|weighed|runs?|ran|costs?|measures?|measured|has|had|carries|carried|"
           r"gets?|got|makes?|made|worked|spent|paid|owes?|it['’]s|"
           # a party's own doing on its own day ("a well repair I finished August 2", "a lateral he wrapped up August 16")
-          r"finished|completed|wrapped|started|began|dug|filed|poured)")
+          r"finished|completed|wrapped|started|began|dug|filed|poured|starts|begins|finishes|digs|pours)")
 _OWN_VERB = re.compile(rf"\b{_VERBS}\b", re.I)
 # a comma before a clause of its own subject: ", the tracked trencher is ..."
 _COMMA_SUBJECT = re.compile(rf",\s+(?=(?:the|my|his|her|our|their|its)\s+\w+(?:\s+\w+)?\s+{_VERBS}\b|"
+                            # (", crew 2 starts ...", ", Lot B was ...": a thing named by its number or letter)
+                            rf"[A-Za-z]+\s+(?:\d{{1,3}}|[A-Z])\s+{_VERBS}\b|"
                             # ("my final cost came to $2,310, hers came to $1,845.25": a possessive standing for its noun)
                             rf"(?:hers|his|mine|ours|theirs|yours)\s+{_VERBS}\b)", re.I)
 
@@ -103,6 +105,9 @@ def _label(sentence: str) -> str:
     whose = re.search(r"\$?\d[\d,.]*\s+(?:for|on|of)\s+(?:mine|hers|his|ours|theirs|yours)\b", sentence, re.I)
     if whose:  # "$2,850 for hers": the figure and whose it is
         return whose.group(0)
+    thing = re.match(rf"\s*([A-Za-z]+\s+(?:\d{{1,3}}|[A-Z]))\s+{_VERBS}\b", sentence)
+    if thing:  # "crew 2 starts ...", "Crew A starts ...": the thing by its number or letter
+        return thing.group(1)
     head = _NUMBER.split(sentence, maxsplit=1)[0]
     words = re.sub(r"[,;:(]+$", "", head.strip()).split()
     # a name with its number ("Lot 7 posted ...", "Unit 2B", "House #12"): the number is part of the name

@@ -780,7 +780,28 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
     out = [x for x in out if re.search(r"\d", x.span.text) or x.precision != "day"
            or not any(w.day.month == x.day.month and w.day.day == x.day.day and w.day != x.day for w in written)]
     out = _refined(out, text, origin)
+    if context and not any(x.precision == "day" for x in out):
+        # a follow-up "it'll go out a week later", "two days earlier": the one day the conversation gave, moved
+        told = {x.value: x for x in _dates(context, origin, ref) if x.precision == "day"}
+        before = set(told)
+        m = _MOVED.search(text)
+        if m and len(before) == 1:
+            n = Decimal(1) if m.group("n").lower() in ("a", "an", "one") else number_value(m)
+            if n is not None and n == int(n):
+                sign = -1 if m.group("dir").lower() in ("earlier", "sooner", "before that", "before then") else 1
+                unit = m.group("u").lower()
+                shift = relativedelta(months=sign * int(n)) if unit.startswith("month") else \
+                    relativedelta(days=sign * int(n) * (7 if unit.startswith("week") else 1))
+                was = told[before.pop()]
+                add(m.start(), m.end(), was.day + shift)
+                out = [x.model_copy(update={"worked": f"from “{was.span.text}”, said before"})
+                       if x.span.start == m.start() and x.kind == "date" else x for x in out]
     return sorted((_offset(x, text, origin) for x in out), key=lambda s: s.span.start)
+
+
+# "a week later", "two days earlier", "three days after that": a day moved from one the conversation gave
+_MOVED = re.compile(rf"\b(?P<n>{NUMBER.pattern}|a|an|one)\s+(?P<u>days?|weeks?|months?)\s+"
+                    r"(?P<dir>later|earlier|sooner|after that|before that|after then|before then)\b", re.I)
 
 
 # "the 15th or the 22nd of last month", "March 15 or the 22nd": a bare day of the month joined to a dated one
@@ -1169,7 +1190,7 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
                     out[plain] = out[plain].model_copy(update={"unit": slot.unit})
                 else:
                     add("money", v, slot.unit, m.start("n"), m.end("n"))
-    out = [s for s in out if not _restated(s, out, text) and not _a_persons_age(s, text)]
+    out = [s for s in out if not _restated(s, out, text) and not _a_persons_age(s, text) and not _todays_date(s, out, text)]
     return _shared_units(sorted(out, key=lambda s: (s.span.origin, s.span.start)), text)
 
 
@@ -1187,6 +1208,35 @@ def _a_persons_age(s: Slot, text: str) -> bool:
     old = re.match(r"^\s*(?:-\s*)?old\b", after, re.I)
     return bool(_PERSON_AFTER.match(after) or (old and _PERSON_AFTER.match(after[old.end():]))
                 or (_PERSON_BEFORE.search(text[max(0, s.span.start - 20):s.span.start])))
+
+
+# "Today is the 19th.", "today's date is April 19", "It's Friday, April 19 today.": the user saying what day it is —
+# the day counted to, never an event counted from (a "letter dated April 13 ... Today is the 19th" has one event date)
+_TODAY_IS = (re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:today(?:['’]s\s+date)?|the\s+date\s+today)\s+is\s+(?P<d>.+?)\s*$", re.I),
+             re.compile(r"^\s*(?:(?:and|but|so)\s+)?it(?:['’]s|\s+is)\s+(?P<d>.+?)\s+today\s*$", re.I))
+_TODAY_FILLER = re.compile(r"^(?:the|now|already|of|a|(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?:st|nd|rd|th)))$", re.I)
+
+
+def _todays_date(s: Slot, found: list[Slot], text: str) -> bool:
+    """A date (or the word "today") in a sentence that says only what day today is."""
+    if s.kind != "date":
+        return False
+    start = max(text.rfind(c, 0, s.span.start) for c in ".!?;\n") + 1
+    ends = [k for k in (text.find(c, s.span.end) for c in ".!?;\n") if k >= 0]
+    sentence = text[start:min(ends) if ends else len(text)]
+    for rx in _TODAY_IS:
+        m = rx.match(sentence)
+        if not m:
+            continue
+        a = start + m.start("d")
+        rest = list(text[a:start + m.end("d")])
+        for x in found:
+            if x.kind == "date" and a <= x.span.start and x.span.end <= a + len(rest):
+                rest[x.span.start - a:x.span.end - a] = " " * (x.span.end - x.span.start)
+        words = [_TODAY_FILLER.match(w) for w in re.findall(r"[a-z']+|\d+(?:st|nd|rd|th)?", "".join(rest), re.I)]
+        inside = any(x.kind == "date" and a <= x.span.start and x.span.end <= a + len(rest) for x in found)
+        return all(words) and (inside or any(w.group("day") for w in words))
+    return False
 
 
 # "this morning (Tuesday, February 2, 2027)": a relative day restated in brackets by its date

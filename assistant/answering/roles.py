@@ -30,8 +30,12 @@ def own_words_before(slot: Slot, query: Query, width: int = 60) -> str:
     """The words just before a value, within its sentence and after the value before it:
     in "paved in 2017 on May 3", May 3's own words are " on "."""
     text = query.source(slot.span.origin)
+    # (a date's own time said just before it is part of one moment: in "the snow quit around 10 PM on Saturday the
+    # 15th" the Saturday's words are "the snow quit around 10 PM on")
     prev = max((x.span.end for x in query.slots if x.span.origin == slot.span.origin
-                and x.span.end <= slot.span.start), default=0)
+                and x.span.end <= slot.span.start
+                and not (slot.kind == "date" and x.kind == "time"
+                         and re.fullmatch(r"\s*(?:on|,)?\s*", text[x.span.end:slot.span.start]))), default=0)
     return re.split(r"[.;?!]\s", text[max(prev, slot.span.start - width):slot.span.start])[-1]
 
 
@@ -586,7 +590,9 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
         # possessive pronoun dates the same event for another party: which one counts is asked
         tied += [s for n, s in scored if s is not best[0] and s not in tied and s.precision == best[0].precision
                  and re.search(r"\b(?:mine|ours|yours|his|hers|theirs)\W*$", own_words_before(s, query), re.I)]
-        if re.search(r"\bor\b", event_text):
+        if re.search(r"\bor\b", re.sub(r"\([^)]*\)", " ", event_text)):
+            # (an "or" in brackets names one event another way: "the snow event (or drifting) ended" has no second
+            # start, and "came home Monday" is no rival for it)
             tied += [s for n, s in scored if s is not best[0] and s not in tied and s.precision == best[0].precision]
         if tied:
             return Ambiguous("date the period counts from", (best[0], *tied))

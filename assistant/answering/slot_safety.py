@@ -44,6 +44,8 @@ class ReadValue:
         if self.slot is not None:
             shown = describe(self.slot)
             said = self.slot.span.text
+            if self.slot.kind == "date" and self.slot.worked:  # ("a week later": from the day said before)
+                return f"{self.label} {shown} (“{said}”, {self.slot.worked})"
             return f"{self.label} {shown}" + ("" if _same(shown, said) else f" (“{said}”)")
         if self.derived is not None:
             return f"{self.label} {self.derived}"

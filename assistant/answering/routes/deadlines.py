@@ -221,7 +221,12 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     if event is not None and not wants_day and shared_event[best.id] == 0:
         # "... got the 24-hour notice ... The bill came in the mail and I got it Wednesday, March 1": the date is the
         # bill's, so of two near rules the one counted from the bill's receipt, not the one counted from the notice
-        dated = [(s, r) for s, r in scored[1:] if shared_event[r.id] >= 2
+        # (or the kind of event the dated words name, of a rule counted from another kind: "If the bill lands in my
+        # mailbox on Friday, June 9" dates a bill, not the Board's notice)
+        dated_kind = roles.event_kind_of(clause)
+        other_kind = dated_kind is not None and roles.event_kind_of(best.event) not in (None, dated_kind)
+        dated = [(s, r) for s, r in scored[1:] if (shared_event[r.id] >= 2 or (
+                     other_kind and shared_event[r.id] >= 1 and roles.event_kind_of(r.event) == dated_kind))
                  and best_score - s < ranking().dated_event_margin]
         if dated:
             best_score, best = dated[0]
@@ -390,7 +395,8 @@ ASKS_BEFORE = re.compile(r"\bin advance\b|\bahead of\b|\bbeforehand\b|\bhow (?:f
                          r"(?:ahead|in advance|before)\b|\b(?:latest|last (?:day|date|time)|by when|when)\b[^.?!]{0,40}"
                          r"\b(?:let\b[^.?!]{0,30}\bknow|tell|notify|warn|inform|give (?:notice|them notice|word))\b|"
                          # "the latest date and time that notice can reach them"
-                         r"\b(?:latest|last (?:day|date|time)|by when)\b[^.?!]{0,40}\bnotice\b", re.I)
+                         # ("the latest I can give the village and the neighbors notice")
+                         r"\b(?:latest|last (?:day|date|time)|by when)\b[^.?!]{0,60}\bnotice\b", re.I)
 
 
 # a number that counts a period ("four hours", "ten (10) days", "48-hour") is the period's; any other counts things

@@ -1,0 +1,117 @@
+"""Session 27: readings that decide a figure, on any question.
+
+A sentence that only says what day today is ("Today is the 19th.") dates no event; a time said just before its day
+("the snow quit around 10 PM on Saturday the 15th") leaves the day its own words; an "or" in brackets ("the snow event
+(or drifting) ended") names one event, not two; a bill that "lands in my mailbox" on a day dates the bill, not the
+notice before it; "the latest I can give the village and the neighbors notice" asks a day before the work; two crews
+each with their own start ("Crew 1 starts ..., crew 2 starts ...") get one deadline each; a follow-up's "a week
+later" is the day the conversation gave, moved, and the answer says from which day.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from assistant.answering import parties, roles
+from assistant.answering.assistant import Assistant
+from assistant.answering.reading import read_query, read_slots
+from assistant.settings import Settings
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory):
+    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
+
+
+def _dates(text: str, ref: date) -> list[str]:
+    return [s.value for s in read_slots(text, ref=ref) if s.kind == "date"]
+
+
+@pytest.mark.parametrize("text, want", [
+    ("The letter is dated April 13, 2028. Today is the 19th. When is the deposit due?", ["2028-04-13"]),
+    ("Today's date is 4/19/2028. The notice was dated April 13, 2028.", ["2028-04-13"]),
+    ("It's April 19 today. The notice was dated April 13.", ["2028-04-13"]),
+    ("today is Wednesday; the notice is dated April 13, 2028.", ["2028-04-13"]),
+])
+def test_a_sentence_saying_what_day_today_is_dates_no_event(text, want):
+    assert _dates(text, date(2028, 4, 19)) == want
+
+
+@pytest.mark.parametrize("text", [
+    "The notice came today. When is it due?",  # today is the day of the event
+    "Today is when the notice came. When is it due?",
+])
+def test_today_as_the_day_of_an_event_is_kept(text):
+    assert "2028-04-19" in _dates(text, date(2028, 4, 19))
+
+
+def test_a_time_said_before_its_day_leaves_the_day_its_own_words():
+    q = read_query("Back in January the snow quit around 10 PM on Saturday the 15th. I came home Monday the 17th to a "
+                   "notice on my door. When was it due?", ref=date(2028, 4, 19))
+    saturday = next(s for s in q.slots if s.kind == "date" and "15th" in s.span.text)
+    assert "snow quit" in roles.own_words_before(saturday, q)
+    got = roles.event_date(q, "date and time the snow event (or drifting) ended")
+    assert not isinstance(got, roles.Ambiguous) and got.value == "2028-01-15"
+
+
+def test_an_or_outside_brackets_still_names_two_events():
+    q = read_query("The town gave our house its address on March 3, 2027 and we move in April 20, 2027.",
+                   ref=date(2027, 3, 1))
+    assert isinstance(roles.event_date(q, "date of assignment or of initial occupancy"), roles.Ambiguous)
+
+
+def test_the_snow_deadline_over_a_holiday_weekend(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-04-19")
+    ans = assistant.ask("In January the snow quit around 10 PM on Saturday the 15th. I was out of town and got back "
+                        "Monday the 17th (Martin Luther King Day) to a notice about my walk. When did I really have "
+                        "to have it cleared by?", "brandon")
+    assert ans.status == "answered" and "January 18, 2028 10:00 PM" in ans.answer
+
+
+def test_a_bill_that_lands_in_the_mailbox_dates_the_bill(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-04-19")
+    ans = assistant.ask("I left a rack of bikes on the sidewalk, got a notice to move it in 24 hours, didn't, and the "
+                        "village hauled it off. If the bill for that lands in my mailbox on Friday, June 9, 2028, "
+                        "what's the last day I can pay it?", "brandon")
+    assert ans.status == "answered" and "June 20, 2028" in ans.answer and "10 calendar days" in ans.answer
+
+
+def test_the_latest_to_give_notice_asks_a_day_before_the_work(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-04-19")
+    ans = assistant.ask("We start digging a lateral in a Brandon street at 8:00 AM on Tuesday, May 30, 2028. What's "
+                        "the latest I can give the village and the neighbors notice?", "brandon")
+    assert "June 29, 2028" not in ans.answer  # never a day 30 days after the work starts
+
+
+def test_crews_named_by_number_are_parties():
+    text = ("Two crews have permits. Crew 1 starts excavating Monday Nov 1 at 7:00 AM, crew 2 starts Friday Nov 12 at "
+            "7:30 AM. What's the latest we can notify the Director for each dig?")
+    got = parties.split_parties(text, ("Nov 1", "Nov 12"))
+    assert got is not None and [p.label for p in got] == ["Crew 1", "crew 2"]
+
+
+def test_each_crews_notice_is_counted_from_its_own_start(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-10-28")
+    ans = assistant.ask("Two road cuts in the Town: Crew A starts Monday Nov 1 at 7 am on Maple Ln, crew B starts "
+                        "Friday Nov 12 at 9am on Elm Rd. What's the latest each written notice can reach the Highway "
+                        "Commission?", "delafield")
+    assert ans.status == "answered"
+    assert "October 29, 2027 7:00 AM" in ans.answer and "November 9, 2027 9:00 AM" in ans.answer
+
+
+def test_a_week_later_in_a_follow_up_moves_the_day_given_before(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-10-28")
+    first = "We're mailing culvert notices for existing driveways on Monday, November 1. What deposit deadline goes on them?"
+    a1 = assistant.ask(first, "delafield")
+    assert "November 12, 2027" in a1.answer
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": a1.answer}]
+    a2 = assistant.ask("One letter got held up and will go out a week later. What date goes on that one?", "delafield",
+                       history)
+    assert a2.status == "answered" and "November 18, 2027" in a2.answer
+    assert "from “November 1”, said before" in a2.answer
+
+
+def test_a_week_later_with_no_day_given_before_is_no_date():
+    assert _dates("It'll go out a week later.", date(2027, 10, 28)) == []
