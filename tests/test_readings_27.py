@@ -115,3 +115,43 @@ def test_a_week_later_in_a_follow_up_moves_the_day_given_before(assistant, monke
 
 def test_a_week_later_with_no_day_given_before_is_no_date():
     assert _dates("It'll go out a week later.", date(2027, 10, 28)) == []
+
+
+def test_one_party_by_name_and_the_asker_by_the_person_are_both_asked_about(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-10-28")
+    ans = assistant.ask("My neighbor Dale and I both used the Town's asphalt crew for our aprons. Dale deposited "
+                        "$3,000 and his final cost came to $2,640. I deposited $2,500 but mine came to $2,815. The Town "
+                        "billed us both on October 19. What does Dale get back, what do I owe, and by when do I have "
+                        "to pay?", "delafield")
+    assert ans.status == "answered"
+    assert "$360.00" in ans.answer and "$315.00" in ans.answer and "November 18, 2027" in ans.answer
+
+
+def test_asked_about_names_and_persons():
+    both = parties.asked_about("Jim paid $3,200. I paid $2,600. What does Jim get back, and what do I owe?",
+                               [parties.Party("Jim paid", ""), parties.Party("I paid", "")])
+    assert len(both) == 2
+    one = parties.asked_about("Jim paid $3,200. I paid $2,600. What does Jim get back?",
+                              [parties.Party("Jim paid", ""), parties.Party("I paid", "")])
+    assert [p.label for p in one] == ["Jim paid"]
+
+
+def test_an_emergency_fee_asked_is_no_deadline(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-04-19")
+    ans = assistant.ask("A water service burst last month and we dug the street that night, a real emergency. Nobody "
+                        "filed the permit for a week, so we missed the free window. What's the fee we owe now?",
+                        "brandon")
+    assert ans.status == "not_stated" and "Village Board" in ans.answer
+
+
+def test_by_when_listed_last_is_an_ask_of_its_own():
+    from assistant.answering.planner import asked_parts
+    assert asked_parts("The numbers: how big do they have to be, where do they go, and by when?")[-1] == \
+        "where do they go"
+
+
+def test_the_actual_date_asked_without_a_date_is_asked_for(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-10-28")
+    ans = assistant.ask("we just moved into our new house in the town. how long until the house numbers have to be up, "
+                        "what's the actual date?", "delafield")
+    assert ans.status == "clarify" and "date" in ans.answer

@@ -182,6 +182,11 @@ def split_parties(text: str, candidates: tuple[str, ...]) -> list[Party] | None:
     return [Party(_label(parts[i]), " ".join(parts[j] for j in sorted([*shared, i]))) for i in own]
 
 
+# the asker asks its own figure: "what do I owe", "how much do we pay", "what I get back"
+_ASKS_OWN_FIGURE = re.compile(r"\b(?:do|does|did|will|would|should|must|can)\s+(?:I|we)\s+(?:owe|pay|get|have\s+to\s+pay)\b|"
+                              r"\b(?:what|how\s+much)\s+(?:I|we)\s+(?:owe|pay|get)\b", re.I)
+
+
 def _asks_both_persons(asking: str) -> bool:
     """"How much do I pay and how much does she pay?": the asker and another, each asked about."""
     words = _words(asking)
@@ -206,6 +211,11 @@ def asked_about(text: str, parties: list[Party]) -> list[Party]:
             own -= _FIRST_PERSON  # "my neighbor": someone else, not the asker
         owns.append(own)
     hit = [p for p, own in zip(parties, owns) if own & q - _FIRST_PERSON - _THIRD_PERSON]
+    if len(hit) == 1 and len(parties) == 2 and _ASKS_OWN_FIGURE.search(asks):
+        # "What does Jim get back, what do I owe?": one party by name, the asker's own by the person
+        mine = [p for p, own in zip(parties, owns) if p is not hit[0] and own & _FIRST_PERSON]
+        if mine and not owns[parties.index(hit[0])] & _FIRST_PERSON:
+            return parties
     if len(hit) == 1:
         return hit
     if q & _FIRST_PERSON and q & _THIRD_PERSON and len(parties) == 2:

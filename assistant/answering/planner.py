@@ -149,7 +149,8 @@ _DIMENSION_KIND = {"wide": "width", "thick": "thickness", "deep": "thickness", "
                    "big": "size", "large": "size"}
 
 
-_ASK_WORD = r"(?:how|what|when|where|who|which|why|do|does|did|is|are|can|could|must|should|will|would|may|has|have)\b"
+_ASK_WORD = r"(?:how|what|when|where|who|which|why|do|does|did|is|are|can|could|must|should|will|would|may|has|have|" \
+            r"(?:by|until|till)\s+(?:when|what))\b"
 _SECOND_ASK = re.compile(rf",?\s+and\s+(?:(?:then|also)\s+|(?:once|if|after)\s+[^,?]{{1,60}},\s+)?(?={_ASK_WORD})|(?<=\?)\s+(?:and\s+|also\s+|plus\s+)?(?={_ASK_WORD}|\w)|"
                          # "Can we challenge it, who decides, how long do we get, and if the village does it what share
                          # is ours?": asks listed with commas, and one put after its condition without a comma

@@ -31,6 +31,8 @@ GENERIC_EVENT_STEMS = stems("date day time the of or and was were is village tow
 # the question asks for a calendar day (not "how long"): without a date to count from, ask for it
 ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\b(?:last|latest|first|earliest) (?:days?|dates?)\b|\bdeadline date\b|"
                         r"\b(?:actual|exact|real|final) (?:date|day) (?:i|we|you|they) (?:have|need|must|got) to\b|"
+                        # "how long till we have to have the numbers up, what's the actual date?"
+                        r"\bwhat(?:'s| is) the (?:actual|exact|real|calendar) (?:date|day)\b|"
                         # "What's the date it runs out?", "what is the day we have to be done by?"
                         r"\bwhat(?:'s| is) the (?:date|day) (?:it|that|this|they|we|i|our|my|the)\b|"
                         r"\bby what (?:date|day)\b|\bon what (?:date|day)\b|\b(?:my|our) deadline\b|"
@@ -64,6 +66,8 @@ def emergency(q: str, muni: str | None, ctx: RouteContext):
     earlier = ctx.query is not None and ctx.query.follow_up and slots.is_emergency(ctx.query.earlier or "")
     if not (slots.is_emergency(q) or earlier) or not serves(ctx, tool, muni):
         return None
+    if ctx.query is not None and ctx.query.asks == "figure" and not ASKS_A_DAY.search(_asking(ctx.current or q)):
+        return None  # "we missed the free window. What's the fee we owe now?" asks an amount, not a day
     # (this turn's own words: a follow-up is also routed with the earlier turn's words before it)
     told_before = earlier and not slots.is_emergency(ctx.current or q)  # this turn's dates are then of something else
     if told_before and not re.search(r"\b(?:apply|applying|applied|application|file|filed|filing|fee|waive[sd]?)\b",
