@@ -155,3 +155,21 @@ def test_the_actual_date_asked_without_a_date_is_asked_for(assistant, monkeypatc
     ans = assistant.ask("we just moved into our new house in the town. how long until the house numbers have to be up, "
                         "what's the actual date?", "delafield")
     assert ans.status == "clarify" and "date" in ans.answer
+
+
+def test_a_misspelt_street_word_still_names_the_public_way(assistant):
+    # "dog" is off-topic unless the question names the public way; "sidwalk" does, in the code's spelling
+    ans = assistant.ask("how far out r my neigbors tree limbs alowed to hang over the sidwalk?? i keep hitting my head "
+                        "walkin the dog", "brandon")
+    assert ans.status != "out_of_scope"
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("can my kid skateboard on the big plaza by city hall? whats the fine if he gets caught?", "money"),
+    ("How big do the house numbers have to be?", "size"),
+    ("Is a 10 inch pipe big enough for the culvert?", "size"),
+    ("What size culvert pipe do I need?", "size"),
+])
+def test_big_as_a_place_word_asks_no_size(question, kind):
+    from assistant.answering.planner import figure_kind
+    assert figure_kind(question) == kind

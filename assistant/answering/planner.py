@@ -127,7 +127,9 @@ FIGURE_KINDS = [
      re.compile(rf"{_NUM}\s*(?:{_UNIT}\s*)?(?:(?:or more|or less)\s+)?(?:in\s+)?(?:height|high|tall|vertical)\b|"
                 rf"(?:height|high)\D{{0,45}}{_NUM}\s*{_UNIT}|between {_NUM}", re.I)),
     # (a size given as dimensions with no unit: "shall be 2¼ wide and 3½ high", "8 x 10", "4 by 6")
-    ("size", re.compile(r"\b(big|large|size|diameter)\b", re.I),
+    # ("how big", "big enough", "what size": asked; "the big plaza by city hall" is a place, no size asked)
+    ("size", re.compile(r"\bhow\s+(big|large)\b|\b(big|large)\s+(?:enough|can|could|may|must|should|does|do|is|are|"
+                        r"has|have)\b|\b(size|diameter)\b", re.I),
      re.compile(rf"{_NUM}\s*{_UNIT}|{_NUM}\s*(?:{_UNIT}\s*)?(?:wide|high|tall|long|in (?:width|height|diameter))\b|"
                 rf"\b\d[\d./¼½¾]*\s*(?:x|by)\s*\d[\d./¼½¾]*\b", re.I)),
     ("date", re.compile(r"\b(dates?|when|months)\b", re.I), _DATE_STATED),
@@ -974,7 +976,8 @@ class EmbeddedPlanner:
         parking tickets, dog licences...). With no municipality named, only a topic off for
         every municipality held; one whose entry lists nothing is left to the search."""
         munis = [m for m in municipalities() if muni_id is None or m.id == muni_id]
-        streets = self._mentions_streets(q)
+        # (in the code's spelling too: "hang over the sidwalk" names the public way)
+        streets = self._mentions_streets(q) or self._mentions_streets(respelled(q, muni_id))
         # a question that names the public way asks in its asking sentences: the dogs, the zoning, the trip in its
         # background ("I live with my two dogs ... The Village cleared my front walk. What am I billed?") set no topic
         text = asking_sentences(q) if streets else q

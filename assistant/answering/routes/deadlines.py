@@ -66,8 +66,11 @@ def emergency(q: str, muni: str | None, ctx: RouteContext):
     earlier = ctx.query is not None and ctx.query.follow_up and slots.is_emergency(ctx.query.earlier or "")
     if not (slots.is_emergency(q) or earlier) or not serves(ctx, tool, muni):
         return None
-    if ctx.query is not None and ctx.query.asks == "figure" and not ASKS_A_DAY.search(_asking(ctx.current or q)):
-        return None  # "we missed the free window. What's the fee we owe now?" asks an amount, not a day
+    if ctx.query is not None and ctx.query.asks == "figure" and not earlier \
+            and not ASKS_A_DAY.search(_asking(ctx.current or q)):
+        # "we missed the free window. What's the fee we owe now?" asks an amount, not a day (a follow-up "And to keep
+        # the permit fee waived?" of the emergency's deadlines still asks its day)
+        return None
     # (this turn's own words: a follow-up is also routed with the earlier turn's words before it)
     told_before = earlier and not slots.is_emergency(ctx.current or q)  # this turn's dates are then of something else
     if told_before and not re.search(r"\b(?:apply|applying|applied|application|file|filed|filing|fee|waive[sd]?)\b",
