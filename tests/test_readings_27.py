@@ -173,3 +173,28 @@ def test_a_misspelt_street_word_still_names_the_public_way(assistant):
 def test_big_as_a_place_word_asks_no_size(question, kind):
     from assistant.answering.planner import figure_kind
     assert figure_kind(question) == kind
+
+
+@pytest.mark.parametrize("asking", ["What can they come after me for, all in?", "What will it be all told?"])
+def test_all_in_asks_the_sum_a_penalty_on_a_cost_gives(asking):
+    from assistant.answering import rates
+    rule = ("Each such person or entity by whose failure makes it necessary that the Director of Public Works causes "
+            "work to be done, shall be liable to the city for the cost of such work, plus a penalty of 10% of such cost.")
+    turn = f"The city had its crew clear my sidewalk while I was away. Their record says the work cost $412.50. {asking}"
+    got = rates.work_out(turn, read_slots(turn, ref=date(2029, 1, 10)), [(rule, rule)])
+    assert got and "$453.75" in got[0].shown()
+
+
+_FINE = "Any person violating this section shall be subject to a fine of one hundred dollars ($100.00) for each offense."
+_RISE = ("This fine shall increase by thirty-three dollars ($33.00) if it remains unpaid at least twenty-one (21) days "
+         "after issuance of a notice of the violation.")
+
+
+@pytest.mark.parametrize("paid, want", [("April 9", "$133.00"), ("March 20", "$100.00")])
+def test_a_rising_fine_is_owed_as_of_the_day_it_is_paid(paid, want):
+    from assistant.answering import late_fines
+    turn = f"The ticket is dated March 5, 2029 and I didn't get around to paying it until {paid}. How much do I owe?"
+    section = f"{_FINE} {_RISE}"
+    got = late_fines.owed(turn, read_slots(turn, ref=date(2029, 1, 10)), [(_FINE, section), (_RISE, section)],
+                          date(2029, 1, 10))
+    assert got is not None and got.shown() == want and "the day it is paid" in got.steps[0]

@@ -118,27 +118,38 @@ def owed(turn: str, slots: list[Slot], picked: list[tuple[str, str]], today: dat
     if len(days) == 2 and sum(s.day == today for s in days.values()) == 1:
         # "If I pay it today (May 12, 2027)": today's date written out is the day it is paid, not the notice's
         days = {v: s for v, s in days.items() if s.day != today}
+    paid = [s for s in days.values() if _PAID_ON.search(turn[max(0, s.span.start - 50):s.span.start])]
+    if len(days) == 2 and len(paid) == 1:
+        # "The ticket is dated March 5 and I didn't get around to paying it until April 9": owed on the day it is paid
+        today = paid[0].day
+        days = {v: s for v, s in days.items() if s is not paid[0]}
     if len(days) != 1:
         return None
     given = next(iter(days.values()))
     if given.day > today:
         return None
     passed = (today - given.day).days
+    until = f"the day it is paid, {fmt_date(today)}" if paid and len(paid) == 1 and today == paid[0].day \
+        else f"today, {fmt_date(today)}"
     first_late = date.fromordinal(given.day.toordinal() + rule.days)
     raised = rule.fine + rule.rise
     if passed >= rule.days:
         total = raised
-        steps = [f"notice {fmt_date(given.day)} (“{given.span.text}”) to today, {fmt_date(today)}: {passed} days, "
+        steps = [f"notice {fmt_date(given.day)} (“{given.span.text}”) to {until}: {passed} days, "
                  f"at least {rule.days} (“{rule.days_words}”), counted on the calendar",
                  f"{fmt_money(rule.fine)} (“{rule.fine_words}”) + {fmt_money(rule.rise)} (“{rule.rise_words}”) = "
                  f"{fmt_money(total)}, owed since {fmt_date(first_late)}"]
     else:
         total = raised if rising else rule.fine  # (asked what it rises to: the raised fine is the figure)
-        steps = [f"notice {fmt_date(given.day)} (“{given.span.text}”) to today, {fmt_date(today)}: {passed} days, "
+        steps = [f"notice {fmt_date(given.day)} (“{given.span.text}”) to {until}: {passed} days, "
                  f"fewer than {rule.days}: the fine is {fmt_money(rule.fine)} (“{rule.fine_words}”); left unpaid, it "
                  f"rises by {fmt_money(rule.rise)} to {fmt_money(raised)} on {fmt_date(first_late)}"]
     return Worked("late", rule.rise_words, given.span.text, total, steps, False, rule.sentence,
                   others=(rule.fine_sentence,))
+
+
+# the day the fine is (or will be) paid, said before its date: "paying it until April 9", "paid it on May 2", "pay it on"
+_PAID_ON = re.compile(r"\b(?:pa(?:y|id|ying)|settl(?:e|ed|ing))\b[^.;,]{0,25}?\b(?:until|till|on|by)\s+(?:\w+,?\s+)?$", re.I)
 
 
 # "forgot about it for about 30 days after the notice", "it's been 40 days since the ticket": the days passed, told

@@ -1149,12 +1149,15 @@ class EmbeddedPlanner:
                                        or portions.share_of_count(req.query.turn, req.query.of_origin("turn"), ranked))
         worked = rates.work_out(req.query.turn, req.query.of_origin("turn"),
                                 [(s, self._section_text(p)) for p, s, _ in by_score])
-        if (not worked or late_fines.asks_rise(req.query.turn)) and not checks and not portioned:
+        if not checks and not portioned:
             # "never paid it. What do I owe as of today?" against a fine that rises when left unpaid (and "how much
-            # does it go up to?": the rise, not the fine a rate gives)
+            # does it go up to?": the rise, not the fine a rate gives; and "a ticket" worked as one fine of the same
+            # sentence is that fine before the rise: "dated March 5 ... paying it until April 9")
             late = late_fines.owed(req.query.turn, req.query.of_origin("turn"),
                                    [(s, self._section_text(p)) for p, s, _ in by_score], today())
-            worked = [late] if late is not None else worked
+            if late is not None and (not worked or late_fines.asks_rise(req.query.turn) or all(
+                    w.kind == "per_unit" and w.sentence in late.others for w in worked)):
+                worked = [late]
         # a tier's bound ("$2.00 for tunnels not exceeding 25 feet") prices a measure, it does not limit it
         checks = [c for c in checks if not any(w.kind == "tiered" and w.sentence == c.sentence for w in worked)]
         for w in worked:  # the sentences worked from are quoted: neighbours of the picked ones in their sections

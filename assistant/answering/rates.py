@@ -41,7 +41,9 @@ ASKS_AMOUNT = re.compile(
     r"\bhow much\b|\btotal\b|\bowe[sd]?\b|\bowing\b|\b(?:get|getting)\s+(?:\w+\s+){0,2}back\b|\brefund|\bliable\b|\bbill(?:ed)?\b|\bcharged?\b|\b(?:fines?|fined)\b[^.?!]{0,30}\?|"
     r"\bwhat(?: (?:will|would|do|does|did|am|is|are|should)\b|['’]s)[^.?!]{0,50}\b(?:pay|cost|fine|fee|fees|charge|bill)\b|"
     r"\b(?:do|would|will|must|should)\s+(?:i|we|they|he|she|you)\s+(?:\w+\s+)?(?:pay|owe)\b|"
-    r"\badd up\b|\bcome to\b|\bwhat\s+(?:fine|fee|charge|penalty|amount)\b", re.I)
+    r"\badd up\b|\bcome to\b|\bwhat\s+(?:fine|fee|charge|penalty|amount)\b|"
+    # "What can they come after me for, all in?": the sum they can claim
+    r"\ball[- ]in\s*\?|\ball told\b|\bcome after (?:me|us|him|her|them) for\b", re.I)
 # "$25.00 per newsrack", "$150.00 ... for each offense", "$10 a day": the money slot's unit, written after it
 # ("a"/"an" only right after the amount: "$10 a day", never "$75.00 if the excavation is in a paved area")
 _PER = re.compile(r"^(?:[^.;$]{0,45}?\b(?:per|for\s+each|each|every)(?:\s+such|\s+said)?|\s*(?:a|an))\s+"
