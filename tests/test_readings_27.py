@@ -198,3 +198,10 @@ def test_a_rising_fine_is_owed_as_of_the_day_it_is_paid(paid, want):
     got = late_fines.owed(turn, read_slots(turn, ref=date(2029, 1, 10)), [(_FINE, section), (_RISE, section)],
                           date(2029, 1, 10))
     assert got is not None and got.shown() == want and "the day it is paid" in got.steps[0]
+
+
+def test_the_real_numbers_of_amounts_left_to_the_board_are_not_stated(assistant):
+    ans = assistant.ask("Bidding a street opening on a town road. Our estimator put in $150 for the permit application "
+                        "fee and a $10,000 performance bond from memory. What are the real numbers for those two?",
+                        "delafield")
+    assert ans.status == "not_stated" and "$150" not in ans.answer.split("\n\n", 1)[0]

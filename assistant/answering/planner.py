@@ -63,7 +63,9 @@ QUANTITY_Q = re.compile(
     r"the (?:most|maximum|max|least|minimum)\b[^?.]{0,25}\b(?:fined|fine|charged|pay|owe|penalty)|"
     # "is there a minimum size for the digits?", "what's the maximum height"
     r"(?:minimum|maximum|min\.?|max\.?|smallest|largest|biggest)\s+(?:\w+\s+)?(?:size|width|height|depth|thickness|"
-    r"length|distance|fee|amount|slope|grade))\b",
+    r"length|distance|fee|amount|slope|grade)|"
+    # "What are the real numbers for those two?" of amounts the user was told or guessed
+    r"what(?:'s| is| are) the (?:real|actual|correct|right|current|true) (?:numbers?|figures?|amounts?))\b",
     re.I,
 )
 # words that state a figure
