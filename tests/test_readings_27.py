@@ -205,3 +205,27 @@ def test_the_real_numbers_of_amounts_left_to_the_board_are_not_stated(assistant)
                         "fee and a $10,000 performance bond from memory. What are the real numbers for those two?",
                         "delafield")
     assert ans.status == "not_stated" and "$150" not in ans.answer.split("\n\n", 1)[0]
+
+
+SAMPLES = __import__("pathlib").Path(__file__).resolve().parents[2] / "shared" / "corpus-samples"
+
+
+@pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/corpus-samples is not beside the repo")
+def test_added_codes_penalty_section_and_a_fine_asked_beside_a_place(tmp_corpus, monkeypatch, capsys):
+    from assistant.__main__ import main
+    from assistant.settings import get_settings
+
+    for folder, mid, name, state in (("chagrin-falls-oh-ch903/text.md", "chagrin-falls", "Village of Chagrin Falls", "OH"),
+                                     ("boston-ma-16-12/text.txt", "boston", "City of Boston", "MA")):
+        assert main(["municipality", "add", str(SAMPLES / folder), "--id", mid, "--name", name, "--state", state,
+                     "--no-index"]) == 0
+    capsys.readouterr()
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-01-10")
+    a = Assistant.load(settings=get_settings())
+    # a section with no penalty of its own: what skipping the permit brings is the chapter's penalty section
+    skip = a.ask("A couple of my sidewalk squares are cracked and I want to replace them myself. Do I need a permit, "
+                 "and what happens if I skip it?", "chagrin-falls")
+    assert skip.status == "answered" and "903.99" in skip.answer and "separate offense" in skip.answer
+    # "the big plaza by city hall" is a place, not a size asked: the fine asked is stated
+    fine = a.ask("can my kid skateboard on the big plaza by city hall? whats the fine if he gets caught?", "boston")
+    assert fine.status == "answered" and "$100.00" in fine.answer

@@ -228,7 +228,10 @@ _CONSEQUENCE_ASK = re.compile(r"\bwhat\s+(?:can|could|will|would|might)\s+happen
                               r"\bwhat\s+if\s+(?:we|i|he|she|they|the\s+\w+)\s+(?:miss|blow|don'?t|do\s+not|never|fail|can'?t)\b",
                               re.I)
 # a sentence that says what a violation brings: a fine, a penalty, each day a separate offense, a revocation, a lien
-_PENALTY_WORDS = re.compile(r"\b(?:penalt\w*|fine[sd]?|forfeit\w*|punish\w*|separate\s+(?:and\s+distinct\s+)?(?:offen[cs]e|"
+# a chapter's general penalty section, by its caption ("Penalty", "Penalties", "Violations and penalties")
+_PENALTY_SECTION = re.compile(r"^\W*(?:general\s+)?(?:penalt(?:y|ies)|violations?\s+and\s+penalt(?:y|ies)|"
+                              r"enforcement\s+and\s+penalt(?:y|ies))\W*$", re.I)
+_PENALTY_WORDS = re.compile(r"\b(?:penalt\w*|fine[sd]?|forfeit\w*|punish\w*|misdemeanou?r|separate\s+(?:and\s+distinct\s+)?(?:offen[cs]e|"
                             r"violation)|revo(?:c|k)\w*|liens?)\b", re.I)
 # a sentence that states what follows a failure to comply: a sanction, a bar, a cost put on the one who failed
 # ("Until such repair is made the Plumbing Inspector shall issue no further plumbing permits", "Failure to correct
@@ -1455,6 +1458,12 @@ class EmbeddedPlanner:
             return []
         have = {" ".join(s.split()) for _, s, _ in picked}
         found = self._nearest_matching(self._same_section(best[0]), req.vector, _PENALTY_WORDS, have)
+        if not found:
+            # none in that section: the chapter's own penalty section ("§ 152.99 PENALTY", "903.99 Penalty"), the one
+            # a section without its own penalty falls under
+            general = [p for p in self.index.passages if p.municipality == best[0].municipality
+                       and p.chapter == best[0].chapter and _PENALTY_SECTION.match(p.title or "")]
+            found = self._nearest_matching(general, req.vector, _PENALTY_WORDS, have)
         low = min(x[2] for x in picked)
         # (the two nearest: "subject to penalties in accordance with section 1-11 (b)" and "Each consecutive day ...
         # shall be considered a separate offense" say together what skipping the permit brings)
