@@ -229,3 +229,12 @@ def test_added_codes_penalty_section_and_a_fine_asked_beside_a_place(tmp_corpus,
     # "the big plaza by city hall" is a place, not a size asked: the fine asked is stated
     fine = a.ask("can my kid skateboard on the big plaza by city hall? whats the fine if he gets caught?", "boston")
     assert fine.status == "answered" and "$100.00" in fine.answer
+
+
+def test_two_sides_of_a_slab_with_neither_said_to_be_the_width_are_asked_about(assistant):
+    ans = assistant.ask("I'm replacing a few sidewalk slabs myself. The slabs are 5 by 6. How much lower does the curb "
+                        "side have to be than the house side?", "brandon")
+    assert ans.status == "clarify" and "5 feet or 6 feet" in ans.answer and "1/2 inch per foot" in ans.answer
+    said = assistant.ask("I'm replacing a few sidewalk slabs myself. The walk is 5 feet wide. How much lower does the "
+                         "curb side have to be than the house side?", "brandon")
+    assert said.status == "answered" and "**2.5 inches**" in said.answer

@@ -45,6 +45,11 @@ def _cite(key: str) -> Citation:
     return cite(p["municipality"], p["quote"], section=p.get("section"))
 
 
+def provision_citation(key: str) -> Citation:
+    """The citation of one provision of the data (its quote found in the indexed text)."""
+    return _cite(key)
+
+
 def _figure(key: str, field: str) -> Decimal:
     return Decimal(str(_provision(key)[field]))
 

@@ -80,10 +80,34 @@ def _width_of(feet: list, words: re.Pattern):
     return own[0].value if len(values) == 1 else None
 
 
+# "slabs are 5 by 6", "a 4 x 5 ft flag": two sides, neither said to be the width across the walk
+_PAIR = re.compile(r"\b(?P<a>\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:by|x|×)\s*(?P<b>\d+(?:\.\d+)?)\s*"
+                   r"(?:'|ft\.?|feet|foot)?(?!\s*(?:wide|width|in\b|inch|\"))", re.I)
+
+
+def _slope_provision(muni: str | None) -> tuple[str, str] | None:
+    """The cross-slope sentence the calculator applies (its data's quote, found in the text), for a question asked
+    back; None when the municipality's data has none."""
+    from assistant.tools.specs import provision_citation
+
+    try:
+        c = provision_citation("sidewalk_cross_slope")
+    except Exception:  # noqa: BLE001 - no such provision in the data, or a quote the text no longer holds
+        return None
+    return (c.passage_id, c.quote) if c.passage_id and c.municipality == muni else None
+
+
 def sidewalk_fall(q: str, muni: str | None, ctx: RouteContext):
     """A walk's cross slope: how far it falls toward the curb across a given width."""
     feet = slots.lengths(q, "ft")
     widths = [x for x in (ctx.query.of("length") if ctx.query is not None else []) if x.unit in ("ft", "in")]
+    pair = _PAIR.search(ctx.current or q)
+    if pair and pair.group("a") != pair.group("b") and serves(ctx, "sidewalk_dimension_check", muni) \
+            and not any(dimension(x) == "width" for x in widths):
+        # which side runs across the walk (curb side to house side) decides the fall: asked, never guessed
+        return Missing(f"the width of the walk across it, curb side to house side: in “{pair.group(0).strip()}”, is it "
+                       f"{pair.group('a')} feet or {pair.group('b')} feet?", slot="width",
+                       candidates=(pair.group("a"), pair.group("b")), provision=_slope_provision(muni))
     if not (feet or widths) or not serves(ctx, "sidewalk_dimension_check", muni):
         return None
     use = "commercial" if re.search(r"commercial|business|store|shop", q, re.I) else "residential"
