@@ -238,3 +238,10 @@ def test_two_sides_of_a_slab_with_neither_said_to_be_the_width_are_asked_about(a
     said = assistant.ask("I'm replacing a few sidewalk slabs myself. The walk is 5 feet wide. How much lower does the "
                          "curb side have to be than the house side?", "brandon")
     assert said.status == "answered" and "**2.5 inches**" in said.answer
+
+
+def test_next_weekday_said_the_day_before_names_both_readings_in_words(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-10-28")  # a Thursday
+    ans = assistant.ask("Our subdivision gets final approval from the town next Friday. How long after that does the "
+                        "building inspector have to assign the addresses - what date are we looking at?", "delafield")
+    assert ans.status == "clarify" and "tomorrow, or the Friday of the week after" in ans.answer

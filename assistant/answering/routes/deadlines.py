@@ -309,8 +309,15 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
             chosen = None  # "curb and gutter in 2028": the yearly rule's own default below
         if chosen is not None:
             if chosen.precision != "day":
+                readings = ""
+                if chosen.precision == "week" and re.match(r"next\s+\w+day$", chosen.span.text.strip(), re.I):
+                    # "next Friday" said on a Thursday: tomorrow, or the Friday of the week after
+                    # (in words: a date the question does not write is no figure to state before it is read)
+                    day = chosen.span.text.split()[-1].capitalize()
+                    soon = "tomorrow" if (chosen.day - slots.today()).days == 1 else f"this coming {day}"
+                    readings = f" (it may be {soon}, or the {day} of the week after)"
                 return Missing(f"{ACT_GIVEN if act_given else _the_day(best.event)}: “{chosen.span.text}” names no "
-                               "single day. Which date was it?",
+                               f"single day{readings}. Which date was it?",
                                slot="event date", candidates=(chosen.span.text,))
             said = _time_of(chosen, ctx.query)
             if isinstance(event, datetime) and said is not None:
