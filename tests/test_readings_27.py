@@ -245,3 +245,13 @@ def test_next_weekday_said_the_day_before_names_both_readings_in_words(assistant
     ans = assistant.ask("Our subdivision gets final approval from the town next Friday. How long after that does the "
                         "building inspector have to assign the addresses - what date are we looking at?", "delafield")
     assert ans.status == "clarify" and "tomorrow, or the Friday of the week after" in ans.answer
+
+
+def test_it_took_them_is_the_crews_time_each(assistant):
+    ans = assistant.ask("The Village crew cleared my walk after I didn't get to it. Three of your guys, took them about "
+                        "two hours. The rate with benefits is $30 an hour per man. What's the bill going to be?",
+                        "brandon")
+    assert ans.status == "answered" and "**$205.00**" in ans.answer  # 3 x 2 h x $30 + $25
+    total = assistant.ask("The Village crew cleared my walk. Three of your guys, took them about two hours in total. "
+                          "The rate with benefits is $30 an hour per man. What's the bill going to be?", "brandon")
+    assert "**$205.00**" not in total.answer

@@ -359,6 +359,11 @@ def _crew_worked(staff: Slot, hours: Slot, query: Query) -> bool:
         return False
     between = text[staff.span.end:hours.span.start]
     after = text[hours.span.end:hours.span.end + 30]
+    # ("Two of your guys, took them about an hour and a half": the crew's time, said of "them")
+    them = re.fullmatch(r"[^.;?!]{0,12},\s*(?:and\s+)?(?:it\s+)?took\s+them\s+(?:about\s+|around\s+|roughly\s+|maybe\s+)?",
+                        between, re.I)
+    if them:
+        return not re.search(r"\b(?:total|combined|between them|altogether|in all|together)\b", after, re.I)
     return len(between.split()) <= 4 and not re.search(r"[.;,?!]", between) \
         and not re.search(r"\b(?:total|combined|between them|altogether|in all|together)\b", between + " " + after, re.I)
 

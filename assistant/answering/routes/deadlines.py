@@ -147,7 +147,8 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     # (and, at a smaller weight, the code's words for the user's plain ones: "three of my slabs are bad" is a
     # sidewalk's defect)
     # (nor do the numbers that count other things: "four houses" must not meet "four hours"; "48 hours" meets "48 hours")
-    q_stems = stems(_without_counts(slots.without_dates(q)))
+    # (not of denied words either: "No utility shutoffs involved" says nothing of a rule that notifies utilities)
+    q_stems = stems(_DENIED.sub(" ", _without_counts(slots.without_dates(q))))
     # (not of denied words: "Not a winter emergency job" says nothing of frozen ground)
     q_plain = stems(expand(_DENIED.sub(" ", _without_counts(slots.without_dates(q))), muni)) - q_stems
     # a follow-up keeps the earlier turn's topic ("a roll-off dumpster in the street ..." / "If they hand it to me
