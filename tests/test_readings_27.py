@@ -255,3 +255,19 @@ def test_it_took_them_is_the_crews_time_each(assistant):
     total = assistant.ask("The Village crew cleared my walk. Three of your guys, took them about two hours in total. "
                           "The rate with benefits is $30 an hour per man. What's the bill going to be?", "brandon")
     assert "**$205.00**" not in total.answer
+
+
+def test_an_hour_with_no_morning_or_evening_is_asked_in_words(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-10-28")
+    ans = assistant.ask("We're pouring the new public sidewalk at 6 this Saturday, temps should be normal. When can we "
+                        "open it back up to foot traffic?", "brandon")
+    assert ans.status == "clarify" and "“at 6” in the morning (a.m.) or in the evening (p.m.)" in ans.answer
+
+
+def test_the_deadline_of_ones_own_event_with_no_date_asks_the_date(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-10-28")
+    own = assistant.ask("Our new subdivision just got final approval from the Town. What's the deadline for the Building "
+                        "Inspector to assign addresses to the new building sites?", "delafield")
+    assert own.status == "clarify" and "date of final approval" in own.answer
+    rule = assistant.ask("What's the deadline for clearing snow off the sidewalk?", "brandon")
+    assert rule.status == "answered"

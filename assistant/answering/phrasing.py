@@ -77,7 +77,11 @@ def one_party(label: str) -> str:
     return f"The question gives figures for more than one party; it asks about “{label} …”, so only those are used."
 
 
-def clarify_time_of_day() -> str:
+def clarify_time_of_day(bare_hour: str | None = None) -> str:
+    if bare_hour:  # "pouring at 6 this Saturday": the hour is said, whether morning or evening is not
+        # (in words: a time the question does not write is no figure to state)
+        return clarify_value(f"the time of day: is “{bare_hour.strip()}” in the morning (a.m.) or in the evening (p.m.)? "
+                             "This period is counted in hours.")
     return clarify_value("the time of day as well as the date (this period is counted in hours).")
 
 

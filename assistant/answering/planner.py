@@ -308,6 +308,10 @@ def asked_parts(question: str) -> list[str]:
     return parts if len(parts) > 1 else []
 
 
+# an hour said with no morning or evening: "at 6 this Saturday", "around 7:30 on Friday"
+_BARE_HOUR = re.compile(r"\b(?:at|around|about)\s+(?:1[0-2]|[1-9])(?::[0-5]\d)?\b(?!\s*(?:a\.?\s?m\b|p\.?\s?m\b|o['’]?clock|"
+                        r"in\s+the|at\s+night|tonight|noon|midnight|%|percent|feet|foot|ft|inch|in\b|hours?|days?|"
+                        r"weeks?|tons?|\$|dollars?|miles?|mph|degrees?)|[-/.,]\d)", re.I)
 _CONDITION_FIRST = re.compile(r"^(?:if|once|after|before|since|because|while|although|though|unless)\b", re.I)
 
 
@@ -1709,7 +1713,9 @@ class EmbeddedPlanner:
                     phrasing.values_not_taken(str(exc).partition(": ")[2] or str(exc))),
                     guard_events=[f"calculator refused the values read: {exc}"])
             if not result.ok and "date and time" in (result.error or "") and step.tool == "deadline":
-                return Answer(status="clarify", municipality=muni_id, answer=phrasing.clarify_time_of_day())
+                bare = _BARE_HOUR.search(req.query.turn)
+                return Answer(status="clarify", municipality=muni_id,
+                              answer=phrasing.clarify_time_of_day(bare.group(0) if bare else None))
             calls.append(ToolCall(name=step.tool, arguments=step.arguments, result=result.model_dump(mode="json")))
             text = result.error if not result.ok else step.summary(result)
             if text:

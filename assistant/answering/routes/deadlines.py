@@ -53,6 +53,9 @@ ACT_WORDS = re.compile(r"\b(?:notif\w*|notices?|told|informed|called|phoned|e-?m
                        r"decision|determin\w*|resolution|gave|given|warned)\b", re.I)
 
 ACT_GIVEN = "the day the notice or decision was given"
+_THE_DEADLINE = re.compile(r"\bwhat(?:['’]s| is) the deadline\b", re.I)
+# the user's own event told as done ("our subdivision just got final approval", "we received the notice")
+_OWN_EVENT = re.compile(r"\b(?:we|i|our|my)\b[^.?!]{0,60}\b(?:just|got|received|was|were|has been|have been|had)\b", re.I)
 ASKS_WHEN_CUE = re.compile(rf"\b(?:{WHEN_CUES})\b", re.I)
 
 _DENIED = re.compile(r"\b(?:not|no|never|without)\s+(?:a\s+|an\s+|the\s+|any\s+)?[\w'-]+(?:\s+[\w'-]+)?", re.I)
@@ -137,7 +140,11 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     asks_earliest = ASKS_EARLIEST.search(_asking(ctx.current or q)) is not None
     if asks_earliest and not ASKS_WHEN_CUE.search(q) and (event is None or not ACT_WORDS.search(slots.dated_clause(q))):
         return None  # "earliest" alone asks no deadline of the catalogue unless a notice or decision is dated
-    wants_day = event is None and not year and ASKS_A_DAY.search(q) is not None
+    # ("Our new subdivision just got final approval. What's the deadline for the Inspector to ...?": the deadline of
+    # the user's own event, whose day is not given, asks a day)
+    story = " ".join(x for x in re.split(r"(?<=[.!?])\s+", ctx.current or q) if "?" not in x)
+    wants_day = event is None and not year and (ASKS_A_DAY.search(q) is not None or (
+        _THE_DEADLINE.search(_asking(ctx.current or q)) is not None and _OWN_EVENT.search(story) is not None))
     if event is None and not year and not wants_day:
         return None  # "how long do I have…" without a date: the passage answers it
     from assistant.tools.deadlines import rules
