@@ -271,3 +271,9 @@ def test_the_deadline_of_ones_own_event_with_no_date_asks_the_date(assistant, mo
     assert own.status == "clarify" and "date of final approval" in own.answer
     rule = assistant.ask("What's the deadline for clearing snow off the sidewalk?", "brandon")
     assert rule.status == "answered"
+
+
+def test_hitting_the_curb_is_damage_to_report_and_correct(assistant):
+    ans = assistant.ask("I jackknifed my trailer into the curb this morning and a chunk of the concrete broke off. "
+                        "Do I have to report this to somebody, and do I have to fix it?", "brandon")
+    assert ans.status == "answered" and "404-18" in ans.answer and "Police Department" in ans.answer
