@@ -277,3 +277,10 @@ def test_hitting_the_curb_is_damage_to_report_and_correct(assistant):
     ans = assistant.ask("I jackknifed my trailer into the curb this morning and a chunk of the concrete broke off. "
                         "Do I have to report this to somebody, and do I have to fix it?", "brandon")
     assert ans.status == "answered" and "404-18" in ans.answer and "Police Department" in ans.answer
+
+
+def test_a_figure_asked_beside_another_ask_is_stated_when_its_own_ask_finds_it(assistant):
+    ans = assistant.ask("Building a house on a hillside lot in the Town. The owner wants the driveway short, so it's "
+                        "steep. How steep can it be, and does the drive have to be in before we start framing?",
+                        "delafield")
+    assert ans.status == "answered" and "12%" in ans.answer

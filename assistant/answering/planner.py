@@ -1123,6 +1123,10 @@ class EmbeddedPlanner:
             # (a sentence stating the amounts case by case, "$25.00 if no pavement is involved or $75.00 if ...
             # paved", states the figure however far down it ranks: which case is the user's is asked below)
             cased = bool(stating) and bool(conditions.cases_within(stating[0][1]))
+            if stating and not (fs >= 0.5 * top or works or cased):
+                # (of a question of several asks, the best sentence for the whole question answers another ask: the
+                # stating sentence is held against the best one for the ask of the figure alone)
+                works = self._states_its_ask(asked, muni_id, hits, states)
             if stating and (fs >= 0.5 * top or works or cased):
                 if not any(x[1] == stating[0][1] for x in picked):
                     picked = stating + picked[:1]
@@ -1310,6 +1314,21 @@ class EmbeddedPlanner:
         """The text of every passage of the passage's section (its provisions read together)."""
         key = (passage.municipality, passage.chapter, passage.section, passage.title)
         return _sections_of(self.index.passages).get(key) or passage.text
+
+    def _states_its_ask(self, asked: str, muni_id: str, hits: list[SearchHit], states) -> bool:
+        """Of a question of several asks ("How steep can it be, and does the drive have to be in before we start
+        framing?"), does a sentence stating the figure rank near the best sentence for the one ask that asks a figure,
+        searched with the story and that ask's own words?"""
+        parts = asked_parts(asked)
+        figure = [p for p in parts if QUANTITY_Q.search(p)]
+        if len(parts) < 2 or len(figure) != 1:
+            return False
+        story = " ".join(x for x in re.split(r"(?<=[.!?])\s+", asked) if "?" not in x)
+        text = expand(f"{story} {figure[0]}?".strip(), muni_id)
+        sims = self.index.sentence_similarity(self.index.embedder.embed_query(text), [h.passage.id for h in hits[:6]])
+        best = best_sentences(text, hits, max_sentences=1, similarity=sims, depth=6)
+        stating = best_sentences(text, hits, max_sentences=1, must=states, similarity=sims, depth=6)
+        return bool(best and stating) and stating[0][2] >= 0.5 * best[0][2]
 
     def _sims(self, req: Request, hits: list[SearchHit], depth: int = 4) -> dict:
         if req.vector is None:
