@@ -783,19 +783,19 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
     if context and not any(x.precision == "day" for x in out):
         # a follow-up "it'll go out a week later", "two days earlier": the one day the conversation gave, moved
         told = {x.value: x for x in _dates(context, origin, ref) if x.precision == "day"}
-        before = set(told)
         m = _MOVED.search(text)
-        if m and len(before) == 1:
+        n = None
+        if m and len(told) == 1 and _free(taken, m.start(), m.end()):
             n = Decimal(1) if m.group("n").lower() in ("a", "an", "one") else number_value(m)
-            if n is not None and n == int(n):
-                sign = -1 if m.group("dir").lower() in ("earlier", "sooner", "before that", "before then") else 1
-                unit = m.group("u").lower()
-                shift = relativedelta(months=sign * int(n)) if unit.startswith("month") else \
-                    relativedelta(days=sign * int(n) * (7 if unit.startswith("week") else 1))
-                was = told[before.pop()]
-                add(m.start(), m.end(), was.day + shift)
-                out = [x.model_copy(update={"worked": f"from “{was.span.text}”, said before"})
-                       if x.span.start == m.start() and x.kind == "date" else x for x in out]
+        if n is not None and n == int(n):
+            sign = -1 if m.group("dir").lower() in ("earlier", "sooner", "before that", "before then") else 1
+            unit = m.group("u").lower()
+            shift = relativedelta(months=sign * int(n)) if unit.startswith("month") else \
+                relativedelta(days=sign * int(n) * (7 if unit.startswith("week") else 1))
+            was = next(iter(told.values()))
+            taken.append((m.start(), m.end()))
+            out.append(_slot("date", (was.day + shift).isoformat(), None, text, origin, m.start(), m.end(), "day")
+                       .model_copy(update={"worked": f"from “{was.span.text}”, said before"}))
     return sorted((_offset(x, text, origin) for x in out), key=lambda s: s.span.start)
 
 
