@@ -82,7 +82,15 @@ def test_the_latest_to_give_notice_asks_a_day_before_the_work(assistant, monkeyp
     monkeypatch.setenv("ASSISTANT_TODAY", "2028-04-19")
     ans = assistant.ask("We start digging a lateral in a Brandon street at 8:00 AM on Tuesday, May 30, 2028. What's "
                         "the latest I can give the village and the neighbors notice?", "brandon")
-    assert "June 29, 2028" not in ans.answer  # never a day 30 days after the work starts
+    # the start notice to the Director, 24 hours leaving out Sunday and Memorial Day; never a day 30 days after the
+    # work starts, nor the repaving determination's 30 days before it
+    assert ans.status == "answered" and "May 27, 2028 8:00 AM" in ans.answer
+    assert "June 29, 2028" not in ans.answer and "April 30, 2028" not in ans.answer
+    # a denied utility shutoff pulls no rule that notifies utilities
+    denied = assistant.ask("We start digging a lateral in a Brandon street at 8:00 AM on Tuesday, May 30, 2028. No "
+                           "utility shutoffs involved. What's the latest I can give the village and the neighbors "
+                           "notice?", "brandon")
+    assert "May 27, 2028 8:00 AM" in denied.answer and "April 30, 2028" not in denied.answer
 
 
 def test_crews_named_by_number_are_parties():
@@ -161,7 +169,7 @@ def test_a_misspelt_street_word_still_names_the_public_way(assistant):
     # "dog" is off-topic unless the question names the public way; "sidwalk" does, in the code's spelling
     ans = assistant.ask("how far out r my neigbors tree limbs alowed to hang over the sidwalk?? i keep hitting my head "
                         "walkin the dog", "brandon")
-    assert ans.status != "out_of_scope"
+    assert ans.status == "answered" and "404-" in ans.answer
 
 
 @pytest.mark.parametrize("question, kind", [
