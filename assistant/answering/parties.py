@@ -77,6 +77,10 @@ _COMMA_SUBJECT = re.compile(rf",\s+(?=(?:the|my|his|her|our|their|its)\s+\w+(?:\
                             # ("my final cost came to $2,310, hers came to $1,845.25": a possessive standing for its noun)
                             rf"(?:hers|his|mine|ours|theirs|yours)\s+{_VERBS}\b)", re.I)
 
+# "One starts Monday June 12 ..., the other Tuesday June 20 ...": an elliptical clause of another party; "... and
+# contractor B starts ...": a party named by its letter or number after "and"
+_OTHER_PARTY = re.compile(rf",\s+(?=(?:and\s+)?(?:the\s+other|another)\b)|\s+and\s+(?=[A-Za-z]+\s+(?:\d{{1,3}}|[A-Z])\s+{_VERBS}\b)")
+
 
 def clauses(sentence: str) -> list[str]:
     """A sentence cut at its coordinated clauses; a lead ending in a colon stands apart
@@ -87,18 +91,24 @@ def clauses(sentence: str) -> list[str]:
     # each hold a figure and the second opens with its own subject
     split = []
     for p in pieces:
-        cut = [m.start() for m in _COMMA_SUBJECT.finditer(p)
-               if re.search(r"\d", p[:m.start()]) and re.search(r"\d", p[m.end():])]
+        cut = sorted((m.start(), m.end()) for rx in (_COMMA_SUBJECT, _OTHER_PARTY) for m in rx.finditer(p)
+                     if re.search(r"\d", p[:m.start()]) and re.search(r"\d", p[m.end():]))
         at = 0
-        for c in cut:
+        for c, e in cut:
+            if c < at:
+                continue
             split.append(p[at:c].strip(" ,"))
-            at = c + 1
+            at = c + 1 if p[c] == "," else e
         split.append(p[at:].strip(" ,"))
     return ([lead + ":"] if colon else []) + [p for p in split if p]
 
 
 def _words(s: str) -> set[str]:
     return {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z']*", s)}
+
+
+_DATE_WORD = re.compile(r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|"
+                        r"june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|on|at|by|the)[.,]?", re.I)
 
 
 def _label(sentence: str) -> str:
@@ -110,6 +120,8 @@ def _label(sentence: str) -> str:
         return thing.group(1)
     head = _NUMBER.split(sentence, maxsplit=1)[0]
     words = re.sub(r"[,;:(]+$", "", head.strip()).split()
+    while len(words) > 1 and _DATE_WORD.fullmatch(words[-1]):  # "One starts Monday June": the date's words are not its name
+        words.pop()
     # a name with its number ("Lot 7 posted ...", "Unit 2B", "House #12"): the number is part of the name
     named = re.match(rf"{re.escape(head)}(#?\d+[A-Za-z]?)\b(?!\s*(?:%|percent|feet|foot|ft|inch|days?|hours?|tons?))",
                      sentence) if words and len(words) <= 2 and words[-1][:1].isupper() else None

@@ -25,9 +25,9 @@ from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import stems
 
 ASKS_A_DAY = re.compile(
-    r"\b(?:what|which)\s+(?:date|day)\b|\bwhat(?:['’]s|\s+is)\s+the\s+(?:outside|last|final|latest|end|cutoff|cut-off)\s+"
-    r"(?:date|day)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|\bhow\s+(?:soon|late)\b|"
-    r"\bwhen\s+(?:is|are|do|does|must|should|can|will|would|has|have)\b|\bno\s+later\s+than\b|\bdue\b|"
+    r"\b(?:what|which)\s+(?:date|day)\b|\bwhat(?:['’]s|\s+is)\s+the\s+(?:outside|last|final|latest|end|cutoff|cut-off|exact|"
+    r"actual|precise|specific)\s+(?:date|day)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|\bhow\s+(?:soon|late)\b|"
+    r"\bwhen\s+(?:is|are|do|does|must|should|can|will|would|has|have|could|may|might|shall)\b|\bno\s+later\s+than\b|\bdue\b|"
     r"\bby\s+what\b|\bin\s+time\b|\bexpires?\b|\bgood\s+(?:until|through)\b|\blatest\b|\bwhen['’]s\b|\blast\s+moment\b|"
     r"\bwhat\s+time\b|\buntil\s+when\b|\btoo\s+late\b|\bstill\s+(?:time|make\s+it)\b|"
     # "The notice was handed to me on June 24. How long have I got?": of a dated event, the last day is the answer
@@ -373,7 +373,8 @@ def _acts(text: str) -> set[str]:
 
 # the question asks a day of its own case ("what's my last day to appeal", "on what date can they put a lien on it"),
 # not how long a period is ("how soon must I appeal")
-_ASKS_ITS_DAY = re.compile(r"\b(?:what|which)\s+(?:date|day)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|"
+_ASKS_ITS_DAY = re.compile(r"\b(?:what|which)\s+(?:date|day)\b|\bwhat(?:['’]s|\s+is)\s+the\s+(?:exact|actual|precise|specific|"
+                           r"last|final|latest)\s+(?:date|day)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|"
                            r"\bby\s+what\s+(?:date|day)\b", re.I)
 
 _OWN_CASE = re.compile(r"\b(?:my|our|i|we|me|us|they|i['’]m|we['’]re)\b", re.I)

@@ -54,6 +54,27 @@ from assistant.types import Answer, ChatTurn, Citation, Passage, ToolCall
 
 # a question that asks for a figure (an amount, a rate, a size, a date)
 APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
+# contractions typed without their apostrophe ("what happens if i dont", "whats the fee", "it doesnt say"): read as
+# written with it (only forms that are no other English word: "cant", "wont", "were", "its", "well" are left alone)
+_BARE_CONTRACTION = re.compile(r"\b(do|does|did|is|are|was|were|has|have|had|should|would|could|must|need)nt\b|"
+                               r"\b(what|that|there|here|who|where|how|it)s\b(?=\s+(?:the|a|an|my|our|your|their|that|this|going|been|"
+                               r"not|required|allowed|wrong)\b)|"
+                               r"\b(i)m\b|\b(i|you|we|they)(ve|re|ll)\b(?<!\bwell)(?<!\bwere)(?<!\bill)", re.I)
+
+
+def with_apostrophes(text: str) -> str:
+    """The turn with its contractions' apostrophes put back ("dont" -> "don't", "whats the" -> "what's the",
+    "im" -> "I'm", "youre" -> "you're"); every other word as written."""
+    def fix(m: re.Match) -> str:
+        if m.group(1):
+            return f"{m.group(1)}n't"
+        if m.group(2):
+            return f"{m.group(2)}'s"
+        if m.group(3):
+            return f"{m.group(3)}'m"
+        return f"{m.group(4)}'{m.group(5)}"
+
+    return _BARE_CONTRACTION.sub(fix, text)
 QUANTITY_Q = re.compile(
     r"\b(how much|how many|what(?:'s|s| is| are| does| do)\b[^?.]{0,50}\b(?:fee|fees|cost|costs|rate|amount|fine|penalty|"
     r"forfeiture|width|charge|price|size|dates?|bond|guarantee|deposit)|what (?:dollar |\$ ?)?(?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|"
@@ -714,7 +735,7 @@ class EmbeddedPlanner:
         except InputProblem as exc:
             return Refuse(phrasing.refuse_input(str(exc))), empty
         q, removed = split_injection(q)
-        q = q.translate(APOSTROPHES)  # "what’s" typed on a phone reads as "what's" (one character for one)
+        q = with_apostrophes(q.translate(APOSTROPHES))  # "what’s" typed on a phone reads as "what's", "dont" as "don't"
         events = [f"ignored an instruction in the question: {r!r}" for r in removed]
         if asks_evasion(q):
             empty.events = events + ["refused a request to evade the code"]

@@ -1214,6 +1214,11 @@ def _a_persons_age(s: Slot, text: str) -> bool:
 # the day counted to, never an event counted from (a "letter dated April 13 ... Today is the 19th" has one event date)
 _TODAY_IS = (re.compile(r"^\s*(?:(?:and|but|so)\s+)?(?:today(?:['’]s\s+date)?|the\s+date\s+today)\s+is\s+(?P<d>.+?)\s*$", re.I),
              re.compile(r"^\s*(?:(?:and|but|so)\s+)?it(?:['’]s|\s+is)\s+(?P<d>.+?)\s+today\s*$", re.I))
+# "today's the 14th", "today is Monday the 3rd", "today's date is": the words right before a date that say it is today's
+_TODAY_IS_BEFORE = re.compile(r"\b(?:today['’]s|today\s+is|today['’]s\s+date\s+is|the\s+date\s+today\s+is)\s+(?:now\s+|already\s+)?$",
+                              re.I)
+_TODAY_IS_AFTER = re.compile(r"(?:['’]s|\s+is)\s+(?:the\s+date\s+|now\s+|already\s+)?(?:the\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+                             r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)", re.I)
 _TODAY_FILLER = re.compile(r"^(?:the|now|already|of|a|(?P<day>(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?:st|nd|rd|th)))$", re.I)
 
 
@@ -1221,6 +1226,10 @@ def _todays_date(s: Slot, found: list[Slot], text: str) -> bool:
     """A date (or the word "today") in a sentence that says only what day today is."""
     if s.kind != "date":
         return False
+    if _TODAY_IS_BEFORE.search(text, 0, s.span.start) and not re.match(r"\s*(?:(?:at|by|around)\s+)?\d", text[s.span.end:]):
+        return True  # "... for the lots - today's the 14th of July and the lenders are asking": what day today is
+    if re.fullmatch(r"today", s.span.text.strip(), re.I) and _TODAY_IS_AFTER.match(text, s.span.end):
+        return True  # ("today" in "today's the 14th of July" names no event either)
     start = max(text.rfind(c, 0, s.span.start) for c in ".!?;\n") + 1
     ends = [k for k in (text.find(c, s.span.end) for c in ".!?;\n") if k >= 0]
     sentence = text[start:min(ends) if ends else len(text)]
@@ -1271,7 +1280,66 @@ _TIME_UNITS = re.compile(r"^(?:hours?|hrs?|days?|weeks?|months?|years?|occasions
 def user_slots(text: str, origin: Origin = "turn", ref: date | None = None, context: str = "") -> list[Slot]:
     """The values of the user's own words: ``read_slots``, with an amount priced per thing read as such."""
     # (``context``: the conversation's earlier words, for the month a bare "Thursday the 19th" is in)
-    return [_priced_per(s, text) for s in read_slots(text, origin, ref, context)]
+    read = read_slots(text, origin, ref, context)
+    return [_priced_each(_priced_per(s, text), text, read) for s in read]
+
+
+# "... at $410 each", "at three hundred twenty-five bucks apiece": the price of one of the things counted before it
+_EACH = re.compile(r"\s*(?:each|apiece|a piece|a pop|per (?:one|piece|each))\b", re.I)
+
+
+def _priced_each(slot: Slot, text: str, read: list[Slot]) -> Slot:
+    """"6 squares at $410 each", "a dozen slabs at three hundred twenty-five bucks apiece": the amount is the price of
+    one counted thing (its unit "USD/square"), priced with the count as "$410 per square" is; any other slot as is."""
+    if slot.kind != "money" or slot.unit != "USD" or not _EACH.match(text, slot.span.end):
+        return slot
+    count = next((c for c in sorted(read, key=lambda x: -x.span.start) if c.kind == "count" and c.unit
+                  and c.span.end <= slot.span.start), None)
+    if count is None or not re.fullmatch(r"\s+(?:[a-z-]+\s+){0,3}?(?:at|@|for)\s+", text[count.span.end:slot.span.start], re.I):
+        return slot
+    thing = count.unit.lower()
+    return slot.model_copy(update={"unit": f"USD/{thing[:-1] if thing.endswith('s') and len(thing) > 3 else thing}"})
+
+
+# amounts joined as parts of one sum: "$2,500 for the slabs plus $750 for the apron", "$1,200 + $300", "... and
+# another $400 for the steps" (a join of other words, "and", a comma, is not read as adding: the parts are asked)
+_PLUS = re.compile(r"^\s*(?:(?:for|in|of|on)\s+)?(?:[\w'’-]+\s+){0,6}?[\w'’-]*\s*,?\s*(?:plus|\+|and another|and an additional|"
+                   r"and an extra|on top of that,?)\s+(?:another\s+|an(?: additional| extra)\s+)?$", re.I)
+_NOT_ADDED = re.compile(r"\b(?:mine|his|hers|theirs|ours|yours|other|neighbou?r|then|later|but|or|instead|revised|"
+                        r"per|each|a month|a year|a week|a day|an hour)\b", re.I)
+
+
+def added_to(a: Slot, b: Slot, text: str, slots: Iterable[Slot] = ()) -> bool:
+    """Do the words between two amounts add the second to the first ("$2,500 for the slabs plus $750")?"""
+    between = text[a.span.end:b.span.start]
+    if any(a.span.end <= y.span.start and y.span.end <= b.span.start for y in slots):
+        return False  # another value between them
+    return bool(_PLUS.match(between)) and not _NOT_ADDED.search(between) and not re.search(r"[.;!?]", between)
+
+
+def summed(slots: list[Slot], text: str) -> list[Slot]:
+    """Money amounts (not rates) the words join as parts of one sum, read as one amount: its span both, its working
+    said ("“$2,500” + “$750”"). Other slots are kept as they are."""
+    ordered = sorted(slots, key=lambda x: x.span.start)
+    money = [x for x in ordered if x.kind == "money" and x.unit == "USD"]
+    runs: list[list[Slot]] = []
+    for x in money:
+        if runs and added_to(runs[-1][-1], x, text, ordered):
+            runs[-1].append(x)
+            continue
+        runs.append([x])
+    joined = [r for r in runs if len(r) > 1]
+    if not joined:
+        return slots
+    gone = {id(x) for r in joined for x in r}
+    out = [x for x in slots if id(x) not in gone]
+    for r in joined:
+        a, b = r[0].span.start, r[-1].span.end
+        total = sum((x.number for x in r), Decimal(0))
+        out.append(Slot(kind="money", value=_norm(total), unit="USD", span=Span(origin=r[0].span.origin, start=a, end=b,
+                                                                                  text=text[a:b]),
+                        before=r[0].before, after=r[-1].after, worked=" + ".join(f"“{x.span.text}”" for x in r)))
+    return sorted(out, key=lambda x: x.span.start)
 
 
 def _priced_per(slot: Slot, text: str) -> Slot:

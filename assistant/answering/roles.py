@@ -634,7 +634,11 @@ def _one_per_day(days: list[Slot]) -> list[Slot]:
 
 _COORDINATION = frozenset({"and", "or", "the", "a", "an", "then", "first", "second", "third", "other", "anoth",
                            "one", "both", "either", "on", "in", "at", "of", "it", "also", "later", "earlier", "thi",
-                           "that", "is", "was", "s"})
+                           "that", "is", "was", "s",
+                           # (a weekday or part of the day before a date is the date's own, no event's: "the other
+                           # Tuesday June 20" names no event of its own)
+                           "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "morn",
+                           "afternoon", "evening", "night"})
 
 
 # -- a deposit settled against the actual cost ----------------------------------------------------

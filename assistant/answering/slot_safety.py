@@ -15,7 +15,7 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from assistant.answering.reading import Query, Slot, describe, trace_value
+from assistant.answering.reading import WORDED, Query, added_to, Slot, describe, trace_value
 from assistant.retrieval.lexical import stems
 
 # arguments that name a choice (which rule, which permit, which municipality), not a value read
@@ -44,7 +44,9 @@ class ReadValue:
         if self.slot is not None:
             shown = describe(self.slot)
             said = self.slot.span.text
-            if self.slot.kind == "date" and self.slot.worked:  # ("a week later": from the day said before)
+            if self.slot.kind == "money" and self.slot.worked:  # "“$2,500” + “$750”": a sum, in the words said
+                return f"{self.label} {shown} ({self.slot.worked})"
+            if self.slot.worked:  # ("a week later": from the day said before)
                 return f"{self.label} {shown} (“{said}”, {self.slot.worked})"
             return f"{self.label} {shown}" + ("" if _same(shown, said) else f" (“{said}”)")
         if self.derived is not None:
@@ -286,6 +288,30 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         left = [x for x in chain if _key(x) not in seen]
         if left:
             return read, Unsafe(r.argument, r.label, tuple(x.span.text for x in chain), reason="parts")
+    # an amount the words add another to ("$2,500 for the slabs plus $750 for the apron") where the other filled no
+    # argument: the argument may be their sum — asked, never one part
+    for r in read:
+        if r.slot is None or r.slot.kind != "money" or "/" in (r.slot.unit or "") or r.derived is not None:
+            continue
+        text = query.source(r.slot.span.origin)
+        same = sorted((x for x in query.slots if x.span.origin == r.slot.span.origin), key=lambda x: x.span.start)
+        for x in same:
+            if x.kind != "money" or "/" in (x.unit or "") or _key(x) in seen or _key(x) == _key(r.slot) or (
+                    r.slot.span.start <= x.span.start and x.span.end <= r.slot.span.end):
+                continue
+            a, b = sorted((r.slot, x), key=lambda y: y.span.start)
+            if b.span.start >= a.span.end and added_to(a, b, text, same):
+                return read, Unsafe(r.argument, r.label, (a.span.text, b.span.text), reason="parts")
+    # an amount the words add to with a number not read as money ("two and a half grand for the slabs plus another
+    # seven fifty"): the argument is likely their sum, which is not read — asked, never the first part alone
+    for r in read:
+        if r.slot is None or r.slot.kind != "money" or "/" in (r.slot.unit or "") or r.derived is not None:
+            continue
+        text = query.source(r.slot.span.origin)
+        more = _ADDED_NUMBER.match(text, r.slot.span.end)
+        if more and not any(x.span.origin == r.slot.span.origin and x.span.start <= more.start("n") < x.span.end
+                            for x in query.slots):  # (a number read as another kind, "plus two hours", is not added)
+            return read, Unsafe(r.argument, r.label, (r.slot.span.text, more.group("n")), reason="parts")
     # a moment (date and time) whose time of day two accounts give differently ("we cut the street at
     # 11:45 PM, the dispatch log says 12:10 AM Friday"): the hour, and perhaps the day, is not settled
     for r in read:
@@ -381,6 +407,10 @@ def _set_against(between: str) -> str | None:
 _LIST_JOIN = re.compile(r"^\s*(?:(?:in|of|for|on)\s+)?(?:[a-z-]+\s+){0,2}?[a-z-]*\s*(?:,\s*(?:and|plus)?|\band\b|\bplus\b|\+)\s*$",
                         re.I)
 _NOT_A_PART = re.compile(r"\b(?:mine|his|hers|theirs|ours|yours|other|neighbor|then|later|but|or)\b", re.I)
+
+
+_ADDED_NUMBER = re.compile(rf"[^.;!?$\d]{{0,50}}?\b(?:plus|and another|and an additional|and an extra)\s+(?:another\s+)?"
+                           rf"(?P<n>\$?\s?\d[\d,]*(?:\.\d+)?|{WORDED.pattern})", re.I)
 
 
 def _listed_with(query: Query, slot: Slot) -> list[Slot]:

@@ -51,7 +51,7 @@ def stem_of(word: str) -> str:
 def counts_in(text: str) -> list[tuple[Decimal, str, str]]:
     """(number, the counted word, the words as written) for "three separate days", "5 carts", "7 newsracks"."""
     out = []
-    rx = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?:(?:separate|different|more|other|of\s+(?:their|our|the|its|my)|"
+    rx = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?:(?:separate|different|more|other|of\s+(?:their|our|the|its|my|your|his|her|these|those|an?)|"
                     r"[a-z]+-[a-z]+|[a-z]+['’]s)\s+){0,3}(?P<w>[a-z]+)\b(?:\s+(?P<head>[a-z]{3,}[^s\W]s)\b)?", re.I)
     for m in rx.finditer(text):
         n = number_value(m)
@@ -59,6 +59,9 @@ def counts_in(text: str) -> list[tuple[Decimal, str, str]]:
             continue
         # "5 shopping carts", "3 dump trucks": a plural after a word that is not one names what is counted
         head = m.group("head")
+        if re.fullmatch(r"an?", m.group("num").strip(), re.I) and re.search(r"[^s]s$", head or m.group("w"), re.I) \
+                and re.search(r"['’]s\s", m.group(0)):
+            continue  # "a supermarket's shopping carts": the article is the owner's, it counts none of the carts
         if head and not re.search(r"[^s]s$", m.group("w"), re.I) and head.lower() not in _NOT_HEADS:
             out.append((n, head, m.group(0)))
         else:

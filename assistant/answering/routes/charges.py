@@ -119,7 +119,10 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
 def owners_share(q: str, muni: str | None, ctx: RouteContext):
     """The assessment itself (sidewalk_assessment, less the hand-over to the share of defective blocks)."""
     # amounts, not rates ("$35 an hour" is no cost of sidewalk work), in the order written
-    money = [s for s in (ctx.query.of("money") if ctx.query is not None else []) if s.unit == "USD"]
+    # (amounts the words add up are one cost: "$2,500 for the slabs plus $750 for the apron")
+    money = [s for s in ([*reading.summed(ctx.query.of_origin("turn"), ctx.query.turn),
+                          *reading.summed(ctx.query.of_origin("earlier"), ctx.query.earlier)]
+                         if ctx.query is not None else []) if s.kind == "money" and s.unit == "USD"]
     amounts = list(dict.fromkeys(s.number for s in money)) if ctx.query is not None else slots.money_all(q)
     if not amounts and MENTIONS_PERMIT.search(q):
         return None  # "how much does the village charge for the permit to ...?": a fee, not an assessment
@@ -144,6 +147,8 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
     kind = ("new_one_side_none_either" if NEW_WALK.search(low)
             else "defective_replacement" if re.search(r"defect|replac", low) else "reconstruction")
     cost, sources, derived = amounts[0], {}, {}
+    if len(money) == 1 and money[0].worked:
+        sources = {"cost": money[0]}  # (a sum of the user's amounts: read from both)
     if from_price is not None:
         sources, derived = {"cost": priced_at[0]}, {"cost": from_price[1]}
     if kind != "new_one_side_none_either":
