@@ -180,3 +180,73 @@ def test_each_partys_notice_is_counted(assistant, monkeypatch):
                                     "When may they file it?"])
 def test_a_day_asked_in_other_words(asking):
     assert ASKS_A_DAY.search(asking)
+
+
+# -- what is asked -----------------------------------------------------------------------------------------------
+def test_a_date_asked_about_an_insurance_cancellation_asks_the_date(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-06-07")
+    ans = assistant.ask("Our insurance carrier is cancelling the liability policy we have on file with the Town of "
+                        "Delafield for our road opening permits. By what date does the Town have to get notice of the "
+                        "cancellation?", "delafield")
+    # a day asked with no date given: the date is asked for, never the bond and insurance list's figures
+    assert ans.status == "clarify" and "$10,000" not in ans.answer.split("\n\n", 1)[0]
+
+
+def test_a_follow_up_asking_where_runs_no_calculator_on_earlier_values(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-07-14")
+    first = "We've got to move a steel-tracked dozer, around 9 tons, along a Town of Delafield road. Do we need a permit?"
+    second = "ok and what about our loaded dump trucks when the town has the weight limit signs up? they gross 20 tons"
+    history = []
+    for q in (first, second):
+        ans = assistant.ask(q, "delafield", history)
+        history += [{"role": "user", "content": q}, {"role": "assistant", "content": ans.answer}]
+    ans = assistant.ask("and if it's only a culvert that has the limit on it, how would we even know - where do those "
+                        "signs go?", "delafield", history)
+    assert ans.status == "answered" and "“9 tons” or “20 tons”" not in ans.answer
+
+
+def test_a_dates_sentence_after_it_may_name_the_event(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-07-14")
+    ans = assistant.ask("I'm on call for the gas company. Say Wednesday night, November 24, 2027, we get a leak call and "
+                        "end up digging up part of Main Street in Brandon around 11 PM to fix it, no permit obviously. "
+                        "With Thanksgiving the next day, what's the latest we have to get the permit application in, "
+                        "and what do we need to do so we don't get hit with the permit fee?", "brandon")
+    assert ans.status == "answered" and "November 26, 2027" in ans.answer and "November 29, 2027" in ans.answer
+    # a denied permit ("no permit obviously") is no permit issued that day: no permit's end is counted from it
+    assert "February 24, 2028" not in ans.answer
+
+
+def test_two_dates_whose_sentences_name_no_event_are_still_asked():
+    q = read_query("Say Monday, May 3, we get a call. With Memorial Day, May 31, coming up, when is it due?",
+                   ref=date(2027, 4, 1))
+    assert isinstance(roles.event_date(q, "date of the emergency excavation"), roles.Ambiguous)
+
+
+# -- the sentences quoted ------------------------------------------------------------------------------------------
+def test_a_kind_of_road_is_no_place_word(assistant):
+    ans = assistant.ask("We live on a county highway in the Town of Delafield. Who do I apply to for a culvert under our "
+                        "new driveway?", "delafield")
+    assert ans.status == "answered" and "Waukesha County Highway Department" in ans.answer
+
+
+def test_a_gap_between_blocks_is_their_horizontal_distance(assistant):
+    ans = assistant.ask("How beat up does a sidewalk square have to get before Brandon calls it bad and makes me fix it? "
+                        "Like how tall a lip between squares, how wide a gap, how deep the crumbling on top?", "brandon")
+    assert ans.status == "answered"
+    assert "One-and-one-fourth inch horizontal" in ans.answer and "One inch or more vertical" in ans.answer
+
+
+def test_a_sum_asked_by_name_is_stated_by_a_sentence_naming_it():
+    from assistant.answering.planner import _NAMED_SUM
+
+    assert _NAMED_SUM.search("How much cash deposit will the clerk want?").group("thing") == "deposit"
+    assert _NAMED_SUM.search("how big a bond do we need").group("thing") == "bond"
+    assert _NAMED_SUM.search("How much is the permit?") is None
+
+
+def test_an_exception_is_quoted_with_the_rule_it_excepts():
+    from assistant.answering.planner import _EXCEPTS
+
+    assert _EXCEPTS.search("The provisions of this subchapter shall not apply to the driving of vehicles over sidewalks")
+    assert _EXCEPTS.search("This section shall not apply to typical flared end of culverts.")
+    assert not _EXCEPTS.search("No person shall drive any vehicle over any sidewalk, except at a driveway.")

@@ -46,6 +46,9 @@ def _score(sentence: str, q_stems: set[str], q_bigrams: set[tuple[str, str]] = f
     return (len(s & q_stems) + 1.5 * phrase) / math.sqrt(len(s) + 4)
 
 
+_ROAD_KIND = re.compile(r"\b(county|state|town|village|city)\s+(?:hwy|highway|trunk|road|route)s?\b", re.I)
+
+
 def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
                    must: re.Pattern | None = None,
                    similarity: dict[tuple[str, str], float] | None = None,
@@ -55,7 +58,10 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
     similarity of each sentence to the question. ``asking``: the (expanded) sentences that ask, whose words weigh
     again (what is asked matters more than the story told around it)."""
     similarity = similarity or {}
-    q_stems = stems(question) - place_stems()
+    # (a kind of road is no place: "we live on a county hwy, not a town road" asks about county highways)
+    roads = stems(" ".join(m.group(1) for m in _ROAD_KIND.finditer(question)
+                           if not re.search(r"\b(?:not|no|never)\s+(?:on\s+)?(?:a|an|the)?\s*$", question[:m.start()], re.I)))
+    q_stems = stems(question) - (place_stems() - roads)
     a_stems = (stems(asking) - place_stems()) & q_stems if asking else set()
     q_bigrams = _bigrams(question)
     top_dense = max([h.dense_score or 0.0 for h in hits[:4]] + [1e-6])

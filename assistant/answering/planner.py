@@ -312,17 +312,32 @@ def _leaves(v):
         yield v
 
 
+# a follow-up's ask of a place or a person, no figure: "where do those signs go?", "who do we call?", "how would we
+# even know?"
+_ASKS_WHERE_WHO = re.compile(r"\b(?:where\s+(?:do|does|are|is|would|should|can|will)|who\s+(?:do|does|would|should|can|will|is|"
+                             r"are|puts?|sets?|decides?)|how\s+(?:would|do|does|can|could|will)\s+(?:we|i|they|you|anyone|"
+                             r"people|drivers)\s+(?:even\s+)?(?:know|tell|find\s+out|see))\b", re.I)
+_ASKS_FIGURE_TOO = re.compile(r"\bhow\s+(?:much|many|long|soon|far|big|heavy|wide|deep|thick|late|early)\b|\bwhen\b|"
+                              r"\b(?:what|which)\s+(?:date|day|time|fee|fine|amount|charge|cost)\b|\bdeadline\b", re.I)
+
+
 def asked_parts(question: str) -> list[str]:
     """The asks of a question of several ("What's the longest ..., and how much insurance ...?", "Do we need
     all the neighbors? And is there some insurance thing?"), each of four words or more; [] for one ask."""
     asking = [x for x in re.split(r"(?<=[.!])\s+", question.strip()) if "?" in x] or [question]
     for x in asking:
         # "What does the city want from me up front: application fee, deposit, bond, insurance?": each thing listed
-        listed = re.match(r"^(?P<lead>[^:?]{12,}?):\s*(?P<items>[^:?]+)\?", x.strip())
+        # (or after a dash: "What do we need to put up for the permit - fees, deposit, bond, insurance?")
+        listed = re.match(r"^(?P<lead>[^:?]{12,}?)(?::|\s+[-–—]{1,2}\s+)\s*(?P<items>[^:?]+)\?", x.strip())
         items = [i.strip() for i in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", listed.group("items"))
                  if i.strip()] if listed else []
         if 3 <= len(items) <= 6 and all(1 <= len(i.split()) <= 3 for i in items):
             return [f"{listed.group('lead').strip()} {i}" for i in items]
+        # "Remind me of the limits on the tours: how many riders per tour, how fast, and who can ride?": asks listed
+        # after the colon, each its own
+        if 2 <= len(items) <= 6 and all(re.match(r"(?:how|who|what|when|where|which|whether)\b", i, re.I)
+                                        and len(i.split()) <= 8 for i in items):
+            return [f"{i} ({listed.group('lead').strip()})" for i in items]
     parts = [p.strip(" ,?") for x in asking for p in _SECOND_ASK.split(x)]
     # ("If it snows on Friday, when do I have to clear it?": a condition before its ask is no ask of its own)
     parts = [p for p in parts if len(p.split()) >= 4 and not _CONDITION_FIRST.match(p)]
@@ -438,6 +453,31 @@ def figure_pattern(question: str) -> re.Pattern:
 PRICED_THING = re.compile(r"\b(?:how much (?:is|are|does|do|will|would|for)|what(?:['’]s| is| are| does| do)\b[^?.]{0,12}"
                           r"\b(?:cost|price|fee) (?:of|for))\s+(?:(?:a|an|the|my|our|this|that|each)\s+)?(?:\w+\s+){0,2}?"
                           r"(?P<thing>permits?|licen[cs]es?|renewals?)\b", re.I)
+
+
+# a sum asked by its own name: "how much cash deposit", "how big a bond", "what surcharge"
+_NAMED_SUM = re.compile(r"\b(?:how\s+(?:much|big|large)(?:\s+(?:of\s+)?an?)?|what(?:['’]s|\s+is)?(?:\s+the)?)\s+(?:cash\s+|security\s+)?"
+                        r"(?P<thing>deposits?|bonds?|surcharges?|guarantees?|escrows?)\b", re.I)
+
+
+# a provision that excepts something from the rule before it
+_EXCEPTS = re.compile(r"^(?:the\s+provisions\s+of\s+this\s+\w+|this\s+(?:section|subsection|subchapter|article|chapter))\s+"
+                      r"(?:shall|does|do)\s+not\s+apply\b", re.I)
+
+
+class _Both:
+    """Two patterns a sentence must both match (``best_sentences``' ``must``)."""
+
+    def __init__(self, *patterns: re.Pattern) -> None:
+        self.patterns = patterns
+
+    def search(self, text: str):
+        found = None
+        for rx in self.patterns:
+            found = rx.search(text)
+            if not found:
+                return None
+        return found
 
 
 def priced_thing(question: str) -> re.Pattern | None:
@@ -838,7 +878,12 @@ class EmbeddedPlanner:
             return OutOfScope()
         # a follow-up turn: its own words first, the earlier topic when they are not enough
         current = carried.get("current") if carried.get("follow_up") else None
-        if current:
+        # ("and if it's only a culvert that has the limit on it, how would we even know - where do those signs go?":
+        # a follow-up with no value of its own that asks where or who, no figure, runs no calculator on the values
+        # told before)
+        no_figure = bool(current) and not req.query.of_origin("turn") and bool(_ASKS_WHERE_WHO.search(current)) \
+            and not _ASKS_FIGURE_TOO.search(current)
+        if current and not no_figure:
             cur_vec = self.index.embedder.embed_query(expand(current, muni_id))
             req.vector = cur_vec
             routed = self.router.route(current, muni_id, current=current, vector=cur_vec, query=req.query)
@@ -850,8 +895,11 @@ class EmbeddedPlanner:
                 if wider is not None:
                     return self._decide_calculation(q, muni_id, wider, req)
                 return self._decide_calculation(current, muni_id, routed, req)
+        if no_figure:
+            cur_vec = self.index.embedder.embed_query(expand(current, muni_id))
         vector = self.index.embedder.embed_query(expand(q, muni_id))  # embedded once, reused for every search
-        routed = self.router.route(q, muni_id, current=carried.get("current"), vector=vector, query=req.query)
+        routed = None if no_figure else \
+            self.router.route(q, muni_id, current=carried.get("current"), vector=vector, query=req.query)
         if current:
             if routed is not None and not isinstance(routed, Missing) and self._turn_asks_it(routed, current, req):
                 req.vector = vector
@@ -1114,6 +1162,14 @@ class EmbeddedPlanner:
             top = max(x[2] for x in picked)
             stating = best_sentences(expand(q, muni_id), hits, max_sentences=1, must=states, similarity=self._sims(req, hits, 6),
                                      depth=6)
+            named_sum = _NAMED_SUM.search(asked) if figure_kind(asked) == "money" else None
+            if named_sum is not None:
+                # "How much cash deposit will the clerk want?": a sentence stating the deposit, not the permit fee
+                # ranked above it
+                noun = re.compile(rf"\b{named_sum.group('thing').rstrip('s')}", re.I)
+                own = best_sentences(expand(q, muni_id), hits, max_sentences=1, similarity=self._sims(req, hits, 6),
+                                     depth=6, must=_Both(states, noun))
+                stating = own or stating
             kind = figure_kind(asked)
             # a deferral answers only for the kind of figure asked: a fee left to the Board says
             # nothing about how many hours' notice is due
@@ -1162,7 +1218,10 @@ class EmbeddedPlanner:
         # each ask's own best sentence is quoted too, not only those nearest the two taken together
         parts = asked_parts(q)
         if len(parts) > 1 and req.vector is not None:
+            # (the words each ask has of its own weigh again: "fees", "deposit", "bond" after one lead they share)
+            common = set.intersection(*(stems(p) for p in parts))
             for part in parts:
+                own_words = " ".join(w for w in re.findall(r"[A-Za-z]+", part) if stems(w) - common)
                 vec = self.index.embedder.embed_query(expand(part, muni_id))
                 # (each ask's own search too, among the sections the question found: "and who gets the final say on
                 # street names?" is answered by a provision the two asks together do not rank among the first six)
@@ -1171,10 +1230,11 @@ class EmbeddedPlanner:
                        and h.passage.id not in {x.passage.id for x in hits[:6]}]
                 pool = [*hits[:6], *own]
                 sims_p = self.index.sentence_similarity(vec, [h.passage.id for h in pool])
-                best = best_sentences(expand(part, muni_id), pool, max_sentences=1, similarity=sims_p, depth=len(pool))
+                best = best_sentences(expand(part, muni_id), pool, max_sentences=1, similarity=sims_p, depth=len(pool),
+                                      asking=expand(own_words, muni_id) if own_words and common else None)
                 if best and all(best[0][1] != s for _, s, _ in picked):
                     picked = [*picked, best[0]]
-        picked = whole_provision(picked)
+        picked = self._with_the_rule_excepted(whole_provision(picked))
         # arithmetic the quoted sentences ask for with the user's own value, the best sentence first
         by_score = sorted(picked, key=lambda x: -x[2])
         ranked = [s for _, s, _ in by_score]
@@ -1324,6 +1384,26 @@ class EmbeddedPlanner:
                                 and (kind in (None, "money") or not about_money(t)):
                             return [(other, t, score), (p, s, score * 0.99)]
         return []
+
+    def _with_the_rule_excepted(self, picked: list) -> list:
+        """An exception quoted alone ("The provisions of this subchapter shall not apply to ... where ... crossings are
+        constructed") is quoted with the rule it excepts: the provision just before it in its section, when no
+        sentence of that one is quoted."""
+        out = list(picked)
+        for p, s, _ in picked:
+            if not _EXCEPTS.search(s):
+                continue
+            siblings = self._same_section(p)
+            k = next((i for i, x in enumerate(siblings) if x.id == p.id), None)
+            if not k:
+                continue
+            rule = siblings[k - 1]
+            if any(x.id == rule.id for x, _, _ in out):
+                continue
+            first = next((x for x in sentences(rule.text) if quotable(rule, x)), None)
+            if first is not None and not _EXCEPTS.search(first):
+                out.insert(out.index(next(y for y in out if y[1] == s)), (rule, first, 0.0))
+        return out
 
     def _same_section(self, passage) -> list:
         """The passages of the passage's section, in corpus order (a list's items are looked for

@@ -602,7 +602,28 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
         if tied:
             return Ambiguous("date the period counts from", (best[0], *tied))
         return best[0]
-    return Ambiguous("date the period counts from", tuple(best if top > 0 else days))
+    # no date's own words before it tell it apart ("Say Wednesday night, November 24, 2027, we get a leak call and end
+    # up digging up part of Main Street ..." / "With Thanksgiving the next day, ..."): the words after each, to the end
+    # of its sentence, may — a date whose sentence goes on to name the event, when only one does
+    # (two of the event's words at least, none of them denied: "..., no permit obviously" names no permit issued)
+    pool = best if top > 0 else days
+    after = [(len(stems(expand(_DENIED_WORDS.sub(" ", _sentence_after(s, query)))) & want), s) for s in pool]
+    most = max(n for n, _ in after)
+    named_after = [s for n, s in after if n == most]
+    if most >= 2 and len(named_after) == 1:
+        return named_after[0]
+    return Ambiguous("date the period counts from", tuple(pool))
+
+
+_DENIED_WORDS = re.compile(r"\b(?:not|no|never|without)\s+(?:a\s+|an\s+|the\s+|any\s+)?[\w'-]+(?:\s+[\w'-]+)?", re.I)
+
+
+def _sentence_after(slot: Slot, query: Query, width: int = 120) -> str:
+    """The words after a value to the end of its sentence, before the next date."""
+    text = query.source(slot.span.origin)
+    nxt = min((x.span.start for x in query.slots if x.span.origin == slot.span.origin and x.kind == "date"
+               and x.span.start >= slot.span.end), default=len(text))
+    return re.split(r"[.;?!](?:\s|$)", text[slot.span.end:min(nxt, slot.span.end + width)])[0]
 
 
 def _last_word(text: str) -> str | None:

@@ -33,8 +33,10 @@ def bond_requirements(q: str, muni: str | None, ctx: RouteContext):
     if re.search(r"how (?:large|much)|what amount", q, re.I) and not re.search(r"\$\s?\d", q) \
             and not (_BOND_ASKED.search(q) and not _HOW_MUCH_TIME.search(q)):
         return None  # ("is there a bond ...? How much?": the bonds the permit requires, stated or left to the Board)
-    if slots.dates_in(q) and ASKS_A_DAY.search(q):
-        return None  # "…notice on January 6 that they're dropping the policy. What's the earliest …?": a day, not a list
+    if ASKS_A_DAY.search(q):
+        # "…notice on January 6 that they're dropping the policy. What's the earliest …?": a day, not a list (and with
+        # no date given, "By what date does the Town have to get notice of the cancellation?", the date is asked)
+        return None
     if muni is None:
         return Missing(which("Their bond and insurance rules differ."), needs_municipality=True)
     low = q.lower()
