@@ -34,6 +34,9 @@ class Ranking(BaseModel):
     max_sentences: int = Field(default=3, description="quoted in a lookup answer (4 was tried in session 17: +2 turns "
                                "on seen held-out 13 and the tuned set, but a fourth sentence's limit was held against "
                                "the user's measurement: two new wrong figures on seen slot-stress 3 and 8)")
+    broad_sentences: int = Field(default=5, description="a broad ask ('what do we need ...?') with no value of its own "
+                                 "quotes up to this many sentences of the best section (session 28)")
+    broad_share: float = Field(default=0.5, description="... each at this share of the best sentence's score at least")
     whole_provision_sentences: int = Field(default=3, description="a best passage of at most this many sentences is "
                                            "quoted whole (its rule and what follows from it: the 30 days, the tax roll)")
     whole_provision_chars: int = Field(default=700, description="... and of at most this many characters")

@@ -250,3 +250,45 @@ def test_an_exception_is_quoted_with_the_rule_it_excepts():
     assert _EXCEPTS.search("The provisions of this subchapter shall not apply to the driving of vehicles over sidewalks")
     assert _EXCEPTS.search("This section shall not apply to typical flared end of culverts.")
     assert not _EXCEPTS.search("No person shall drive any vehicle over any sidewalk, except at a driveway.")
+
+
+def test_a_bond_put_up_and_work_done_for_a_price_are_settled():
+    from assistant.answering.rates import _settled
+
+    q = read_query("Say we put up a $6,000 bond, then never got around to it, and after the 30-day notice the Village "
+                   "built the sidewalk itself for $4,750. Do we get anything back?")
+    got = _settled(list(q.of("money")), "the Village may use the cash bond to construct the sidewalk; any balance "
+                   "remaining shall be returned to the property owner, the cost charged against it.")
+    assert [w.result for w in got] == [__import__("decimal").Decimal("1250.00")]
+
+
+def test_next_friday_asked_names_both_days_from_the_reading_it_carries(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-06-07")  # a Wednesday
+    ans = assistant.ask("The code enforcement officer told me he's dropping off a notice of non-compliance about my "
+                        "missing house numbers next Friday. How long will I have after that, what's the actual date?",
+                        "delafield")
+    assert ans.status == "clarify"
+    assert "this coming Friday, June 9, 2028, or the Friday of the week after, June 16, 2028" in ans.answer
+    # the days stated come from the reading's call, which the answer carries (the guard holds every figure to a call)
+    assert [c.name for c in ans.tool_calls] == ["read_relative_day"]
+    assert ans.tool_calls[0].result["readings"] == ["June 9, 2028", "June 16, 2028"]
+
+
+def test_a_measure_held_against_the_limit_its_words_name():
+    from assistant.answering import limits
+
+    turn = ("Town of Delafield job: our trench for the gas service runs parallel to the road, 54 inches off the edge of "
+            "the blacktop. Can we pile the dirt and reuse it for backfill or does it have to go?")
+    sentence = ("When any excavation is made in an existing or proposed pavement or driveway, or within 5' of the edge "
+                "thereof, all excavated material must be removed and the excavation backfilled to within 5\" of the "
+                "surface within 1 1/2\" maximum crushed gravel containing at least 60% crushed stone.")
+    got = limits.check_against(turn, list(read_query(turn).of_origin("turn")), [sentence])
+    assert [(c.limit.words, c.limit.unit) for c in got] == [("within 5'", "ft")]
+    # the measure is said in the limit's own unit too ("54 inches" against "within 5'")
+    from assistant.answering.phrasing import limit_check
+
+    assert limit_check(got).startswith("I read: 54 inches (“54 inches”), 4.5 feet. Against “within 5'”")
+    assert limits.as_call(got[0])["result"]["measured_in_the_limits_unit"] == "4.5 feet"
+    # with nothing after the measure naming one of the limits, none is guessed
+    bare = "Our trench is 54 inches deep. Can we pile the dirt and reuse it for backfill or does it have to go?"
+    assert limits.check_against(bare, list(read_query(bare).of_origin("turn")), [sentence]) == []

@@ -46,7 +46,7 @@ def _score(sentence: str, q_stems: set[str], q_bigrams: set[tuple[str, str]] = f
     return (len(s & q_stems) + 1.5 * phrase) / math.sqrt(len(s) + 4)
 
 
-_ROAD_KIND = re.compile(r"\b(county|state|town|village|city)\s+(?:hwy|highway|trunk|road|route)s?\b", re.I)
+_ROAD_KIND = re.compile(r"\b(county|state)\s+(?:hwy|highway|trunk|road|route)s?\b", re.I)
 
 
 def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,

@@ -363,7 +363,13 @@ def _check_one(turn: str, measured: Slot, sentence: str, common: frozenset[str],
         found = [high if Check(measured, high, sentence).measured_value > Check(measured, high, sentence).limit_value
                  else low]
     if len(found) > 1:
-        return _SEVERAL
+        # "54 inches off the edge of the blacktop" against "within 5' of the edge thereof ... to within 5\" of the
+        # surface": the limit whose own words after it name what the measurement's words after it name
+        mine = stems(turn[measured.span.end:measured.span.end + 40]) - _GENERIC - common
+        named = [lim for lim in found if mine & (stems(_words_after(sentence, lim)) - _GENERIC - common)]
+        if len(named) != 1:
+            return _SEVERAL
+        found = named
     if not found:
         return None
     lim = found[0]
@@ -373,6 +379,12 @@ def _check_one(turn: str, measured: Slot, sentence: str, common: frozenset[str],
         words = stems(sentence[max(0, at - 60):at]) - _GENERIC - _OTHER_GENERIC
         other = bool(words & (stems(clause_at(turn, measured.span.start)) - _GENERIC - common))
     return Check(measured, lim, sentence, other)
+
+
+def _words_after(sentence: str, lim: Limit) -> str:
+    """The words right after a limit's own words in its sentence ("of the edge thereof")."""
+    at = sentence.find(lim.words)
+    return re.split(r"[,;.]", sentence[at + len(lim.words):at + len(lim.words) + 30])[0] if at >= 0 else ""
 
 
 def _far_off(check: Check) -> bool:
@@ -387,13 +399,15 @@ def _far_off(check: Check) -> bool:
 def as_call(check: Check) -> dict:
     """The check as a calculator call: what was compared and the figures worked out (the answer's
     figures must come from here or the quote)."""
-    from assistant.answering.phrasing import quantity
+    from assistant.answering.phrasing import in_limit_unit, quantity
 
     u = check.unit
+    also = in_limit_unit(check)
     return {"name": "limit_check",
             "arguments": {"measured": check.measured.span.text, "limit": check.limit.words, "bound": check.limit.bound,
                           **({"converted": check.measured.worked} if check.measured.worked else {})},
             "result": {"measured": quantity(check.measured_value, u), "limit": quantity(check.limit_value, u),
+                       **({"measured_in_the_limits_unit": also} if also else {}),
                        "difference": quantity(check.difference, u),
                        **({"difference_in_inches": quantity(check.difference * 12, "in")} if u == "ft" else {}),
                        "passes": check.passes,

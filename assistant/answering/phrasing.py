@@ -113,12 +113,22 @@ def quantity_also_inches(value, unit: str) -> str:
     return text
 
 
+def in_limit_unit(check) -> str | None:
+    """The measurement in the limit's own unit when the two are written in different ones ("54 inches" against
+    "within 5'": 4.5 feet); None when they share a unit or no exact conversion is known."""
+    if check.measured.unit == check.limit.unit or {check.measured.unit, check.limit.unit} != {"in", "ft"}:
+        return None
+    value = check.measured.number / 12 if check.limit.unit == "ft" else check.measured.number * 12
+    return quantity(value, check.limit.unit)
+
+
 def limit_check(checks) -> str:
     """'I read: 42 inches (“42 inches”). Against “not less than four feet”: 42 inches is 6 inches short of 48 inches.'"""
     first = checks[0]
     written = first.measured.span.text
     how = f": {first.measured.worked}" if first.measured.worked else ""
-    parts = [f"I read: {quantity(first.measured_value, first.unit)} (“{written}”{how})."]
+    also = in_limit_unit(first)
+    parts = [f"I read: {quantity(first.measured_value, first.unit)} (“{written}”{how}){f', {also}' if also else ''}."]
     for c in checks:
         kind = "a minimum" if c.limit.bound == "min" else "a maximum"
         m, lim, diff = (quantity(c.measured_value, c.unit), quantity(c.limit_value, c.unit),

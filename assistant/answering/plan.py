@@ -61,6 +61,7 @@ class Clarify:
     notes: tuple[str, ...] = ()
     quote: tuple = ()  # (passage, sentence) the question names figures of: quoted instead of a fresh search's best
     more_quotes: tuple = ()  # further (passage, sentence) pairs the question names figures of (each case asked about)
+    readings: tuple = ()  # calls that read a value into the days it may mean (their results may be stated)
 
 
 @dataclass(frozen=True)

@@ -465,6 +465,14 @@ _EXCEPTS = re.compile(r"^(?:the\s+provisions\s+of\s+this\s+\w+|this\s+(?:section
                       r"(?:shall|does|do)\s+not\s+apply\b", re.I)
 
 
+# a broad ask: what is needed, what the rules are, what can be done
+_BROAD_ASK = re.compile(r"\bwhat\s+(?:do|does|would|will)\s+(?:i|we|you|they|he|she)\s+(?:\w+\s+)?(?:need|have\s+to\s+do)\b|"
+                        r"\bwhat(?:['’]s|\s+is|\s+are)\s+(?:the\s+)?(?:rules?|requirements?|conditions?)\b|"
+                        r"\bwhat\s+(?:does|can|will)\s+the\s+(?:code|ordinance|village|town|city)\s+(?:let|allow|say|require)\b|"
+                        r"\banything\s+(?:different|special|else)\b|\bwhat\s+am\s+i\s+(?:actually\s+)?supposed\s+to\s+do\b|"
+                        r"\bwhat\s+(?:can|could)\s+(?:we|i|they)\s+do\b|\bwhat\s+are\s+(?:my|our|the)\s+options\b", re.I)
+
+
 class _Both:
     """Two patterns a sentence must both match (``best_sentences``' ``must``)."""
 
@@ -1235,6 +1243,8 @@ class EmbeddedPlanner:
                 if best and all(best[0][1] != s for _, s, _ in picked):
                     picked = [*picked, best[0]]
         picked = self._with_the_rule_excepted(whole_provision(picked))
+        if _BROAD_ASK.search(req.query.turn) and not req.query.of_origin("turn"):
+            picked = self._more_of_the_section(q, muni_id, hits, picked, sims)
         # arithmetic the quoted sentences ask for with the user's own value, the best sentence first
         by_score = sorted(picked, key=lambda x: -x[2])
         ranked = [s for _, s, _ in by_score]
@@ -1385,6 +1395,22 @@ class EmbeddedPlanner:
                             return [(other, t, score), (p, s, score * 0.99)]
         return []
 
+    def _more_of_the_section(self, q: str, muni_id: str, hits: list[SearchHit], picked: list, sims) -> list:
+        """A broad ask ("What do we need to get the city to sign off on it?", "What does the code let us do about
+        him?"): the best section's further sentences close to the best one are quoted too, up to a few."""
+        if not picked:
+            return picked
+        top = max(picked, key=lambda x: x[2])
+        more = best_sentences(expand(q, muni_id), hits, max_sentences=8, similarity=sims, depth=6)
+        out = list(picked)
+        for p, s, sc in sorted(more, key=lambda x: -x[2]):
+            if len(out) >= ranking().broad_sentences:
+                break
+            if section_of(p) == section_of(top[0]) and sc >= ranking().broad_share * top[2] \
+                    and all(s != x[1] for x in out):
+                out.append((p, s, sc))
+        return out
+
     def _with_the_rule_excepted(self, picked: list) -> list:
         """An exception quoted alone ("The provisions of this subchapter shall not apply to ... where ... crossings are
         constructed") is quoted with the rule it excepts: the provision just before it in its section, when no
@@ -1454,7 +1480,7 @@ class EmbeddedPlanner:
                            slot=routed.slot or "a value the calculation needs",
                            candidates=routed.candidates,
                            notes=(phrasing.asked_for(routed.slot, routed.candidates),) if routed.slot else (),
-                           quote=_provision_quote(routed.provision))
+                           quote=_provision_quote(routed.provision), readings=routed.readings)
         read_all = []
         steps = [routed, *routed.follow]
         for step in steps:
@@ -1769,7 +1795,8 @@ class EmbeddedPlanner:
     def _render_clarify(self, plan: Clarify, req: Request) -> Answer:
         """A value the calculation needs, asked with the provision it will apply quoted: the user
         sees why it is asked and what the answer will count from."""
-        answer = Answer(status="clarify", municipality=plan.municipality, answer=plan.question, notes=list(plan.notes))
+        answer = Answer(status="clarify", municipality=plan.municipality, answer=plan.question, notes=list(plan.notes),
+                        tool_calls=[ToolCall(**r) for r in plan.readings])
         if plan.quote:  # the provision whose figures the question names (and each other case it names)
             blocks, cites = zip(*(quote_block(p, s) for p, s in (plan.quote, *plan.more_quotes)))
             answer.answer = "\n\n".join([plan.question, phrasing.clarify_rule(len(blocks)), *blocks])

@@ -115,9 +115,12 @@ _SETTLES = re.compile(r"\b(?:balance|difference|remainder|excess|over and above|
                       r"return(?:ed)?|released?|exceeds?)\b", re.I)
 _CHARGED = re.compile(r"\b(?:bill|cost|amount|charge|expense)", re.I)  # and what is settled against it
 # the user's own words for the sum held ("I put down $3,800", "we posted a $1,500 guarantee") and for the cost
-_HELD = re.compile(r"deposit|guarantee|bond|escrow|put down|posted|left with|paid (?:up ?front|in advance)|up ?front|"
+_HELD = re.compile(r"deposit|guarantee|bond|escrow|put down|put up|posted|left with|paid (?:up ?front|in advance)|up ?front|"
                    r"advance", re.I)
-_COST = re.compile(r"\bbill|\bcost|came to|come to|ended up|charged?|invoice|actual|final|spent|ran\b", re.I)
+_COST = re.compile(r"\bbill|\bcost|came to|come to|ended up|charged?|invoice|actual|final|spent|ran\b|"
+                   # "the Village built the sidewalk itself for $4,750": the work done, for its price
+                   r"\b(?:built|did|done|constructed|installed|repaired|fixed|replaced|poured|paved)\b[^.;$]{0,40}\bfor\b",
+                   re.I)
 _ASKS_BACK = re.compile(r"\bget\b[^.?!]{0,25}\bback\b|\brefund|\bleft over\b|\bbalance\b|\bhow much more\b", re.I)
 
 

@@ -623,7 +623,11 @@ def _sentence_after(slot: Slot, query: Query, width: int = 120) -> str:
     text = query.source(slot.span.origin)
     nxt = min((x.span.start for x in query.slots if x.span.origin == slot.span.origin and x.kind == "date"
                and x.span.start >= slot.span.end), default=len(text))
-    return re.split(r"[.;?!](?:\s|$)", text[slot.span.end:min(nxt, slot.span.end + width)])[0]
+    parts = re.split(r"[.;?!](?:\s|$)", text[slot.span.end:min(nxt, slot.span.end + width)])
+    if len(parts) == 1 and nxt < len(text):
+        return ""  # ("Crew A starts Monday Nov 1 at 7 am, crew B starts Friday Nov 12": another date of its sentence
+        # follows, with words of its own between: they are not this date's alone)
+    return parts[0]
 
 
 def _last_word(text: str) -> str | None:

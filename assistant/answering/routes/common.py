@@ -21,6 +21,9 @@ class Missing:
     candidates: tuple[str, ...] = ()  # the spans that compete for it, verbatim
     # the provision the calculation will apply, when the route knows it: (passage id, verbatim quote)
     provision: tuple[str, str] | None = None
+    # how a value the question names was read into the days it may mean ("next Friday": this coming one or the one
+    # after), each a calculator-like call whose result names the days: the question may state them
+    readings: tuple[dict, ...] = ()
 
 
 @dataclass(frozen=True)

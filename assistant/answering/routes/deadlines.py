@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import re
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 
 from assistant.answering import phrasing, roles, slots
 from assistant.answering.formatting import fmt_date
@@ -317,16 +317,21 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
             chosen = None  # "curb and gutter in 2028": the yearly rule's own default below
         if chosen is not None:
             if chosen.precision != "day":
-                readings = ""
+                readings, calls = "", ()
                 if chosen.precision == "week" and re.match(r"next\s+\w+day$", chosen.span.text.strip(), re.I):
-                    # "next Friday" said on a Thursday: tomorrow, or the Friday of the week after
-                    # (in words: a date the question does not write is no figure to state before it is read)
+                    # "next Friday" said on a Thursday: tomorrow, or the Friday of the week after — each day named,
+                    # as the reading of the words gives it (a call the answer carries: its days may be stated)
                     day = chosen.span.text.split()[-1].capitalize()
                     soon = "tomorrow" if (chosen.day - slots.today()).days == 1 else f"this coming {day}"
-                    readings = f" (it may be {soon}, or the {day} of the week after)"
+                    later = chosen.day + timedelta(days=7)
+                    readings = (f" (it may be {soon}, {fmt_date(chosen.day)}, or the {day} of the week after, "
+                                f"{fmt_date(later)})")
+                    calls = ({"name": "read_relative_day",
+                              "arguments": {"words": chosen.span.text, "today": slots.today().isoformat()},
+                              "result": {"readings": [fmt_date(chosen.day), fmt_date(later)]}},)
                 return Missing(f"{ACT_GIVEN if act_given else _the_day(best.event)}: “{chosen.span.text}” names no "
                                f"single day{readings}. Which date was it?",
-                               slot="event date", candidates=(chosen.span.text,))
+                               slot="event date", candidates=(chosen.span.text,), readings=calls)
             said = _time_of(chosen, ctx.query)
             if isinstance(event, datetime) and said is not None:
                 event = datetime.combine(chosen.day, time(*(int(x) for x in said.value.split(":"))))
