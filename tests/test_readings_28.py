@@ -292,3 +292,35 @@ def test_a_measure_held_against_the_limit_its_words_name():
     # with nothing after the measure naming one of the limits, none is guessed
     bare = "Our trench is 54 inches deep. Can we pile the dirt and reuse it for backfill or does it have to go?"
     assert limits.check_against(bare, list(read_query(bare).of_origin("turn")), [sentence]) == []
+
+
+# -- a follow-up's change to a value told before -------------------------------------------------------------------
+def test_a_follow_up_that_knocks_weight_off_the_load_changes_the_weight_told():
+    q = read_query("What if we knock 3,200 lbs off the load?",
+                   "Town road has the temporary weight limit signs up. Loaded, our dump truck grosses 14,500 lbs.",
+                   follow_up=True)
+    weights = [(s.value, s.span.origin, s.worked) for s in q.of("weight")]
+    assert weights == [("5.65", "turn", "“14,500 lbs” said before, less this")]
+
+
+@pytest.mark.parametrize("turn", ["And if the truck weighs 3,200 lbs?", "What about 3,200 lbs?"])
+def test_a_follow_up_value_with_no_change_words_is_its_own(turn):
+    q = read_query(turn, "Loaded, our dump truck grosses 14,500 lbs.", follow_up=True)
+    assert ("1.6", "turn") in [(s.value, s.span.origin) for s in q.of("weight")]
+
+
+def test_the_changed_load_is_checked(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-06-07")
+    first = ("Town road out to our gravel job has the temporary weight limit signs up. Loaded, our dump truck grosses "
+             "14,500 lbs. Can we run it?")
+    one = assistant.ask(first, "delafield")
+    ans = assistant.ask("What if we knock 3,200 lbs off the load?", "delafield",
+                        [{"role": "user", "content": first}, {"role": "assistant", "content": one.answer}])
+    assert ans.status == "answered" and "5.65 tons" in ans.answer and "“14,500 lbs” said before, less this" in ans.answer
+
+
+def test_surcharge_dates_that_name_no_day_are_asked_as_a_question(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-06-07")
+    ans = assistant.ask("We open Birch Street on August 7, 2028 for a water service. Village repaved Birch in the "
+                        "summer of 2026. What surcharge multiple are we looking at?", "brandon")
+    assert ans.status == "clarify" and "On what date was the paving finished?" in ans.answer

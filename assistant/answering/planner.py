@@ -40,7 +40,7 @@ from assistant.answering import phrasing
 from assistant.answering.parties import anothers_figures, asked_about, split_parties
 from assistant.answering.plan import Calculate, Clarify, Lookup, NotStated, OutOfScope, Plan, Refuse, Several
 from assistant.answering.phrasing import CLARIFY_MUNI, CLARIFY_VALUE
-from assistant.answering.reading import Query, read_query, read_slots, trace_value, user_slots
+from assistant.answering.reading import Query, read_query, read_slots, trace_value, user_slots, with_earlier
 from assistant.answering.routing import Missing, Routed
 from assistant.answering.slot_safety import clarify_text, read_line, trace
 from assistant.corpus import municipalities, municipality_by_id
@@ -932,9 +932,7 @@ class EmbeddedPlanner:
             # calculator that uses none of its amounts is read with the conversation's topic, which may reach one
             prev_user = self._earlier_topic(history)
             if prev_user:
-                req.query = req.query.model_copy(update={"earlier": prev_user, "follow_up": True, "slots": tuple(
-                    [*req.query.slots, *(x for x in user_slots(f"{prev_user} {req.query.turn}", "earlier")
-                                         if x.span.end <= len(prev_user))])})
+                req.query = with_earlier(req.query, prev_user)
                 return self._decide(f"{prev_user} {q} {q}", muni_id, history, {"follow_up": True, "current": q}, req)
         if isinstance(routed, Missing) and muni_id is not None and not routed.needs_municipality \
                 and _asks_the_codes_figure(carried.get("current") or q):
@@ -963,10 +961,7 @@ class EmbeddedPlanner:
             # does not stand on its own continues the earlier topic
             prev_user = self._earlier_topic(history)
             if prev_user:
-                query = req.query.model_copy(update={"earlier": prev_user, "follow_up": True, "slots": tuple(
-                    [*req.query.slots, *(x for x in user_slots(f"{prev_user} {req.query.turn}", "earlier")
-                                         if x.span.end <= len(prev_user))])})
-                req.query = query
+                req.query = with_earlier(req.query, prev_user)
                 return self._decide(f"{prev_user} {q} {q}", muni_id, history, {"follow_up": True, "current": q}, req)
         hits = with_named_sections(named, hits)
         if not named and not self._relevant(hits, q=q):

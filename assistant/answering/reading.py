@@ -1582,6 +1582,48 @@ _NOT_BEFORE = re.compile(r"\bnot\s+(?:the\s+)?$", re.I)
 _BUT_BETWEEN = re.compile(r"^\s*,?\s*but\s+(?:(?:it\s+)?(?:was|is|were|are)\s+)?(?:actually\s+)?$", re.I)
 
 
+# a follow-up's change to a value told before: "What if we knock 3,200 lbs off the load?", "say it's 2 feet wider"
+_LESS_BEFORE = re.compile(r"\b(?:knock(?:s|ed|ing)?|take(?:s|n)?|took|shave[sd]?|shaving|cut(?:s|ting)?|drop(?:s|ped)?|"
+                          r"remove[sd]?|removing|lose|loses|lost|unload(?:s|ed)?)\s+(?:off\s+)?(?:another\s+|an\s+extra\s+)?$", re.I)
+_OFF_AFTER = re.compile(r"^\s+(?:off|out)\b", re.I)
+_LESS_AFTER = re.compile(r"^\s+(?:less|lighter|lower|shorter|narrower|smaller|thinner)\b", re.I)
+_MORE_AFTER = re.compile(r"^\s+(?:more|heavier|higher|longer|wider|bigger|thicker|extra)\b", re.I)
+_MORE_BEFORE = re.compile(r"\b(?:add(?:s|ed|ing)?|put\s+on|load\s+(?:on|up)|throw\s+on)\s+(?:another\s+|an\s+extra\s+)?$", re.I)
+_A_LIMIT_TOLD = re.compile(r"^\s*(?:-\s*)?(?:limit|max(?:imum)?|restriction|posted)\b|\b(?:limit|posted|maximum)\s+(?:of\s+|is\s+)?$", re.I)
+
+
+def _changed_by(turn: str, slots: list[Slot]) -> list[Slot]:
+    """A follow-up's amount that changes the one value of its kind told before ("knock 3,200 lbs off the load" of a
+    14,500-lb truck): the value changed (its working said), in place of both (never the change read as the value)."""
+    out = list(slots)
+    for s in [x for x in slots if x.span.origin == "turn" and x.kind in ("weight", "length", "money")]:
+        before, after = turn[max(0, s.span.start - 40):s.span.start], turn[s.span.end:s.span.end + 20]
+        less = bool(_LESS_BEFORE.search(before) and _OFF_AFTER.match(after)) or bool(_LESS_AFTER.match(after))
+        more = bool(_MORE_AFTER.match(after)) or bool(_MORE_BEFORE.search(before))
+        if less == more:
+            continue
+        told = [x for x in out if x.span.origin == "earlier" and x.kind == s.kind and x.unit == s.unit
+                and not _A_LIMIT_TOLD.search(x.after[:20]) and not _A_LIMIT_TOLD.search(x.before[-25:])]
+        if len(told) != 1:
+            continue
+        base = told[0]
+        value = base.number - s.number if less else base.number + s.number
+        if value <= 0:
+            continue
+        changed = s.model_copy(update={"value": _norm(value), "worked": f"“{base.span.text}” said before, "
+                                                                     f"{'less' if less else 'plus'} this"})
+        out = [changed if x is s else x for x in out if x is not base]
+    return out
+
+
+def with_earlier(query: Query, earlier: str) -> Query:
+    """The query read as a follow-up of ``earlier`` (the conversation's topic): that turn's values added, and a change
+    this turn makes to one of them ("knock 3,200 lbs off the load") applied."""
+    told = [x for x in user_slots(f"{earlier} {query.turn}", "earlier") if x.span.end <= len(earlier)]
+    return query.model_copy(update={"earlier": earlier, "follow_up": True,
+                                    "slots": tuple(_changed_by(query.turn, [*query.slots, *told]))})
+
+
 def _without_corrected(turn: str, slots: list[Slot]) -> list[Slot]:
     """The slots less each value the turn's words take back beside its correction, and the earlier turn's saying of
     that same value (the correction replaces it)."""
@@ -1610,6 +1652,8 @@ def read_query(turn: str, earlier: str = "", *, follow_up: bool = False, clarifi
     slots_ = user_slots(turn, "turn", ref, earlier) + ([s for s in user_slots(f"{earlier} {turn}", "earlier", ref)
                                                if s.span.end <= len(earlier)] if earlier else [])
     slots_ = _without_corrected(turn, slots_)
+    if earlier:
+        slots_ = _changed_by(turn, slots_)
     if earlier and NEW_OBJECT.search(turn):
         # "Ok next one is the walk in front of the hardware store": the earlier turn's values were another thing's
         slots_ = [s for s in slots_ if s.span.origin == "turn"]

@@ -449,7 +449,8 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
     """A vehicle's gross weight against the permit rule and a posted temporary limit."""
     weights = ctx.query.of("weight") if ctx.query is not None else []
     if weights:  # a weight bought at a price is material, no vehicle's ("mix 11.2 tons @ $78/ton")
-        bought = [x.span for x in reading.priced(ctx.query.of_origin("turn"), ctx.query.turn) if x.worked]
+        own = ctx.query.of_origin("turn")
+        bought = [x.span for x in reading.priced(own, ctx.query.turn) if x.worked and x not in own]
         weights = [w for w in weights if not any(b.start <= w.span.start < b.end for b in bought)]
     # "a 6 ton temporary limit", "the limit is 6 tons": the posted limit, no vehicle's weight
     weights = [w for w in weights if not limits.told_limit(w)]

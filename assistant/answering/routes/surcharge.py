@@ -127,13 +127,15 @@ def surcharge(q: str, muni: str | None, ctx: RouteContext):
         if getattr(ends[0], "amount_text", None) != getattr(ends[1], "amount_text", None) or not ends[0].ok:
             if loose_paving and loose_opening:
                 return Missing(f"the days of the final paving and of the opening: “{paved.span.text}” and "
-                               f"“{reading.opening.span.text}” name no day, and the surcharge differs between them.",
+                               f"“{reading.opening.span.text}” name no day, and the surcharge differs between them. On what dates were they?",
                                slot="final paving date", candidates=(paved.span.text, reading.opening.span.text))
             if loose_paving:
                 return Missing(f"the day of the final paving: “{paved.span.text}” names no day, and the surcharge "
-                               "differs within it.", slot="final paving date", candidates=(paved.span.text,))
+                               "differs within it. On what date was the paving finished?", slot="final paving date",
+                               candidates=(paved.span.text,))
             return Missing(f"the day of the opening: “{reading.opening.span.text}” names no day, and the surcharge "
-                           "differs within it.", slot="opening date", candidates=(reading.opening.span.text,))
+                           "differs within it. On what date is the opening?", slot="opening date",
+                           candidates=(reading.opening.span.text,))
         for key, slot_, loose in (("opening_date", reading.opening, loose_opening), ("final_paving_date", paved, loose_paving)):
             if loose:
                 derived[key] = f"“{slot_.span.text}” (read as its first day; any day of it gives the same surcharge)"
