@@ -324,3 +324,12 @@ def test_surcharge_dates_that_name_no_day_are_asked_as_a_question(assistant, mon
     ans = assistant.ask("We open Birch Street on August 7, 2028 for a water service. Village repaved Birch in the "
                         "summer of 2026. What surcharge multiple are we looking at?", "brandon")
     assert ans.status == "clarify" and "On what date was the paving finished?" in ans.answer
+
+
+def test_a_follow_up_that_takes_money_off_says_what_it_was_taken_from():
+    from assistant.answering.slot_safety import ReadValue
+
+    q = read_query("What if they knock $200 off it?", "The estimate for my sidewalk is $2,000.", follow_up=True)
+    cost = next(s for s in q.of("money") if s.span.origin == "turn")
+    assert cost.value == "1800"
+    assert ReadValue("cost", "cost", "1800", slot=cost).line() == "cost $1,800.00 (“$200”, “$2,000” said before, less this)"

@@ -44,7 +44,7 @@ class ReadValue:
         if self.slot is not None:
             shown = describe(self.slot)
             said = self.slot.span.text
-            if self.slot.kind == "money" and self.slot.worked:  # "“$2,500” + “$750”": a sum, in the words said
+            if self.slot.kind == "money" and " + " in self.slot.worked:  # "“$2,500” + “$750”": a sum, in the words said
                 return f"{self.label} {shown} ({self.slot.worked})"
             if self.slot.worked:  # ("a week later": from the day said before)
                 return f"{self.label} {shown} (“{said}”, {self.slot.worked})"
