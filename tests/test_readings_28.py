@@ -244,12 +244,34 @@ def test_a_sum_asked_by_name_is_stated_by_a_sentence_naming_it():
     assert _NAMED_SUM.search("How much is the permit?") is None
 
 
-def test_an_exception_is_quoted_with_the_rule_it_excepts():
+def test_an_exception_is_quoted_with_the_rule_it_excepts(assistant):
     from assistant.answering.planner import _EXCEPTS
 
     assert _EXCEPTS.search("The provisions of this subchapter shall not apply to the driving of vehicles over sidewalks")
-    assert _EXCEPTS.search("This section shall not apply to typical flared end of culverts.")
     assert not _EXCEPTS.search("No person shall drive any vehicle over any sidewalk, except at a driveway.")
+    ans = assistant.ask("Is Village excavation work done under the Director of Public Works exempt from this section?",
+                        "brandon")
+    subs = [(c.section, c.subsection) for c in ans.citations]
+    # "The provisions of this section shall not apply ..." (A(6)) is quoted with the section's rule, the permit
+    # required (A(1)), before it — not with the provision that happens to stand just before it (A(5))
+    assert ans.status == "answered" and ("404-6", "A(6)") in subs and ("404-6", "A(1)") in subs
+    assert subs.index(("404-6", "A(1)")) < subs.index(("404-6", "A(6)")) and ("404-6", "A(5)") not in subs
+
+
+def test_a_broad_ask_quotes_more_of_the_best_section(assistant):
+    ans = assistant.ask("I'm in the public works office. A contractor patched a street opening on Center Street and it's "
+                        "already sinking. We told him to fix it and he's ignoring us. What does the code let us do about "
+                        "him?", "brandon")
+    # (three sentences were quoted before: the notice and the repair; the revocation for failing to correct is
+    # quoted now too)
+    assert ans.status == "answered" and "one-year revocation" in ans.answer and len(ans.citations) >= 4
+
+
+def test_the_two_readings_of_next_weekday():
+    from assistant.answering.reading import weekday_readings
+
+    friday = next(s for s in read_slots("He drops it off next Friday.", ref=date(2028, 6, 7)) if s.kind == "date")
+    assert weekday_readings(friday) == (date(2028, 6, 9), date(2028, 6, 16))
 
 
 def test_a_bond_put_up_and_work_done_for_a_price_are_settled():

@@ -20,7 +20,7 @@ from datetime import date, datetime
 from dateutil.relativedelta import relativedelta
 
 from assistant.answering.formatting import fmt_date
-from assistant.answering.reading import NUMBER, Slot, number_value
+from assistant.answering.reading import NUMBER, Slot, number_value, weekday_readings
 from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import stems
 
@@ -155,7 +155,7 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
     if not days and len(weeks) == 1 and len([s for s in slots if s.kind == "date"]) == 1:
         # "next Thursday" said on a Wednesday: tomorrow or the Thursday after; each reading is counted and said
         first = weeks[0]
-        later = first.model_copy(update={"value": (first.day + relativedelta(days=7)).isoformat()})
+        later = first.model_copy(update={"value": weekday_readings(first)[1].isoformat()})
         both = [count_from(turn, [x.model_copy(update={"precision": "day"}) if x is first else x for x in slots], sentences),
                 count_from(turn, [later.model_copy(update={"precision": "day"}) if x is first else x for x in slots],
                            sentences)]

@@ -1408,17 +1408,19 @@ class EmbeddedPlanner:
 
     def _with_the_rule_excepted(self, picked: list) -> list:
         """An exception quoted alone ("The provisions of this subchapter shall not apply to ... where ... crossings are
-        constructed") is quoted with the rule it excepts: the provision just before it in its section, when no
-        sentence of that one is quoted."""
+        constructed") is quoted with the rule it excepts, when no sentence of that one is quoted: of "this
+        subsection", the provision just before it; of "this section" (subchapter, article, chapter), the section's first
+        provision, its rule ("No person ... shall make ... any opening ... without a permit")."""
         out = list(picked)
         for p, s, _ in picked:
-            if not _EXCEPTS.search(s):
+            excepts = _EXCEPTS.search(s)
+            if not excepts:
                 continue
             siblings = self._same_section(p)
             k = next((i for i, x in enumerate(siblings) if x.id == p.id), None)
             if not k:
                 continue
-            rule = siblings[k - 1]
+            rule = siblings[k - 1] if re.search(r"\bsubsection\b", excepts.group(0), re.I) else siblings[0]
             if any(x.id == rule.id for x, _, _ in out):
                 continue
             first = next((x for x in sentences(rule.text) if quotable(rule, x)), None)

@@ -1679,6 +1679,11 @@ def number_outside(turn: str, slots: Iterable[Slot], kinds: Callable[[str], bool
     return any(not any(a <= m.start() < b for a, b in spans) for m in re.finditer(r"\d+", turn))
 
 
+def weekday_readings(slot: Slot) -> tuple[date, date]:
+    """The two days "next Friday" may mean (a date of week precision): this coming one, or the one a week after."""
+    return slot.day, slot.day + relativedelta(days=7)
+
+
 def describe(slot: Slot) -> str:
     """How a value reads back: '1.5 hours', '$42.50', 'June 2024'."""
     from assistant.answering.formatting import fmt_date, fmt_money

@@ -607,7 +607,7 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     # of its sentence, may — a date whose sentence goes on to name the event, when only one does
     # (two of the event's words at least, none of them denied: "..., no permit obviously" names no permit issued)
     pool = best if top > 0 else days
-    after = [(len(stems(expand(_DENIED_WORDS.sub(" ", _sentence_after(s, query)))) & want), s) for s in pool]
+    after = [(len(stems(expand(DENIED_WORDS.sub(" ", _sentence_after(s, query)))) & want), s) for s in pool]
     most = max(n for n, _ in after)
     named_after = [s for n, s in after if n == most]
     if most >= 2 and len(named_after) == 1:
@@ -615,7 +615,8 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     return Ambiguous("date the period counts from", tuple(pool))
 
 
-_DENIED_WORDS = re.compile(r"\b(?:not|no|never|without)\s+(?:a\s+|an\s+|the\s+|any\s+)?[\w'-]+(?:\s+[\w'-]+)?", re.I)
+# words a question denies ("no permit obviously", "without a bond"): they name nothing of its own case
+DENIED_WORDS = re.compile(r"\b(?:not|no|never|without)\s+(?:a\s+|an\s+|the\s+|any\s+)?[\w'-]+(?:\s+[\w'-]+)?", re.I)
 
 
 def _sentence_after(slot: Slot, query: Query, width: int = 120) -> str:

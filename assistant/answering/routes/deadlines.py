@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections import Counter
 
 import re
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time
 
 from assistant.answering import phrasing, roles, slots
 from assistant.answering.formatting import fmt_date
-from assistant.answering.reading import NUMBER
+from assistant.answering.reading import NUMBER, weekday_readings
 from assistant.answering.routes.common import (
     Missing,
     RouteContext,
@@ -58,7 +58,7 @@ _THE_DEADLINE = re.compile(r"\bwhat(?:['’]s| is) the deadline\b", re.I)
 _OWN_EVENT = re.compile(r"\b(?:we|i|our|my)\b[^.?!]{0,60}\b(?:just|got|received|was|were|has been|have been|had)\b", re.I)
 ASKS_WHEN_CUE = re.compile(rf"\b(?:{WHEN_CUES})\b", re.I)
 
-_DENIED = re.compile(r"\b(?:not|no|never|without)\s+(?:a\s+|an\s+|the\s+|any\s+)?[\w'-]+(?:\s+[\w'-]+)?", re.I)
+_DENIED = roles.DENIED_WORDS  # "No utility shutoffs involved": denied words name no event of the question
 
 
 def emergency(q: str, muni: str | None, ctx: RouteContext):
@@ -323,12 +323,12 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
                     # as the reading of the words gives it (a call the answer carries: its days may be stated)
                     day = chosen.span.text.split()[-1].capitalize()
                     soon = "tomorrow" if (chosen.day - slots.today()).days == 1 else f"this coming {day}"
-                    later = chosen.day + timedelta(days=7)
-                    readings = (f" (it may be {soon}, {fmt_date(chosen.day)}, or the {day} of the week after, "
+                    this, later = weekday_readings(chosen)
+                    readings = (f" (it may be {soon}, {fmt_date(this)}, or the {day} of the week after, "
                                 f"{fmt_date(later)})")
                     calls = ({"name": "read_relative_day",
                               "arguments": {"words": chosen.span.text, "today": slots.today().isoformat()},
-                              "result": {"readings": [fmt_date(chosen.day), fmt_date(later)]}},)
+                              "result": {"readings": [fmt_date(this), fmt_date(later)]}},)
                 return Missing(f"{ACT_GIVEN if act_given else _the_day(best.event)}: “{chosen.span.text}” names no "
                                f"single day{readings}. Which date was it?",
                                slot="event date", candidates=(chosen.span.text,), readings=calls)
