@@ -54,6 +54,8 @@ class Ranking(BaseModel):
                                "in every code the topic is out of scope (rather than asking which municipality)")
     clear_lead: float = Field(default=0.25, description="without a municipality, answer from one code only when it is far more on topic")
     event_weight: float = Field(default=2.0, description="per word the question's event shares with a rule's starting event")
+    found_rule_weight: float = Field(default=3.0, description="how close (by words) a deadline rule of the section the search finds first "
+                                     "must be to the best, of a section it does not find, to lead instead")
     answered_rule_weight: float = Field(default=4.0, description="a follow-up's bonus for the deadline rule worked out in "
                                         "the answer before it")
     plain_word_weight: float = Field(default=0.3, description="a deadline rule's words met only by the code's word for the "

@@ -21,15 +21,19 @@ QUESTIONS = [("how much notise before I dig up the road", "delafield"),
 
 
 def _forget() -> None:
-    for f in (expansion._expand, expansion._vocabulary, expansion._sound_index, expansion.spelling):
+    for f in (expansion._expand, expansion._vocabulary, expansion._sound_index, expansion.spelling,
+              expansion._plain_words):
         f.cache_clear()
 
 
 def test_a_filtered_question_is_spelt_by_its_own_code(tmp_corpus):
     _forget()
-    # "lumber" is a word of Brandon's chapter, not of Delafield's: only the union reads "lumbr" as it
-    assert "lumber" in expand("can the lumbr truck drive through the ditch").split()
-    assert "lumber" not in expand("can the lumbr truck drive through the ditch", "delafield").split()
+    # "abatement" is a word of Brandon's chapter, not of Delafield's: only the union reads "abatment" as it
+    # ("lumber" was the example until session 29: it is a plain word of the expansion data, which every municipality's
+    # question may mean, so "lumbr" reads as it for Delafield too)
+    assert "abatement" in expand("who pays for the abatment of the ditch").split()
+    assert "abatement" not in expand("who pays for the abatment of the ditch", "delafield").split()
+    assert "lumber" in expand("can the lumbr truck drive through the ditch", "delafield").split()
     # (a real English word is never a misspelling: "plumber" is not "lumber")
     assert "lumber" not in expand("can the plumber drive through the ditch").split()
     assert expand("waight limit for heavy truks", "nowhere") == expand("waight limit for heavy truks")  # unknown: union
@@ -87,7 +91,9 @@ def test_a_codes_captions_and_the_singular_of_its_plurals_are_its_words(monkeypa
     ("notise", "notice"), ("pavment", "pavement"),
     ("renting", None),  # an English word (it was read as "renaming")
     ("plumber", None),  # (it was read as "lumber")
-    ("shovle", None),  # no code word near it: never "hole" (a sound-alike of another first letter)
+    # no code word near it: never "hole" (a sound-alike of another first letter); the expansion data's plain word
+    # "shovel" (session 29)
+    ("shovle", "shovel"),
 ])
 def test_a_misspelling_is_the_nearest_code_word_and_a_real_word_is_none(tmp_corpus, word, want):
     _forget()

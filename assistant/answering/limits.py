@@ -70,12 +70,19 @@ ASKS_CHECK = re.compile(
 
 
 _TOLD_LIMIT_AFTER = re.compile(r"^\s*(?:-\s*)?(?:(?:gross|temporary|seasonal|posted|weight|load|road|spring|frost|height|"
-                               r"width|speed)\s+)*(?:limits?|restrictions?|max(?:imum)?|minimum)\b", re.I)
+                               r"width|speed)\s+)*(?:limits?|restrictions?|max(?:imum)?|minimum|"
+                               # ("the temporary 6 ton signs", "the 6-ton postings"): what the signs say is the limit
+                               r"(?:weight\s+)?(?:signs?|postings?|signage))\b", re.I)
 _TOLD_LIMIT_BEFORE = re.compile(r"\b(?:limit|limited|restriction|restricted|max(?:imum)?|minimum)\s+(?:of|is|at|to|was)?\s*"
                                 r"(?:about\s+)?$|\b(?:posted|signed|signs?\s+(?:say|said|says|read|reads|show|shows))\s+"
                                 r"(?:at\s+|for\s+)?(?:about\s+)?$|"
                                 # "the weight limit signs are up on our road - 6 tons", "posted limit on our road: 6 tons"
-                                r"\b(?:limits?|restrictions?)\b[^.;!?\d]{0,40}(?:\s[-–—]|:)\s*$", re.I)
+                                r"\b(?:limits?|restrictions?)\b[^.;!?\d]{0,40}(?:\s[-–—]|:)\s*$|"
+                                # "The contractor says code only needs two and a half inches": what someone says the
+                                # code asks is a limit told, not a measurement
+                                r"\b(?:code|ordinance|rules?|spec|specs|village|town|city)\s+(?:only\s+|just\s+)?"
+                                r"(?:needs?|requires?|calls?\s+for|asks?\s+for|wants?|says?)\s+(?:only\s+|just\s+|"
+                                r"at\s+least\s+|a\s+minimum\s+of\s+)?$", re.I)
 
 
 def told_limit(s: Slot) -> bool:

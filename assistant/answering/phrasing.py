@@ -417,7 +417,11 @@ def lead_defects(r) -> str:
         for c in measured:
             unit = UNIT_WORDS.get(c.unit or "", c.unit or "")
             shown = re.sub(rf" {re.escape(c.unit or '')}$", f" {unit}", c.measured or "")  # the tool's "1.2 in"
-            if c.status == "fail":
+            shown = re.sub(r"^1 (inch)es$|^1 (f)eet$", lambda m: f"1 {m.group(1) or 'foot'}", shown)  # "1 inch"
+            if c.status == "fail" and not c.difference:
+                parts.append(f"{c.description}: **{shown}** is defective (required: {c.required}); it is at the "
+                             "threshold, which the code counts as defective")
+            elif c.status == "fail":
                 parts.append(f"{c.description}: **{shown}** is defective (required: {c.required}); it is "
                              f"**{_plain_number(c.difference)} {unit}** over the limit")
             else:

@@ -80,6 +80,8 @@ QUANTITY_Q = re.compile(
     r"forfeiture|width|charge|price|size|dates?|bond|guarantee|deposit)|what (?:dollar |\$ ?)?(?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|"
     r"what (?:(?!(?:happens?|happened|to|about|with|is|are|was|were|the|do|does|did|of)\b)[\w-]+\s+){1,3}amount\b|"  # "what financial guarantee amount", "what bond amount"
     r"what (?:do|does|should|would|will|can) (?:i|we|you|they|the \w+) (?:collect|charge|bill)\b|"  # staff: "what do I collect"
+    # "my boss wants to know what the fee is", "tell me what the charges would be"
+    r"what the (?:\w+\s+)?(?:fees?|costs?|charges?|fines?|price|amount|rate)\s+(?:is|are|was|were|will be|would be)\b|"
     r"how (?:wide|large|big|thick|deep|tall|high|steep)|on what dates?|(?:which|what) (?:\w+\s+){0,2}(?:dates?|months)|"
     r"the (?:most|maximum|max|least|minimum)\b[^?.]{0,25}\b(?:fined|fine|charged|pay|owe|penalty)|"
     # "is there a minimum size for the digits?", "what's the maximum height"
@@ -428,6 +430,67 @@ def _defers_a_fine(sentence: str) -> bool:
     return re.search(r"\b(?:fines?|fined|penalt(?:y|ies)|forfeitures?)\b", clause, re.I) is not None
 
 
+# a period asked in the words "how long" ("for how long?", "how long do we have to ...", "how long is it good for?");
+# a length is asked too ("how long can the driveway be?"), so only words of time or keeping go with it
+_HOW_LONG = re.compile(r"\bfor how long\b|\bhow long\b(?=[^.?!]{0,60}\b(?:have|has|get|got|take|takes|wait|keep|kept|"
+                       r"leave|left|stay|last|lasts|good|valid|block|occupy|remain|before|until|after|allowed|can (?:i|we|they|you) "
+                       r"(?:keep|leave|park|block|have)|for)\b)", re.I)
+# a time of the year asked in other words ("a stretch of the year when ...", "what part of the year", "what season")
+_TIME_OF_YEAR = re.compile(r"\b(?:time|times|stretch|part|period|season)s?\s+of\s+(?:the\s+)?year\b|\bwhat\s+season\b", re.I)
+# where one ask ends and the next begins inside an asking sentence: "..., and for how long?", "... and what size ..."
+_NEXT_ASK = re.compile(r",?\s+(?:and|or|also|plus)\s+(?=(?:for\s+)?(?:how|what|when|which|is|are|can|do|does)\b)|"
+                       r",\s+(?=(?:how|what|when|which)\b)|[?;]\s*", re.I)
+
+
+def asked_figure_kinds(question: str) -> list[tuple[str, str]]:
+    """Every kind of figure the asking sentences ask for, each with the words of its own ask, in order ("How much of the
+    street may I block and for how long?" asks an amount and a period; "what size rocks ... and how thick can each lift
+    be ... also what compaction %" a size, a thickness and a percentage)."""
+    out: list[tuple[str, str]] = []
+    # (an ask after the question mark is an ask too: "...before we compact it? also what compaction % does the village
+    # want")
+    for part in (p.strip() for p in _NEXT_ASK.split(question)):
+        if not part or not re.search(r"\b(?:how|what|wat|which|when|is there|are there)\b", part, re.I):
+            continue
+        part = re.split(r"(?<=[.!])\s+", part)[-1]  # (the story before an ask is no part of it)
+        if _HOW_LONG.search(part):
+            kind = "duration"
+        elif _TIME_OF_YEAR.search(part):
+            kind = "date"
+        elif re.search(r"\b(?:what|wat|which|how)\b[^.?!]{0,40}(?:%|\bpercent(?:age)?\b)", part, re.I):
+            kind = "percent"
+        elif re.search(r"\bhow\s+fast\b|\b(?:what|which)\s+(?:is\s+the\s+)?(?:top\s+|max(?:imum)?\s+)?speed\b|"
+                       r"\bspeed\s+limit\b", part, re.I):
+            kind = "speed"
+        elif re.search(r"\bhow\s+(?:far|close|near)\b", part, re.I):
+            kind = "distance"
+        elif re.search(r"\bhow\s+(?:heavy|much\s+weight)\b|\b(?:what|which)(?:['’]s|\s+is|\s+are)?\s+(?:the\s+)?(?:actual\s+|real\s+|"
+                       r"posted\s+|legal\s+)?(?:weight\s+)?limits?\b", part, re.I) \
+                and re.search(r"\b(?:weight|weighs?|tons?|heavy|load(?:ed)?|trucks?)\b", question, re.I):
+            kind = "weight"
+        elif QUANTITY_Q.search(part) or re.search(r"\b(?:what|wat|which)\s+(?:size|width|depth|thickness|height)\b", part, re.I):
+            kind = figure_kind(part)
+        else:
+            kind = None
+        if kind is not None and kind not in {k for k, _ in out}:
+            out.append((kind, part))
+    return out
+
+
+def stated_by(kind: str) -> re.Pattern:
+    """How a sentence states a figure of the kind ("percent": a percentage)."""
+    if kind == "percent":
+        return re.compile(r"\d\s?%|\bpercent\b", re.I)
+    if kind == "distance":  # "six inches on the street side of the property line", "within 10 ft of the driveway"
+        return re.compile(rf"{_NUM}\s*(?:\(\d+\)\s*)?{_UNIT}(?![a-z])(?!\s+(?:per|of\s+width|in\s+(?:width|thickness|depth|"
+                          r"height)|thick|wide|deep|high)\b)", re.I)
+    if kind == "weight":  # "not more than 6 tons", "10,000 pounds"
+        return re.compile(rf"{_NUM}\s*(?:\(\d+\)\s*)?(?:tons?|pounds?|lbs?\.?)(?![a-z])", re.I)
+    if kind == "speed":  # "eight (8) miles per hour", "10 mph"
+        return re.compile(rf"{_NUM}\s*(?:\(\d+\)\s*)?(?:miles?\s+(?:per|an|a)\s+hour|mph|m\.p\.h\.?|km/h)", re.I)
+    return next((states for k, _, states in FIGURE_KINDS if k == kind), QUANTITY_IN)
+
+
 def figure_pattern(question: str) -> re.Pattern:
     """How a sentence must look to state the figure the question asks for. A rate per unit
     is stated only by an amount per that unit: "$25 per occasion" does not state an hourly
@@ -455,6 +518,9 @@ PRICED_THING = re.compile(r"\b(?:how much (?:is|are|does|do|will|would|for)|what
                           r"(?P<thing>permits?|licen[cs]es?|renewals?)\b", re.I)
 
 
+# "Do I need a permit for that, and how much does it cost?": the thing named first is what "it" costs
+_PRICED_IT = re.compile(r"\b(?P<thing>permits?|licen[cs]es?)\b[^?.]{0,60}?\bhow much (?:does|do|will|would|is|are) "
+                        r"(?:it|that|one|they)\b(?:\s+(?:cost|run|go for))?\s*\?", re.I)
 # a sum asked by its own name: "how much cash deposit", "how big a bond", "what surcharge"
 _NAMED_SUM = re.compile(r"\b(?:how\s+(?:much|big|large)(?:\s+(?:of\s+)?an?)?|what(?:['’]s|\s+is)?(?:\s+the)?)\s+(?:cash\s+|security\s+)?"
                         r"(?P<thing>deposits?|bonds?|surcharges?|guarantees?|escrows?)\b", re.I)
@@ -491,7 +557,7 @@ class _Both:
 def priced_thing(question: str) -> re.Pattern | None:
     """The words a sentence about the priced thing the question names uses ("how much is the permit" -> permit or
     fee); None when it names none."""
-    priced = PRICED_THING.search(question)
+    priced = PRICED_THING.search(question) or _PRICED_IT.search(question)
     if not priced:
         return None
     thing = priced.group("thing").lower().rstrip("s")
@@ -546,6 +612,11 @@ def asking_sentences(q: str) -> str:
     parts = [p for p in re.split(r"(?<=[.?!])[)\]\"”’']*\s+|\n+", q) if p.strip()]  # ("... ugh.) What do we owe?")
     asking = [p for p in parts if p.rstrip().endswith("?") or _ASKS.match(p)]
     return " ".join(asking) if asking else q
+
+
+# an ask that refers back to what the sentence before it names ("Who's responsible for fixing it?")
+_BACK_REFERENCE = re.compile(r"\b(?:fix(?:ing|ed)?|repair(?:ing|ed)?|replac(?:e|ing|ed)|use|using|drive|driving|ride|riding|"
+                             r"run(?:ning)?|operate|operating|get|getting|have|keep|put)\s+(?:it|them|that|one)\b", re.I)
 
 
 def _off_topic_for(m, q: str, names_a_street: bool) -> bool:
@@ -822,7 +893,8 @@ class EmbeddedPlanner:
                            clarified=bool(carried.get("clarified")), text=q, municipality=muni_id,
                            municipality_from=source, figure=figure_kind(respelled(turn, muni_id)), removed=tuple(removed),
                            asked=history[-1].content if carried.get("clarified") else "",
-                           answered=history[-1].content if history and history[-1].role == "assistant" else "")
+                           answered=history[-1].content if history and history[-1].role == "assistant" else "",
+                           context=next((t.content for t in reversed(history or []) if t.role == "user"), ""))
         req = Request(query, events=events, removed=tuple(removed), party=party)
         return self._decide(q, muni_id, history, carried, req), req
 
@@ -894,6 +966,8 @@ class EmbeddedPlanner:
         if current and not no_figure:
             cur_vec = self.index.embedder.embed_query(expand(current, muni_id))
             req.vector = cur_vec
+            # (a follow-up's own few words are no search to weigh rules by: "and the neighbors on the block who'll be
+            # affected" finds the damages section first)
             routed = self.router.route(current, muni_id, current=current, vector=cur_vec, query=req.query)
             if routed is not None and not isinstance(routed, Missing):
                 # ("we used the Town's crew. I put down a $2,400 deposit and the bill came to $2,950. What do I still
@@ -907,7 +981,8 @@ class EmbeddedPlanner:
             cur_vec = self.index.embedder.embed_query(expand(current, muni_id))
         vector = self.index.embedder.embed_query(expand(q, muni_id))  # embedded once, reused for every search
         routed = None if no_figure else \
-            self.router.route(q, muni_id, current=carried.get("current"), vector=vector, query=req.query)
+            self.router.route(q, muni_id, current=carried.get("current"), vector=vector, query=req.query,
+                              found=self._finder(q, muni_id, vector))
         if current:
             if routed is not None and not isinstance(routed, Missing) and self._turn_asks_it(routed, current, req):
                 req.vector = vector
@@ -986,7 +1061,8 @@ class EmbeddedPlanner:
         for part in parts:
             text = f"{story} {part}?".strip()
             vector = self.index.embedder.embed_query(expand(text, muni_id))
-            other = self.router.route(text, muni_id, current=text, vector=vector, query=req.query)
+            other = self.router.route(text, muni_id, current=text, vector=vector, query=req.query,
+                                      found=self._finder(text, muni_id, vector))
             if not isinstance(other, Routed) or (muni_id is None and other.municipality is None):
                 continue
             key = (other.tool, repr(sorted(other.arguments.items())))
@@ -1062,6 +1138,11 @@ class EmbeddedPlanner:
         # a question that names the public way asks in its asking sentences: the dogs, the zoning, the trip in its
         # background ("I live with my two dogs ... The Village cleared my front walk. What am I billed?") set no topic
         text = asking_sentences(q) if streets else q
+        if streets and text != q and _BACK_REFERENCE.search(text):
+            # ("The streetlight at the end of our road has been out ... Who's responsible for fixing it?": what "it" is,
+            # the sentence before the ask says)
+            told = [x for x in re.split(r"(?<=[.!?])\s+", q[: q.find(text[:30])] if text[:30] in q else "") if x.strip()]
+            text = f"{told[-1]} {text}" if told else text
         return bool(munis) and all(_off_topic_for(m, text, streets) for m in munis)
 
     def _answers_closely(self, q: str, muni_id: str | None) -> bool:
@@ -1180,18 +1261,35 @@ class EmbeddedPlanner:
             # permit", not "assessed 50% ... based on current cost estimates provided to the Village")
             thing = priced_thing(asked) if kind == "money" else None
             stated = next(st for k, _, st in FIGURE_KINDS if k == "money") if thing is not None else states
-            deferring = sorted((d for d in best_sentences(expand(q, muni_id), hits, max_sentences=3, must=DEFERRAL, similarity=sims)
-                                if not stated.search(DEFERRAL.sub("", d[1])) and (thing is None or thing.search(d[1]))
-                                and (kind in (None, "money") or not about_money(d[1]))
-                                and not (_defers_a_fine(d[1]) and not PENALTY_Q.search(asked))), key=lambda d: -d[2])[:1]
+            def deferrals(depth: int, sims_d) -> list:
+                return sorted((d for d in best_sentences(expand(q, muni_id), hits, max_sentences=3, must=DEFERRAL,
+                                                         similarity=sims_d, depth=depth)
+                               if not stated.search(DEFERRAL.sub("", d[1])) and (thing is None or thing.search(d[1]))
+                               and (kind in (None, "money") or not about_money(d[1]))
+                               and not (_defers_a_fine(d[1]) and not PENALTY_Q.search(asked))), key=lambda d: -d[2])[:1]
+
+            deferring = deferrals(4, sims)
             if not deferring:
                 # "the financial guarantee herein provided in subsection (3) above": the amount is where it points
                 deferring = self._referred_deferral(picked, states, kind)
+            # (a deferral about the priced thing itself, and no sentence prices it: that is where its price comes from,
+            # however far down it ranks — as deep as the stating sentence is looked for, "A fee as set by the Village
+            # Board shall be charged for such permit" may be the fifth passage found)
+            if not deferring and not stating and thing is not None:
+                deferring = deferrals(6, self._sims(req, hits, 6))
+            owned = bool(deferring) and not stating and thing is not None
+            if not deferring and not stating and thing is not None:
+                # "Do I need a permit for that, and how much does it cost?" of a story about cracked squares: the priced
+                # thing's own search finds what its price is left to ("A fee as set by the Village Board shall be charged
+                # for such permit"), which the story's words do not rank among the passages found
+                deferring = self._priced_deferral(asking_sentences(respelled(req.query.turn, muni_id)), muni_id, thing,
+                                                  stated)
+                owned = bool(deferring)
             fs = stating[0][2] if stating else 0.0
             ds = deferring[0][2] if deferring else 0.0
             best_passage = max(picked, key=lambda x: x[2])[0].id
             defer_share = 0.5 if deferring and deferring[0][0].id == best_passage else ranking().defer_other
-            if deferring and ds >= fs and ds >= defer_share * top:
+            if deferring and (owned or (ds >= fs and ds >= defer_share * top)):
                 return NotStated(muni_id, tuple(deferring), set_by=True, who=who_sets(deferring[0][1]))
             # a sentence that introduces a list ("subject to the following.") states what its items state
             listed = [it for p, s, _ in picked for it in list_items(p, s, self._same_section(p)) if states.search(it.text)]
@@ -1237,6 +1335,7 @@ class EmbeddedPlanner:
                                       asking=expand(own_words, muni_id) if own_words and common else None)
                 if best and all(best[0][1] != s for _, s, _ in picked):
                     picked = [*picked, best[0]]
+        picked = self._each_figure_stated(q, muni_id, hits, picked, req)
         picked = self._with_the_rule_excepted(whole_provision(picked))
         if _BROAD_ASK.search(req.query.turn) and not req.query.of_origin("turn"):
             picked = self._more_of_the_section(q, muni_id, hits, picked, sims)
@@ -1389,6 +1488,55 @@ class EmbeddedPlanner:
                                 and (kind in (None, "money") or not about_money(t)):
                             return [(other, t, score), (p, s, score * 0.99)]
         return []
+
+    def _priced_deferral(self, asked: str, muni_id: str, thing: re.Pattern, stated: re.Pattern) -> list:
+        """The sentence that leaves the price of the thing asked about to someone, found by the ask's own search
+        (at most one; [] when none is about that thing)."""
+        vec = self.index.embedder.embed_query(expand(asked, muni_id))
+        found = self.index.search(asked, muni_id, k=6, vector=vec)
+        sims = self.index.sentence_similarity(vec, [h.passage.id for h in found])
+        return [d for d in best_sentences(expand(asked, muni_id), found, max_sentences=3, must=DEFERRAL, similarity=sims,
+                                          depth=len(found))
+                if thing.search(d[1]) and not stated.search(DEFERRAL.sub("", d[1]))
+                and not _defers_a_fine(d[1])][:1]
+
+    def _finder(self, text: str, muni_id: str | None, vector):
+        """The sections of the passages the search finds for ``text`` (best first, each once), for a route that weighs
+        them."""
+        return lambda: list(dict.fromkeys(section_of(h.passage) for h in self.index.search(text, muni_id, k=4, vector=vector)))
+
+    def _each_figure_stated(self, q: str, muni_id: str, hits: list[SearchHit], picked: list, req: Request) -> list:
+        """A question asking figures of several kinds ("How much of the street can I block and for how long?"): each kind
+        no quoted sentence states is quoted too, from the best sentence of the sections found that states one and
+        shares a word of the question's asking sentences or is of a section quoted (one per kind, at most two added)."""
+        if not picked or req.query.of_origin("turn"):
+            return picked  # (the user's own figures: the arithmetic below works with the sentences quoted)
+        asks = asked_figure_kinds(respelled(req.query.turn, muni_id))
+        if len(asks) < 2 and not any(k in ("duration", "percent", "speed", "distance", "weight") or _TIME_OF_YEAR.search(part)
+                                     for k, part in asks):
+            return picked  # one kind asked: the stating sentence was chosen above
+        out = list(picked)
+        asking = stems(expand(asking_sentences(req.query.turn), muni_id)) - place_stems("how what when which long much")
+        for kind, part in asks:
+            states = stated_by(kind)
+            if any(states.search(s) for _, s, _ in out) or len(out) >= len(picked) + 2:
+                continue
+            # (the ask's own search too, among the sections the question found: "what size rocks are ok in the trench
+            # backfill" is answered by a provision the whole question does not rank among the first six)
+            vec = self.index.embedder.embed_query(expand(part, muni_id))
+            sections = {(x.passage.section, x.passage.title) for x in hits[:6]}
+            own = [h for h in self.index.search(part, muni_id, k=4, vector=vec)
+                   if (h.passage.section, h.passage.title) in sections and h.passage.id not in {x.passage.id for x in hits[:6]}]
+            pool = [*hits[:6], *own]
+            found = best_sentences(expand(q, muni_id), pool, max_sentences=1, must=states, depth=len(pool),
+                                   similarity=self.index.sentence_similarity(vec, [h.passage.id for h in pool]),
+                                   asking=expand(part, muni_id))
+            # (of the section quoted, or sharing a word of the asking: "how fast can they go" of a tour's section is
+            # answered by its "maximum speed of eight (8) miles per hour")
+            if found and found[0][1] not in {s for _, s, _ in out} and (
+                    stems(found[0][1]) & asking or section_of(found[0][0]) in {section_of(p) for p, _, _ in picked}):
+                out.append(found[0])
+        return out
 
     def _more_of_the_section(self, q: str, muni_id: str, hits: list[SearchHit], picked: list, sims) -> list:
         """A broad ask ("What do we need to get the city to sign off on it?", "What does the code let us do about

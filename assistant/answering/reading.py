@@ -1067,6 +1067,22 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
             add("length", feet * 12, "in", m.start(), m.end())
         else:
             add("length", feet, "ft", m.start(), m.end())
+    for m in _DIGIT_FRACTION_OF.finditer(text):
+        # "3/4 of an inch" (0.75 inches, never "an inch"), "1/2 of a foot"
+        num, den = Decimal(m.group("num")), Decimal(m.group("den"))
+        if den == 0:
+            continue
+        u = m.group("u").lower()
+        if u == "inch":
+            add("length", num / den, "in", m.start(), m.end())
+        elif u == "foot":
+            add("length", num / den * 12, "in", m.start(), m.end())
+        elif u == "mile":
+            add("length", num / den * 5280, "ft", m.start(), m.end())
+        elif u == "hour":
+            add("duration", num / den, "hours", m.start(), m.end())
+        elif u == "ton":
+            add("weight", num / den, "tons", m.start(), m.end())
     for m in _FEET_INCHES.finditer(text):
         feet_and_inches(Decimal(m.group("ft")), Decimal(m.group("in")), m.start(), m.end())
     for m in _WORD_FOOT_INCH.finditer(text):
@@ -1413,6 +1429,9 @@ _DOLLARS_CENTS_RATE = re.compile(
 _FRACTION_OF = re.compile(rf"\b(?:(?P<num>a|an|{_ONES})[- ])?(?P<den>half|halves|thirds?|"
                           r"quarters?|fourths?|fifths?|eighths?|tenths?)\s+(?:of\s+)?(?:(?P<art>an?)\s+)?"
                           r"(?P<u>foot|mile|inch|yard|hour|ton)\b", re.I)
+# "3/4 of an inch", "1/2 of a foot": a fraction in digits of one unit
+_DIGIT_FRACTION_OF = re.compile(r"(?<![\d/.])(?P<num>\d{1,2})\s*/\s*(?P<den>\d{1,2})\s+of\s+an?\s+(?P<u>inch|foot|mile|hour|ton)\b",
+                                re.I)
 _TIME_BEFORE = re.compile(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|thirty|"
                           r"forty-five|o['’]clock|noon))\s*$", re.I)
 _MILITARY_TIME = re.compile(
@@ -1646,10 +1665,13 @@ def _without_corrected(turn: str, slots: list[Slot]) -> list[Slot]:
 def read_query(turn: str, earlier: str = "", *, follow_up: bool = False, clarified: bool = False,
                text: str | None = None, municipality: str | None = None,
                municipality_from: MunicipalitySource = "none", figure: str | None = None,
-               removed: tuple[str, ...] = (), asked: str = "", answered: str = "", ref: date | None = None) -> Query:
+               removed: tuple[str, ...] = (), asked: str = "", answered: str = "", ref: date | None = None,
+               context: str = "") -> Query:
     # (the earlier turn is read with this one after it, its values kept: "started leaking last night" dates the dig
     # when the conversation asks a day, "What's the last day we can get the application in?")
-    slots_ = user_slots(turn, "turn", ref, earlier) + ([s for s in user_slots(f"{earlier} {turn}", "earlier", ref)
+    # (``context``: the conversation's words before this turn, even when this turn carries none of their values: the
+    # month a bare "Saturday the 3rd" is in, after "Pouring ... on Friday June 2, 2028")
+    slots_ = user_slots(turn, "turn", ref, earlier or context) + ([s for s in user_slots(f"{earlier} {turn}", "earlier", ref)
                                                if s.span.end <= len(earlier)] if earlier else [])
     slots_ = _without_corrected(turn, slots_)
     if earlier:

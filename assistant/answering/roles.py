@@ -351,6 +351,21 @@ ONE_WORKER = re.compile(rf"\b(?:(?:the )?same|one|a single|only one) {_WORKER}\b
 SAME_WORKER = re.compile(rf"\b(?:the )?same {_WORKER}\b", re.I)
 
 
+# "the rate is $40 an hour", "a rate of $42/hr": one rate told, not said to be each worker's ("their rate", "$44/hr each")
+_ONE_RATE = re.compile(r"\b(?:the|a)\s+(?:hourly\s+|labou?r\s+)?rate\b(?:\s+(?:with|including|incl\.?)\s+benefits)?"
+                       r"\s*(?:is|was|of|would be|will be|=|:)?\s*(?:about\s+|around\s+)?$", re.I)
+
+
+def _one_rate_told(rate: Slot, query: Query) -> bool:
+    """A single rate said of a crew as "the rate" ("They told me the rate is $40 an hour"), in a sentence that does not
+    make it each worker's ("per worker", "each", "apiece")."""
+    text = query.source(rate.span.origin)
+    before = re.split(r"[.;?!]\s+", text[:rate.span.start])[-1]
+    after = re.split(r"[.;?!](?:\s|$)", text[rate.span.end:])[0]
+    return _ONE_RATE.search(before) is not None and not PER_WORKER.search(f"{before} {after}") \
+        and not re.search(r"\b(?:each|apiece|per (?:head|man|guy))\b", f"{before} {after}", re.I)
+
+
 def _crew_worked(staff: Slot, hours: Slot, query: Query) -> bool:
     """The head count is the subject of the hours, in one clause ("Two guys worked 1.5 hours"), and nothing
     says the hours are a total ("3 hours between them", "in all")."""
@@ -433,6 +448,12 @@ def snow_values(query: Query) -> SnowReading:
     if len(hours) == len(rates):
         pairs = list(zip(hours, rates))
         if n is not None and n != len(pairs):
+            if len(pairs) == 1 and not each and _crew_worked(staff[0], hours[0], query) and _one_rate_told(rates[0], query):
+                # "sent two guys and they were there three hours. They told me the rate is $40 an hour": the crew's time,
+                # but "the rate" may be each one's or the crew's together (the charge doubles between them): asked
+                out.ambiguous = Ambiguous(
+                    f"hourly rate of the “{staff[0].span.text}” (each one's, or for all of them together?)", tuple(rates))
+                return out
             if len(pairs) == 1 and (each or _crew_worked(staff[0], hours[0], query)):
                 # "2 guys x 1.75 hrs @ $44/hr", "sent 2 employees who spent 3 hours ...; their rate is $42.50": the
                 # crew's time on the job and its one rate, each worker's (the answer says it read them so)
@@ -607,12 +628,22 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     # of its sentence, may — a date whose sentence goes on to name the event, when only one does
     # (two of the event's words at least, none of them denied: "..., no permit obviously" names no permit issued)
     pool = best if top > 0 else days
+    # (a day said of an act the user only supposes, of another act than the event: "do we still get out of paying the
+    # fee if we file today?" dates a filing, not the excavation; "if we dig on Monday" would date it)
+    supposed = [s for s in pool if _SUPPOSED.search(own_words_before(s, query))
+                and not stems(expand(own_words_before(s, query))) & want]
+    if supposed and len(pool) - len(supposed) == 1:
+        return next(s for s in pool if s not in supposed)
     after = [(len(stems(expand(DENIED_WORDS.sub(" ", _sentence_after(s, query)))) & want), s) for s in pool]
     most = max(n for n, _ in after)
     named_after = [s for n, s in after if n == most]
     if most >= 2 and len(named_after) == 1:
         return named_after[0]
     return Ambiguous("date the period counts from", tuple(pool))
+
+
+# the words before a day that suppose an act ("if we file", "if I pay it on", "if they send it")
+_SUPPOSED = re.compile(r"\b(?:if|once|when|say|suppose)\s+(?:we|i|they|you|he|she|the\s+\w+)\s+(?:\w+\s+){1,3}$", re.I)
 
 
 # words a question denies ("no permit obviously", "without a bond"): they name nothing of its own case
@@ -636,7 +667,8 @@ def _last_word(text: str) -> str | None:
     from assistant.retrieval.lexical import stems
 
     for w in reversed(re.findall(r"[A-Za-z]+", text)):
-        if not stems(w) & _COORDINATION:
+        own = stems(w)
+        if own and not own & _COORDINATION:  # (a stop word has no stem: "on", "the" are skipped too)
             return w.lower()
     return None
 

@@ -83,11 +83,13 @@ class ToolRouter:
         return dict(zip(ids, (float(x) for x in sims)))
 
     def route(self, q: str, muni: str | None, current: str | None = None, vector=None,
-              query=None) -> Routed | Missing | None:
+              query=None, found=None) -> Routed | Missing | None:
         """``q`` is the whole question (with the earlier turn's topic for a follow-up);
-        ``current`` the words of this turn, whose values (dates, money) come first."""
+        ``current`` the words of this turn, whose values (dates, money) come first; ``found``, when given, the
+        sections the search finds for the question (best first), asked for only by a route that weighs them."""
         ctx = RouteContext(current=current or q, vector=vector, query=query, tools=self.tools,
-                           similar=functools.partial(self._rule_similarity, vector))
+                           similar=functools.partial(self._rule_similarity, vector),
+                           found=functools.cache(found) if found is not None else list)
         out = self._first(q, muni, ctx, [d for d in self.routes if d.applies(q)])
         if out is not None:
             return out

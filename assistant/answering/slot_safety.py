@@ -231,6 +231,12 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         measure = _argument_dimension(field_name)
         # "5 feet wide, 60 feet long": the length is no rival for the width; "16 feet wide" none for a rise
         rivals = [s for s in rivals if dimension(s) in (None, measure)]
+        # ("measures about 4 inches. The contractor says code only needs two and a half inches": what someone says
+        # the code asks is a limit told, no rival for the user's own measurement)
+        from assistant.answering.limits import told_limit
+
+        if not told_limit(r.slot):
+            rivals = [s for s in rivals if not told_limit(s)]
         if not rivals:
             continue
         mine = _cued(r.slot, cue) or (measure is not None and dimension(r.slot) == measure)

@@ -143,7 +143,13 @@ def tier_fee(turn: str, slots: list[Slot], sentence: str) -> Worked | None:
         thing = stems(" ".join(re.findall(r"[a-z]+", sentence[:bound.start()].lower())[-4:])) - _TIER_GENERIC
         mine = quantities.get(kind, [])
         if mine and kind in ("area", "length") and not thing & asked:
-            return None  # a measure of something the tier is not about: which tier is not guessed
+            # a measure of something the tier is not about: which tier is not guessed — unless the user's measures of
+            # this kind are only the sides of an area told ("tunnels not exceeding 25 feet" of a trench 4 feet wide and
+            # 30 feet long: its area meets the excavations' tier)
+            areas = [w for _, w in quantities.get("area", [])]
+            if kind == "length" and thing and all(any(written in a for a in areas) for _, written in mine):
+                continue
+            return None
         if len({q for q, _ in mine}) == 1:
             found.append((n, kind, bound, mine[0]))
         elif mine:

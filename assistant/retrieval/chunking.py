@@ -12,13 +12,16 @@ from pydantic import ConfigDict
 from assistant.retrieval.embeddings import MAX_TOKENS, count_tokens
 from assistant.types import Passage
 
-CHUNKER_VERSION = "structure-v4-sentences-headings-abbreviations"
+CHUNKER_VERSION = "structure-v5-sentences-headings-abbreviations-list-items"
 TOKEN_BUDGET = MAX_TOKENS - 6  # headroom under the 256 word-piece window
 MIN_PIECE_TOKENS = 32  # the least budget of a piece, whatever the length of its context
 
-_SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[A-Z(\"“])")
+# (and before an item of a numbered list on its own line: "...the following streets:\n\n1. Washington Street ...\n\n2.
+# Franklin Street ...", where the item's number is no end of the sentence before it)
+_SENTENCE_END = re.compile(r"(?<=[.;:])\s*\n\s*(?=\d{1,3}\.\s)|(?<=[.;:])\s+(?=[A-Z(\"“])")
+_LIST_MARK = re.compile(r"\s*\d{1,3}\.\s*")
 # ("an A.M. Best rating", "U.S. Route 66", "P.O. Box": capitals with periods run on)
-_ABBREV = re.compile(r"\b(Wis|Stats|No|Ch|Sec|St|Ave|Dr|Mr|Mrs|ft|in|Am|Cr|rec|Rep|Recr)\.$|\b(?:[A-Z]\.){2,}$")
+_ABBREV = re.compile(r"\b(Wis|Stats|No|Ch|Sec|St|Ave|Dr|Mr|Mrs|ft|in|Am|Cr|rec|Rep|Recr|sub|subs|subd|par|pars)\.$|\b(?:[A-Z]\.){2,}$")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -100,8 +103,8 @@ def sentences(text: str) -> list[str]:
     pieces, buf = [], ""
     for part in _SENTENCE_END.split(text):
         buf = f"{buf} {part}".strip() if buf else part
-        if _ABBREV.search(buf):
-            continue
+        if _ABBREV.search(buf) or _LIST_MARK.fullmatch(buf):
+            continue  # ("1." alone: the number of the list item it begins)
         pieces.append(buf)
         buf = ""
     if buf:

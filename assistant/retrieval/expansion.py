@@ -53,6 +53,14 @@ def _vocabulary(corpus: str, scope: tuple[str, ...]) -> frozenset[str]:
     return frozenset(words)
 
 
+@functools.cache
+def _plain_words(corpus: str) -> frozenset[str]:
+    """The plain words the expansion data knows ("shovel", "blacktop"): words a question may mean though no code
+    writes them."""
+    return frozenset(w.lower() for rx, _ in _rules(str(Path(corpus) / "query_expansion.yaml"))
+                     for w in re.findall(r"(?<![\\?])\b[A-Za-z]{5,}\b", rx.pattern))
+
+
 _SOUNDS = ((re.compile(r"(?:tion|sion|shun|shon|tian)"), "shn"), (re.compile(r"ph"), "f"), (re.compile(r"ck|q"), "k"),
            (re.compile(r"c(?=[aou])"), "k"), (re.compile(r"z"), "s"), (re.compile(r"(.)\1+"), r"\1"))
 
@@ -112,6 +120,11 @@ def spelling(word: str, corpus: str, scope: tuple[str, ...] | None = None) -> st
     if len(w) == 4:  # a short word: one letter wrong or doubled ("roff" -> roof), and only one such word
         close = [v for v in difflib.get_close_matches(w, vocab, n=3, cutoff=0.75) if len(v) == 4]
         return close[0] if len(close) == 1 else None
+    # two letters typed the wrong way round ("recieve"): that word, before any nearer by letters alone
+    swapped = [w[:i] + w[i + 1] + w[i] + w[i + 2:] for i in range(1, len(w) - 1)]
+    known = [v for v in swapped if v in vocab]
+    if len(known) == 1:
+        return known[0]
     # (the nearest of the same first letter: "shovle" is as near to "hole" as to nothing else)
     close = [v for v in difflib.get_close_matches(w, vocab, n=3, cutoff=0.8) if v[0] == w[0]]
     if close:
@@ -122,7 +135,16 @@ def spelling(word: str, corpus: str, scope: tuple[str, ...] | None = None) -> st
     if heard is None:
         close = difflib.get_close_matches(key, sounds, n=1, cutoff=0.85)
         heard = sounds[close[0]] if close else None
-    return heard if heard is not None and heard[0] == w[0] else None
+    if heard is not None and heard[0] == w[0]:
+        return heard
+    # no word of the code near it: a plain word the expansion data knows ("shovle" is "shovel", which the data reads
+    # as snow removal, though the code never writes it)
+    plain = _plain_words(corpus) - vocab
+    known = [v for v in swapped if v in plain]
+    if len(known) == 1:
+        return known[0]
+    close = [v for v in difflib.get_close_matches(w, plain, n=3, cutoff=0.8) if v[0] == w[0]]
+    return close[0] if close else None
 
 
 def respelled(question: str, municipality: str | None = None) -> str:
@@ -172,8 +194,10 @@ def _expand(question: str, corpus: str, scope: tuple[str, ...]) -> str:  # one a
     fixes = [s for w in _WORD.findall(question)
              if (s := spelling(w, corpus, scope)) and not any(rx.search(w) for rx, _ in rules)]
     extra += fixes
-    if fixes:  # the corrected question may match more plain-word rules
-        fixed = matched + " " + " ".join(fixes)
+    if fixes:  # the corrected question may match more plain-word rules (each word corrected in its place: "cuting
+        # into" is "cutting into", a rule of two words)
+        in_place = _respelled(question, corpus, scope)
+        fixed = matched + " " + " ".join(fixes) + " " + in_place
         extra += [words for rx, words in rules if rx.search(fixed) and words not in extra]
     seen = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
     added = []

@@ -69,6 +69,12 @@ _AREA_PRICE = re.compile(r"^(?P<n>\d[\d.]*\s+)?(?:square|sq)\.?\s*(?P<u>feet|foo
 _LENGTH_PRICE = re.compile(r"^(?P<n>\d[\d.]*\s+)?(?:(?:lineal|linear|running)\s+)?(?:feet|foot|ft)$")
 
 
+
+# "it's just me ... and the guy directly across the road": one owner on each side, said without a number
+_ONE_EACH_SIDE = re.compile(r"\b(?:just|only)\s+(?P<me>me|us|my\s+(?:house|lot|place|property))\b[^.?!]{0,60}?\band\s+"
+                            r"(?P<other>(?:the|one|a)\s+(?:guy|neighbou?r|owner|lady|woman|man|house|family|couple|lot|"
+                            r"property|place)\s+(?:\w+\s+){0,2}across\s+(?:the\s+)?(?:street|road|way))", re.I)
+
 def price_times_quantity(price, query) -> tuple[Decimal, str] | Missing:
     """A cost from the user's price of one thing ("$310 per square", "$1,150 per 100 sq ft") and their one
     quantity of that thing (a count of squares, an area, a length); asked for when none or several are given."""
@@ -190,12 +196,19 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
         if across is not None and (v := number_value(across)) is not None and v == int(v):
             # "4 houses on our side and 3 across the street": the other side's count, its unit left out
             n, opposite_said = [n[0], int(v)], across.group(0)
+        one_each = _ONE_EACH_SIDE.search(q) if not n else None
+        if one_each is not None:
+            # "It's just me (80 ft of frontage) and the guy directly across the road": one owner on each side
+            n = [1, 1]
         if len(n) >= 2:
             args["owners_on_sidewalk_side"], args["owners_on_opposite_side"] = n[0], n[1]
         else:
             return Missing("how many property owners are on each side of the street.")
     routed = Routed("sidewalk_assessment", args, args["municipality"], phrasing.lead_generic, sources=sources,
                     derived=derived)
+    if kind == "new_one_side_none_either" and one_each is not None:
+        routed.derived["owners_on_sidewalk_side"] = f"1 (“{one_each.group('me')}”)"
+        routed.derived["owners_on_opposite_side"] = f"1 (“{one_each.group('other')}”)"
     if same_both_sides:
         routed.derived["owners_on_opposite_side"] = f"{n[1]} (the same number: “on each side”)"
     elif kind == "new_one_side_none_either" and opposite_said:

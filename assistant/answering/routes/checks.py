@@ -143,6 +143,11 @@ def patch(q: str, muni: str | None, ctx: RouteContext):
         if len(feet) == 1:
             inches = [(feet[0].number * 12).normalize()]
             derived["existing_pavement_depth_in"] = f"{roles.as_number(inches[0])} inches (“{feet[0].span.text}” in inches)"
+    if ctx.query is not None and len(set(inches)) > 1:
+        # "The contractor says code only needs two and a half inches": a depth someone says the code asks is no
+        # measurement of the pavement
+        told = {x.number for x in ctx.query.of("length") if x.unit == "in" and limits.told_limit(x)}
+        inches = [x for x in inches if x not in told] or inches
     if not inches or not serves(ctx, "pavement_patch_check", muni):
         return None
     low = q.lower()
@@ -488,6 +493,20 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
                 return Routed("heavy_vehicle_check", args, args["municipality"], phrasing.lead_heavy,
                               derived={"gross_weight_tons": f"{roles.as_number(total)} tons (“{empty[0].span.text}” "
                                                             f"empty + “{cargo[0].span.text}” carried)"})
+    own = [_vehicle_clause(w, ctx.query.source(w.span.origin)) for w in weights] if ctx.query is not None else []
+    if len(weights) == 2 and len({w.value for w in weights}) == 2 and all(c is not None for c in own) \
+            and own[0][0] != own[1][0]:
+        # "our 7,400 lb track loader ..., and our dump truck grosses 13,500 lbs loaded": two vehicles, each its own
+        # weight — each checked (its lugs read from its own words), never one weight taken for both
+        checks = [Routed("heavy_vehicle_check", _heavy_args(clause, ctx, muni, w.number), None,
+                         partial(_lead_named, name=name), sources={"gross_weight_tons": w})
+                  for w, (name, clause) in zip(weights, own)]
+        for c, w in zip(checks, weights):
+            c.municipality = c.arguments["municipality"]
+            if not _TEMPORARY_SAID.search(own[weights.index(w)][1]):
+                c.arguments["temporary_limit_posted"] = _heavy_args(q, ctx, muni, w.number)["temporary_limit_posted"]
+        checks[0].follow.append(checks[1])
+        return checks[0]
     if len({w.value for w in weights}) > 1:
         return Missing("the vehicle's gross weight: is it " + " or ".join(f"“{w.span.text}”" for w in weights)
                        + "?", slot="gross weight", candidates=tuple(w.span.text for w in weights))
@@ -499,6 +518,38 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
 # the words before a weight that say it is carried, not the vehicle's own ("hauling 4,200 lb of pavers")
 _CARGO = re.compile(r"\b(?:haul(?:ing|s)?|carry(?:ing)?|carries|load(?:ing)? (?:up )?|with|plus|bring(?:ing)?|"
                     r"deliver(?:ing)?|payload of|load of|cargo of)\s+(?:about |around |roughly |maybe |another )?$", re.I)
+
+
+_TEMPORARY_SAID = re.compile(r"posted|temporary|weight limit|limit is|signs?", re.I)
+
+
+def _lead_named(result, name: str) -> str:
+    """The heavy-vehicle lead of one of several vehicles, named by the user's word for it ("For the loader ...")."""
+    return re.sub(r"^For this vehicle\b", f"For the {name}", phrasing.lead_heavy(result))
+
+
+def _vehicle_clause(weight, text: str) -> tuple[str, str] | None:
+    """The vehicle a weight is said of, in the words of its own clause ("our 7,400 lb track loader", "our dump truck
+    grosses 13,500 lbs loaded"), with that clause; None when its clause names none."""
+    start = max([0] + [m.end() for m in re.finditer(r"[,;.!?]\s|\band\b", text[:weight.span.start])])
+    end_m = re.search(r"[,;.!?](?:\s|$)|\band\b", text[weight.span.end:])
+    end = weight.span.end + (end_m.start() if end_m else len(text) - weight.span.end)
+    clause = text[start:end]
+    after = text[weight.span.end:end]
+    for segment in (after[:30], text[start:weight.span.start]):
+        found = list(_VEHICLE_ONLY.finditer(segment))
+        if found:
+            # (the last run of vehicle words: "dump truck", not "dump")
+            first = len(found) - 1
+            while first > 0 and not segment[found[first - 1].end():found[first].start()].strip():
+                first -= 1
+            return segment[found[first].start():found[-1].end()].lower(), clause
+    return None
+
+
+# a vehicle named before its weight ("our dump truck grosses"), not the driving ("haul", "drive")
+_VEHICLE_ONLY = re.compile(VEHICLE.pattern + r"|\b(?:roller|paver|crane|grader|skid[- ]?steer|backhoe|bulldozer|dozer|"
+                           r"tractor)s?\b", re.I)
 
 
 def _heavy_args(q: str, ctx: RouteContext, muni: str | None, tons) -> dict:

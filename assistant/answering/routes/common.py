@@ -38,6 +38,9 @@ class RouteContext:
     query: Any = None  # the reading.Query of the turn
     tools: dict[str, ToolSpec] = field(default_factory=dict)
     similar: Callable[[], dict[str, float]] = dict
+    # the sections the search finds for the question, best first, each (municipality, number, title); searched only
+    # when a route asks
+    found: Callable[[], list[tuple]] = list
 
 
 @dataclass

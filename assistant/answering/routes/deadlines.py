@@ -37,6 +37,9 @@ ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\b(?:last|latest|first
                         r"\bwhat(?:'s| is) the (?:date|day) (?:it|that|this|they|we|i|our|my|the)\b|"
                         r"\bby what (?:date|day)\b|\bon what (?:date|day)\b|\b(?:my|our) deadline\b|"
                         r"\bwhen (?:is|are) (?:that|it|this|they|the \w+) due\b|\bdue date\b|"
+                        # "when do the numbers legally have to be up by?": "by when", split
+                        r"\bwhen\s+(?:do|does|must|should|will|would)\b[^?.!]{0,60}\s(?:up|done|in|finished|installed|"
+                        r"paid|fixed|filed|cleared|removed|out)?\s*by\s*\?|"
                         # "when is that deposit due?", "I need the actual expiration date"
                         r"\bwhen(?:'s| is| are) (?:that|this|my|our|his|her|their)(?: [\w-]+){1,3} due\b|"
                         r"\b(?:expiration|expiry|cutoff|cut-off) date\b|"
@@ -231,6 +234,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         shared_event[rule.id] = event_words
     if not scored:
         return None
+    scored = _the_search_decides(sorted(scored, key=lambda t: -t[0]), ctx.found)
     scored.sort(key=lambda t: -t[0])
     best_score, best = scored[0]
     if event is not None and not wants_day and shared_event[best.id] == 0:
@@ -252,6 +256,15 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         others = [r for s, r in scored if r.municipality != best.municipality and s >= best_score - 1]
         if others:
             return Missing(which("Their deadlines differ."), needs_municipality=True)
+    midnight = _MIDNIGHT_OF.search(ctx.current or q)
+    if midnight is not None:
+        # "the snow quits right around midnight Saturday": the midnight that begins Saturday (Friday night) or the one
+        # that ends it (Saturday night) — a day apart, so asked, each reading named
+        day = (midnight.group("d1") or midnight.group("d2")).capitalize()
+        before = WEEKDAYS[(WEEKDAYS.index(day.lower()) - 1) % 7].capitalize()
+        return Missing(f"{_the_day(best.event)}: “{midnight.group(0).strip()}” may be the midnight that starts {day} "
+                       f"({before} night) or the one that ends it ({day} night). Which one?", slot="event date",
+                       candidates=(midnight.group(0).strip(),), provision=_provision_of(best))
     if wants_day and best.count.kind == "no_fixed_date":
         return None  # no date the rule could count from gives a day ("a set cutoff date?" of frozen ground): its text
     if wants_day:
@@ -267,7 +280,12 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         return Missing(f"the {best.event.rstrip('.')} (the period is counted from it).", slot="event date")
     if event is not None and len(scored) > 1 and best_score - scored[1][0] < ranking().rule_margin \
             and not (stems(scored[1][1].event) & stems(best.event)) - GENERIC_EVENT_STEMS \
-            and scored[1][1].count != best.count and shared_event[scored[1][1].id] >= shared_event[best.id]:
+            and scored[1][1].count != best.count and shared_event[scored[1][1].id] >= shared_event[best.id] \
+            and not (roles.event_kind_of(clause) is not None
+                     and roles.event_kind_of(clause) == roles.event_kind_of(best.event)
+                     != roles.event_kind_of(scored[1][1].event)):
+        # (the dated words name the kind of event the first rule counts from and not the second's: "The bill ... showed
+        # up in my mailbox Thursday, May 18" is the bill's receipt, not "the date the person was charged": not asked)
         # two rules about as near, counting different periods from events that share no word ("the date the
         # work starts" / "the date of the Town Board's written notice"), the second's event as near the words
         # that date something as the first's: which event the date is decides the day, so it is asked ("the bill
@@ -358,11 +376,20 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         routed.follow.append(Routed("deadline", {**args, "event": moment.isoformat()}, best.municipality,
                                     phrasing.lead_deadline, cues={"event": best.event},
                                     sources={"event": other_day}))
-    for other in ([] if act_given or each else _also_asked(ctx.current or q, best, scored, shared_event)):
+    # a further ask's rule may count from another day the question dates ("assigned our house a new number on March 1
+    # ... served me with a notice on April 3. How long did I originally have ..., and how long do I have now before I'm
+    # in violation?"): the day whose own words name that rule's event, where one does and the chosen day does not
+    elsewhere = _dated_elsewhere(ctx.query, scored, sources.get("event")) if ctx.query is not None else {}
+    near = {rid: max(n, elsewhere.get(rid, (0, None))[0]) for rid, n in shared_event.items()}
+    for other in ([] if act_given or each else _also_asked(ctx.current or q, best, scored, near)):
         if other.count.kind in HOURS and not isinstance(event, datetime):
             continue  # a rule in hours needs the time of day
-        routed.follow.append(Routed("deadline", {**args, "rule": other.id}, other.municipality, phrasing.lead_deadline,
-                                    cues={"event": other.event}, sources=sources))
+        o_args, o_sources = {**args, "rule": other.id}, sources
+        n, own_day = elsewhere.get(other.id, (0, None))
+        if own_day is not None and n > shared_event.get(other.id, 0):
+            o_args, o_sources = {**o_args, "event": own_day.day.isoformat()}, {"event": own_day}
+        routed.follow.append(Routed("deadline", o_args, other.municipality, phrasing.lead_deadline,
+                                    cues={"event": other.event}, sources=o_sources))
     for rid in best.together:  # rules always given together with this one, on the same event
         other = rules()[rid]
         if rid in {f.arguments.get("rule") for f in routed.follow} or (other.count.kind in HOURS and not isinstance(event, datetime)):
@@ -437,6 +464,38 @@ def _without_counts(text: str) -> str:
     return NUMBER.sub(lambda m: m.group(0) if _PERIOD_AFTER.match(text, m.end()) else " ", text)
 
 
+def _the_search_decides(scored: list, found) -> list:
+    """The rules scored, best first, where the search decides between close ones: when the best by words is of neither
+    of the two sections the search finds first for the question, the best rule of the first section, scored within
+    ``found_rule_weight`` of it, leads instead (by the rule margin, so it is not asked about). The retrieval is right
+    first for most questions ("the bill for the removal" of furniture left on the sidewalk finds the obstructions
+    section: the abatement bill, not the dirt and debris rule the word "removal" ranks first); it is not asked between
+    rules of one section (its first passage may be the other's) nor when the words' best is of a section it finds too
+    ("backed my truck into the curb and cracked it" finds the sidewalks' defects first, the damages second)."""
+    if len(scored) < 2:
+        return scored
+    sections = found()
+    best_score, best = scored[0]
+    if not sections or _section_of_rule(best) in sections[:2]:
+        return scored
+    near = next(((sc, r) for sc, r in scored[1:] if _section_of_rule(r) == sections[0]), None)
+    if near is None or best_score - near[0] > ranking().found_rule_weight:
+        return scored
+    lead = (best_score + ranking().rule_margin, near[1])
+    return [lead, *[(sc, r) for sc, r in scored if r is not near[1]]]
+
+
+def _section_of_rule(rule) -> tuple | None:
+    """The section (municipality, number, title) that holds the rule's first quote."""
+    from assistant.tools.deadlines import rule_citations
+
+    try:
+        found = rule_citations(rule)
+    except Exception:  # noqa: BLE001 - a quote the text no longer holds names no provision
+        return None
+    return next(((c.municipality, c.section, c.title) for c in found if c.passage_id), None)
+
+
 def _provision_of(rule) -> tuple[str, str] | None:
     """The rule's first quote with the passage that holds it (the provision a question asked back will apply)."""
     from assistant.tools.deadlines import rule_citations
@@ -484,6 +543,11 @@ EACH = re.compile(r"\beach\b|\bboth\b|\brespectively\b|\bevery one of\b|\b(?:for
                   re.I)
 
 
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# "midnight Saturday", "Saturday at midnight", "midnight on Saturday": which midnight is not said
+_MIDNIGHT_OF = re.compile(r"\bmidnight\s+(?:on\s+|this\s+|next\s+)?(?P<d1>(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|"
+                          r"\b(?P<d2>(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(?:at\s+|around\s+|about\s+)?midnight\b",
+                          re.I)
 _OWN_DAY = re.compile(r"\b(?:today|yesterday|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", re.I)
 
 
@@ -506,10 +570,37 @@ HOURS = ("hours_after", "hours_before")
 NO_DAY = ("window", "publication_window", "no_fixed_date")  # rules that give no "by when" day of their own
 # "…the last day to apply, and the last day to file and still skip the fee?": two deadlines asked at once
 # (also after a condition: "When's the deposit due, and if I never pay the bill, when does it hit my taxes?")
+# ("How long did I originally have ..., and how long do I have now before I'm in violation?": a day asked of each)
+_WHEN_WORDS = (r"last\s+(?:day|date)|latest|deadline|by when|when|(?:by|on)\s+what\s+(?:day|date)|what\s+(?:day|date)|"
+               r"how\s+long|how\s+much\s+time")
 _SECOND_ASK = re.compile(r",?\s+(?:and|&)\s+(?=(?:(?:if|once|after|say|suppose)\b[^?,]{0,80},\s*)?(?:the\s+|my\s+|our\s+)?"
-                         r"(?:last\s+(?:day|date)|latest|deadline|by when|when|(?:by|on)\s+what\s+(?:day|date)|"
-                         r"what\s+(?:day|date))\b)", re.I)
-_ASKS_WHEN = re.compile(r"\b(?:last\s+(?:day|date)|latest|deadline|by when|when|what\s+(?:day|date))\b", re.I)
+                         rf"(?:{_WHEN_WORDS})\b)", re.I)
+_ASKS_WHEN = re.compile(rf"\b(?:{_WHEN_WORDS})\b", re.I)
+
+
+# "the latest I can get each of those in?", "when is each due?": the things told before are asked, each
+_EACH_OF_THOSE = re.compile(r"\b(?:each|both)\s+of\s+(?:those|these|them|the\s+two)\b|\b(?:each|both)\s+(?:one|notices?)\b",
+                            re.I)
+# where one thing told ends and the next begins: ", and separately", "and also", "as well as", ";"
+_LISTED = re.compile(r",?\s+and\s+(?:then\s+)?(?:separately|also|another)\b,?\s*|,?\s+as\s+well\s+as\s+|;\s*", re.I)
+
+
+def _dated_elsewhere(query, ranked: list, chosen) -> dict[str, tuple[int, object]]:
+    """For each rule, the question's other day (not the one chosen) whose own words share the most words with the rule's
+    event, and how many: {rule id: (words, slot)} (only days of their own words; none of the chosen day's)."""
+    chosen_value = getattr(chosen, "value", None)
+    days = [s for s in roles.of(query, "date") if s.precision == "day" and s.span.origin == "turn"
+            and s.value != chosen_value]
+    if chosen_value is None or not days:
+        return {}
+    words = {id(s): stems(expand(roles.own_words_before(s, query))) - GENERIC_EVENT_STEMS for s in days}
+    out = {}
+    for _, r in ranked:
+        event = stems(expand(r.event)) - GENERIC_EVENT_STEMS
+        scored = sorted(((len(words[id(s)] & event), s) for s in days), key=lambda t: -t[0])
+        if scored and scored[0][0] > 0 and (len(scored) == 1 or scored[0][0] > scored[1][0]):
+            out[r.id] = scored[0]
+    return out
 
 
 def _also_asked(question: str, best, ranked: list, shared_event: dict[str, int]) -> list:
@@ -519,6 +610,13 @@ def _also_asked(question: str, best, ranked: list, shared_event: dict[str, int])
     is the rule already chosen, adds nothing."""
     asked = [x for x in re.split(r"(?<=[.!?])\s+", question) if "?" in x] or [question]
     parts = [x for x in _SECOND_ASK.split(asked[-1]) if _ASKS_WHEN.search(x)]
+    if len(parts) < 2 and _EACH_OF_THOSE.search(asked[-1]) and _ASKS_WHEN.search(asked[-1]):
+        # "... a heads-up the Public Works Director needs, and separately a notice to the clerk and the neighbors. What's
+        # the latest I can get each of those in?": the things the sentence before lists are the parts asked
+        told = [x for x in re.split(r"(?<=[.!])\s+", question) if "?" not in x]
+        listed = [x for x in _LISTED.split(told[-1]) if len(x.split()) >= 3] if told else []
+        if 2 <= len(listed) <= 3:
+            parts = listed
     if len(parts) < 2:
         return []
     candidates = [(whole, r) for whole, r in ranked if r.municipality == best.municipality and r.count.kind not in NO_DAY]
@@ -543,6 +641,7 @@ def _also_asked(question: str, best, ranked: list, shared_event: dict[str, int])
                        for whole, r in candidates), key=lambda t: -t[0])
 
     per_part = [scored_for(part) for part in parts]
+
     # the rule chosen answers the part it scores best in against that part's top; the other parts are asked of the
     # other rules (the event dated, which drew the chosen rule, weighs alike for them)
     own_part = max(range(len(per_part)), key=lambda i: next((s for s, r in per_part[i] if r is best), float("-inf"))
