@@ -1275,16 +1275,12 @@ class EmbeddedPlanner:
             # (a deferral about the priced thing itself, and no sentence prices it: that is where its price comes from,
             # however far down it ranks — as deep as the stating sentence is looked for, "A fee as set by the Village
             # Board shall be charged for such permit" may be the fifth passage found)
+            # (and then by the priced thing's own search: "Do I need a permit for that, and how much does it cost?" of a
+            # story about cracked squares, whose words do not rank the permit's passage among those found)
             if not deferring and not stating and thing is not None:
-                deferring = deferrals(6, self._sims(req, hits, 6))
+                deferring = deferrals(6, self._sims(req, hits, 6)) or self._priced_deferral(
+                    asking_sentences(respelled(req.query.turn, muni_id)), muni_id, thing, stated)
             owned = bool(deferring) and not stating and thing is not None
-            if not deferring and not stating and thing is not None:
-                # "Do I need a permit for that, and how much does it cost?" of a story about cracked squares: the priced
-                # thing's own search finds what its price is left to ("A fee as set by the Village Board shall be charged
-                # for such permit"), which the story's words do not rank among the passages found
-                deferring = self._priced_deferral(asking_sentences(respelled(req.query.turn, muni_id)), muni_id, thing,
-                                                  stated)
-                owned = bool(deferring)
             fs = stating[0][2] if stating else 0.0
             ds = deferring[0][2] if deferring else 0.0
             best_passage = max(picked, key=lambda x: x[2])[0].id
