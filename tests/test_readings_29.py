@@ -341,3 +341,12 @@ def test_two_vehicles_are_each_checked(assistant):
     ans = assistant.ask("Our truck weighs 8,000 lbs empty and 19,000 lbs loaded. The weight limit signs are up. Are we "
                         "over?", "delafield")
     assert "9.5 tons" in ans.answer and "**3.5 tons**" in ans.answer
+
+
+def test_one_of_a_unit_reads_back_in_the_singular():
+    from assistant.answering.reading import describe
+
+    one_inch, = [s for s in read_slots("the lip is an inch") if s.kind == "length"]
+    assert describe(one_inch) == "1 inch"
+    two, = [s for s in read_slots("the lip is 2 inches") if s.kind == "length"]
+    assert describe(two) == "2 inches"

@@ -1723,7 +1723,13 @@ def describe(slot: Slot) -> str:
     if slot.kind == "money":
         return fmt_money(slot.value)
     unit = {"ft": "feet", "in": "inches"}.get(slot.unit or "", slot.unit or "")
+    if slot.value in ("1", "1.0"):  # "1 inch", "1 hour", not "1 inches"
+        unit = _ONE_OF.get(unit, unit)
     return f"{slot.value} {unit}".strip()
+
+
+_ONE_OF = {"inches": "inch", "feet": "foot", "hours": "hour", "tons": "ton", "days": "day", "weeks": "week",
+           "months": "month", "years": "year", "minutes": "minute"}
 
 
 def trace_value(value: Any, query: Query) -> list[Slot]:
