@@ -498,13 +498,13 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
             and own[0][0] != own[1][0]:
         # "our 7,400 lb track loader ..., and our dump truck grosses 13,500 lbs loaded": two vehicles, each its own
         # weight — each checked (its lugs read from its own words), never one weight taken for both
-        checks = [Routed("heavy_vehicle_check", _heavy_args(clause, ctx, muni, w.number), None,
-                         partial(_lead_named, name=name), sources={"gross_weight_tons": w})
-                  for w, (name, clause) in zip(weights, own)]
-        for c, w in zip(checks, weights):
-            c.municipality = c.arguments["municipality"]
-            if not _TEMPORARY_SAID.search(own[weights.index(w)][1]):
-                c.arguments["temporary_limit_posted"] = _heavy_args(q, ctx, muni, w.number)["temporary_limit_posted"]
+        # (the lugs each vehicle's own words say; the posted limit the whole question says, of the road both run on)
+        posted = _heavy_args(q, ctx, muni, weights[0].number)["temporary_limit_posted"]
+        checks = []
+        for w, (name, clause) in zip(weights, own):
+            args = {**_heavy_args(clause, ctx, muni, w.number), "temporary_limit_posted": posted}
+            checks.append(Routed("heavy_vehicle_check", args, args["municipality"], partial(_lead_named, name=name),
+                                 sources={"gross_weight_tons": w}))
         checks[0].follow.append(checks[1])
         return checks[0]
     if len({w.value for w in weights}) > 1:
@@ -518,9 +518,6 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
 # the words before a weight that say it is carried, not the vehicle's own ("hauling 4,200 lb of pavers")
 _CARGO = re.compile(r"\b(?:haul(?:ing|s)?|carry(?:ing)?|carries|load(?:ing)? (?:up )?|with|plus|bring(?:ing)?|"
                     r"deliver(?:ing)?|payload of|load of|cargo of)\s+(?:about |around |roughly |maybe |another )?$", re.I)
-
-
-_TEMPORARY_SAID = re.compile(r"posted|temporary|weight limit|limit is|signs?", re.I)
 
 
 def _lead_named(result, name: str) -> str:
