@@ -181,7 +181,7 @@ _ASK_WORD = r"(?:how|what|when|where|who|which|why|do|does|did|is|are|can|could|
 _SECOND_ASK = re.compile(rf",?\s+and\s+(?:(?:then|also)\s+|(?:once|if|after)\s+[^,?]{{1,60}},\s+)?(?={_ASK_WORD})|(?<=\?)\s+(?:and\s+|also\s+|plus\s+)?(?={_ASK_WORD}|\w)|"
                          # "Can we challenge it, who decides, how long do we get, and if the village does it what share
                          # is ours?": asks listed with commas, and one put after its condition without a comma
-                         rf",\s+(?=(?:who|how|what|when|where|which)\b)|,?\s+and\s+(?:if|once|when)\s+[^,?]{{4,60}}?\s+(?=(?:what|how|who)\b)|"
+                         rf",\s+(?=(?:who|how|what|when|where|which)\b)|,?\s+and\s+(?:if|once|when)\s+[^,?]{{2,60}}?\s+(?=(?:what|how|who)\b)|"
                          # "What limits, and anything the certificate has to say about cancellation?"
                          r",\s+(?:and|or)\s+(?=(?:anything|whether)\b)", re.I)
 
@@ -268,6 +268,18 @@ _SETS_PENALTY = re.compile(r"\b(?:penalty|fine|forfeit(?:ure)?)\b[^.]{0,80}\$\s?
 # the words of an ask for the figure a calculator works out ("what's the total we bill him?")
 _FIGURE_WORDS = stems("total amount much cost costs fee fees charge charges bill billed owe owed pay paid sum figure "
                       "final come comes came")
+
+
+_MONEY_FIELD = re.compile(r"(?:^|_)(?:amount|total|cost|fee|charge|charged|balance|share|shares|assessment|deposit|"
+                          r"refund|surcharge|subtotal|released)(?:_|$)")
+_NOT_MONEY_FIELD = re.compile(r"blocks|days|date|percent|rate|_at$|_in$|_ft$|text")
+
+
+def _states_money(tool: str) -> bool:
+    """Does the calculator's result hold an amount of money (a bill, a share, a balance), by its fields' names?"""
+    spec = all_tools().get(tool)
+    return spec is None or any(_MONEY_FIELD.search(f) and not _NOT_MONEY_FIELD.search(f)
+                               for f in spec.output_model.model_fields)
 
 
 def _holds_a_quote(text: str, quoted: set[str]) -> bool:
@@ -1675,9 +1687,14 @@ class EmbeddedPlanner:
         worked, quoted = _worked(routed) if routed is not None else (set(), set())
         for part in parts:
             # (routed by its words alone, no vector: the deadline rules' similarity would pull a looked-up ask in)
-            if self.router.route(part, muni_id, current=part, vector=None, query=req.query) is not None:
-                continue  # a calculator takes this ask (or asks for its values)
+            taken = self.router.route(part, muni_id, current=part, vector=None, query=req.query)
+            if taken is not None and not isinstance(taken, Missing):
+                continue  # a calculator takes this ask
+            # (one that would ask for values the question does not give — "and if they do how much of it do I pay
+            # for" with no cost told — is answered by the rule's own sentence, quoted: "assessed 50% of the cost")
             vague = len(stems(part) - _ASK_WORDS) <= 1
+            # ("how much of it do I pay for": an ask that points back with "it" is about the story's thing)
+            leans = bool(re.search(r"\b(?:it|that|they|them|those)\b", part, re.I))
             if routed is not None and _CONSEQUENCE_ASK.search(part):
                 # "... and what can happen to him?": the penalty the worked provision's own section sets
                 penalty = self._section_penalty(worked, quoted)
@@ -1691,6 +1708,11 @@ class EmbeddedPlanner:
             text = f"{req.query.earlier} {part}".strip() if req.query.follow_up else part
             if vague and story:
                 text = f"{story} {text}"
+            elif leans:
+                # (with the sentence it continues: "does that count as a bad sidewalk the village can make me fix")
+                before = req.query.turn[:req.query.turn.find(part)] if part in req.query.turn else ""
+                last = re.split(r"(?<=[.!?])\s+", before.strip())[-1] if before.strip() else ""
+                text = f"{last} {text}".strip()
             vector = self.index.embedder.embed_query(expand(text, muni_id))
             hits = self.index.search(text, muni_id, k=6, vector=vector)
             if vague and routed is not None:
@@ -1711,8 +1733,10 @@ class EmbeddedPlanner:
                     if all(chosen[1] != s for _, s in out):
                         out.append(chosen)
                     continue
-            if routed is not None and stems(part) - _ASK_WORDS - _PRONOUNS <= _FIGURE_WORDS | stems(" ".join(quoted)):
+            if routed is not None and _states_money(routed.tool) \
+                    and stems(part) - _ASK_WORDS - _PRONOUNS <= _FIGURE_WORDS | stems(" ".join(quoted)):
                 continue  # "What's the total we bill him": the figure worked out answers it
+            # (a check that states no amount — a defect, a dimension — does not answer "how much of it do I pay for")
             if routed is not None and not vague:
                 # ("What's the total we bill him, and does this affect his future permits?": the rest of the passage
                 # the working quotes, where one of its sentences shares a word of the ask's own, "a one-year revocation
@@ -1725,7 +1749,9 @@ class EmbeddedPlanner:
             if not self._relevant(hits, q=part):
                 continue
             sims = self.index.sentence_similarity(vector, [h.passage.id for h in hits[:6]])
-            best = best_sentences(expand(part, muni_id), hits, max_sentences=1, similarity=sims, depth=6)
+            # (an ask of few words of its own, "how much of it do I pay for", is chosen for by the story it asks of)
+            best = best_sentences(expand(text if vague else part, muni_id), hits, max_sentences=1, similarity=sims,
+                                  depth=6)
             if best and all(best[0][1] != s for _, s in out):
                 out.append((best[0][0], best[0][1]))
         return tuple(out)
@@ -1789,8 +1815,8 @@ class EmbeddedPlanner:
         # (the passage's own everyday words count here: "permit" ties "his future permits" to "the right to obtain a
         # street opening permit" within the one passage the working quotes)
         words = stems(part) - _ASK_WORDS - _PRONOUNS
-        if not words or not quoted:
-            return None
+        if not words - _FIGURE_WORDS or not quoted:
+            return None  # ("how much of it do I pay for": no word of its own to tie it to a sentence)
         holding = [p for p in self.index.passages if p.municipality == muni_id and _holds_a_quote(p.text, quoted)]
         if not holding:
             return None

@@ -257,7 +257,8 @@ _PERCENT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:%|percent\b|per cent\b)", 
 _COUNT = re.compile(
     rf"(?P<n>{NUMBER.pattern})\s+(?:(?:separate|different|more|other|village(?:'s)?|town(?:'s)?|city(?:'s)?|full[- ]time|property|"
     r"sidewalk|concrete|of\s+(?:our|the|my|its|their|his|her|your|us|them))\s+){0,2}"
-    r"(?P<u>employees?|workers?|crew members?|people|persons?|men|guys|staff|occasions?|times|visits?|trips?|owners?|"
+    r"(?P<u>employees?|workers?|crew members?|people|persons?|men|guys|staff|occasions?|times|visits?|trips?|"
+    r"(?:home|land|property\s+)?owners?|"
     r"homes?|houses?|lots?|properties|parcels?|blocks?|squares?(?!\s+(?:feet|foot|ft|yards?|inch))|slabs?|sections?|rows?|"
     r"openings?|cuts?|permits?|residents?|households?|neighbou?rs?|signatures?|signers?|dwellings?|(?:dwelling\s+)?units?|"
     r"apartments?|businesses|members?)\b",
@@ -380,6 +381,26 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
             slot = _slot("date", d.isoformat(), None, text, origin, a, b, precision)
             out.append(slot.model_copy(update={"days": stretch}) if stretch else slot)
 
+    # "the Friday after Thanksgiving", "the day before Christmas": a named holiday (the holidays
+    # package's names), the nearest such day to today (read first: "the Fourth of July" is no fourth day of July here)
+    # ("the morning after the Fourth of July", "the night before Thanksgiving": a part of the day after or before it)
+    for m in re.finditer(rf"\b(?:the\s+)?(day|morning|afternoon|evening|night|{'|'.join(WEEKDAYS)})\s+"
+                         rf"(?:(?:right|just|immediately|directly)\s+)?"
+                         rf"(after|before|following)\s+(?:the\s+)?({'|'.join(_HOLIDAYS)})\b(?!\s+eve\b)(?:,?\s*(?P<year>(?:19|20)\d\d)\b)?",
+                         text, re.I):  # "the Tuesday right after Memorial Day 2027"
+        day = _holiday_near(m.group(3), ref, text[m.end():m.end() + 20],
+                            int(m.group("year")) if m.group("year") else None)
+        if day is None:
+            continue
+        step = -1 if m.group(2).lower() == "before" else 1
+        if m.group(1).lower() in ("day", "morning", "afternoon", "evening", "night"):
+            day = day + relativedelta(days=step)
+        else:
+            wd = WEEKDAYS.index(m.group(1).lower())
+            day = day + relativedelta(days=step)
+            while day.weekday() != wd:
+                day = day + relativedelta(days=step)
+        add(m.start(), m.end(), day)
     # "two years ago this June", "3 years ago last May": the month, that many years back
     for m in re.finditer(rf"(?P<n>{NUMBER.pattern})\s+years?\s+ago\s+(?:this\s+past|this|last|in)\s+(?:{dates._MON}|(?P<this_month>month))\b",
                          text, re.I):  # ("a year ago this month": this month, a year back)
@@ -657,24 +678,6 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
             add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday() - 1) % 7 + 1), "week")
         else:  # "this Friday": the coming one (today, if today is that day)
             add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday()) % 7))
-    # "the Friday after Thanksgiving", "the day before Christmas": a named holiday (the holidays
-    # package's names), the nearest such day to today
-    for m in re.finditer(rf"\b(?:the\s+)?(day|{'|'.join(WEEKDAYS)})\s+(?:(?:right|just|immediately|directly)\s+)?"
-                         rf"(after|before|following)\s+({'|'.join(_HOLIDAYS)})\b(?!\s+eve\b)(?:,?\s*(?P<year>(?:19|20)\d\d)\b)?",
-                         text, re.I):  # "the Tuesday right after Memorial Day 2027"
-        day = _holiday_near(m.group(3), ref, text[m.end():m.end() + 20],
-                            int(m.group("year")) if m.group("year") else None)
-        if day is None:
-            continue
-        step = -1 if m.group(2).lower() == "before" else 1
-        if m.group(1).lower() == "day":
-            day = day + relativedelta(days=step)
-        else:
-            wd = WEEKDAYS.index(m.group(1).lower())
-            day = day + relativedelta(days=step)
-            while day.weekday() != wd:
-                day = day + relativedelta(days=step)
-        add(m.start(), m.end(), day)
     # "last Christmas", "this past Labor Day": the latest one before today; "next Memorial Day", "this coming
     # Fourth of July": the first one after it (never the nearest one, which may lie the other way)
     for m in re.finditer(rf"\b(?P<rel>last|this past|next|this coming)\s+({'|'.join(_HOLIDAYS)})\b(?!\s*,?\s*(?:19|20)\d\d)"
@@ -796,12 +799,33 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
             taken.append((m.start(), m.end()))
             out.append(_slot("date", (was.day + shift).isoformat(), None, text, origin, m.start(), m.end(), "day")
                        .model_copy(update={"worked": f"from “{was.span.text}”, said before"}))
+        # a follow-up "the letter actually says the 31st, not the 20th": a bare day of the month is of the month the
+        # conversation's one dated day is in (never when the conversation dated days of two months)
+        months = {(x.day.year, x.day.month): x for x in told.values()}
+        if len(months) == 1:
+            was = next(iter(months.values()))
+            for m in _BARE_DAY_OF_MONTH.finditer(text):
+                if not _free(taken, m.start(), m.end()):
+                    continue
+                try:
+                    day = was.day.replace(day=int(m.group(1)))
+                except ValueError:
+                    continue
+                taken.append((m.start(), m.end()))
+                out.append(_slot("date", day.isoformat(), None, text, origin, m.start(), m.end(), "day")
+                           .model_copy(update={"worked": f"the month of “{was.span.text}”, said before"}))
     return sorted((_offset(x, text, origin) for x in out), key=lambda s: s.span.start)
 
 
 # "a week later", "two days earlier", "three days after that": a day moved from one the conversation gave
 _MOVED = re.compile(rf"\b(?P<n>{NUMBER.pattern}|a|an|one)\s+(?P<u>days?|weeks?|months?)\s+"
                     r"(?P<dir>later|earlier|sooner|after that|before that|after then|before then)\b", re.I)
+
+
+# "says the 31st, not the 20th": a day of the month said bare, no month, weekday or thing counted after it
+_BARE_DAY_OF_MONTH = re.compile(r"\bthe\s+([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b"
+                                r"(?=\s*(?:[,.;:!?)]|$|-|\s(?:not|instead|and|or|but|then|so|is|was|at|by|when|which)\b))",
+                                re.I)
 
 
 # "the 15th or the 22nd of last month", "March 15 or the 22nd": a bare day of the month joined to a dated one
@@ -998,6 +1022,21 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
             continue
         hh = dates.clock_hour(str(hour), m.group("when"))
         take_time(m.start("h"), m.end("mm") if m.group("mm") else m.end("h"), f"{hh:02d}:{int(m.group('mm') or 0):02d}")
+    for m in _BARE_HOUR_AT.finditer(text):
+        # "the morning after the Fourth of July, crew on site at 9": an hour said bare in a sentence whose words name
+        # one part of the day, and only one, is of that part (two parts, or none, and it is asked)
+        hour = int(m.group("h"))
+        if not 1 <= hour <= 11:
+            continue
+        # (the part of the day said before the hour, close, no other hour between: "crew starts at 7, inspection
+        # in the afternoon" is no afternoon 7)
+        sentence = _sentence_around(text, m.start(), m.end())
+        parts = {("am" if w.lower() == "morning" else "pm") for w in _DAY_PART_WORD.findall(sentence)}
+        lead = text[max(0, m.start() - 70):m.start()]
+        if len(parts) == 1 and _DAY_PART_WORD.search(lead) and not re.search(r"\d", lead[_DAY_PART_WORD.search(lead).end():]) \
+                and not re.search(r"\b(?:noon|midnight)\b", sentence, re.I):
+            take_time(m.start("h"), m.end(), f"{dates.clock_hour(str(hour), 'morning' if 'am' in parts else 'evening'):02d}:"
+                                             f"{int(m.group('mm') or 0):02d}")
     for m in _MONEY.finditer(text):
         v = digits_value(m.group("v"))
         mult = (m.group("mult") or "").lower()
@@ -1458,6 +1497,20 @@ _HOUR_DAY_PART = re.compile(
     r"(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|\d{1,2})(?::(?P<mm>[0-5]\d))?\s+"
     r"(?:(?:this|next|last|on|coming|this\s+coming)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
     r"tomorrow|today|yesterday)\s+(?P<when>morning|afternoon|evening|night)\b", re.I)
+# an hour said bare ("crew on site at 9"), and the words of a sentence that name a part of the day
+_BARE_HOUR_AT = re.compile(r"\b(?:at|around|about|by)\s+(?P<h>1[0-2]|[1-9])(?::(?P<mm>[0-5]\d))?\b"
+                           r"(?!\s*(?:a\.?\s?m\b|p\.?\s?m\b|o['’]?clock|%|percent|feet|foot|ft|inch|in\b|hours?|hrs?|days?|"
+                           r"weeks?|months?|years?|tons?|\$|dollars?|miles?|mph|degrees?|lbs?|pounds?|sq|square)|[-/.,:]\d)",
+                           re.I)
+_DAY_PART_WORD = re.compile(r"\b(morning|afternoon|evening|night|tonight)\b", re.I)
+
+
+def _sentence_around(text: str, a: int, b: int) -> str:
+    start = max(text.rfind(". ", 0, a), text.rfind("? ", 0, a), text.rfind("! ", 0, a), text.rfind("; ", 0, a))
+    ends = [i for i in (text.find(". ", b), text.find("? ", b), text.find("! ", b), text.find("; ", b)) if i >= 0]
+    return text[start + 1 if start >= 0 else 0:min(ends) if ends else len(text)]
+
+
 _SET_AGAINST_BARE = re.compile(
     rf"[^.;!?\d]{{0,40}}?\b(?:but|though|although|whereas|while|or)\b[^.;!?\d$]{{0,50}}?\b(?P<n>{NUMBER.pattern})"
     r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|or|instead|now|though)\b))", re.I)
@@ -1595,6 +1648,12 @@ SAME_ASK = re.compile(r"\bsame\s+(?:question|thing|deal|calculation|math|ask)\b|
                       r"\bforget\s+(?:that|what\s+I\s+said)\b", re.I)
 
 
+# the earlier question asked of a new value: "what if their costs were $4,100 instead?", "and if we make it 6 feet
+# wide instead?", "say it came in at $2,075"
+AGAIN_WITH = re.compile(r"\binstead\b|^\W*(?:and\s+|ok(?:ay)?,?\s+|so\s+)?(?:what\s+if|if|say|suppose|what\s+about|how\s+about)\b",
+                        re.I)
+
+
 # a value the user takes back beside the right one: "$485, not $385", "$485 instead of $385", "not $385 but $485"
 _NOT_AFTER = re.compile(r"^\s*[,;(-]?\s*(?:and\s+)?(?:not|instead\s+of|rather\s+than)\s+(?:the\s+)?$", re.I)
 _NOT_BEFORE = re.compile(r"\bnot\s+(?:the\s+)?$", re.I)
@@ -1679,14 +1738,17 @@ def read_query(turn: str, earlier: str = "", *, follow_up: bool = False, clarifi
     if earlier and NEW_OBJECT.search(turn):
         # "Ok next one is the walk in front of the hardware store": the earlier turn's values were another thing's
         slots_ = [s for s in slots_ if s.span.origin == "turn"]
-    elif earlier and SAME_ASK.search(turn):
+    elif earlier and (SAME_ASK.search(turn) or AGAIN_WITH.search(turn)):
         # "they came back an inch and a quarter short. same question": the turn's value replaces the earlier turn's
         # value of its kind; the earlier turn's other values still hold
         # (only a kind the earlier turn told once: "deposit $3,200 ... bill $3,650" / "scratch that, it came in at
         # $2,975" does not say which of the two it replaces)
         mine = Counter((s.kind, s.unit) for s in slots_ if s.span.origin == "turn")
         theirs = Counter((s.kind, s.unit) for s in slots_ if s.span.origin == "earlier")
-        swap = {k for k, n in mine.items() if n == 1 and theirs.get(k) == 1}
+        # (asked again "instead" of a new amount: an amount keeps the role its own words give it, read by the
+        # calculator's roles — "what if their costs were $4,100 instead?" does not say which cost it replaces)
+        swap = {k for k, n in mine.items() if n == 1 and theirs.get(k) == 1
+                and (SAME_ASK.search(turn) or k[0] != "money")}
         slots_ = [s for s in slots_ if s.span.origin == "turn" or (s.kind, s.unit) not in swap]
     return Query(turn=turn, earlier=earlier, text=text if text is not None else turn, follow_up=follow_up,
                  clarified=clarified, municipality=municipality, municipality_from=municipality_from,

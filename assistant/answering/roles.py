@@ -36,7 +36,11 @@ def own_words_before(slot: Slot, query: Query, width: int = 60) -> str:
                 and x.span.end <= slot.span.start
                 and not (slot.kind == "date" and x.kind == "time"
                          and re.fullmatch(r"\s*(?:on|,)?\s*", text[x.span.end:slot.span.start]))), default=0)
-    return re.split(r"[.;?!]\s", text[max(prev, slot.span.start - width):slot.span.start])[-1]
+    words = re.split(r"[.;?!]\s", text[max(prev, slot.span.start - width):slot.span.start])[-1]
+    # ("$1,500 cash deposit as the ditch guarantee (the culvert itself was $2,300)": a value inside brackets has
+    # the bracket's words, not the sentence's before it)
+    inside = words.rfind("(")
+    return words[inside + 1:] if inside >= 0 and ")" not in words[inside:] else words
 
 
 def own_words_after(slot: Slot, query: Query, width: int = 60) -> str:
@@ -156,8 +160,10 @@ def assign(slots: list[Slot], cues: dict[str, re.Pattern], query: Query | None =
 
 # -- the street-opening surcharge: paving date, opening date, permit fee -------------------------
 # ("we open the pavement on May 3": the pavement opened, not laid — the opening's cue)
-PAVED = re.compile(r"pav(?!ement)|(?<!open the )(?<!opening the )(?<!cut the )(?<!cutting the )(?<!into the )"
-                   r"(?<!up the )(?<!break the )(?<!breaking the )pavement|surfac|asphalt|blacktop|overlay|\btop ?coat|seal ?coat|\bmill(?:ed|ing)\b|laid|new street|built|reconstruct", re.I)
+# ("cut into the asphalt on October 20": the surface opened is named, not its paving)
+_NOT_OPENED = (r"(?<!open the )(?<!opening the )(?<!cut the )(?<!cutting the )(?<!into the )(?<!up the )(?<!break the )"
+               r"(?<!breaking the )(?<!through the )(?<!saw the )(?<!saw-cut the )")
+PAVED = re.compile(r"pav(?!ement)|" + _NOT_OPENED + r"(?:pavement|surfac|asphalt|blacktop)|overlay|\btop ?coat|seal ?coat|\bmill(?:ed|ing)\b|laid|new street|built|reconstruct", re.I)
 OPENED = re.compile(r"open|dig|dug|excavat|\bcut|start|begin|work|trench|plan", re.I)
 FEE = re.compile(r"fee|permit cost|paid|pay|costs?\b", re.I)
 # "the house was built in 1987": a date of a building, not of the street's paving
@@ -171,13 +177,15 @@ def _of_a_building(s: Slot, query: Query) -> bool:
 
 
 # "the final paving will be 8 months old when we dig", "paved two and a half years before the day we'll dig"
-AGE_AFTER = re.compile(r"^\s*(?:old|of age)\b|^\s*(?:before|prior to)\s+(?:the day\s+|when\s+)?(?:we|they|i|you|it|the "
+AGE_AFTER = re.compile(r"^\s*(?:old|of age)\b|^\s*(?:before|prior to)\s+(?:the day\s+|when\s+)?(?:we|they|i|you|it|that|then|the "
                        r"(?:opening|dig|cut|work|excavation))\b", re.I)
 # "final paving age: 18 mos", "age of the pavement is 3 years", "pavement age = 2 yrs"
 AGE_BEFORE = re.compile(r"\bage(?:\s+of\s+(?:the\s+)?(?:final\s+)?(?:paving|pavement|asphalt|surface|street|road))?"
                         r"\s*(?:[:=-]+|\bis\b|\bwas\b|\bof\b)?\s*(?:about|around|approx\.?|~)?\s*$", re.I)
 AT_OPENING = re.compile(r"\b(?:when|by the time|at the time|the day|on the day|before)\b[^.?!]{0,25}\b(?:dig|open|cut|start|"
-                        r"begin|work|excavat)", re.I)
+                        r"begin|work|excavat)|^\s*(?:before|prior to)\s+(?:that|then)\b", re.I)
+# ("cutting into Mill Street on May 16th and that asphalt went down two and a half years before that": the day said
+# before it, the opening's)
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,10 @@ SHARED_COST = re.compile(r"\bfor (?:the )?(?:two|both|three|all) of us\b|\btoget
                          re.I)
 ESTIMATE = re.compile(r"\bestimat", re.I)
 FINAL_COST = re.compile(r"\bfinal\b|\bactual\b|\bcame (?:in )?(?:to|at)\b|\bended up\b|\bbill(?:ed)?\b|\binvoice", re.I)
-OWNERS = ("houses", "homes", "owners", "lots", "properties", "parcels")
+OWNERS = ("houses", "homes", "owners", "lots", "properties", "parcels", "homeowners")
+# "six on each side", "5 houses per side": the same number on both sides of the street
+_EACH_SIDE = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?:(?:houses|homes|owners|homeowners|lots|properties|parcels)\s+)?"
+                        r"(?:on\s+each|on\s+either|per|each)\s+side\b", re.I)
 _ACROSS = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?:(?:houses|homes|owners|lots|properties|parcels)\s+)?(?:(?:are|on)\s+)?"
                      r"(?:across(?:\s+the\s+(?:street|road|way))?|on\s+the\s+(?:other|opposite|far|north|south|east|west)"
                      r"\s+side)\b", re.I)
@@ -182,11 +185,20 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
             return ambiguous(roles.Ambiguous("cost of the sidewalk work", (by["cost"][0], *theirs)))
         cost, sources = by["cost"][0].number, {"cost": by["cost"][0]}
     args = {"municipality": only_municipality(ctx, "sidewalk_assessment", muni), "kind": kind, "cost": str(cost)}
-    same_both_sides = False
+    same_both_sides, each_said = False, None
     if kind == "new_one_side_none_either":
         n = ([int(c.number) for c in ctx.query.of("count") if c.unit in OWNERS] if ctx.query is not None else []) \
             or slots.counts(q)
-        same_both_sides = bool(len(n) == 1 and re.search(r"\bon each side|\bon both sides", low))
+        each = _EACH_SIDE.search(q)
+        if each is not None and (v := number_value(each)) is not None and v == int(v) and v > 0:
+            # "a dozen of us homeowners, six on each side": the number on each side, both sides (a total told beside it
+            # that is not twice that number is asked about)
+            others = [x for x in n if x != int(v)]
+            if others and others != [2 * int(v)]:
+                return Missing(f"how many property owners are on each side of the street: “{each.group(0)}” does "
+                               "not agree with the number of owners told.")
+            n, each_said = [int(v)], each.group(0)
+        same_both_sides = bool(len(n) == 1 and re.search(r"\bon each side|\bon both sides|\b(?:per|each) side\b", low))
         if same_both_sides:
             n = [n[0], n[0]]
         counted = {c.span.text for c in (ctx.query.of("count") if ctx.query is not None else [])}
@@ -209,7 +221,10 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
     if kind == "new_one_side_none_either" and one_each is not None:
         routed.derived["owners_on_sidewalk_side"] = f"1 (“{one_each.group('me')}”)"
         routed.derived["owners_on_opposite_side"] = f"1 (“{one_each.group('other')}”)"
-    if same_both_sides:
+    if each_said:
+        routed.derived["owners_on_sidewalk_side"] = f"{n[0]} (“{each_said}”)"
+        routed.derived["owners_on_opposite_side"] = f"{n[1]} (“{each_said}”)"
+    elif same_both_sides:
         routed.derived["owners_on_opposite_side"] = f"{n[1]} (the same number: “on each side”)"
     elif kind == "new_one_side_none_either" and opposite_said:
         routed.derived["owners_on_opposite_side"] = f"{n[1]} (“{opposite_said}”)"
