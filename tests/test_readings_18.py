@@ -95,7 +95,7 @@ def test_two_widths_make_no_area():
 
 def test_one_length_against_a_rate_per_area_asks_the_width():
     turn = "How much curing compound do I need at minimum for a sidewalk that's 80 feet long?"
-    assert area_needed(turn, read_slots(turn), [RATE]) == "80 feet"
+    assert area_needed(turn, read_slots(turn), [RATE]) == ("80 feet", RATE)
     assert "How wide is it?" in phrasing.area_needed("80 feet")
     turn2 = "How much curing compound for a walk 5 ft wide by 80 ft long?"
     assert area_needed(turn2, read_slots(turn2), [RATE]) is None

@@ -149,3 +149,156 @@ def test_a_total_that_is_not_twice_each_sides_number_is_asked_about(assistant):
                         "now. The village puts the cost at $16,000. There are ten of us homeowners, four on each "
                         "side. What does each house pay?", "brandon")
     assert ans.status == "clarify"
+
+
+# -- a period whose event "such" points back to; a total fall; a per-area rate or fee and one length -------------------
+def test_such_official_action_is_the_decision_the_user_dated():
+    from assistant.answering import periods
+    from assistant.answering.reading import read_query as rq
+
+    turn = "The officer turned down my request. The decision letter is dated Wednesday, November 1. What's the last " \
+           "day I can file?"
+    q = rq(turn, ref=date(2028, 10, 20))
+    sentence = ("Any person aggrieved by the decision or action of the Chief Administrative Officer may appeal to the "
+                "Board of Zoning Appeals within 10 days of such official action.")
+    got = periods.count_from(turn, q.of_origin("turn"), [sentence], state="OH")
+    assert len(got) == 1 and got[0].day == date(2028, 11, 11)
+
+
+def test_how_much_total_fall_asks_a_rise():
+    from assistant.answering.slopes import ASKS_RISE
+
+    assert ASKS_RISE.search("how much total fall should there be across that distance?")
+    assert ASKS_RISE.search("what's the total drop over 11 feet?")
+
+
+def test_the_number_of_gallons_against_a_rate_per_area_asks_the_width():
+    from assistant.answering.materials import area_needed
+
+    rate = "The compound shall be applied at a minimum rate of one gallon of material for each 200 square feet."
+    other = "Concrete shall be cured for seven days."
+    turn = "Ordering curing compound for a walk 90 feet long. What's the minimum number of gallons?"
+    assert area_needed(turn, read_slots(turn), [other, rate]) == ("90 feet", rate)
+
+
+def test_a_fee_by_area_and_one_length_asks_the_width():
+    from assistant.answering.tiers import width_needed
+
+    fee = ("The fee shall be $2.00 for excavations which do not exceed 25 square feet in area or tunnels not exceeding "
+           "25 feet in length; and $0.25 for each additional square foot in the case of excavations, or lineal foot in "
+           "the case of tunnels.")
+    turn = "We're digging an excavation 40 feet along the curb. What will the permit cost?"
+    assert width_needed(turn, read_slots(turn), fee) == "40 feet"
+    both = "We're digging an excavation 40 feet long and 3 feet wide. What will the permit cost?"
+    assert width_needed(both, read_slots(both), fee) is None
+
+
+# -- topics a text covers in words other than the question's ---------------------------------------------------------
+def test_a_topic_is_off_where_the_text_uses_none_of_its_evidence_words(monkeypatch):
+    from assistant.answering import status_phrases
+    from assistant.types import Municipality, Passage
+
+    def doc_of(text):
+        class Doc:
+            sections = []
+            passages = [Passage(id="x", municipality="b", chapter="1", section="1-1", title="Streets", text=text,
+                                start=0, end=10)]
+        return Doc
+
+    new = Municipality.model_validate({"id": "b", "name": "City of B", "kind": "city", "state": "OH",
+                                       "chapters": [{"chapter": "1", "source_file": "b.txt"}]})
+    car = "leave my car parked"
+    status_phrases._default_lists.cache_clear()
+    # (a place named "Riverside Park" and concrete at "600 pounds per cubic yard" are no parking or weight rule)
+    monkeypatch.setattr("assistant.corpus.document", lambda mid: doc_of(
+        "Sidewalks from Riverside Park west shall be concrete of 600 pounds per cubic yard."))
+    always, _ = status_phrases.off_topic_lists(new)
+    assert any(__import__("re").search(p, car) for p in always)
+    assert any(__import__("re").search(p, "is there a weight limit for trucks") for p in always)
+    status_phrases._default_lists.cache_clear()
+    monkeypatch.setattr("assistant.corpus.document", lambda mid: doc_of(
+        "No vehicle shall be parked on a sidewalk; a vehicle so parked may be towed. Gross vehicle weight limits "
+        "are posted."))
+    always, _ = status_phrases.off_topic_lists(new)
+    status_phrases._default_lists.cache_clear()
+    assert not any(__import__("re").search(p, car) for p in always)
+    assert not any(__import__("re").search(p, "is there a weight limit for trucks") for p in always)
+
+
+def test_a_noise_question_is_out_of_scope_for_a_chapter_that_sets_no_hours(assistant):
+    ans = assistant.ask("How early in the morning can our crew start running the saw on a street job in Brandon? Are "
+                        "there noise rules?", "brandon")
+    assert ans.status == "out_of_scope"
+
+
+# -- a distance said with no unit --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("question, status", [
+    ("We want our concrete driveway to come within about 5 from the road's hard surface. Is that allowed?", "clarify"),
+    ("Our concrete driveway will stop 5 feet from the road's hard surface. Is that allowed?", "answered"),
+])
+def test_a_distance_with_no_unit_asks_the_unit(assistant, question, status):
+    ans = assistant.ask(question, "delafield")
+    assert ans.status == status
+    if status == "clarify":
+        assert "feet or inches" in ans.answer
+
+
+# -- this weekend's Saturday; "at 12" is noon or midnight ------------------------------------------------------------
+def test_a_bare_saturday_beside_this_weekend_is_that_weekends():
+    got = read_slots("If the snow this weekend quits on Saturday, when must the walk be clear?", "turn", date(2028, 4, 5))
+    assert _of(got, "date") == ["2028-04-08"]
+    assert _of(read_slots("If it quits on Saturday, when?", "turn", date(2028, 4, 5)), "date") == []
+
+
+def test_a_snow_end_at_12_asks_noon_or_midnight(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-04-05")
+    ans = assistant.ask("If the snow this weekend stops at 12 on Sunday, when do I have to have my walk shoveled in "
+                        "Brandon?", "brandon")
+    assert ans.status == "clarify" and "noon or midnight" in ans.answer
+
+
+# -- the penalty asked; a penalty provision for a range of sections --------------------------------------------------
+@pytest.mark.parametrize("question, kind", [
+    ("whats the penalty if you dont shovel your sidewalk? is it a misdemeanor or just a fine", "penalty"),
+    ("What are the penalties for blocking the street?", "penalty"),
+    ("How much is the fine for blocking the street?", "money"),
+])
+def test_the_penalty_asked_is_its_own_kind_of_figure(question, kind):
+    from assistant.answering.planner import figure_kind, stated_by
+
+    assert figure_kind(question) == kind
+    if kind == "penalty":
+        assert stated_by("penalty").search("shall be deemed guilty of a Class 3 misdemeanor")
+
+
+def test_a_penalty_for_a_range_that_misses_the_section_found_gives_way_to_the_one_that_holds_it():
+    from assistant.answering.planner import EmbeddedPlanner
+    from assistant.retrieval.index import SearchHit
+    from assistant.types import Passage
+
+    def p(pid, section, sub, text):
+        return Passage(id=pid, municipality="m", chapter="1", section=section, subsection=sub, title=section, text=text,
+                       start=0, end=1)
+
+    snow = p("s", "1.16", "(A)", "Snow shall be removed within 24 hours.")
+    b = p("b", "1.99", "(B)", "Violation of §§ 1.01 through 1.04 shall constitute a Class 3 misdemeanor.")
+    c = p("c", "1.99", "(C)", "Any person who violates §§ 1.15 through 1.22 shall be guilty of a Class 2 misdemeanor.")
+
+    class Stub:
+        _same_section = staticmethod(lambda passage: [b, c] if passage.section == "1.99" else [snow])
+
+    hits = [SearchHit(passage=x, score=1.0, dense_score=0.5) for x in (snow, b)]
+    assert [h.passage.id for h in EmbeddedPlanner._in_range(Stub(), hits)] == ["s", "c"]
+    hits = [SearchHit(passage=x, score=1.0, dense_score=0.5) for x in (snow, b, c)]
+    assert [h.passage.id for h in EmbeddedPlanner._in_range(Stub(), hits)] == ["s", "c"]
+
+
+def test_does_the_code_put_a_dollar_amount_on_it_asks_an_amount(assistant):
+    ans = assistant.ask("Our street opening job is running long and we want the thirty-day renewal. Does 404-6 put a "
+                        "dollar amount on the renewal fee?", "brandon")
+    assert ans.status == "not_stated" and "Village Board" in ans.answer
+
+
+def test_the_priced_things_own_deferral_is_not_crowded_out(assistant):
+    ans = assistant.ask("how much is the permit to repair the public sidewalk out front?", "brandon")
+    assert ans.status == "not_stated" and "A fee as set by the Village Board shall be charged for such permit" in ans.answer

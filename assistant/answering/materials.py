@@ -14,7 +14,8 @@ from assistant.answering.worked import Worked
 # the question asks a quantity of something, not money ("what's the least amount of curing compound",
 # "how many gallons of sealer")
 ASKS_MATERIAL = re.compile(r"\bhow\s+(?:much|many)\b|\b(?:least|minimum|smallest|most|maximum)\s+(?:amount|quantity)\b|"
-                           r"\bamount\s+of\b", re.I)
+                           r"\bamount\s+of\b|\bnumber\s+of\s+(?:gallons?|quarts?|pints?|liters?|litres?|pounds?|lbs|bags?|"
+                           r"tons?|cubic\s+(?:yards?|feet))\b", re.I)
 _MONEY_ASKED = re.compile(r"\$|\b(?:cost|costs|fee|fees|fine|fines|charge|charged|pay|owe|dollars?|price)\b", re.I)
 # "one gallon of material for each 200 square feet", "2 pounds per 100 sq. ft.", "a gallon to every 150 square feet"
 _RATE = re.compile(
@@ -78,19 +79,25 @@ def material_for_area(turn: str, slots: list[Slot], sentences: list[str]) -> Wor
     return None
 
 
-def area_needed(turn: str, slots: list[Slot], sentences: list[str]) -> str | None:
-    """The words of the user's one measure when a quoted rate of application is per area and the question gives a
-    length but no area ("a sidewalk that's 80 feet long"): the width is asked for. None otherwise."""
+def area_needed(turn: str, slots: list[Slot], sentences: list[str]) -> tuple[str, str] | None:
+    """The words of the user's one measure, and the sentence of the rate, when a quoted rate of application is per
+    area and the question gives a length but no area ("a sidewalk that's 80 feet long"): the width is asked for.
+    The rate is the best sentence's, or, when the question asks in a unit ("the minimum number of gallons"), one of
+    the first three sentences' in that unit. None otherwise."""
     if not ASKS_MATERIAL.search(turn) or _MONEY_ASKED.search(turn) or users_quantities(turn, slots).get("area"):
         return None
     lengths = [s for s in slots if s.kind == "length" and s.span.origin == "turn"]
-    if not lengths and _ASKS_UNITS.search(turn) and any(_RATE.search(s) for s in sentences[:3]):
-        return ""  # "How many gallons of that curing stuff do I need for my new sidewalk?": no measure at all
-    if len(lengths) != 1 or not any(_RATE.search(s) for s in sentences[:1]):
+    asked = _ASKS_UNITS.search(turn)
+    in_unit = [s for s in sentences[:3] if any(
+        _unit(m.group("qu"))[0] == _unit(asked.group("u"))[0] for m in _RATE.finditer(s))] if asked else []
+    if not lengths and in_unit:
+        return "", in_unit[0]  # "How many gallons of that curing stuff do I need for my new sidewalk?": no measure
+    rate = sentences[0] if sentences and _RATE.search(sentences[0]) else (in_unit[0] if in_unit else None)
+    if len(lengths) != 1 or rate is None:
         return None
-    return lengths[0].span.text
+    return lengths[0].span.text, rate
 
 
 # a quantity asked in a unit a rate of application is written in ("how many gallons", "how many bags")
-_ASKS_UNITS = re.compile(r"\bhow\s+(?:many|much)\s+(?:gallons?|quarts?|pints?|liters?|litres?|pounds?|lbs?|bags?|tons?|"
-                         r"cubic\s+(?:yards?|feet))\b", re.I)
+_ASKS_UNITS = re.compile(r"\b(?:how\s+(?:many|much)|number\s+of)\s+(?P<u>gallons?|quarts?|pints?|liters?|litres?|pounds?|"
+                         r"lbs?|bags?|tons?|cubic\s+(?:yards?|feet))\b", re.I)

@@ -318,6 +318,10 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
 
     def tie(sentence: str, m: re.Match, backward: bool) -> str | None:
         event = stems(sentence[m.end():m.end() + 60]) - _GENERIC
+        if re.match(r"\s*(?:such|said|the\s+same)\b", sentence[m.end():], re.I):
+            # "aggrieved by the decision or action of the Chief Administrative Officer may appeal ... within 10 days
+            # of such official action": the event "such" points back to is named earlier in the sentence
+            event |= stems(sentence[:m.start()]) - _GENERIC - _MODAL
         if event & told:
             return "dated"
         if event & asked:

@@ -80,6 +80,9 @@ def one_party(label: str) -> str:
 def clarify_time_of_day(bare_hour: str | None = None) -> str:
     if bare_hour:  # "pouring at 6 this Saturday": the hour is said, whether morning or evening is not
         # (in words: a time the question does not write is no figure to state)
+        if re.search(r"\b12(?::00)?\s*$", bare_hour.strip()):  # "quits at 12 on Saturday": noon or midnight
+            return clarify_value(f"the time of day: is “{bare_hour.strip()}” noon or midnight (and if midnight, the one "
+                                 "that starts the day or the one that ends it)? This period is counted in hours.")
         return clarify_value(f"the time of day: is “{bare_hour.strip()}” in the morning (a.m.) or in the evening (p.m.)? "
                              "This period is counted in hours.")
     return clarify_value("the time of day as well as the date (this period is counted in hours).")
@@ -258,12 +261,17 @@ def other_account(words: str) -> str:
             "gave first. Which should I use?")
 
 
-def area_needed(measure: str) -> str:
-    """The other dimension, when a rate of application is per area and the question gives one measure."""
+def area_needed(measure: str, fee: bool = False) -> str:
+    """The other dimension, when a rate of application (or a fee) is per area and the question gives one measure."""
+    per = "the fee is charged by the square foot" if fee else "the rate is per square foot of surface"
     if not measure:
-        return "the length and the width of the surface: the rate is per square foot of surface. How long and how wide is it?"
-    return (f"the width as well as the length: the rate is per square foot of surface, and “{measure}” gives one "
-            "side only. How wide is it?")
+        return f"the length and the width of the surface: {per}. How long and how wide is it?"
+    return f"the width as well as the length: {per}, and “{measure}” gives one side only. How wide is it?"
+
+
+def unit_needed(said: str, units: str) -> str:
+    """A measurement said with no unit ("about 30 from the road"), against a limit in a unit: which unit."""
+    return f"the unit of “{said}”: is it {units}?"
 
 
 def offense_needed(steps: tuple[str, ...]) -> str:

@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from assistant.settings import ranking
-from assistant.answering import conditions, fines, late_fines, limits, materials, periods, portions, rates, slots
+from assistant.answering import conditions, fines, late_fines, limits, materials, periods, portions, rates, slots, tiers
 from assistant.answering.slots import today
 from assistant.answering.compose import (
     best_sentences,
@@ -80,6 +80,9 @@ QUANTITY_Q = re.compile(
     r"forfeiture|width|charge|price|size|dates?|bond|guarantee|deposit)|what (?:dollar |\$ ?)?(?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|"
     r"what (?:(?!(?:happens?|happened|to|about|with|is|are|was|were|the|do|does|did|of)\b)[\w-]+\s+){1,3}amount\b|"  # "what financial guarantee amount", "what bond amount"
     r"what (?:do|does|should|would|will|can) (?:i|we|you|they|the \w+) (?:collect|charge|bill)\b|"  # staff: "what do I collect"
+    # "Does 404-6 put a dollar amount on the renewal fee?", "is there a set dollar figure for it?"
+    r"\b(?:puts?|sets?|gives?|states?|lists?|names?)\s+(?:a|any)\s+(?:specific\s+|set\s+)?(?:dollar\s+)?(?:amount|figure|price)\s+"
+    r"(?:on|for)\b|\bis\s+there\s+(?:a|any)\s+(?:specific\s+|set\s+)?(?:dollar\s+)?(?:amount|figure)\b|"
     # "my boss wants to know what the fee is", "tell me what the charges would be"
     r"what the (?:\w+\s+)?(?:fees?|costs?|charges?|fines?|price|amount|rate)\s+(?:is|are|was|were|will be|would be)\b|"
     r"how (?:wide|large|big|thick|deep|tall|high|steep)|on what dates?|(?:which|what) (?:\w+\s+){0,2}(?:dates?|months)|"
@@ -117,6 +120,11 @@ FIGURE_KINDS = [
                             r"(?:notice|time|warning|lead time|heads[- ]up)\b", re.I),
      re.compile(rf"\b{_NUM}(?:[- ](?:\(\d+\)\s*)?)?(?:(?:business|working|calendar|consecutive|regular)\s+){{0,2}}"
                 rf"(?:hours?|days?|weeks?|months?|years?|hrs?)\b", re.I)),
+    # "what's the penalty ...? is it a misdemeanor or just a fine": the kind of offense, or its fine, stated either way
+    # ("shall constitute a Class 3 misdemeanor" answers it; "how much is the fine?" asks money)
+    ("penalty", re.compile(r"\bwhat(?:['’]?s|\s+is|\s+are)\s+(?:the\s+)?(?:penalt(?:y|ies)|punishment)\b|"
+                           r"\bmisdemeanou?rs?\b|\b(?:civil\s+)?infractions?\b|\bcriminal\s+(?:offen[cs]e|charge)s?\b", re.I),
+     re.compile(r"\bmisdemeanou?r\b|\binfraction\b|\bimprison|\bjail\b|\$\s?\d", re.I)),
     ("money", re.compile(r"\b(fee|fees|cost|costs|price|charge|charged|collect|liable|owe|owed|owes|rate|fine|fined|"
                          r"forfeiture|penalty|bond|guarantee|"
                          r"insurance|deposit|assess(?:ed|ment)?|bill|pay|dollars?)\b|\$|"
@@ -356,6 +364,28 @@ def asked_parts(question: str) -> list[str]:
     # ("If it snows on Friday, when do I have to clear it?": a condition before its ask is no ask of its own)
     parts = [p for p in parts if len(p.split()) >= 4 and not _CONDITION_FIRST.match(p)]
     return parts if len(parts) > 1 else []
+
+
+# a distance said with no unit ("up to about 30 from the road"), asked whether it is allowed
+_BARE_DISTANCE = re.compile(r"\b(?:about|around|roughly|maybe|only|just|up\s+to|within|to|at)\s+(?P<n>\d{1,3}(?:\.\d+)?)\s+"
+                            r"(?=(?:from|off|away|back\s+from|of)\s+(?:the|my|our|your|a)\b)", re.I)
+_ASKS_IF_ALLOWED = re.compile(r"\b(?:is|would|will)\s+(?:that|this|it)\s+(?:be\s+)?(?:allowed|ok(?:ay)?|legal|fine|permitted|"
+                              r"too\s+(?:close|far|near))\b|\b(?:can|may)\s+(?:i|we)\b|\ballowed\?", re.I)
+
+
+def _unitless_measure(turn: str, slots, sentence: str) -> tuple[str, str] | None:
+    """(the number said, the units to choose between) when the question asks whether something is allowed, gives a
+    distance as a bare number no reading took ("about 30 from the road") and the sentence quoted sets a length:
+    None otherwise."""
+    if not _ASKS_IF_ALLOWED.search(turn):
+        return None
+    spans = [(x.span.start, x.span.end) for x in slots if x.span.origin == "turn"]
+    bare = [m for m in _BARE_DISTANCE.finditer(turn) if not any(a <= m.start("n") < b for a, b in spans)]
+    lengths = [x for x in read_slots(sentence) if x.kind == "length"]
+    if len(bare) != 1 or not lengths:
+        return None
+    unit = lengths[0].unit
+    return bare[0].group("n"), ("feet or inches" if unit == "ft" else "inches or feet")
 
 
 # an hour said with no morning or evening: "at 6 this Saturday", "around 7:30 on Friday"
@@ -773,7 +803,11 @@ def with_penalty_sections(q: str, muni_id: str, hits: list[SearchHit]) -> list[S
         # no pointer: the chapter's own penalty section ("903.99 Penalty: Whoever violates any of the provisions
         # of this chapter shall be fined ..."), when the chapter has one
         pointed = [x for sec in doc.sections if _CHAPTER_PENALTY.search(sec.title or "")
-                   and any(sec.chapter == p.chapter for p in found) for x in sec.passages if not x.reserved][:2]
+                   and any(sec.chapter == p.chapter for p in found) for x in sec.passages if not x.reserved]
+        # (of its subsections, those naming a range that holds the section found first: "Any person who violates
+        # any provision of §§ 152.15 through 152.22" for the snow section 152.16, not "§§ 152.01 through 152.04")
+        own = [x for x in pointed if found[0].section and _covers(x.text, found[0].section)]
+        pointed = (own or pointed)[:2]
     have = {h.passage.id for h in hits}
     extra = [x for x in pointed if x.id not in have][:4]
     if not extra:
@@ -1239,12 +1273,23 @@ class EmbeddedPlanner:
 
     def _decide_lookup(self, q: str, muni_id: str, hits: list[SearchHit], req: Request) -> Plan:
         """Which sentences answer; or that the code leaves the figure to someone, or does not state it."""
+        hits = self._in_range(hits)
         sims = self._sims(req, hits)
         asking = asking_sentences(req.query.turn)
         picked = best_sentences(expand(q, muni_id), hits, max_sentences=ranking().max_sentences, similarity=sims,
                                 asking=expand(asking, muni_id) if asking != req.query.turn else None)
         if not picked:
             return OutOfScope()
+        unitless = _unitless_measure(req.query.turn, req.query.of_origin("turn"),
+                                     max(picked, key=lambda x: x[2])[1]) if not req.query.follow_up else None
+        if unitless is not None:
+            # "bring it up to about 30 from the road blacktop. Is that allowed?" against "closer than 3' from the hard
+            # surface": 30 inches and 30 feet answer differently, so the unit is asked, never guessed
+            said, units = unitless
+            best = max(picked, key=lambda x: x[2])
+            return Clarify(phrasing.clarify_value(phrasing.unit_needed(said, units)), municipality=muni_id,
+                           slot="unit", notes=(phrasing.asked_for("the unit of the measurement", ()),),
+                           quote=(best[0], best[1]))
         held_up = limits.check_against(req.query.turn, req.query.of_origin("turn"),
                                        [s for _, s, _ in sorted(picked, key=lambda x: -x[2])], self._muni_common(muni_id))
         # what kind of figure is asked, read in the code's spelling ("how much notise"); of a follow-up, in its own words
@@ -1274,7 +1319,10 @@ class EmbeddedPlanner:
             thing = priced_thing(asked) if kind == "money" else None
             stated = next(st for k, _, st in FIGURE_KINDS if k == "money") if thing is not None else states
             def deferrals(depth: int, sims_d) -> list:
-                return sorted((d for d in best_sentences(expand(q, muni_id), hits, max_sentences=3, must=DEFERRAL,
+                # (of the priced thing's own deferrals: "assessed 50% ... based on current cost estimates provided to
+                # the Village", ranked first, must not crowd out "A fee as set by the Village Board ... for such permit")
+                return sorted((d for d in best_sentences(expand(q, muni_id), hits, max_sentences=3,
+                                                         must=_Both(DEFERRAL, thing) if thing is not None else DEFERRAL,
                                                          similarity=sims_d, depth=depth)
                                if not stated.search(DEFERRAL.sub("", d[1])) and (thing is None or thing.search(d[1]))
                                and (kind in (None, "money") or not about_money(d[1]))
@@ -1337,7 +1385,7 @@ class EmbeddedPlanner:
                 own = [h for h in self.index.search(part, muni_id, k=4, vector=vec)
                        if (h.passage.section, h.passage.title) in {(x.passage.section, x.passage.title) for x in hits[:6]}
                        and h.passage.id not in {x.passage.id for x in hits[:6]}]
-                pool = [*hits[:6], *own]
+                pool = self._in_range([*hits[:6], *own])
                 sims_p = self.index.sentence_similarity(vec, [h.passage.id for h in pool])
                 best = best_sentences(expand(part, muni_id), pool, max_sentences=1, similarity=sims_p, depth=len(pool),
                                       asking=expand(own_words, muni_id) if own_words and common else None)
@@ -1378,13 +1426,23 @@ class EmbeddedPlanner:
                 break
         if not worked and not checks and not portioned and by_score:
             # "How much curing compound for a sidewalk that's 80 feet long?" against a rate per square foot
-            measure = materials.area_needed(req.query.turn, req.query.of_origin("turn"), [by_score[0][1]])
-            if measure is not None:
+            needed = materials.area_needed(req.query.turn, req.query.of_origin("turn"), [s for _, s, _ in by_score[:3]])
+            if needed is not None:
+                measure, rate = needed
+                holder = next(p for p, s, _ in by_score if s == rate)
                 return Clarify(phrasing.clarify_value(phrasing.area_needed(measure)), municipality=muni_id,
                                slot="area", notes=(phrasing.asked_for("the width as well as the length", ()),),
-                               quote=(by_score[0][0], by_score[0][1]))
+                               quote=(holder, rate))
             # "How much will the permit to dig my trench cost?" against a fee per square foot: the quantity is asked
             # (a total: also a further charge of the best sentence's section, "an annual fee of $25.00 per newsrack")
+            length_only = tiers.width_needed(req.query.turn, req.query.of_origin("turn"), by_score[0][1]) \
+                if rates.ASKS_AMOUNT.search(req.query.turn) else None
+            if length_only is not None:
+                # "a trench going 30 feet ... what will the permit cost?" against "$2.00 for excavations which do not
+                # exceed 25 square feet ... $0.25 for each additional square foot": its width is asked for
+                return Clarify(phrasing.clarify_value(phrasing.area_needed(length_only, fee=True)), municipality=muni_id,
+                               slot="area", notes=(phrasing.asked_for("the width as well as the length", ()),),
+                               quote=(by_score[0][0], by_score[0][1]))
             top = by_score[0][0]
             charged = [by_score[0][1]] + ([s for p, s, _ in by_score[1:3] if section_of(p) == section_of(top)]
                                           if rates.ASKS_TOTAL.search(req.query.turn) else [])
@@ -1582,6 +1640,26 @@ class EmbeddedPlanner:
             first = next((x for x in sentences(rule.text) if quotable(rule, x)), None)
             if first is not None and not _EXCEPTS.search(first):
                 out.insert(out.index(next(y for y in out if y[1] == s)), (rule, first, 0.0))
+        return out
+
+    def _in_range(self, hits: list[SearchHit]) -> list[SearchHit]:
+        """A passage that names a range of sections ("Violation of any of the provisions of §§ 152.01 through 152.04")
+        holding none of the sections the search found, where a passage of its own section names a range holding
+        one ("§§ 152.15 through 152.22" for the snow section 152.16): the other passage in its place."""
+        found = [h.passage.section for h in hits[:4] if h.passage.section and not _RANGE_IN_TEXT.search(h.passage.text)]
+        if not found:
+            return hits
+        out, have = [], {h.passage.id for h in hits}
+        for h in hits:
+            if _RANGE_IN_TEXT.search(h.passage.text) and not any(_covers(h.passage.text, f) for f in found):
+                holding = [x for x in self._same_section(h.passage) if not x.reserved
+                           and any(_covers(x.text, f) for f in found)]
+                if any(x.id in have for x in holding):
+                    continue  # the passage whose range holds it is among the hits already
+                if holding:
+                    have.add(holding[0].id)
+                    h = SearchHit(passage=holding[0], score=h.score, dense_score=h.dense_score)
+            out.append(h)
         return out
 
     def _same_section(self, passage) -> list:

@@ -528,6 +528,17 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
                 add(m.start(), m.end(), this_month, "month", (a, b))
             else:
                 add(m.start(), m.end(), near)
+    # "the snow this weekend quits on Saturday", "this weekend, Sunday probably": a Saturday or Sunday said bare
+    # beside "this weekend" (or "next weekend") is that weekend's
+    wk = re.search(r"\b(this(?:\s+coming)?|next)\s+weekend\b", text, re.I)
+    if wk:
+        saturday = ref + relativedelta(days=(5 - ref.weekday()) % 7)
+        if ref.weekday() == 6:
+            saturday = ref - relativedelta(days=1)  # said on a Sunday: this weekend is today's
+        if wk.group(1).lower() == "next":
+            saturday += relativedelta(days=7)
+        for m in re.finditer(r"\b(?:on\s+)?(saturday|sunday)\b", text, re.I):
+            add(m.start(), m.end(), saturday + relativedelta(days=0 if m.group(1).lower() == "saturday" else 1))
     # "Tuesday after next", "the Friday after next": the one after the coming such day
     for m in re.finditer(rf"\b(?:the\s+)?(?P<wd>{wds})\s+after\s+next\b", text, re.I):
         wd = WEEKDAYS.index(m.group("wd").lower())

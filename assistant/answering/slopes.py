@@ -14,8 +14,10 @@ from assistant.answering.worked import Worked
 
 # a rise over a run: "a slope not to exceed 12%" or "a cross slope of one-quarter inch per foot of width", and the
 # user's one length ("the driveway runs 60 feet", "the walk will be 5 feet wide"), asked how much higher or lower
-ASKS_RISE = re.compile(r"\bhow much (?:higher|lower|above|below|rise|drop|fall)\b|\bdifference in (?:height|elevation)\b|"
-                       r"\bhow much (?:of a )?(?:rise|drop|fall)\b", re.I)
+# ("how much total fall should there be across that distance?", "what's the total drop?")
+ASKS_RISE = re.compile(r"\bhow much (?:total |overall )?(?:higher|lower|above|below|rise|drop|fall)\b|"
+                       r"\bdifference in (?:height|elevation)\b|\bhow much (?:of a )?(?:rise|drop|fall)\b|"
+                       r"\b(?:total|overall) (?:rise|drop|fall)\b", re.I)
 _SLOPE_WORD = re.compile(r"\b(?:slope|grade|pitch)\b", re.I)
 _PER_FOOT = re.compile(r"\s*(?:per|to the|for each|a)\s+(?:lineal\s+|linear\s+)?(?:foot|ft)\b", re.I)
 

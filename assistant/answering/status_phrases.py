@@ -78,8 +78,14 @@ def _default_lists(mid: str, doc_key: int) -> tuple[tuple[str, ...], tuple[str, 
     doc = document(mid)
     text = "\n".join([*(s.title for s in doc.sections), *(p.text for p in doc.passages)])
     data = _data()
-    return (tuple(p for p in data.get("off_topic_default") or [] if not _mentions(p, text)),
-            tuple(p for p in data.get("off_topic_default_unless_streets") or [] if not _mentions(p, text)))
+
+    def absent(entries) -> tuple[str, ...]:
+        # an entry is a pattern the text must not mention, or {asks, evidence}: the words a question asks the topic
+        # in ("leave my car parked overnight") and the words a text that covers it uses ("parking", "towing")
+        return tuple(e["asks"] if isinstance(e, dict) else e for e in entries or []
+                     if not _mentions(e["evidence"] if isinstance(e, dict) else e, text))
+
+    return absent(data.get("off_topic_default")), absent(data.get("off_topic_default_unless_streets"))
 
 
 def off_topic_lists(m) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -193,6 +193,23 @@ def tier_fee(turn: str, slots: list[Slot], sentence: str) -> Worked | None:
     return Worked("tiered", words, written, total, steps, maximum, sentence)
 
 
+def width_needed(turn: str, slots: list[Slot], sentence: str) -> str | None:
+    """The words of the user's one length when a sentence of tiers charges the user's thing by area ("excavations
+    which do not exceed 25 square feet") and the question gives that thing's length alone ("a trench going 30 feet"):
+    its width is asked for, never the length read as a tier by length ("tunnels not exceeding 25 feet"). None
+    otherwise."""
+    quantities = users_quantities(turn, slots)
+    lengths = quantities.get("length", [])
+    if quantities.get("area") or len({q for q, _ in lengths}) != 1 or not _ADDITIONAL.search(sentence):
+        return None
+    asked = stems(expand(turn))
+    for bound in _UP_TO.finditer(sentence):
+        thing = stems(" ".join(re.findall(r"[a-z]+", sentence[:bound.start()].lower())[-4:])) - _TIER_GENERIC
+        if _unit_kind(bound.group("u")) == "area" and thing & asked:
+            return lengths[0][1]
+    return None
+
+
 def with_other_charge(turn: str, slots: list[Slot], sentence: str, quoted: list[str]) -> Worked | None:
     """A fee in tiers and the one other charge the question adds to it ("the permit fee and the cash deposit
     together"), the other's amount from a quoted sentence about it: its one amount, or the one whose condition the
