@@ -87,11 +87,13 @@ def test_a_measurement_asked_again_instead_replaces_the_one_told_before(assistan
     assert ans.status == "answered" and "4 inches" in ans.answer and "8 feet" in ans.answer
 
 
-def test_an_amount_asked_again_instead_keeps_its_role_reading():
-    # (an amount's role is read from its own words by the calculator: it is not swapped in for the one before)
+def test_an_amount_asked_again_instead_is_read_where_the_one_it_replaces_was_said():
+    # (its role is read from the words the earlier amount was said with: "Their labor, materials and equipment came to")
     q = read_query("what if it came to $4,100 instead?", "Their labor, materials and equipment came to $3,250. "
                    "What's the total they can bill us?", follow_up=True)
-    assert sorted(_of(q.slots, "money")) == ["3250", "4100"]
+    money = [s for s in q.slots if s.kind == "money"]
+    assert [s.value for s in money] == ["4100"] and money[0].span.origin == "earlier"
+    assert money[0].span.text == "$4,100" and "in place of “$3,250”" in money[0].worked
 
 
 # -- the paving's date and age ---------------------------------------------------------------------------------------
@@ -302,3 +304,35 @@ def test_does_the_code_put_a_dollar_amount_on_it_asks_an_amount(assistant):
 def test_the_priced_things_own_deferral_is_not_crowded_out(assistant):
     ans = assistant.ask("how much is the permit to repair the public sidewalk out front?", "brandon")
     assert ans.status == "not_stated" and "A fee as set by the Village Board shall be charged for such permit" in ans.answer
+
+
+# -- an opening in a month, with the paving's age ---------------------------------------------------------------------
+def test_an_opening_next_month_with_the_pavings_age_is_worked_when_the_month_decides_nothing(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-04-05")
+    ans = assistant.ask("Our crew is cutting Birch Ct next month where the final paving is about 8 months old; the "
+                        "permit fee is $100. What's the surcharge?", "brandon")
+    assert ans.status == "answered" and "$500.00" in ans.answer and "next month" in ans.answer
+
+
+def test_an_opening_next_month_that_straddles_a_band_asks_the_day(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-04-05")
+    # (11 months old today: under a year on May 1, over it on May 31)
+    ans = assistant.ask("We're cutting Birch Ct next month; the final paving there is 11 months old. Permit fee is $100. "
+                        "What's the surcharge?", "brandon")
+    assert ans.status == "clarify" and "next month" in ans.answer
+
+
+# -- an amount asked again "instead" takes the place of the one told ---------------------------------------------------
+def test_an_amount_asked_again_instead_takes_the_place_of_the_one_told(assistant):
+    first = "The village fixed a faulty patch of ours themselves. Their labor, materials and equipment came to $2,500. " \
+            "What's the total they can bill us?"
+    ans1 = assistant.ask(first, "brandon")
+    assert "$3,000.00" in ans1.answer
+    ans = assistant.ask("what if their costs were $3,000 instead?", "brandon",
+                        history=[{"role": "user", "content": first}, {"role": "assistant", "content": ans1.answer}])
+    assert ans.status == "answered" and "$3,600.00" in ans.answer and "$3,000" in ans.answer
+
+
+def test_an_amount_added_is_not_put_in_place_of_the_one_told():
+    q = read_query("what if there was also $400 of equipment?", "Labor and materials came to $2,500.", follow_up=True)
+    assert sorted(_of(q.slots, "money")) == ["2500", "400"]

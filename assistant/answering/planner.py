@@ -1162,7 +1162,9 @@ class EmbeddedPlanner:
         gives one of its values ("Say he spends 2 hours at $35"), names another municipality ("And in
         Delafield?") or asks for it in its own words ("And the surcharge?"). "And what if the job is in
         January?" after a question about bonds asks something else."""
-        mine = req.query.model_copy(update={"slots": tuple(req.query.of_origin("turn"))})
+        # (a value said in place of one told before, "what if their costs were $4,100 instead?", is this turn's)
+        mine = req.query.model_copy(update={"slots": tuple([*req.query.of_origin("turn"), *(
+            s for s in req.query.of_origin("earlier") if s.worked.startswith("in place of"))])})
         if any(trace_value(v, mine) for v in _leaves(routed.arguments)):
             return True
         # (or a value worked out from one of its values: "they added $450 to the final cost" -> $2,180 + $450)

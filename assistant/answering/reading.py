@@ -1665,6 +1665,23 @@ AGAIN_WITH = re.compile(r"\binstead\b|^\W*(?:and\s+|ok(?:ay)?,?\s+|so\s+)?(?:wha
                         re.I)
 
 
+_ALSO = re.compile(r"\b(?:also|another|plus|more|additional|extra|on top)\b", re.I)
+
+
+def _in_place_of(slots: list[Slot]) -> list[Slot]:
+    """"what if their costs were $4,100 instead?" after one amount told ("Their labor, materials and equipment came to
+    $3,250"): the new amount in the place of the one told, so it keeps the role its words gave it (the amount said
+    now, read where the one it replaces was said)."""
+    mine = [s for s in slots if s.span.origin == "turn" and s.kind == "money" and s.unit == "USD"]
+    theirs = [s for s in slots if s.span.origin == "earlier" and s.kind == "money" and s.unit == "USD"]
+    if len(mine) != 1 or len(theirs) != 1 or mine[0].value == theirs[0].value:
+        return slots
+    new, old = mine[0], theirs[0]
+    placed = old.model_copy(update={"value": new.value, "span": old.span.model_copy(update={"text": new.span.text}),
+                                    "worked": f"in place of “{old.span.text}” said before"})
+    return [placed if s is old else s for s in slots if s is not new]
+
+
 # a value the user takes back beside the right one: "$485, not $385", "$485 instead of $385", "not $385 but $485"
 _NOT_AFTER = re.compile(r"^\s*[,;(-]?\s*(?:and\s+)?(?:not|instead\s+of|rather\s+than)\s+(?:the\s+)?$", re.I)
 _NOT_BEFORE = re.compile(r"\bnot\s+(?:the\s+)?$", re.I)
@@ -1761,6 +1778,8 @@ def read_query(turn: str, earlier: str = "", *, follow_up: bool = False, clarifi
         swap = {k for k, n in mine.items() if n == 1 and theirs.get(k) == 1
                 and (SAME_ASK.search(turn) or k[0] != "money")}
         slots_ = [s for s in slots_ if s.span.origin == "turn" or (s.kind, s.unit) not in swap]
+        if AGAIN_WITH.search(turn) and not SAME_ASK.search(turn) and not _ALSO.search(turn):
+            slots_ = _in_place_of(slots_)
     return Query(turn=turn, earlier=earlier, text=text if text is not None else turn, follow_up=follow_up,
                  clarified=clarified, municipality=municipality, municipality_from=municipality_from,
                  asks=asks(turn, figure), figure=figure, slots=tuple(slots_), removed=tuple(removed),

@@ -245,14 +245,17 @@ _PART_WORD = r"(?:labou?r|materials?|equipment)"
 _JOINT = re.compile(rf"\b{_PART_WORD}(?:\s*(?:,|&|\+|\band\b|\bplus\b)\s*(?:and\s+)?{_PART_WORD}\b)+", re.I)
 
 
-def _joint_amount(amounts: list, labelled: dict, turn: str):
+def _joint_amount(amounts: list, labelled: dict, query):
     """The one amount of the turn when the words right before or after it list every part together ("Labor,
     materials and equipment came to $2,340", "$900 for labor and materials") and no part has an amount of its
-    own: (the amount, the parts' words); else None."""
-    own = [x for x in amounts if x.span.origin == "turn"]
+    own: (the amount, the parts' words); else None. (A follow-up's amount said in place of the one told before,
+    "what if their costs were $4,100 instead?", is read with the words the earlier one was said with.)"""
+    own = [x for x in amounts if x.span.origin == "turn"] or \
+        [x for x in amounts if x.worked.startswith("in place of")]
     if len(own) != 1:
         return None
     x = own[0]
+    turn = query.source(x.span.origin)
     near = [m for m in _JOINT.finditer(turn) if 0 <= x.span.start - m.end() <= 25 or 0 <= m.start() - x.span.end <= 12]
     if len(near) != 1:
         return None
@@ -282,7 +285,7 @@ def repair_bill(q: str, muni: str | None, ctx: RouteContext):
             labelled.setdefault(inside[0], []).append(x)
     if not labelled:
         return None
-    joint = _joint_amount(amounts, labelled, ctx.query.turn)
+    joint = _joint_amount(amounts, labelled, ctx.query)
     if joint is not None:
         # "Labor, materials and equipment came to $2,340": one amount for the parts its own words list together
         amount, named = joint

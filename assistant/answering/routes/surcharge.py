@@ -153,8 +153,20 @@ def _from_age(q: str, muni: str, reading, age, ctx: RouteContext):
     """The paving date worked out from an age the words give: the opening day (or today) less it."""
     tool = "street_opening_surcharge"
     opening = reading.opening.day if reading.opening is not None and reading.opening.precision == "day" else None
+    fee = {"permit_fee": str(reading.fee.number)} if reading.fee else {}
+    loose = None
     if reading.opening is not None and opening is None:
-        return None  # an opening that names no day, with an age: leave it to the plain reading
+        # "we cut it next month" with "the final paving is about 8 months old": the figure stands only if every day of
+        # the opening's stretch gives the same surcharge (the age counted back from that day, or from today)
+        first, last = period(reading.opening)
+        ends = [run_tool(tool, {"municipality": muni, "opening_date": o.isoformat(), **fee,
+                                "final_paving_date": age.paving_date(o if age.at_opening else slots.today()).isoformat()})
+                for o in (first, last)]
+        if not ends[0].ok or getattr(ends[0], "amount_text", None) != getattr(ends[1], "amount_text", None):
+            return Missing(f"the day of the opening: “{reading.opening.span.text}” names no day, and the surcharge "
+                           "differs within it. On what date is the opening?", slot="opening date",
+                           candidates=(reading.opening.span.text,))
+        opening, loose = first, reading.opening
     base = (opening or slots.today()) if age.at_opening else slots.today()
     paving = age.paving_date(base)
     if roles.approximate(age.slot, ctx.query):
@@ -179,6 +191,8 @@ def _from_age(q: str, muni: str, reading, age, ctx: RouteContext):
                                     "gives the same surcharge)"}
     since = "the opening date" if age.at_opening and opening is not None else "today" if not age.at_opening else "the opening"
     derived = {"final_paving_date": f"{fmt_date(paving)} (“{age.slot.span.text}” before {since})"}
+    if loose is not None:
+        derived["opening_date"] = f"“{loose.span.text}” (read as its first day; any day of it gives the same surcharge)"
     sources: dict[str, Any] = {"opening_date": reading.opening} if opening is not None else {}
     if reading.fee is not None:
         args["permit_fee"] = str(reading.fee.number)
