@@ -336,3 +336,18 @@ def test_an_amount_asked_again_instead_takes_the_place_of_the_one_told(assistant
 def test_an_amount_added_is_not_put_in_place_of_the_one_told():
     q = read_query("what if there was also $400 of equipment?", "Labor and materials came to $2,500.", follow_up=True)
     assert sorted(_of(q.slots, "money")) == ["2500", "400"]
+
+
+# -- a total of something done more than once, from fewer amounts -----------------------------------------------------
+@pytest.mark.parametrize("turn, short", [
+    ("Public Works shoveled our walk twice. The first time their cost was $180. How much do we owe altogether?",
+     (2, "twice")),
+    ("They came out three times; one visit cost $90. What's the total with the penalty?", (3, "three times")),
+    ("They shoveled twice, $180 each time. How much do we owe altogether?", None),
+    ("They shoveled twice: $180 and $150. How much do we owe altogether?", None),
+    ("They shoveled twice and the first cost $180. What is the penalty on that one?", None),  # no total asked
+])
+def test_a_total_of_several_times_from_fewer_amounts_is_asked(turn, short):
+    from assistant.answering.planner import _fewer_amounts_than_times
+
+    assert _fewer_amounts_than_times(turn, read_slots(turn)) == short

@@ -269,6 +269,14 @@ def area_needed(measure: str, fee: bool = False) -> str:
     return f"the width as well as the length: {per}, and “{measure}” gives one side only. How wide is it?"
 
 
+def each_time_needed(times: int, said: str) -> str:
+    """A total asked of something done more than once, with the amount of fewer times than that (the count is the
+    user's own words: a number the question does not write is no figure to state)."""
+    others = "the other time" if times == 2 else "each of the other times"
+    return (f"the amount of each time (“{said}”): the question gives fewer amounts than that, and a total is not "
+            f"worked from a guess. What did {others} cost?")
+
+
 def unit_needed(said: str, units: str) -> str:
     """A measurement said with no unit ("about 30 from the road"), against a limit in a unit: which unit."""
     return f"the unit of “{said}”: is it {units}?"

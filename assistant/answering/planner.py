@@ -388,6 +388,26 @@ def _unitless_measure(turn: str, slots, sentence: str) -> tuple[str, str] | None
     return bare[0].group("n"), ("feet or inches" if unit == "ft" else "inches or feet")
 
 
+# a thing done more than once: "twice", "three times", "on two occasions", "both times"
+_TIMES = re.compile(r"\b(?P<w>twice|(?P<n>two|three|four|five|2|3|4|5)\s+(?:separate\s+)?(?:times|occasions|visits))\b", re.I)
+_TIMES_N = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _fewer_amounts_than_times(turn: str, slots) -> tuple[int, str] | None:
+    """(how many times, the words) when the question asks a total of something done more than once and gives fewer
+    amounts of money than times ("twice ... the first time their cost was $180 ... altogether?"); None otherwise."""
+    if not rates.ASKS_TOTAL.search(turn):
+        return None
+    m = _TIMES.search(turn)
+    if m is None:
+        return None
+    n = 2 if m.group("w").lower() == "twice" else _TIMES_N.get((m.group("n") or "").lower()) or int(m.group("n"))
+    amounts = [x for x in slots if x.kind == "money" and x.unit == "USD" and x.span.origin == "turn"]
+    if not amounts or len(amounts) >= n or re.search(r"\b(?:each|every|apiece|per)\s+(?:time|occasion|visit|job)\b", turn, re.I):
+        return None  # ("$180 each time": one amount for every time)
+    return n, m.group(0)
+
+
 # an hour said with no morning or evening: "at 6 this Saturday", "around 7:30 on Friday"
 _BARE_HOUR = re.compile(r"\b(?:at|around|about)\s+(?:1[0-2]|[1-9])(?::[0-5]\d)?\b(?!\s*(?:a\.?\s?m\b|p\.?\s?m\b|o['’]?clock|"
                         r"in\s+the|at\s+night|tonight|noon|midnight|%|percent|feet|foot|ft|inch|in\b|hours?|days?|"
@@ -1414,6 +1434,17 @@ class EmbeddedPlanner:
             if late is not None and (not worked or late_fines.asks_rise(req.query.turn) or all(
                     w.kind == "per_unit" and w.sentence in late.others for w in worked)):
                 worked = [late]
+        short = _fewer_amounts_than_times(req.query.turn, req.query.of_origin("turn")) if worked else None
+        if short is not None:
+            # "Public Works had to shovel our walk twice ... The first time their cost was $180. How much do we owe
+            # altogether?": a total of two jobs from one job's cost is no total; the other costs are asked for
+            times, said = short
+            rule = worked[0].sentence
+            holder = next((p for p, x, _ in by_score if x == rule), None) or next(
+                (x for p, _, _ in by_score for x in self._same_section(p) if rule in x.text), None)
+            return Clarify(phrasing.clarify_value(phrasing.each_time_needed(times, said)), municipality=muni_id,
+                           slot="each time's amount", notes=(phrasing.asked_for("the amount of each time", ()),),
+                           quote=(holder, rule) if holder is not None else ())
         # a tier's bound ("$2.00 for tunnels not exceeding 25 feet") prices a measure, it does not limit it
         checks = [c for c in checks if not any(w.kind == "tiered" and w.sentence == c.sentence for w in worked)]
         for w in worked:  # the sentences worked from are quoted: neighbours of the picked ones in their sections
