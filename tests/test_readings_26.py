@@ -163,6 +163,11 @@ def test_a_follow_ups_day_counts_the_period_of_the_act_its_conversation_asked():
                  "Written notice of the appeal shall be filed with the Officer."]
     turn = "The decision was dated Friday, September 29, 2028. What's the last day I can file?"
     slots = list(read_query(turn, ref=date(2028, 9, 27)).slots)
-    assert periods.count_from(turn, slots, sentences) == []  # its own words name no act of the sentence
+    # (since session 30 its own dated words tie the period by its event: "such official action" is the decision or
+    # action the sentence names before it, and "The decision was dated ..." dates it)
+    own = periods.count_from(turn, slots, sentences)
+    assert len(own) == 1 and own[0].day == date(2028, 10, 9)
+    other = "The permit was dated Friday, September 29, 2028. What's the last day I can file?"
+    assert periods.count_from(other, list(read_query(other, ref=date(2028, 9, 27)).slots), sentences) == []
     got = periods.count_from(turn, slots, sentences, topic="The Officer turned down my request. Can I appeal that?")
     assert len(got) == 1 and got[0].day == date(2028, 10, 9)
