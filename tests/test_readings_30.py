@@ -30,6 +30,13 @@ def _of(slots, kind):
     return [s.value for s in slots if s.kind == kind]
 
 
+def _conversation(assistant, muni, first, then):
+    """The answers to a first question and to a follow-up asked after it (the first answer in the history)."""
+    ans1 = assistant.ask(first, muni)
+    return ans1, assistant.ask(then, muni, history=[{"role": "user", "content": first},
+                                                    {"role": "assistant", "content": ans1.answer}])
+
+
 # -- the part of the day an hour is said in ----------------------------------------------------------------------------
 def test_a_bare_hour_after_the_morning_its_sentence_names_is_in_the_morning():
     got = read_slots("Crew opens the road the morning after the Fourth of July, on site at 9.", "turn", date(2028, 4, 5))
@@ -69,10 +76,9 @@ def test_a_bare_day_is_not_read_when_the_conversation_dated_two_months():
 def test_a_corrected_day_of_the_month_dates_the_same_rule(assistant, monkeypatch):
     monkeypatch.setenv("ASSISTANT_TODAY", "2028-04-05")
     first = "The Town of Delafield assigned our house its new number on June 3. When do the numbers have to be up by?"
-    ans1 = assistant.ask(first, "delafield")
+    ans1, ans = _conversation(assistant, "delafield", first,
+                              "hold on, the letter says the 13th, not the 3rd. what's the deadline then?")
     assert "July 3, 2028" in ans1.answer
-    ans = assistant.ask("hold on, the letter says the 13th, not the 3rd. what's the deadline then?", "delafield",
-                        history=[{"role": "user", "content": first}, {"role": "assistant", "content": ans1.answer}])
     assert ans.status == "answered" and "July 13, 2028" in ans.answer and "July 3, 2028" not in ans.answer
 
 
@@ -80,10 +86,8 @@ def test_a_corrected_day_of_the_month_dates_the_same_rule(assistant, monkeypatch
 def test_a_measurement_asked_again_instead_replaces_the_one_told_before(assistant):
     first = "We're putting in a new walk in front of our house in Brandon, 5 feet wide. How much lower must the curb " \
             "side be than the house side?"
-    ans1 = assistant.ask(first, "brandon")
+    ans1, ans = _conversation(assistant, "brandon", first, "and if we make it 8 feet wide instead?")
     assert "2.5 inches" in ans1.answer
-    ans = assistant.ask("and if we make it 8 feet wide instead?", "brandon",
-                        history=[{"role": "user", "content": first}, {"role": "assistant", "content": ans1.answer}])
     assert ans.status == "answered" and "4 inches" in ans.answer and "8 feet" in ans.answer
 
 
@@ -326,10 +330,8 @@ def test_an_opening_next_month_that_straddles_a_band_asks_the_day(assistant, mon
 def test_an_amount_asked_again_instead_takes_the_place_of_the_one_told(assistant):
     first = "The village fixed a faulty patch of ours themselves. Their labor, materials and equipment came to $2,500. " \
             "What's the total they can bill us?"
-    ans1 = assistant.ask(first, "brandon")
+    ans1, ans = _conversation(assistant, "brandon", first, "what if their costs were $3,000 instead?")
     assert "$3,000.00" in ans1.answer
-    ans = assistant.ask("what if their costs were $3,000 instead?", "brandon",
-                        history=[{"role": "user", "content": first}, {"role": "assistant", "content": ans1.answer}])
     assert ans.status == "answered" and "$3,600.00" in ans.answer and "$3,000" in ans.answer
 
 
