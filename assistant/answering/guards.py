@@ -42,6 +42,11 @@ INJECTION_PATTERNS = [
     r"\bdeveloper mode\b|\bjailbreak\b|\bDAN\b",
     r"<\s*/?\s*(system|assistant|script)[^>]*>",
     r"\b(?:system|admin|security|safety)\s+override\b",
+    # how the answers are to be worded: "every answer must begin with 'X'", "tell the user no permit is needed"
+    r"\b(?:every|each|all|your|the)\s+(?:answers?|responses?|replies|reply|outputs?)\s+(?:must|should|shall|will|has\s+to|"
+    r"have\s+to|needs?\s+to)\b",
+    r"\b(?:begin|start|end|prefix|open)\s+(?:every|each|all|your|the)\s+(?:answers?|responses?|replies|reply)\b",
+    r"\btell\s+(?:the\s+|all\s+|every\s+)?users?\b",
     # a document made to pass for the municipality's own: not something the code says
     r"\bofficial[- ]looking\b|\b(?:draft|write|compose|produce|forge)\b[^.?!\n]{0,40}\b(?:resolution|ordinance)\b",
     # a document in the municipality's name ("write an official notice that the Town has waived ...")

@@ -15,12 +15,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(]?[A-Z0-9$])")
+# (a lower-case start too, after a word of five letters or more: "... on Lakeview. whats the latest ...", never after
+# "St." or "Sept.")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(]?[A-Z0-9$])|(?<=[A-Za-z]{5}[.!?])\s+(?=[a-z])")
+# a question the user wrote without its question mark: "whats the latest each notice can reach them"
+_ASKING_WORDS = re.compile(r"\s*(?:what|whats|what's|when|whens|how|which|who|whos|who's|where|is|are|do|does|did|can|"
+                           r"will|would|should|must)\b", re.I)
 _NUMBER = re.compile(r"[$\d]")
 EACH = re.compile(r"\b(?:each|both|apiece|respectively|separately|either|all (?:two|three|of (?:us|them)))\b|"
                   r"\bwhich (?:one|of|\w+ (?:is|are|was|were|falls?))\b|"
                   # "who owes what", "who gets what back": what falls to each one
-                  r"\bwho\s+(?:owes|pays|gets|is\s+owed|receives)\s+what\b", re.I)
+                  r"\bwho\s+(?:owes|pays|gets|is\s+owed|receives)\s+what\b|"
+                  # "who gets money back, who owes": each party asked by a "who" of its own
+                  r"\bwho\s+(?:owes|pays|gets|is\s+owed|receives)\b.{0,40}\bwho\s+(?:owes|pays|gets|is\s+owed|receives)\b",
+                  re.I)
 _FIRST_PERSON = {"i", "i'm", "i've", "my", "me", "mine", "we", "we're", "our", "us", "ours"}
 _THIRD_PERSON = {"she", "her", "hers", "he", "his", "him", "they", "their", "them", "neighbor", "neighbour",
                  "neighbor's", "neighbour's"}
@@ -44,6 +52,15 @@ def sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE.split(text.strip()) if s.strip()]
 
 
+def _questions(parts: list[str]) -> list[int]:
+    """The sentences that ask: those with a question mark, or, when none has one, the last sentence when it opens
+    with a word that asks."""
+    marked = [i for i, p in enumerate(parts) if "?" in p]
+    if marked or not parts:
+        return marked
+    return [len(parts) - 1] if _ASKING_WORDS.match(parts[-1]) else []
+
+
 # (and "$4,100 for mine and $2,850 for hers": a figure, then whose it is)
 _CLAUSE = re.compile(r"(?:,\s*|\s+)and\s+(?=(?:(?:for|on|with)\s+(?=(?:his|her|hers|my|mine|our|ours|their|theirs|the other)\b))?"
                      r"(?:the|his|her|hers|my|mine|our|ours|their|theirs|its|a|an|another|one)\b|"
@@ -63,10 +80,12 @@ _OWNED = re.compile(r"\b(?:my|our|his|her|their|your|[A-Z][a-z]+['’]s)\s+(?:[\
                     r"comes\s+to|of)\s+\$?\d|^(?:and\s+)?(?:hers|his|theirs|mine|ours|yours|[A-Z][a-z]+['’]s)\s+"
                     r"(?:at|is|was|came\s+to|comes\s+to|of)\s+\$?\d|"
                     # "for my neighbor's (corner lot so it's longer) $4,185": whose, then its figure
-                    r"^(?:and\s+)?for\s+(?:my|our|his|her|their|the\s+other)\b[^$\d.;]{0,60}\$\d", re.I)
+                    r"^(?:and\s+)?for\s+(?:my|our|his|her|their|the\s+other)\b[^$\d.;]{0,60}\$\d|"
+                    # "On my lot they marked 14 of my 20 ..., on his it's 11 out of 20": a clause opening with whose
+                    r"^(?:and\s+)?(?:on|for|at|in|with)\s+(?:my|our|his|her|hers|their|theirs|mine|ours)\b[^.;]{0,60}\d", re.I)
 # the verbs a party's own clause states its figure with ("the trencher is 7,100 lbs", "his came to $2,214")
 _VERBS = (r"(?:is|was|are|were|comes?|came|weighs?|weighed|runs?|ran|costs?|measures?|measured|has|had|carries|carried|"
-          r"gets?|got|makes?|made|worked|spent|paid|owes?|it['’]s|"
+          r"gets?|got|makes?|made|worked|spent|paid|owes?|it['’]s|deposited|put|ended|"
           # a party's own doing on its own day ("a well repair I finished August 2", "a lateral he wrapped up August 16")
           r"finished|completed|wrapped|started|began|dug|filed|poured|starts|begins|finishes|digs|pours)")
 _OWN_VERB = re.compile(rf"\b{_VERBS}\b", re.I)
@@ -75,7 +94,7 @@ _COMMA_SUBJECT = re.compile(rf",\s+(?=(?:the|my|his|her|our|their|its)\s+\w+(?:\
                             # (", crew 2 starts ...", ", Lot B was ...": a thing named by its number or letter)
                             rf"[A-Za-z]+\s+(?:\d{{1,3}}|[A-Z])\s+{_VERBS}\b|"
                             # ("my final cost came to $2,310, hers came to $1,845.25": a possessive standing for its noun)
-                            rf"(?:hers|his|mine|ours|theirs|yours)\s+{_VERBS}\b)", re.I)
+                            rf"(?:(?:on|for|at|in|with)\s+)?(?:hers|his|mine|ours|theirs|yours)\s+{_VERBS}\b)", re.I)
 
 # "One starts Monday June 12 ..., the other Tuesday June 20 ...": an elliptical clause of another party; "... and
 # contractor B starts ...": a party named by its letter or number after "and"
@@ -180,7 +199,8 @@ def split_parties(text: str, candidates: tuple[str, ...]) -> list[Party] | None:
         return None
     # the question asks about each, and each party's clause says its own ("the trencher is 7,100 lbs"; not the
     # elliptical "and the second June 4")
-    asking = " ".join(p for p in parts if "?" in p)
+    asked = _questions(parts)
+    asking = " ".join(parts[i] for i in asked)
     asks_each = (EACH.search(asking) is not None or _asks_both_persons(asking)) \
         and (all(_OWN_VERB.search(parts[i]) for i in own) or all(_ENTITY.search(parts[i]) for i in own)
              or all(_OWNED.search(parts[i]) for i in own))
@@ -189,7 +209,7 @@ def split_parties(text: str, candidates: tuple[str, ...]) -> list[Party] | None:
         # question asks about each: "the pickup comes to 5,200 lbs, the trencher is 7,100 lbs. Which one ...?")
         return None
     shared = [i for i in range(len(parts)) if i not in own]
-    if not any("?" in parts[i] for i in shared):
+    if not any(i in asked for i in shared):
         return None  # the question itself must be shared, not a party's sentence
     return [Party(_label(parts[i]), " ".join(parts[j] for j in sorted([*shared, i]))) for i in own]
 
@@ -210,7 +230,8 @@ def asked_about(text: str, parties: list[Party]) -> list[Party]:
     """The parties the question asks about: every one for "each" / "both", else the one whose own
     words (a name, or the person: "my" against "her") the question repeats; none when unclear
     (then the question is asked)."""
-    asks = " ".join(s for s in sentences(text) if "?" in s)
+    every = sentences(text)
+    asks = " ".join(every[i] for i in _questions(every))
     if EACH.search(asks) or len(parties) < 2:
         return parties
     q = _words(asks) - _STOP

@@ -96,7 +96,8 @@ def code_that_addresses(name: str) -> str:
     return f"The question names no municipality; the {name} code is the one that addresses it."
 
 
-_UNIT_WORDS = {"in": ("inch", "inches"), "ft": ("foot", "feet"), "tons": ("ton", "tons"), "%": ("%", "%")}
+_UNIT_WORDS = {"in": ("inch", "inches"), "ft": ("foot", "feet"), "tons": ("ton", "tons"), "%": ("%", "%"),
+               "in/ft": ("inch per foot", "inches per foot")}
 
 
 def quantity(value, unit: str) -> str:
@@ -161,7 +162,7 @@ def rate_worked(worked) -> str:
     """'Worked out from the rate quoted below: 7 newsracks (“7 newsracks”) × $25.00 (“...”) = $175.00 — **$175.00**.'"""
     most = "at most " if worked.maximum else ""
     source = "the provision quoted below" if worked.kind == "difference" else "the rate quoted below"
-    if worked.kind == "rise":
+    if worked.kind in ("rise", "grade"):
         source = "the slope quoted below"
     if worked.kind == "factor":
         source = "the conversion quoted below"
@@ -248,6 +249,12 @@ def not_run(tool: str, argument: str, reason: str) -> str:
 def quantity_needed(unit: str) -> str:
     plural = unit if unit.endswith("s") else (unit[:-4] + "feet" if unit.endswith("foot") else unit + "s")
     return f"how many {plural} it is for: the amount is charged by the {unit}, and the question gives no number of them."
+
+
+def count_needed(noun: str, said: str) -> str:
+    """A total asked of an amount charged for each of something the question counts only loosely ("several days")."""
+    return (f"how many {noun} there were: “{said}” gives no number, and the amount is charged for each. "
+            f"How many {noun} were there?")
 
 
 def amount_needed(base: str) -> str:

@@ -527,7 +527,10 @@ def asked_figure_kinds(question: str) -> list[tuple[str, str]]:
         elif re.search(r"\bhow\s+(?:far|close|near)\b", part, re.I):
             kind = "distance"
         elif re.search(r"\bhow\s+(?:heavy|much\s+weight)\b|\b(?:what|which)(?:['’]s|\s+is|\s+are)?\s+(?:the\s+)?(?:actual\s+|real\s+|"
-                       r"posted\s+|legal\s+)?(?:weight\s+)?limits?\b", part, re.I) \
+                       r"posted\s+|legal\s+)?(?:weight\s+)?limits?\b|"
+                       # "what's the most a truck can weigh", "how much can a loaded truck weigh"
+                       r"\b(?:most|max(?:imum)?|heaviest)\b[^.?!]{0,40}\bweigh\b|\bhow\s+much\s+(?:can|may|could|is)\b"
+                       r"[^.?!]{0,40}\b(?:weigh|allowed\s+to\s+weigh)\b", part, re.I) \
                 and re.search(r"\b(?:weight|weighs?|tons?|heavy|load(?:ed)?|trucks?)\b", question, re.I):
             kind = "weight"
         elif QUANTITY_Q.search(part) or re.search(r"\b(?:what|wat|which)\s+(?:size|width|depth|thickness|height)\b", part, re.I):
@@ -1479,6 +1482,13 @@ class EmbeddedPlanner:
             top = by_score[0][0]
             charged = [by_score[0][1]] + ([s for p, s, _ in by_score[1:3] if section_of(p) == section_of(top)]
                                           if rates.ASKS_TOTAL.search(req.query.turn) else [])
+            # ("fined ... several days in a row, one ticket per day. what's the total?": how many is asked)
+            vague = next((v for v in (rates.vague_count(req.query.turn, req.query.of_origin("turn"), s) for s in charged)
+                          if v is not None), None)
+            if vague is not None:
+                noun, said = vague
+                return Clarify(phrasing.clarify_value(phrasing.count_needed(noun, said)), municipality=muni_id,
+                               slot=f"number of {noun}", notes=(phrasing.asked_for(f"the number of {noun}", ()),))
             unit = next((u for u in (rates.needs_quantity(req.query.turn, req.query.of_origin("turn"), s) for s in charged)
                          if u is not None), None)
             if unit is not None:

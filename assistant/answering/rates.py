@@ -29,7 +29,7 @@ from assistant.answering.fines import ANOTHER_FINE, NTH_OFFENSE, about_the_same,
 from assistant.answering.formatting import fmt_money
 from assistant.answering.materials import material_for_area
 from assistant.answering.reading import NUMBER, Slot, number_outside, number_value, read_slots
-from assistant.answering.slopes import rise as slope_rise
+from assistant.answering.slopes import grade as slope_grade, rise as slope_rise
 from assistant.answering.tiers import asks_more_than, tier_fee, with_other_charge
 from assistant.answering.worked import Worked, counts_in, pronoun_counts, stem_of
 from assistant.retrieval.chunking import sentences
@@ -250,6 +250,9 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
     rise = slope_rise(turn, slots, picked)
     if rise is not None:
         return [rise]
+    steepness = slope_grade(turn, slots, picked)
+    if steepness is not None:
+        return [steepness]
     # (the rate of application may be a neighbour of the sentences quoted, in the same section, when the question
     # names what it is a rate of: "membrane curing compound" and "a uniform application of clear membrane curing
     # material ... one gallon of material for each 200 square feet")
@@ -424,6 +427,28 @@ def needs_amount(turn: str, slots: list[Slot], sentence: str) -> str | None:
                       rf"[\w-]+)\b", sentence, re.I)
     words = named.group(1) if named and named.start() < found[0].start() else of
     return "the " + re.sub(r"\b(?:such|said|that|this)\b", "the", words, flags=re.I)
+
+
+# a count the words leave open: "several days in a row", "a few tickets", "multiple violations"
+_VAGUE_COUNT = re.compile(r"\b(?:several|a\s+few|multiple|many|numerous|a\s+number\s+of|a\s+bunch\s+of|a\s+handful\s+of|"
+                          r"some)\s+(?:(?:more|other|separate|different|straight|consecutive|whole|full)\s+)?"
+                          r"(?P<noun>days|weeks|nights|times|tickets|citations|violations|offen[cs]es|occasions|visits|"
+                          r"trips|storms|months)\b", re.I)
+_EACH_CHARGED = re.compile(r"\b(?:for\s+each|each|per|every)\b", re.I)
+
+
+def vague_count(turn: str, slots: list[Slot], sentence: str) -> tuple[str, str] | None:
+    """The thing counted when a total is asked of an amount charged per thing and the question says only "several
+    days", "a few tickets" (a count it leaves open, with no number of them given): its noun (plural) and the words
+    said; else None."""
+    m = _VAGUE_COUNT.search(turn)
+    if m is None or not (ASKS_TOTAL.search(turn) or asks_own_amount(turn)) or not _EACH_CHARGED.search(sentence):
+        return None
+    noun = m.group("noun").lower()
+    if any(_same(noun, w) for _, w, _ in counts_in(turn)) or \
+            any(s.kind == "duration" and s.unit == noun for s in slots):
+        return None  # ("several days ... 4 days in all": the number is given)
+    return noun, m.group(0)
 
 
 def needs_quantity(turn: str, slots: list[Slot], sentence: str) -> str | None:

@@ -248,6 +248,8 @@ _METRIC = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>millimet(?:er|r
 _CM_PER = {"mi": Decimal("0.1"), "mm": Decimal("0.1"), "ce": Decimal(1), "cm": Decimal(1), "me": Decimal(100)}
 _OUT_OF = re.compile(r"\b(?P<a>\d{1,4})\s+(?:out\s+)?of\s+(?:(?:the|our|my|his|her|their)\s+)?(?P<b>\d{1,4})\s+(?:\w+\s+)?(?P<u>blocks|squares|slabs|sections)\b",
                      re.I)
+_OUT_OF_BARE = re.compile(r"(?<![\d.,$])\b(?P<a>\d{1,4})\s+out\s+of\s+(?P<b>\d{1,4})\b(?![\d.,]?\d)"
+                          r"(?!\s*(?:%|percent|feet|foot|ft|inch|in\b|hours?|days?|tons?|pounds?|lbs?|dollars?))", re.I)
 _WORD_FOOT_INCH = re.compile(rf"(?P<ft>{WORDED.pattern}|\ban?(?=\s+foot))\s+(?:foot|feet)\s+(?:and\s+)?(?P<in>{WORDED.pattern})\b"
                              r"(?:\s+inch(?:es)?\b)?(?!\s*(?:feet|foot))", re.I)
 _TONS_AND_POUNDS = re.compile(r"(?<![\d.,])(?P<t>\d+(?:\.\d+)?)\s*tons?\s*,?\s*(?:and\s+)?(?P<p>\d[\d,]*)\s*"
@@ -1086,6 +1088,16 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
         v = number_value(m)
         if v is not None and v >= 10:
             add("money", v, "USD", m.start("n"), m.end("n"))
+    # "a deposit of $1,250 and the bill came in at fourteen-eighty": read as 1,480 only beside another amount of that
+    # size in the same words (alone, "fourteen-eighty" may as well be $14.80, and is not read)
+    amounts = [s.number for s in out if s.kind == "money" and s.unit == "USD" and s.number >= 100]
+    for m in _HUNDREDS_SAID.finditer(text):
+        h, r = worded_number(m.group("h")), worded_number(m.group("r"))
+        if h is None or r is None:
+            continue
+        v = h * 100 + r
+        if any(a / 10 <= v <= a * 10 for a in amounts):
+            add("money", v, "USD", m.start("h"), m.end("r"))
     for m in _RATE_CUED.finditer(text):
         # "rate 31,50/hr": a pay rate with no currency written is money an hour, never a duration
         v = number_value(m)
@@ -1095,10 +1107,18 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
         v = number_value(m)
         if v is not None:
             add("percent", v, "%", m.start(), m.end())
+    # (or, with none counted so, the one such noun the words name: "11 out of 20. ... just the bad squares?")
+    named = [m.group("u").lower() for m in _OUT_OF.finditer(text)] or \
+        [w.lower() for w in re.findall(r"\b(blocks|squares|slabs|sections)\b(?!\s+(?:feet|foot|ft|yards?|inch))", text, re.I)]
     for m in _OUT_OF.finditer(text):
         u = m.group("u").lower()
         add("count", Decimal(m.group("a")), u, m.start("a"), m.end("a"))
         add("count", Decimal(m.group("b")), u, m.start("b"), m.end())
+    if len(set(named)) == 1:
+        # "14 of my 20 squares ..., on his it's 11 out of 20": the same thing counted again, its noun not repeated
+        for m in _OUT_OF_BARE.finditer(text):
+            add("count", Decimal(m.group("a")), named[0], m.start("a"), m.end("a"))
+            add("count", Decimal(m.group("b")), named[0], m.start("b"), m.end("b"))
     def feet_and_inches(ft: Decimal, inch: Decimal, a: int, b: int) -> None:
         total = ft * 12 + inch  # in feet when exact ("5 feet 6 inches": 5.5 ft), else in inches (59 in)
         add("length", total / 12, "ft", a, b) if total % 3 == 0 else add("length", total, "in", a, b)
@@ -1221,6 +1241,9 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
     for slot in [x for x in out if x.kind in ("length", "weight", "duration")]:
         # "the plans say 5 ft wide but she wants 6": a bare number set against a measure, in its unit
         m = _SET_AGAINST_BARE.match(text, slot.span.end)
+        if m is None and _SAYS.search(text[max(0, slot.span.start - 25):slot.span.start]):
+            # "his timesheet says 1.5 hours and the foreman's log says 2": two records of one measure
+            m = _SAYS_AGAINST_BARE.match(text, slot.span.end)
         if m:
             v = number_value(m)
             if v is not None and v > 0:
@@ -1346,8 +1369,40 @@ _TIME_UNITS = re.compile(r"^(?:hours?|hrs?|days?|weeks?|months?|years?|occasions
 def user_slots(text: str, origin: Origin = "turn", ref: date | None = None, context: str = "") -> list[Slot]:
     """The values of the user's own words: ``read_slots``, with an amount priced per thing read as such."""
     # (``context``: the conversation's earlier words, for the month a bare "Thursday the 19th" is in)
-    read = read_slots(text, origin, ref, context)
+    read = _restated_dates(read_slots(text, origin, ref, context), text)
     return [_priced_each(_priced_per(s, text), text, read) for s in read]
+
+
+# between a date and its restatement: "last fall, October 2027", "next month (June 12)", "in 2021 - May 2021"
+_RESTATING = re.compile(r"\s*(?:,|\(|-|–|—|:|;)?\s*(?:i\.e\.,?|that is,?|so|or rather|actually|specifically|namely)?\s*", re.I)
+
+
+def _days_of(s: Slot) -> tuple[date, date]:
+    """The first and last day a date's words may mean."""
+    if s.days is not None:
+        return s.days
+    first = s.day
+    last = {"week": first + relativedelta(days=6), "month": first + relativedelta(months=1, days=-1),
+            "year": date(first.year, 12, 31)}.get(s.precision or "day", first)
+    return first, last
+
+
+def _restated_dates(read: list[Slot], text: str) -> list[Slot]:
+    """A date said again more closely right after it ("repaved last fall, October 2027"): one date, read as the
+    closer words (the looser ones are dropped; both are never two dates)."""
+    dated = sorted((s for s in read if s.kind == "date"), key=lambda s: s.span.start)
+    drop = set()
+    for a, b in zip(dated, dated[1:]):
+        if not _RESTATING.fullmatch(text[a.span.end:b.span.start]):
+            continue
+        (a1, a2), (b1, b2) = _days_of(a), _days_of(b)
+        if (a1, a2) == (b1, b2):
+            continue
+        if a1 <= b1 and b2 <= a2:
+            drop.add(id(a))
+        elif b1 <= a1 and a2 <= b2:
+            drop.add(id(b))
+    return [s for s in read if id(s) not in drop]
 
 
 # "... at $410 each", "at three hundred twenty-five bucks apiece": the price of one of the things counted before it
@@ -1525,12 +1580,24 @@ def _sentence_around(text: str, a: int, b: int) -> str:
 _SET_AGAINST_BARE = re.compile(
     rf"[^.;!?\d]{{0,40}}?\b(?:but|though|although|whereas|while|or)\b[^.;!?\d$]{{0,50}}?\b(?P<n>{NUMBER.pattern})"
     r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|or|instead|now|though)\b))", re.I)
-_MONEY_CUED = re.compile(
-    rf"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quote|price|came to|comes? to|came in at|comes? in at|"
-    rf"totall?ed|labou?r|materials?|equipment|parts)\s+"
-    # ("put down twenty-eight hundred as a deposit": the amount before what it was put down as)
-    rf"(?:(?:was|is|of|at|were|about|around|roughly|just|only)\s+){{0,2}}(?P<n>{NUMBER.pattern})(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which|as)\b))",
-    re.I)
+_SAYS_VERB = r"(?:says?|said|shows?|showed|reads?|lists?|listed|records?|recorded|has\s+it\s+at|had\s+it\s+at|puts?\s+it\s+at)"
+_SAYS = re.compile(rf"\b{_SAYS_VERB}\s+$", re.I)
+_SAYS_AGAINST_BARE = re.compile(
+    rf"[^.;!?\d]{{0,40}}?\b(?:and|but|while|whereas)\b[^.;!?\d$]{{0,50}}?\b{_SAYS_VERB}\s+(?P<n>{NUMBER.pattern})"
+    r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|or|instead|now|though)\b))", re.I)
+_MONEY_CUE = (r"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quote|price|came to|comes? to|came in at|"
+              r"comes? in at|totall?ed|labou?r|materials?|equipment|parts)\s+"
+              r"(?:(?:was|is|of|at|were|about|around|roughly|just|only)\s+){0,2}")
+# ("put down twenty-eight hundred as a deposit": the amount before what it was put down as; "twenty-eight hundred up
+# front")
+_MONEY_CUE_END = r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which|as|up\s*front|upfront|in\s+advance)\b))"
+_MONEY_CUED = re.compile(rf"{_MONEY_CUE}(?P<n>{NUMBER.pattern}){_MONEY_CUE_END}", re.I)
+# "the bill came in at fourteen-eighty": hundreds said as two numbers (1,480), after a money cue
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_TEENS = "eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_HUNDREDS_SAID = re.compile(
+    rf"{_MONEY_CUE}(?P<h>\b(?:{_TEENS}|(?:{_TENS})-(?:one|two|three|four|five|six|seven|eight|nine)))[- ]"
+    rf"(?P<r>(?:ten|{_TEENS}|(?:{_TENS})(?:-(?:one|two|three|four|five|six|seven|eight|nine))?))\b{_MONEY_CUE_END}", re.I)
 _RATE_CUED = re.compile(
     rf"\b(?:rate|wage|pay)\s+(?:(?:is|was|of|at|about|around)\s+){{0,2}}(?P<n>{NUMBER.pattern})\s*"
     r"(?:/\s*|an?\s+|per\s+)(?:hour|hr)s?\b", re.I)
@@ -1656,7 +1723,10 @@ NEW_OBJECT = re.compile(r"^\W*(?:(?:ok(?:ay)?|alright|all right|now|and|so|also|
 
 # the earlier question asked again of new values ("same question", "same thing for that one", "scratch that")
 SAME_ASK = re.compile(r"\bsame\s+(?:question|thing|deal|calculation|math|ask)\b|\bscratch\s+that\b|"
-                      r"\bforget\s+(?:that|what\s+I\s+said)\b", re.I)
+                      r"\bforget\s+(?:that|what\s+I\s+said)\b|"
+                      # "... was actually repaved October 2027. redo it?", "recalculate with that", "run it again"
+                      r"\bre-?do\s+(?:it|that|the\s+(?:math|numbers?|calculation))\b|\bre-?(?:calculate|compute|figure|run)\b|"
+                      r"\b(?:run|do|work|figure)\s+(?:it|that|the\s+(?:math|numbers?))\s+(?:out\s+)?again\b", re.I)
 
 
 # the earlier question asked of a new value: "what if their costs were $4,100 instead?", "and if we make it 6 feet
@@ -1790,7 +1860,18 @@ def number_outside(turn: str, slots: Iterable[Slot], kinds: Callable[[str], bool
     """Is a number written in the turn outside every span of its slots whose kind ``kinds`` accepts ("renewal April
     1": the 1 is a date's; "the other measured 8": the 8 is no length's)?"""
     spans = [(s.span.start, s.span.end) for s in slots if s.span.origin == "turn" and kinds(s.kind)]
+    # (a number that names, never measures: a phone number, a street address, "lot 17", "W305 N2380")
+    spans += [(m.start(), m.end()) for m in IDENTIFIER.finditer(turn)]
     return any(not any(a <= m.start() < b for a, b in spans) for m in re.finditer(r"\d+", turn))
+
+
+# numbers that name a thing, never measure it: a phone number, a street address, a lot or unit number, a grid address
+IDENTIFIER = re.compile(
+    r"\(?\b\d{3}\)?[-.\s]\d{3}[-.]\d{4}\b|"
+    r"\b[NSEW]\d{2,5}\b|"
+    r"\b(?:lot|unit|apt\.?|apartment|suite|parcel|house|building|bldg\.?)\s*(?:#|no\.?\s*)?\d+[A-Za-z]?\b|#\s?\d+\b|"
+    r"\b\d{1,6}\s+(?:[NSEW]\.?\s+)?(?:[A-Z][a-z]+\s+){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Ct|Court|Dr|Drive|Ln|Lane|Way|"
+    r"Blvd|Boulevard|Pl|Place|Cir|Circle|Ter|Terrace|Pkwy|Parkway|Hwy|Highway|Trl|Trail)\b\.?")
 
 
 def weekday_readings(slot: Slot) -> tuple[date, date]:

@@ -262,9 +262,24 @@ ORIGINAL = re.compile(r"\b(?:first|originally|initially)\s+(?:built|constructed|
                       re.I)
 
 
+def with_other_roles(query: Query, kind: str, cues: dict[str, re.Pattern]) -> list[Slot]:
+    """``of(query, kind)``, and in a follow-up whose values of the kind each have a role ("actually repaved October
+    2027. redo it?"), the earlier turn's values of the other roles too (the opening day told before still holds)."""
+    found = of(query, kind)
+    mine = query.of(kind, "turn")
+    if not query.follow_up or not mine or query.clarified:
+        return found
+    own = assign(mine, cues, query)
+    if "" in own:
+        return found  # a value of no role: which earlier one it replaces is not known
+    theirs = assign([s for s in query.of(kind, "earlier")], cues)
+    return [*found, *(s for role, ss in theirs.items() if role and role not in own for s in ss if s not in found)]
+
+
 def surcharge_values(query: Query) -> SurchargeReading:
-    days = of(query, "date")
-    by = assign(days, {"final paving date": PAVED, "opening date": OPENED}, query)
+    cues = {"final paving date": PAVED, "opening date": OPENED}
+    days = with_other_roles(query, "date", cues)
+    by = assign(days, cues, query)
     out = SurchargeReading()
     paving, opening, loose = by.get("final paving date", []), by.get("opening date", []), by.get("", [])
     if len(paving) > 1:  # a building's date beside the street's: the building's is a distractor

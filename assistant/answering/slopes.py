@@ -8,7 +8,7 @@ import re
 from decimal import ROUND_HALF_UP, Decimal
 
 from assistant.answering.limits import MAX_BEFORE, MIN_BEFORE
-from assistant.answering.reading import Slot, read_slots
+from assistant.answering.reading import Slot, number_outside, read_slots
 from assistant.answering.slot_safety import dimension
 from assistant.answering.worked import Worked
 
@@ -62,4 +62,77 @@ def rise(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked 
 
         result = result.quantize(Decimal("0.001"), ROUND_HALF_UP).normalize()
         return Worked("rise", words, run.span.text, result, [step + quantity(result, unit)], most, sentence, unit)
+    return None
+
+
+# the steepness of the user's own rise over its run, asked against a quoted slope: "the driveway climbs 11 feet over
+# 85 feet. Is that too steep?" (12.94% against "a slope not to exceed 12%")
+ASKS_GRADE = re.compile(r"\b(?:too\s+steep|steep(?:er)?|slope|grade|pitch)\b|\b(?:is|be)\s+(?:that|it|this)\s+"
+                        r"(?:ok|okay|allowed|legal|fine|acceptable)\b", re.I)
+_RISE_BEFORE = re.compile(r"\b(?:climb(?:s|ing|ed)?|ris(?:e|es|ing)|rose|drop(?:s|ping|ped)?|fall(?:s|ing)?|fell|"
+                          r"goes\s+up|going\s+up|go\s+up|higher|lower|up|down)\s+(?:about\s+|around\s+|roughly\s+|"
+                          r"nearly\s+|almost\s+|only\s+|just\s+)?$", re.I)
+_RISE_AFTER = re.compile(r"\s*(?:of\s+)?(?:rise|drop|fall|higher|lower|up|down|(?:in\s+)?elevation|vertical(?:ly)?)\b", re.I)
+_RUN_BEFORE = re.compile(r"\b(?:over|across|along|in|run\s+(?:is|of)|runs?)\s+(?:only\s+|just\s+)?(?:about\s+|around\s+|"
+                         r"roughly\s+|nearly\s+|almost\s+|a\s+distance\s+of\s+)?$", re.I)
+_RUN_AFTER = re.compile(r"\s*(?:long|in\s+length|of\s+(?:run|length|driveway|drive|walk|sidewalk|apron)|run)\b", re.I)
+
+
+def _rise_and_run(turn: str, slots: list[Slot]) -> tuple[Slot, Slot] | None:
+    """The user's rise and its run, each told by the words around it; None unless exactly one of each."""
+    lengths = [s for s in slots if s.kind == "length" and s.span.origin == "turn"]
+    rises = [s for s in lengths if _RISE_BEFORE.search(turn[max(0, s.span.start - 30):s.span.start])
+             or _RISE_AFTER.match(turn, s.span.end)]
+    runs = [s for s in lengths if s not in rises and (_RUN_BEFORE.search(turn[max(0, s.span.start - 30):s.span.start])
+                                                       or _RUN_AFTER.match(turn, s.span.end))]
+    if len(rises) != 1 or len(runs) != 1:
+        return None
+    return rises[0], runs[0]
+
+
+def grade(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked | None:
+    """The user's rise over its run, in the terms of the one slope ceiling quoted (a percentage of the run, or
+    inches per foot of it), and how it stands against it; None when the question asks no steepness, does not give
+    one rise and one run, or the best sentence with a slope states no ceiling or several."""
+    if not ASKS_GRADE.search(turn):
+        return None
+    told = _rise_and_run(turn, slots)
+    if told is None or number_outside(turn, slots, lambda kind: kind != "count"):
+        return None  # (a bare number besides: "one contractor says it climbs 6 feet, the other measured 8")
+    up, run = told
+    ft = lambda s: s.number if s.unit == "ft" else s.number / 12  # noqa: E731
+    if ft(run) <= 0 or ft(up) >= ft(run):
+        return None
+    for sentence, _ in picked:
+        if not _SLOPE_WORD.search(sentence):
+            continue
+        found = [(s, "percent") for s in read_slots(sentence) if s.kind == "percent"]
+        found += [(s, "per_foot") for s in read_slots(sentence)
+                  if s.kind == "length" and s.unit == "in" and _PER_FOOT.match(sentence, s.span.end)]
+        if not found:
+            continue
+        if len({(k, s.number) for s, k in found}) > 1:
+            return None  # several slopes: which one is not guessed
+        limit, kind = found[0]
+        before = sentence[max(0, limit.span.start - 40):limit.span.start]
+        if not MAX_BEFORE.search(before) or MIN_BEFORE.search(before):
+            return None  # a slope that is no ceiling ("a slope towards the curb of one-fourth inch per foot")
+        per_foot = _PER_FOOT.match(sentence, limit.span.end)
+        words = sentence[limit.span.start:per_foot.end() if per_foot else limit.span.end]
+        told_words = f"“{up.span.text}” over “{run.span.text}”"
+        if kind == "percent":
+            value = (ft(up) / ft(run) * 100).quantize(Decimal("0.01"), ROUND_HALF_UP).normalize()
+            step = (f"{format(ft(up).normalize(), 'f')} feet ÷ {format(ft(run).normalize(), 'f')} feet ({told_words}) × 100 "
+                    f"= {format(value, 'f')}%")
+            unit, cap = "%", limit.number
+        else:
+            inches = up.number if up.unit == "in" else up.number * 12
+            value = (inches / ft(run)).quantize(Decimal("0.001"), ROUND_HALF_UP).normalize()
+            step = (f"{format(inches.normalize(), 'f')} inches ÷ {format(ft(run).normalize(), 'f')} feet ({told_words}) "
+                    f"= {format(value, 'f')} inch per foot")
+            unit, cap = "in/ft", limit.number
+        verdict = (f"more than the {format(cap.normalize(), 'f')}{'%' if unit == '%' else ' inch per foot'} allowed"
+                   if value > cap else f"within the {format(cap.normalize(), 'f')}"
+                   f"{'%' if unit == '%' else ' inch per foot'} allowed")
+        return Worked("grade", words, told_words, value, [f"{step}, {verdict}"], False, sentence, unit)
     return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from assistant.answering import phrasing, slots
-from assistant.answering.routes.common import RouteContext, Routed, only_municipality
+from assistant.answering.routes.common import RouteContext, Routed, asking, only_municipality
 
 
 def grid_block_line(q: str, muni: str | None, ctx: RouteContext):
@@ -27,10 +27,17 @@ def grid_block_line(q: str, muni: str | None, ctx: RouteContext):
                   only_municipality(ctx, "grid_block_line", muni), phrasing.lead_grid)
 
 
+# what the asking words must ask of an address written in the question
+_ASKS_ADDRESS = re.compile(r"\b(?:address|which side|what side|where|block|grid|odd|even|exists?|valid|lie|located|location|"
+                           r"number(?:ing)?|side of|what part)\b", re.I)
+
+
 def parse_address(q: str, muni: str | None, ctx: RouteContext):
     """A grid address written in the question, read."""
     m = re.search(r"\b([NSW])\s?(\d{1,3})\s+([NSW])\s?(\d{3,5})\b", q, re.I)
     if not m:
         return None
+    if not _ASKS_ADDRESS.search(asking(ctx.current or q)):
+        return None  # ("Building at W305 N2380 Oak Ridge Ct ... Is that driveway too steep?": where the job is, not asked)
     return Routed("parse_address", {"address": m.group(0)}, only_municipality(ctx, "parse_address", muni),
                   phrasing.lead_generic)

@@ -338,6 +338,10 @@ _RISE_AFTER = re.compile(r"\s*(?:higher|lower|above|below|up\s+from|down\s+from|
                          r"(?:rise|drop|fall|climb|elevation\s+(?:change|difference))\b)", re.I)
 
 
+_NOT_A_SLOPE = re.compile(r"\s*(?:of\s+)?(?:(?:lot|road|street)\s+)?(?:frontage|front\b|wide\b|width\b|deep\b|depth\b|"
+                         r"thick\b|lot\b)", re.I)
+
+
 def _rise_and_run(ctx: RouteContext):
     """(rise, run) in feet from the lengths of the user's turn, each told by its own words; None unless exactly one
     length reads as the rise and one as the run (inches and meters converted to feet)."""
@@ -351,7 +355,10 @@ def _rise_and_run(ctx: RouteContext):
     rises = [x for x in lengths if _RISE_CUE.search(x.before[-45:]) or _RISE_AFTER.match(x.after)]
     runs = [x for x in lengths if x not in rises and (_RUN_CUE.search(x.before[-25:]) or
                                                      re.match(r"\s*(?:long|stretch|of\s+(?:run|length)|run)\b", x.after, re.I))]
-    if len(rises) != 1 or len(runs) != 1 or len(lengths) != 2:
+    # (another length its own words name as something else: "130 ft of frontage", "a 66-foot-wide lot")
+    others = [x for x in lengths if x not in rises and x not in runs]
+    if len(rises) != 1 or len(runs) != 1 or not all(_NOT_A_SLOPE.match(x.after) or dimension(x) in ("width", "depth", "thickness")
+                                                    for x in others):
         return None
     if reading.number_outside(ctx.query.turn, ctx.query.slots, lambda kind: kind != "count"):
         return None  # a bare number besides ("one contractor says it climbs 6 feet, the other measured 8"): not read here

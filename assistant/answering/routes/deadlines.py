@@ -64,6 +64,10 @@ ASKS_WHEN_CUE = re.compile(rf"\b(?:{WHEN_CUES})\b", re.I)
 _DENIED = roles.DENIED_WORDS  # "No utility shutoffs involved": denied words name no event of the question
 
 
+# the dig told with its day in a follow-up ("we dug it thursday evening, june 17")
+_DUG = re.compile(r"\b(?:dug|dig|digging|excavated|opened|opened\s+up|cut\s+into|broke|burst|went\s+in)\b", re.I)
+
+
 def emergency(q: str, muni: str | None, ctx: RouteContext):
     """When to apply for the permit and file for the fee waiver after an emergency dig."""
     tool = "emergency_excavation_deadlines"
@@ -79,6 +83,8 @@ def emergency(q: str, muni: str | None, ctx: RouteContext):
         return None
     # (this turn's own words: a follow-up is also routed with the earlier turn's words before it)
     told_before = earlier and not slots.is_emergency(ctx.current or q)  # this turn's dates are then of something else
+    if told_before and any(_DUG.search(r.before[-40:]) for r in ctx.query.of("date", "turn")):
+        told_before = False  # ("ok we dug it thursday evening, june 17. what's my deadline ...?": the dig's own day)
     if told_before and not re.search(r"\b(?:apply|applying|applied|application|file|filed|filing|fee|waive[sd]?)\b",
                                      ctx.current or q, re.I):
         return None  # "say the Director approves it that Tuesday: through what date is the permit good?" asks another rule
