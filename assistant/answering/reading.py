@@ -1869,7 +1869,7 @@ def number_outside(turn: str, slots: Iterable[Slot], kinds: Callable[[str], bool
 IDENTIFIER = re.compile(
     r"\(?\b\d{3}\)?[-.\s]\d{3}[-.]\d{4}\b|"
     r"\b[NSEW]\d{2,5}\b|"
-    r"\b(?:lot|unit|apt\.?|apartment|suite|parcel|house|building|bldg\.?)\s*(?:#|no\.?\s*)?\d+[A-Za-z]?\b|#\s?\d+\b|"
+    r"\b(?i:lot|unit|apt\.?|apartment|suite|parcel|house|building|bldg\.?)\s*(?:#|(?i:no)\.?\s*)?\d+[A-Za-z]?\b|#\s?\d+\b|"
     r"\b\d{1,6}\s+(?:[NSEW]\.?\s+)?(?:[A-Z][a-z]+\s+){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Ct|Court|Dr|Drive|Ln|Lane|Way|"
     r"Blvd|Boulevard|Pl|Place|Cir|Circle|Ter|Terrace|Pkwy|Parkway|Hwy|Highway|Trl|Trail)\b\.?")
 
