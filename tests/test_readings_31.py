@@ -215,3 +215,42 @@ def test_several_days_of_a_fine_for_each_asks_how_many():
 ])
 def test_a_count_given_or_no_total_asked_is_not_asked(turn):
     assert rates.vague_count(turn, read_slots(turn), _PER_VIOLATION) is None
+
+
+# -- days asked --------------------------------------------------------------------------------------------------------------
+def test_am_i_too_late_after_an_emergency_dig_counts_its_days(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-08-22")
+    a = assistant.ask("Water service broke under Cedar St in Brandon last Friday night and we had to dig it up right "
+                      "away, no permit obviously. Haven't filed anything yet. Am I too late to get the permit fee "
+                      "waived?", "brandon")
+    assert "**August 22, 2028** (within two regular business days; today)" in a.answer
+    assert "(the next business day; already passed)" in a.answer
+
+
+def test_whats_the_date_asks_a_day_and_this_morning_dates_it():
+    from assistant.answering import periods
+
+    turn = ("I dropped off a complete application for a tree permit this morning. If the tree warden never gets back "
+            "to me, what's the date it counts as approved?")
+    sentence = ("If review of an application is not completed within thirty days after the submission of a completed "
+                "application, the permit shall be considered issued.")
+    got = periods.count_from(turn, read_slots(turn, ref=date(2029, 5, 16)), [sentence])
+    assert [c.day.isoformat()[:10] for c in got] == ["2029-06-15"]
+
+
+@pytest.mark.parametrize("text, want", [
+    ("If a main blows on the Saturday of Memorial Day weekend this year", ["2029-05-26"]),
+    ("the Sunday of Labor Day weekend", ["2029-09-02"]),
+    ("the Saturday of Fourth of July weekend", []),  # a Wednesday holiday: no one weekend of its own
+])
+def test_a_day_of_a_holiday_weekend(text, want):
+    assert _of(read_slots(text, "turn", date(2029, 5, 16)), "date") == want
+
+
+def test_a_period_with_no_event_counted_from_asks_for_no_date():
+    from assistant.answering import periods
+
+    turn = "our crew had to dig in an emergency with no permit, what's the deadline to file for the permit?"
+    sentence = ("The person shall thereafter apply for a permit on the first regular business day on which the office "
+                "of the city clerk is open for business.")
+    assert periods.day_needed(turn, read_slots(turn), [sentence]) is None

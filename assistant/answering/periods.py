@@ -25,8 +25,8 @@ from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import stems
 
 ASKS_A_DAY = re.compile(
-    r"\b(?:what|which)\s+(?:date|day)\b|\bwhat(?:['’]s|\s+is)\s+the\s+(?:outside|last|final|latest|end|cutoff|cut-off|exact|"
-    r"actual|precise|specific)\s+(?:date|day)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|\bhow\s+(?:soon|late)\b|"
+    r"\b(?:what|which)\s+(?:date|day)\b|\bwhat(?:['’]s|\s+is)\s+the\s+(?:(?:outside|last|final|latest|end|cutoff|cut-off|exact|"
+    r"actual|precise|specific)\s+)?(?:date|day)(?!\s+(?:of|on)\b)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|\bhow\s+(?:soon|late)\b|"
     r"\bwhen\s+(?:is|are|do|does|must|should|can|will|would|has|have|could|may|might|shall)\b|\bno\s+later\s+than\b|\bdue\b|"
     r"\bby\s+what\b|\bin\s+time\b|\bexpires?\b|\bgood\s+(?:until|through)\b|\blatest\b|\bwhen['’]s\b|\blast\s+moment\b|"
     r"\bwhat\s+time\b|\buntil\s+when\b|\btoo\s+late\b|\bstill\s+(?:time|make\s+it)\b|"
@@ -396,6 +396,11 @@ class DayNeeded:
     sentence: str
 
 
+# the words that tie a period to the event it is counted from ("of such official action", "after the submission")
+_FROM_EVENT = re.compile(r"(?:of|after|from|following|before|prior\s+to|upon|on|since|succeeding|preceding)\s+(?!which\b)",
+                         re.I)
+
+
 def day_needed(turn: str, slots: list[Slot], sentences: list[str]) -> DayNeeded | None:
     """The event whose date the asked day is counted from, when the question asks its own day and gives no date:
     "What's my last day to appeal?" against "may appeal ... within 10 days of such official action". None when a
@@ -408,8 +413,10 @@ def day_needed(turn: str, slots: list[Slot], sentences: list[str]) -> DayNeeded 
         return None
     sentence, m, _ = tied
     event = re.split(r"[,;.]|\s(?:and|or|the\s+notice|shall|may|must|is|are)\s", sentence[m.end():])[0].strip()
-    if not event or len(event.split()) > 8:
-        return None
+    tie = _FROM_EVENT.match(event) or re.search(r"\b(?:of|after|from|following|before|prior\s+to|upon|since)\s*$",
+                                                 m.group(0), re.I)
+    if not event or len(event.split()) > 8 or not tie:
+        return None  # ("on the first regular business day on which the office ... is open": no event counted from)
     return DayNeeded(event, m.group(0), sentence)
 
 

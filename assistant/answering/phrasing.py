@@ -531,12 +531,22 @@ def lead_grid(r) -> str:
     return f"That block line is **{line}**." if line is not None else ""
 
 
+def against_today(d) -> str:
+    """'; today' or '; already passed' of a last day that is today or behind it; '' for a day to come."""
+    from assistant.answering.slots import today
+
+    day = d if isinstance(d, date) else date.fromisoformat(str(d)[:10])
+    now = today()
+    return "; today" if day == now else "; already passed" if day < now else ""
+
+
 def lead_emergency(r) -> str:
     if not r.ok:
         return ""
-    return (f"Apply for the excavation permit by **{fmt_date(r.apply_by)}** (the next business day) and notify the "
-            f"Village office immediately. To keep the permit fee waived, file the application by "
-            f"**{fmt_date(r.fee_waiver_by)}** (within two regular business days).")
+    return (f"Apply for the excavation permit by **{fmt_date(r.apply_by)}** (the next business day"
+            f"{against_today(r.apply_by)}) and notify the Village office immediately. To keep the permit fee waived, "
+            f"file the application by **{fmt_date(r.fee_waiver_by)}** (within two regular business days"
+            f"{against_today(r.fee_waiver_by)}).")
 
 
 def lead_insurance(r) -> str:

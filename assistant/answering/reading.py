@@ -403,6 +403,19 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
             while day.weekday() != wd:
                 day = day + relativedelta(days=step)
         add(m.start(), m.end(), day)
+    # "the Saturday of Memorial Day weekend", "the Sunday of Labor Day weekend this year": the weekend a Monday holiday
+    # ends (or a Friday holiday begins); a holiday on another day has no one weekend of its own, and is not read
+    for m in re.finditer(rf"\b(?:the\s+)?(saturday|sunday)\s+(?:of|on|during)\s+(?:the\s+)?({'|'.join(_HOLIDAYS)})\s+"
+                         rf"weekend\b(?:,?\s*(?P<year>(?:19|20)\d\d)\b)?", text, re.I):
+        day = _holiday_near(m.group(2), ref, text[m.end():m.end() + 20],
+                            int(m.group("year")) if m.group("year") else None)
+        if day is None or day.weekday() not in (0, 4):
+            continue
+        wd = WEEKDAYS.index(m.group(1).lower())
+        step = -1 if day.weekday() == 0 else 1
+        while day.weekday() != wd:
+            day = day + relativedelta(days=step)
+        add(m.start(), m.end(), day)
     # "two years ago this June", "3 years ago last May": the month, that many years back
     for m in re.finditer(rf"(?P<n>{NUMBER.pattern})\s+years?\s+ago\s+(?:this\s+past|this|last|in)\s+(?:{dates._MON}|(?P<this_month>month))\b",
                          text, re.I):  # ("a year ago this month": this month, a year back)
@@ -1697,7 +1710,10 @@ def priced(slots: list[Slot], text: str, origin: Origin = "turn") -> list[Slot]:
 # -- what is asked ------------------------------------------------------------------------------
 _YES_NO = re.compile(r"^\s*(?:do|does|did|can|could|may|must|is|are|am|will|would|should|shall|have|has)\b", re.I)
 _DATE_Q = re.compile(r"\b(when|by what date|what dates?|which dates?|(?:what|which)\s+(?:[a-z-]+\s+){1,2}dates?(?!\s+(?:of|on)\b)|window of (?:dates|days)|(?:range|span) of (?:dates|days)|"
-                     r"date range|deadline|how soon|(?:last|latest|final|outside|cutoff) (?:day|date)|until when|by when)\b", re.I)
+                     r"date range|deadline|how soon|(?:last|latest|final|outside|cutoff) (?:day|date)|until when|by when|"
+                     # "Am I too late to get the permit fee waived?": whether a day has passed is a question of its day
+                     r"too late|missed the (?:window|cutoff)|still (?:have )?time|"
+                     r"what(?:['’]s|\s+is|\s+was|\s+will\s+be)\s+the\s+(?:date|day)(?!\s+(?:of|on)\b))\b", re.I)
 # "knocked a chunk out of the curb this morning. How long do I have to get it fixed?": the time left to act, so the
 # day it ends is counted from the day the words give
 _TIME_LEFT_Q = re.compile(r"\bhow (?:long|many days) (?:do|does) (?:i|we|they|he|she|you|the \w+) (?:have|get)(?: left)? to\b",
