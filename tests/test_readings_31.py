@@ -254,3 +254,33 @@ def test_a_period_with_no_event_counted_from_asks_for_no_date():
     sentence = ("The person shall thereafter apply for a permit on the first regular business day on which the office "
                 "of the city clerk is open for business.")
     assert periods.day_needed(turn, read_slots(turn), [sentence]) is None
+
+
+# -- topics a text covers in words other than the question's ---------------------------------------------------------
+@pytest.mark.parametrize("question, text, off", [
+    ("We're planning a block party. How do we get our street blocked off?", "Sidewalks shall be of concrete.", True),
+    # a text that forbids obstructing a street (but by permit) speaks to closing one
+    ("We're planning a block party. How do we get our street blocked off?",
+     "No person shall obstruct or encumber any street except by permit.", False),
+    ("hit a pothole and it bent my rim. how do I file a claim?", "Sidewalks shall be of concrete.", True),
+    ("hit a pothole and it bent my rim. how do I file a claim?",
+     "Notice of claim for injury from a defect in a street shall be given within 30 days.", False),
+])
+def test_block_parties_and_pothole_claims_are_off_where_the_text_never_names_them(monkeypatch, question, text, off):
+    import re
+
+    from assistant.answering import status_phrases
+    from assistant.types import Municipality, Passage
+
+    class Doc:
+        sections = []
+        passages = [Passage(id="x", municipality="b", chapter="1", section="1-1", title="Streets", text=text,
+                            start=0, end=10)]
+
+    new = Municipality.model_validate({"id": "b", "name": "City of B", "kind": "city", "state": "OH",
+                                       "chapters": [{"chapter": "1", "source_file": "b.txt"}]})
+    status_phrases._default_lists.cache_clear()
+    monkeypatch.setattr("assistant.corpus.document", lambda mid: Doc)
+    always, _ = status_phrases.off_topic_lists(new)
+    status_phrases._default_lists.cache_clear()
+    assert any(re.search(p, question, re.I) for p in always) is off
