@@ -494,7 +494,9 @@ WHEN_CUES = (r"when|deadlines?|by what date|what date|by what day|(?:on )?(?:wha
              r"(?:the|a) window (?:for|to|in which)|"
              r"(?:range|span) of (?:dates|days)|date range|last moment|cut-?off|no later than|last dates?|"
              # "What's the actual date I have to pay by?"
-             r"(?:actual|exact|real|final) (?:date|day)|what(?:'s|’s|s| is) the (?:date|day)\b|date (?:i|we|you|they) (?:have|need|must|got) to \w+(?: \w+)? by")
+             r"(?:actual|exact|real|final) (?:date|day)|what(?:'s|’s|s| is) the (?:date|day)\b|date (?:i|we|you|they) (?:have|need|must|got) to \w+(?: \w+)? by|"
+             # "Is that soon enough to be considered for next year?", "am I too late?": whether a day is in time
+             r"soon enough|early enough|in time|too late")
 INVERTIBLE_KINDS = ("days_before", "business_days_before", "hours_before")
 INVERSE_SEARCH_DAYS = 400  # bounded: every period of the catalogue counted back is far shorter
 

@@ -283,7 +283,8 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         next_step = len(scored) > 1 and scored[1][1].id in best.related
         if best_score < ranking().event_ask_score or (best_score - runner_up < 1 and not next_step) or yearly:
             return None
-        return Missing(f"the {best.event.rstrip('.')} (the period is counted from it).", slot="event date")
+        return Missing(f"the {best.event.rstrip('.')} (the period is counted from it). What date was that?",
+                       slot="event date")
     if event is not None and len(scored) > 1 and best_score - scored[1][0] < ranking().rule_margin \
             and not (stems(scored[1][1].event) & stems(best.event)) - GENERIC_EVENT_STEMS \
             and scored[1][1].count != best.count and shared_event[scored[1][1].id] >= shared_event[best.id] \
