@@ -284,3 +284,13 @@ def test_block_parties_and_pothole_claims_are_off_where_the_text_never_names_the
     always, _ = status_phrases.off_topic_lists(new)
     status_phrases._default_lists.cache_clear()
     assert any(re.search(p, question, re.I) for p in always) is off
+
+
+def test_a_length_of_a_walk_its_width_is_said_of_makes_an_area():
+    from assistant.answering.materials import material_for_area
+
+    turn = "We're pouring ninety feet of five-foot-wide walk. What's the least amount of curing compound I can put down?"
+    rate = ("The material shall be applied at a minimum rate of one gallon of material for each 200 square feet of "
+            "surface treated.")
+    w = material_for_area(turn, read_slots(turn), [rate])
+    assert w is not None and float(w.result) == pytest.approx(2.25)

@@ -50,7 +50,9 @@ _BY = re.compile(r"(?P<a>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)?(?:\s+(?:wid
 _PER_PER = re.compile(r"[)\s]*(?:\(\$[\d.,]+\)\s*)?per\s+(?P<u>[a-z]+)(?:\(s\))?\s+per\s+(?P<t>day|week|month)\b", re.I)
 _TIER_GENERIC = stems("for which that do does not and or in of the a an area length size any such each permit fee fees")
 _WIDE = re.compile(r"(?:[\s-]+(?:in\s+)?(?:wide|width|across))\b", re.I)
-_LONG = re.compile(r"(?:[\s-]+(?:in\s+)?(?:long|length)|\s+(?:along|of\s+(?:frontage|sidewalk|walk|curb)))\b", re.I)
+# ("ninety feet of five-foot-wide walk": the length of a thing its width is said of)
+_LONG = re.compile(r"(?:[\s-]+(?:in\s+)?(?:long|length)|\s+(?:along|of\s+(?:new\s+|[\w]+[\s-]+(?:foot|feet|ft|inch)[\s-]+wide\s+)?"
+                   r"(?:frontage|sidewalks?|walks?|curbs?|driveways?|aprons?)))\b", re.I)
 # "runs 130 feet along the frontage", "stretches 60 feet": a length by the verb before it
 _RUNS = re.compile(r"\b(?:runs?|running|stretch(?:es|ing)?|extends?|extending)\s+(?:about\s+|roughly\s+|around\s+)?$", re.I)
 _AREA = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:square|sq\.?)\s*(?:feet|foot|ft)\b", re.I)
