@@ -294,3 +294,54 @@ def test_a_length_of_a_walk_its_width_is_said_of_makes_an_area():
             "surface treated.")
     w = material_for_area(turn, read_slots(turn), [rate])
     assert w is not None and float(w.result) == pytest.approx(2.25)
+
+
+def test_what_does_the_permit_itself_cost_names_the_priced_permit():
+    from assistant.answering.planner import priced_thing
+
+    assert priced_thing("What does the sign permit itself cost?") is not None
+    assert priced_thing("What will the permit cost me?") is not None
+    assert priced_thing("What does the code say about signs?") is None
+
+
+def test_two_candidates_are_asked_with_which():
+    from assistant.answering.roles import Ambiguous
+
+    s = read_slots("either $1,250 or $2,150")
+    assert Ambiguous("guarantee", tuple(s)).question() == "the guarantee: which is it, “$1,250” or “$2,150”?"
+
+
+def test_a_bill_said_as_a_digit_and_its_tens_beside_a_guarantee():
+    got = read_slots("we gave the Town twenty-five hundred as the guarantee. The Town billed us six-forty.")
+    assert _of(got, "money") == ["2500", "640"]
+    # (no amount of that size beside it, or a time of day's words: not read)
+    assert _of(read_slots("The Town billed us six-forty."), "money") == []
+    assert _of(read_slots("the deposit was $2,000 and the bill came in at two-thirty."), "money") == ["2000"]
+
+
+def test_an_amount_paid_for_a_look_is_not_the_cost_of_the_work(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-04-05")
+    a = assistant.ask("The village says their cost estimate to replace my 6 defective squares is $1,740. I already paid "
+                      "$389 for a mudjacking quote I'm not going to use. What will I be assessed?", "brandon")
+    assert "**$870.00**" in a.answer and "“$389” was paid for a look or a quote" in a.answer
+
+
+def test_an_amount_asked_again_replaces_the_one_told_with_the_same_words(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-04-05")
+    _, a = _conversation(assistant, "delafield",
+                         "I had the Town's asphalt crew redo the part of my driveway that's in the right-of-way and put "
+                         "down a $1,900 deposit up front. Final cost came in at $1,640. What happens with the difference?",
+                         "What if it had come in at $2,075 instead?")
+    assert "**$175.00**" in a.answer and "in place of “$1,640” said before" in a.answer
+
+
+def test_metric_tonnes_are_read_in_us_tons():
+    got = [s for s in read_slots("our truck is 5.8 metric tons loaded") if s.kind == "weight"]
+    assert [(s.value, s.unit) for s in got] == [("6.393", "tons")] and "metric tonnes" in got[0].worked
+
+
+@pytest.mark.parametrize("weight", ["5.8 T", "5.8 t"])
+def test_a_weight_in_t_alone_asks_which_ton(assistant, weight):
+    a = assistant.ask(f"The Town has the temporary weight limit signs up on the road to my job. My loaded truck's "
+                      f"ticket says {weight} gross. How far over or under the limit am I?", "delafield")
+    assert a.status == "clarify" and "metric tonnes or US (short) tons" in a.answer and not a.tool_calls

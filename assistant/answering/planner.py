@@ -76,7 +76,7 @@ def with_apostrophes(text: str) -> str:
 
     return _BARE_CONTRACTION.sub(fix, text)
 QUANTITY_Q = re.compile(
-    r"\b(how much|how many|what(?:'s|s| is| are| does| do)\b[^?.]{0,50}\b(?:fee|fees|cost|costs|rate|amount|fine|penalty|"
+    r"\b(how much|how many|what(?:'s|s| is| are| does| do| will| would)\b[^?.]{0,50}\b(?:fee|fees|cost|costs|rate|amount|fine|penalty|"
     r"forfeiture|width|charge|price|size|dates?|bond|guarantee|deposit)|what (?:dollar |\$ ?)?(?:amount|rate|fine|penalty|forfeiture|fee|dates?|hourly rate)|"
     r"what (?:(?!(?:happens?|happened|to|about|with|is|are|was|were|the|do|does|did|of)\b)[\w-]+\s+){1,3}amount\b|"  # "what financial guarantee amount", "what bond amount"
     r"what (?:do|does|should|would|will|can) (?:i|we|you|they|the \w+) (?:collect|charge|bill)\b|"  # staff: "what do I collect"
@@ -580,7 +580,11 @@ def figure_pattern(question: str) -> re.Pattern:
 # what a thing costs: "how much is the permit", "what does the license cost", "how much for a renewal"
 PRICED_THING = re.compile(r"\b(?:how much (?:is|are|does|do|will|would|for)|what(?:['’]s| is| are| does| do)\b[^?.]{0,12}"
                           r"\b(?:cost|price|fee) (?:of|for))\s+(?:(?:a|an|the|my|our|this|that|each)\s+)?(?:\w+\s+){0,2}?"
-                          r"(?P<thing>permits?|licen[cs]es?|renewals?)\b", re.I)
+                          r"(?P<thing>permits?|licen[cs]es?|renewals?)\b|"
+                          # "What does the sign permit itself cost?", "what will the permit cost me?": the thing, then
+                          # its cost
+                          r"\bwhat (?:does|do|will|would|did) (?:(?:a|an|the|my|our|this|that|each)\s+)?(?:\w+\s+){0,2}?"
+                          r"(?P<thing2>permits?|licen[cs]es?|renewals?)\s+(?:itself\s+|themselves\s+)?(?:cost|run)\b", re.I)
 
 
 # "Do I need a permit for that, and how much does it cost?": the thing named first is what "it" costs
@@ -625,7 +629,7 @@ def priced_thing(question: str) -> re.Pattern | None:
     priced = PRICED_THING.search(question) or _PRICED_IT.search(question)
     if not priced:
         return None
-    thing = priced.group("thing").lower().rstrip("s")
+    thing = (priced.group("thing") or priced.groupdict().get("thing2") or "").lower().rstrip("s")
     thing = "licen[cs]e" if thing.startswith("licen") else thing
     return re.compile(rf"\b(?:{thing}s?|fees?)\b", re.I)
 

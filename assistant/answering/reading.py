@@ -985,6 +985,15 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
             add("duration", num / den, "hours", m.start(), m.end())
         else:
             add("weight", num / den, "tons", m.start(), m.end())
+    for m in _TONNES.finditer(text):
+        # "5.8 metric tons", "6 tonnes": 1,000 kg each, in US (short) tons of 907.18474 kg (the pound's definition)
+        v = number_value(m)
+        if v is not None and v > 0:
+            tons = (v * Decimal(1000) / Decimal("907.18474")).quantize(Decimal("0.001"))
+            if _free(taken, m.start(), m.end()):
+                taken.append((m.start(), m.end()))
+                out.append(_slot("weight", _norm(tons), "tons", text, origin, m.start(), m.end()).model_copy(
+                    update={"worked": "metric tonnes in US (short) tons"}))
     for m in _K_POUNDS.finditer(text):
         # "7k lbs", "12K pounds": thousands of pounds, a weight (never money)
         v = digits_value(m.group("v")) * 1000
@@ -1105,12 +1114,14 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
     # size in the same words (alone, "fourteen-eighty" may as well be $14.80, and is not read)
     amounts = [s.number for s in out if s.kind == "money" and s.unit == "USD" and s.number >= 100]
     for m in _HUNDREDS_SAID.finditer(text):
-        h, r = worded_number(m.group("h")), worded_number(m.group("r"))
-        if h is None or r is None:
+        g = "h" if m.group("h") else "h1"
+        r = "r" if g == "h" else "r1"
+        hundreds, rest = worded_number(m.group(g)), worded_number(m.group(r))
+        if hundreds is None or rest is None:
             continue
-        v = h * 100 + r
+        v = hundreds * 100 + rest
         if any(a / 10 <= v <= a * 10 for a in amounts):
-            add("money", v, "USD", m.start("h"), m.end("r"))
+            add("money", v, "USD", m.start(g), m.end(r))
     for m in _RATE_CUED.finditer(text):
         # "rate 31,50/hr": a pay rate with no currency written is money an hour, never a duration
         v = number_value(m)
@@ -1537,6 +1548,9 @@ _WORDED_DECIMAL = re.compile(
 _MINUTES_AFTER = re.compile(r"\s+(?P<mm>fifteen|twenty|twenty-five|thirty|thirty-five|forty|forty-five|forty five|fifty|"
                             r"[1-5]\d|[1-9])\b(?![-/:.]\d)(?=\s*(?:[,;!?)]|\.(?!\d)|$|(?:each|apiece|at|on|for|and|with|"
                             r"today|yesterday|this|last)\b))", re.I)
+_TONNES = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?:metric\s+tons?|tonnes?|MT\b)", re.I)
+# a weight in "t" or "T" alone: metric tonnes or US tons, not said
+AMBIGUOUS_TONS = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*[tT](?![\w'’])")
 _K_POUNDS = re.compile(r"\b(?P<v>\d+(?:[.,]\d+)?)\s*[kK]\s*(?:lbs?\.?|pounds?)\b")
 _DOLLARS_CENTS_RATE = re.compile(
     rf"\b(?P<d>(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:{_ONES}))?)"
@@ -1600,7 +1614,7 @@ _SAYS_AGAINST_BARE = re.compile(
     r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|or|instead|now|though)\b))", re.I)
 _MONEY_CUE = (r"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quote|price|came to|comes? to|came in at|"
               r"comes? in at|totall?ed|labou?r|materials?|equipment|parts)\s+"
-              r"(?:(?:was|is|of|at|were|about|around|roughly|just|only)\s+){0,2}")
+              r"(?:(?:was|is|of|at|were|about|around|roughly|just|only|us|me|them|him|her)\s+){0,2}")
 # ("put down twenty-eight hundred as a deposit": the amount before what it was put down as; "twenty-eight hundred up
 # front")
 _MONEY_CUE_END = r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which|as|up\s*front|upfront|in\s+advance)\b))"
@@ -1610,14 +1624,20 @@ _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _TEENS = "eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
 _HUNDREDS_SAID = re.compile(
     rf"{_MONEY_CUE}(?P<h>\b(?:{_TEENS}|(?:{_TENS})-(?:one|two|three|four|five|six|seven|eight|nine)))[- ]"
-    rf"(?P<r>(?:ten|{_TEENS}|(?:{_TENS})(?:-(?:one|two|three|four|five|six|seven|eight|nine))?))\b{_MONEY_CUE_END}", re.I)
+    rf"(?P<r>(?:ten|{_TEENS}|(?:{_TENS})(?:-(?:one|two|three|four|five|six|seven|eight|nine))?))\b{_MONEY_CUE_END}|"
+    # ("billed us six-forty" beside a $2,500 guarantee: 640, a hundreds digit and its tens; never a time of day read
+    # first, "came in at two-thirty")
+    rf"\b(?:billed|charged|invoiced)\s+(?:(?:us|me|them|him|her|you)\s+)?(?P<h1>\b(?:one|two|three|four|five|six|seven|eight|nine))-(?P<r1>(?:{_TENS})(?:-(?:one|two|three|four|"
+    rf"five|six|seven|eight|nine))?)\b{_MONEY_CUE_END}", re.I)
 _RATE_CUED = re.compile(
     rf"\b(?:rate|wage|pay)\s+(?:(?:is|was|of|at|about|around)\s+){{0,2}}(?P<n>{NUMBER.pattern})\s*"
     r"(?:/\s*|an?\s+|per\s+)(?:hour|hr)s?\b", re.I)
 # "six hundred fifty in materials and four hundred for equipment": an amount the cost part after it makes money
 _MONEY_CUED_AFTER = re.compile(
-    rf"(?<![$\d])(?P<n>{NUMBER.pattern})\s+(?:(?:in|for|of|on|worth\s+of)\s+)(?:the\s+)?"
-    rf"(?:labou?r|materials?|equipment|parts|supplies)\b", re.I)
+    rf"(?<![$\d])(?P<n>{NUMBER.pattern})\s+(?:(?:in|for|of|on|worth\s+of)\s+(?:the\s+)?"
+    rf"(?:labou?r|materials?|equipment|parts|supplies)|"
+    # "we gave the Town twenty-five hundred as the guarantee"
+    rf"as\s+(?:a|an|the|our|my)\s+(?:cash\s+)?(?:deposit|guarantee|bond|down\s+payment|retainer|escrow))\b", re.I)
 _THE_OTHER = re.compile(rf"(?:\s+(?:with|incl\.?|including|plus)\s+benefits)?\s*[,;]?\s*(?:and\s+|while\s+|but\s+)?the other(?:\s+(?:one|guy|man|woman|worker|employee|person))?"
                         rf"(?:\s+(?:makes|gets|earns|is|was|at|gets paid))?\s+(?P<dollar>\$\s?)?(?P<n>{NUMBER.pattern})"
                         r"(?!\s*(?:hours?|hrs?|minutes?|days?|feet|foot|ft|inch|inches|pounds?|tons?|%|percent|employees?|"
@@ -1754,12 +1774,33 @@ AGAIN_WITH = re.compile(r"\binstead\b|^\W*(?:and\s+|ok(?:ay)?,?\s+|so\s+)?(?:wha
 _ALSO = re.compile(r"\b(?:also|another|plus|more|additional|extra|on top)\b", re.I)
 
 
+_CUE_STOP = {"a", "an", "the", "if", "it", "had", "has", "have", "was", "were", "is", "be", "been", "in", "at", "to", "of",
+             "for", "on", "and", "or", "what", "say", "instead", "we", "i", "they", "our", "my", "their", "that", "this",
+             "then", "so", "would", "will", "just", "about", "around", "only"}
+_CUE_FORMS = {"came": "come", "comes": "come", "coming": "come", "costs": "cost", "costed": "cost", "billed": "bill",
+              "bills": "bill", "deposited": "deposit", "deposits": "deposit", "paid": "pay", "pays": "pay",
+              "ended": "end", "ends": "end", "totaled": "total", "totalled": "total", "totals": "total"}
+
+
+def _cue_words(before: str) -> set[str]:
+    """The words an amount is told with, just before it in its own sentence ("final cost came in at": final, cost,
+    come), in one form each."""
+    words = re.findall(r"[a-z]+", re.split(r"[.!?;]\s", before)[-1][-30:].lower())
+    return {_CUE_FORMS.get(w, w) for w in words[-4:] if w not in _CUE_STOP}
+
+
 def _in_place_of(slots: list[Slot]) -> list[Slot]:
     """"what if their costs were $4,100 instead?" after one amount told ("Their labor, materials and equipment came to
     $3,250"): the new amount in the place of the one told, so it keeps the role its words gave it (the amount said
     now, read where the one it replaces was said)."""
     mine = [s for s in slots if s.span.origin == "turn" and s.kind == "money" and s.unit == "USD"]
     theirs = [s for s in slots if s.span.origin == "earlier" and s.kind == "money" and s.unit == "USD"]
+    if len(mine) == 1 and len(theirs) > 1:
+        # "What if it had come in at $2,075 instead?" after "a $1,900 deposit ... Final cost came in at $1,640": the one
+        # told with the same words ("come in at") is the one replaced
+        cue = _cue_words(mine[0].before)
+        alike = [s for s in theirs if cue & _cue_words(s.before)]
+        theirs = alike if len(alike) == 1 else theirs
     if len(mine) != 1 or len(theirs) != 1 or mine[0].value == theirs[0].value:
         return slots
     new, old = mine[0], theirs[0]

@@ -23,7 +23,7 @@ class Ambiguous:
     candidates: tuple[Slot, ...]
 
     def question(self) -> str:
-        return f"the {self.role}: is it " + " or ".join(f"“{s.span.text}”" for s in self.candidates) + "?"
+        return f"the {self.role}: which is it, " + " or ".join(f"“{s.span.text}”" for s in self.candidates) + "?"
 
 
 def own_words_before(slot: Slot, query: Query, width: int = 60) -> str:

@@ -459,7 +459,7 @@ def clarify_text(unsafe: Unsafe) -> str:
         return f"the {label}: the question gives two accounts of it. Is it {opts}?"
     if unsafe.reason == "competing":
         opts = " or ".join(f"“{c}”" for c in unsafe.candidates)
-        return f"the {unsafe.label}: is it {opts}?"
+        return f"the {unsafe.label}: which is it, {opts}?"
     if unsafe.reason == "parts":
         opts = ", ".join(f"“{c}”" for c in unsafe.candidates)
         return (f"the {unsafe.label}: the question lists several amounts ({opts}). Is the {unsafe.label} their sum, "

@@ -53,6 +53,10 @@ SHARED_COST = re.compile(r"\bfor (?:the )?(?:two|both|three|all) of us\b|\btoget
                          r"\bbetween (?:us|the two|both)\b|\bfor (?:our|the) (?:two|three|both) (?:houses|homes|lots|properties)\b",
                          re.I)
 ESTIMATE = re.compile(r"\bestimat", re.I)
+# an amount paid to have the work looked at or quoted, not for the work ("$189 just to come look at it")
+_FOR_A_LOOK = re.compile(r"\W*(?:just\s+|only\s+)?(?:to\s+(?:come\s+)?(?:out\s+)?(?:and\s+)?(?:look|check|inspect|see|quote|"
+                         r"give\s+(?:me|us|them)\s+a\s+(?:quote|price|bid))|for\s+(?:a|the|his|her|their)\s+(?:[\w-]+\s+){0,2}?(?:look|visit|"
+                         r"inspection|quote|consult\w*|trip|service\s+call))\b", re.I)
 FINAL_COST = re.compile(r"\bfinal\b|\bactual\b|\bcame (?:in )?(?:to|at)\b|\bended up\b|\bbill(?:ed)?\b|\binvoice", re.I)
 OWNERS = ("houses", "homes", "owners", "lots", "properties", "parcels", "homeowners")
 # "six on each side", "5 houses per side": the same number on both sides of the street
@@ -166,6 +170,16 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
             # "$8,400 for the two of us together": one owner's assessment is a share of his own work's cost
             return Missing(f"your own part of the cost: “{shared[0].span.text}” is for more than one property. "
                            "What is the cost of the work on yours?", slot="cost", candidates=(shared[0].span.text,))
+    looked = [s for s in money if _FOR_A_LOOK.match(s.after)]
+    if looked and len(looked) < len(money) and len(amounts) == len(money):
+        # "A concrete guy charged me $189 just to come look at it": the price of a look or a quote, not of the work
+        money = [s for s in money if s not in looked]
+        amounts = [s.number for s in money]
+        cost = amounts[0]
+        if len(money) == 1:
+            sources = {"cost": money[0]}
+            derived["cost"] = (f"{fmt_money(cost)} (“{money[0].span.text}”; “{looked[0].span.text}” was paid for a "
+                               "look or a quote, not for the work)")
     estimates = [s for s in money if ESTIMATE.search(s.before[-40:]) or ESTIMATE.search(s.after[:15])]
     finals = [s for s in money if s not in estimates and FINAL_COST.search(s.before[-40:])]
     if len(money) > 1 and len(estimates) == 1 and len(finals) == len(money) - 1:

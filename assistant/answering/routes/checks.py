@@ -474,6 +474,12 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
             and not ASKS_OVER.search(q) and not re.search(r"\b(?:legal|allowed|permit|limit|over|overweight)\b", q, re.I):
         return None  # "$2,600 up front ... a 5-ton roller ... the bill came in at $2,315": money asked, no load checked
     if not weights:
+        unsure = reading.AMBIGUOUS_TONS.search(ctx.current or q)
+        if muni is not None and unsure is not None:
+            # "scale ticket says 5.8 T": metric tonnes (about 6.39 US tons) or US tons (the limit's) — asked, never guessed
+            said = unsure.group(0).strip()
+            return Missing(f"the unit of “{said}”: metric tonnes or US (short) tons? The code's limits are in US tons, and "
+                           "a metric tonne is heavier.", slot="gross weight", candidates=(said,))
         if muni is not None and VEHICLE.search(q) and ASKS_OVER.search(q):
             # "we haul with a tri-axle, the weight signs are up. How much over are we?": no weight, no figure
             return Missing("the vehicle's gross weight, loaded (truck and load together).", slot="gross weight")
