@@ -345,3 +345,11 @@ def test_a_weight_in_t_alone_asks_which_ton(assistant, weight):
     a = assistant.ask(f"The Town has the temporary weight limit signs up on the road to my job. My loaded truck's "
                       f"ticket says {weight} gross. How far over or under the limit am I?", "delafield")
     assert a.status == "clarify" and "metric tonnes or US (short) tons" in a.answer and not a.tool_calls
+
+
+@pytest.mark.parametrize("turn", ["What's the permit fee and how much cash deposit do I bring, all in?",
+                                  "What's the fee, and counting the cash deposit, how much do I bring all told?"])
+def test_all_in_and_all_told_ask_the_fee_with_the_deposit(turn):
+    from assistant.answering.tiers import asks_more_than
+
+    assert asks_more_than(turn, "The fee shall be $2.00 for excavations which do not exceed 25 square feet.")

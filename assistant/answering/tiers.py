@@ -20,6 +20,7 @@ from assistant.retrieval.lexical import stems
 
 # "what's the fee, and how much do I hand the clerk altogether with the deposit?": more than the tiers' fee is asked
 ALL_OWED = re.compile(r"\baltogether\b|\ball together\b|\btogether\b|\bcombined\b|\bin all\b|\btotal\b|"
+                      r"\ball in\b|\ball told\b|\bcounting the\b|\ball up\b|"
                       r"\bwith the (?:deposit|bond|fee)\b|\bplus the\b|\bincluding the\b|\bbetween the\b[^?.]{0,40}\band\b",
                       re.I)  # ("what's that together?", "between the permit fee and the cash deposit, how much ...")
 # what else may be owed beside a fee in tiers ("the total I should expect to pay to get them back" for carts removed
