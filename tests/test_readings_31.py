@@ -353,3 +353,29 @@ def test_all_in_and_all_told_ask_the_fee_with_the_deposit(turn):
     from assistant.answering.tiers import asks_more_than
 
     assert asks_more_than(turn, "The fee shall be $2.00 for excavations which do not exceed 25 square feet.")
+
+
+# -- the rest of a length once a distance is kept clear ----------------------------------------------------------------
+_BACKFILL = ("When any excavation is made in an existing pavement, or within 5' of the edge thereof, the excavation is "
+             "backfilled to within 5\" of the surface with crushed gravel.")
+
+
+def test_the_backfill_below_a_distance_kept_from_the_surface():
+    turn = "Our trench is going to be 4 feet deep. How many inches of the gravel backfill go in before the surface?"
+    w = slopes.remainder(turn, read_slots(turn), [(_BACKFILL, "")])
+    assert w is not None and float(w.result) == 43 and w.unit == "in" and not w.maximum
+
+
+def test_a_distance_no_closer_than_leaves_at_most_the_rest():
+    turn = "It's 40 feet from the garage to the road blacktop. How much of that can actually be concrete?"
+    rule = "No concrete surfacing shall be installed on a private driveway closer than 3' from the hard surface."
+    w = slopes.remainder(turn, read_slots(turn), [(rule, "")])
+    assert w is not None and float(w.result) == 37 and w.maximum
+
+
+@pytest.mark.parametrize("turn", [
+    "Our trench is going to be 4 feet deep. How far is that from the edge?",  # no part of the length asked
+    "Our trench is 4 feet deep and 6 feet wide. How many inches of the backfill go in?",  # two lengths
+])
+def test_no_rest_is_worked_unless_a_part_of_one_length_is_asked(turn):
+    assert slopes.remainder(turn, read_slots(turn), [(_BACKFILL, "")]) is None

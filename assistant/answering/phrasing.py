@@ -164,6 +164,8 @@ def rate_worked(worked) -> str:
     source = "the provision quoted below" if worked.kind == "difference" else "the rate quoted below"
     if worked.kind in ("rise", "grade"):
         source = "the slope quoted below"
+    if worked.kind == "remainder":
+        source = "the distance kept clear quoted below"
     if worked.kind == "factor":
         source = "the conversion quoted below"
     if worked.kind == "late":

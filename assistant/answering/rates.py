@@ -29,7 +29,7 @@ from assistant.answering.fines import ANOTHER_FINE, NTH_OFFENSE, about_the_same,
 from assistant.answering.formatting import fmt_money
 from assistant.answering.materials import material_for_area
 from assistant.answering.reading import NUMBER, Slot, number_outside, number_value, read_slots
-from assistant.answering.slopes import grade as slope_grade, rise as slope_rise
+from assistant.answering.slopes import grade as slope_grade, remainder as kept_clear, rise as slope_rise
 from assistant.answering.tiers import asks_more_than, tier_fee, with_other_charge
 from assistant.answering.worked import Worked, counts_in, pronoun_counts, stem_of
 from assistant.retrieval.chunking import sentences
@@ -253,6 +253,9 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
     steepness = slope_grade(turn, slots, picked)
     if steepness is not None:
         return [steepness]
+    rest = kept_clear(turn, slots, picked)
+    if rest is not None:
+        return [rest]
     # (the rate of application may be a neighbour of the sentences quoted, in the same section, when the question
     # names what it is a rate of: "membrane curing compound" and "a uniform application of clear membrane curing
     # material ... one gallon of material for each 200 square feet")

@@ -136,3 +136,58 @@ def grade(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked
                    f"{'%' if unit == '%' else ' inch per foot'} allowed")
         return Worked("grade", words, told_words, value, [f"{step}, {verdict}"], False, sentence, unit)
     return None
+
+
+# the rest of the user's one length once a quoted distance is kept clear: "backfilled to within 5" of the surface" in a
+# trench 4 feet deep (43 inches of backfill), "no concrete ... closer than 3' from the hard surface" on a drive 40
+# feet long (at most 37 feet of concrete)
+_KEPT_CLEAR = re.compile(r"\b(?P<how>to\s+within|within|(?:no|not)\s+closer\s+than|closer\s+than)\s+$", re.I)
+_OF_THING = re.compile(r"\s*(?:of|from)\s+(?:the\s+)?(?P<thing>[a-z][\w\s-]{2,40}?)(?=[,.;]|\s+(?:with|within|on|of|in|"
+                       r"containing|and|shall|or)\b|$)", re.I)
+# (a part of the user's own length asked: "how much of that can be concrete?", "how many inches of the backfill")
+ASKS_REST = re.compile(r"\bhow\s+(?:much|many\s+(?:inches|feet|ft))\s+of\b", re.I)
+
+
+def remainder(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked | None:
+    """The user's one length less the distance a quoted sentence keeps clear of something (in the smaller of the two
+    units); None when no such question, no one length, or the best sentence keeping a distance keeps several."""
+    if not ASKS_REST.search(turn):
+        return None
+    lengths = [s for s in slots if s.kind == "length" and s.span.origin == "turn"]
+    if len({(s.number if s.unit == "ft" else s.number / 12) for s in lengths}) != 1 \
+            or number_outside(turn, slots, lambda kind: kind not in ("count", "date", "time")):
+        return None
+    total = lengths[0]
+    for sentence, _ in picked:
+        kept = [s for s in read_slots(sentence) if s.kind == "length" and s.unit in ("ft", "in")
+                and _KEPT_CLEAR.search(sentence[max(0, s.span.start - 25):s.span.start])
+                and _OF_THING.match(sentence, s.span.end)]
+        if not kept:
+            continue
+        if len(kept) > 1:
+            # ("or within 5' of the edge thereof ... backfilled to within 5" of the surface", asked of the surface):
+            # the one whose thing the question names
+            from assistant.retrieval.lexical import stems
+
+            asked = stems(turn)
+            kept = [s for s in kept if stems(_OF_THING.match(sentence, s.span.end).group("thing")) & asked]
+            if len(kept) != 1:
+                return None
+        clear = kept[0]
+        unit = "in" if "in" in (clear.unit, total.unit) else "ft"
+        size = (lambda s: s.number * 12 if s.unit == "ft" and unit == "in" else s.number)  # noqa: E731
+        rest = size(total) - size(clear)
+        if rest <= 0:
+            return None
+        how = _KEPT_CLEAR.search(sentence[max(0, clear.span.start - 25):clear.span.start])
+        thing = _OF_THING.match(sentence, clear.span.end)
+        words = sentence[how.start() + max(0, clear.span.start - 25):thing.end()].strip()
+        most = how.group("how").lower().startswith(("no", "not")) or bool(
+            "closer" in how.group("how").lower() and re.search(r"\b(?:no|not|never)\b", sentence[:clear.span.start], re.I))
+        from assistant.answering.phrasing import quantity
+
+        shown = lambda v: quantity(v.normalize(), unit)  # noqa: E731
+        total_said = f"{shown(size(total))} (“{total.span.text}”)" if size(total) != total.number else f"“{total.span.text}”"
+        step = f"{total_said} − {shown(size(clear))} (“{words}”) = {shown(rest)}"
+        return Worked("remainder", words, total.span.text, rest.normalize(), [step], most, sentence, unit)
+    return None
