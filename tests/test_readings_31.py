@@ -379,3 +379,42 @@ def test_a_distance_no_closer_than_leaves_at_most_the_rest():
 ])
 def test_no_rest_is_worked_unless_a_part_of_one_length_is_asked(turn):
     assert slopes.remainder(turn, read_slots(turn), [(_BACKFILL, "")]) is None
+
+
+# -- a state's own rule of counting days (data: assistant/tools/data/time_rules.yaml) ----------------------------------
+def test_ohio_moves_a_last_day_off_a_saturday_holiday_and_the_sunday_after():
+    from assistant.answering.state_time import rule_for
+
+    ohio = rule_for("OH")
+    assert ohio is not None and ohio.moved_off_closed_days(date(2028, 11, 11)) == date(2028, 11, 13)
+    assert ohio.moved_off_closed_days(date(2028, 11, 18)) == date(2028, 11, 18)  # a plain Saturday stays
+    assert ohio.why(date(2028, 11, 11)) == "a Saturday and Veterans Day"
+
+
+def test_massachusetts_moves_a_sunday_to_the_next_business_day():
+    from assistant.answering.state_time import rule_for
+
+    ma = rule_for("MA")
+    assert ma.moved_off_closed_days(date(2028, 12, 31)) == date(2029, 1, 2)  # (Monday is New Year's Day)
+    assert ma.moves_to == "the next business day"
+
+
+def test_no_rule_is_guessed_for_a_state_the_data_does_not_hold_nor_for_wisconsin():
+    from assistant.answering.state_time import rule_for
+
+    assert rule_for("GA") is None and rule_for("WI") is None and rule_for(None) is None
+
+
+def test_a_period_counted_under_a_states_rule_says_what_moved_it():
+    from assistant.answering import periods
+    from assistant.answering.phrasing import period_counted
+    from assistant.answering.state_time import rule_for
+
+    turn = "The decision letter is dated Wednesday, November 1. What's the last day I can file?"
+    sentence = ("Any person aggrieved by the decision or action of the Chief Administrative Officer may appeal to the Board "
+                "of Zoning Appeals within 10 days of such official action.")
+    got = periods.under_rule(periods.count_from(turn, read_slots(turn, ref=date(2028, 11, 8)), [sentence]),
+                             rule_for("OH"))
+    assert [c.day for c in got] == [date(2028, 11, 13)]
+    text = period_counted(got[0])
+    assert "Ohio Rev. Code § 1.14" in text and "a Saturday and Veterans Day" in text and "November 11" not in text

@@ -81,6 +81,8 @@ class Counted:
     rule: str = ""  # the state's rule of counting time it was counted under ("" = on the calendar, no rule)
     business: str = ""  # business days: the calendar they were counted on, and the holidays it left out
     moved_from: date | None = None  # the last day before that rule moved it off a Sunday or legal holiday
+    moved_to: str = ""  # where that rule moves such a day ("the next business day"; "" = the next secular day)
+    moved_why: str = ""  # what the day moved off is ("a Saturday and Veterans Day"), when the rule says
     # a calendar day that falls on a weekend or a legal holiday of the state: the next business day, and why, for the
     # user whose state's rule moves such a last day (it is not applied: the rule is not known here)
     next_open: date | None = None
@@ -421,7 +423,8 @@ def day_needed(turn: str, slots: list[Slot], sentences: list[str]) -> DayNeeded 
 
 
 # a duty to be done within the period ("shall assign addresses within 30 days"), not the end of a period's life
-_ACT = re.compile(r"\b(?:shall|must)\b", re.I)
+# (or an act that may be done only within the period: "may appeal ... within 10 days of such official action")
+_ACT = re.compile(r"\b(?:shall|must)\b|\bmay\b[^.;]{0,80}\bwithin\b", re.I)
 _LIFE = re.compile(r"\b(?:valid|expires?|lapses?|void|in effect|good for)\b", re.I)
 
 
@@ -436,5 +439,6 @@ def under_rule(counted: list[Counted], calendar) -> list[Counted]:
         act = bool(_ACT.search(c.sentence)) and not _LIFE.search(c.sentence)
         day = calendar.moved_off_closed_days(c.day) if act else c.day
         out.append(replace(c, day=day, moved_from=c.day if day != c.day else None,
-                           rule=calendar.convention_text.split(":")[0]))
+                           rule=calendar.convention_text.split(":")[0], moved_to=getattr(calendar, "moves_to", ""),
+                           moved_why=calendar.why(c.day) if day != c.day and hasattr(calendar, "why") else ""))
     return out

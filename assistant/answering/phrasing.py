@@ -209,6 +209,9 @@ def period_counted(counted) -> str:
     if getattr(counted, "rule", ""):
         moved = (f"; {fmt_date(counted.moved_from)} is a {'Sunday' if counted.moved_from.weekday() == 6 else 'legal holiday'}, "
                  "so the last day moves to the next secular day") if counted.moved_from else ""
+        if counted.moved_from and getattr(counted, "moved_why", ""):
+            # (a state's rule of the data: the day moved off by what it is, "a Saturday and Veterans Day")
+            moved = f"; the last day so counted is {counted.moved_why}, so it moves to {counted.moved_to}"
         return (f"I read: {start} ({said}). “{counted.words}”: **{fmt_date(counted.day)}** ({way} it, counted under "
                 f"the {counted.rule}: the day of the event left out{moved}).")
     closed = ""

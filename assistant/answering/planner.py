@@ -37,6 +37,7 @@ from assistant.answering.guards import (
     split_injection,
 )
 from assistant.answering import phrasing
+from assistant.answering import state_time
 from assistant.answering.parties import anothers_figures, asked_about, split_parties
 from assistant.answering.plan import Calculate, Clarify, Lookup, NotStated, OutOfScope, Plan, Refuse, Several
 from assistant.answering.phrasing import CLARIFY_MUNI, CLARIFY_VALUE
@@ -1564,6 +1565,10 @@ class EmbeddedPlanner:
             from assistant.tools.calendar import business_calendar
 
             counted = periods.under_rule(counted, business_calendar())
+        elif counted and (state_rule := state_time.rule_for(self._state_of(muni_id))) is not None:
+            # a municipality of a state whose rule of counting days the data holds (Ohio Rev. Code § 1.14, ...): the
+            # last day moved under it (a period it does not move, in hours or counted back, stays on the calendar)
+            counted = periods.under_rule(counted, state_rule) or counted
         need = None if catalogued or counted or checks or worked else periods.day_needed(
             req.query.turn, req.query.of_origin("turn"), ranked)
         if need is not None:  # "What's my last day to appeal?": the day of the decision is asked for
