@@ -424,7 +424,7 @@ def day_needed(turn: str, slots: list[Slot], sentences: list[str]) -> DayNeeded 
 
 # a duty to be done within the period ("shall assign addresses within 30 days"), not the end of a period's life
 # (or an act that may be done only within the period: "may appeal ... within 10 days of such official action")
-_ACT = re.compile(r"\b(?:shall|must)\b|\bmay\b[^.;]{0,80}\bwithin\b", re.I)
+_ACT = re.compile(r"\b(?:shall|must)\b|\bmay\b[^.;]*\bwithin\b", re.I)
 _LIFE = re.compile(r"\b(?:valid|expires?|lapses?|void|in effect|good for)\b", re.I)
 
 
@@ -437,6 +437,9 @@ def under_rule(counted: list[Counted], calendar) -> list[Counted]:
         if c.begun is not None or c.backward or c.either:
             return []
         act = bool(_ACT.search(c.sentence)) and not _LIFE.search(c.sentence)
+        if not act and hasattr(calendar, "why"):
+            out.append(c)  # (a state's rule of the data moves only an act's last day: the calendar day, as counted)
+            continue
         day = calendar.moved_off_closed_days(c.day) if act else c.day
         out.append(replace(c, day=day, moved_from=c.day if day != c.day else None,
                            rule=calendar.convention_text.split(":")[0], moved_to=getattr(calendar, "moves_to", ""),
