@@ -1783,10 +1783,10 @@ _CUE_FORMS = {"came": "come", "comes": "come", "coming": "come", "costs": "cost"
 
 
 def _cue_words(before: str) -> set[str]:
-    """The words an amount is told with, just before it in its own sentence ("final cost came in at": final, cost,
-    come), in one form each."""
-    words = re.findall(r"[a-z]+", re.split(r"[.!?;]\s", before)[-1][-30:].lower())
-    return {_CUE_FORMS.get(w, w) for w in words[-4:] if w not in _CUE_STOP}
+    """The word an amount is told with, nearest before it in its own sentence ("final cost came in at": come), in one
+    form."""
+    words = [w for w in re.findall(r"[a-z]+", re.split(r"[.!?;:]\s", before)[-1][-30:].lower()) if w not in _CUE_STOP]
+    return {_CUE_FORMS.get(w, w) for w in words[-1:]}  # (the nearest word: "the bill: equipment was" is equipment's)
 
 
 def _in_place_of(slots: list[Slot]) -> list[Slot]:

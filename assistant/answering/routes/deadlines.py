@@ -65,7 +65,7 @@ _DENIED = roles.DENIED_WORDS  # "No utility shutoffs involved": denied words nam
 
 
 # the dig told with its day in a follow-up ("we dug it thursday evening, june 17")
-_DUG = re.compile(r"\b(?:dug|dig|digging|excavated|opened|opened\s+up|cut\s+into|broke|burst|went\s+in)\b", re.I)
+_DUG = re.compile(r"\b(?:dug|dig|digging|excavated|opened|opened\s+up|cut\s+into|broke|burst)\b", re.I)
 
 
 def emergency(q: str, muni: str | None, ctx: RouteContext):
