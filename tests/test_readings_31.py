@@ -418,3 +418,12 @@ def test_a_period_counted_under_a_states_rule_says_what_moved_it():
     assert [c.day for c in got] == [date(2028, 11, 13)]
     text = period_counted(got[0])
     assert "Ohio Rev. Code § 1.14" in text and "a Saturday and Veterans Day" in text and "November 11" not in text
+
+
+def test_a_follow_ups_new_run_keeps_the_rise_told_before(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-08-22")
+    _, a = _conversation(assistant, "delafield",
+                         "We're building in the Town of Delafield. The driveway has to climb 9 feet from the road up to "
+                         "the garage over about 100 feet. Is that ok with the town?",
+                         "what if we move the garage up so the run is only 72 feet?")
+    assert "**12.5%**" in a.answer and [c.name for c in a.tool_calls] == ["driveway_check"]

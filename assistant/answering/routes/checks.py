@@ -331,7 +331,10 @@ _RISE_CUE = re.compile(r"\b(?:rises?|rising|climbs?|climbing|drops?|dropping|fal
                        r"higher|lower|descends?)\b(?:\s+(?!(?:over|for|per|across|along|in)\b)[a-z-]+){0,6}\s*$", re.I)
 _RUN_CUE = re.compile(r"\b(?:over|for\s+every|every|per|across|along|in|runs?|running)\s+(?:(?:a|an|the|about|roughly|"
                       r"some|steady|its|their|our|my|his|her|that|this|last|first|final|next|total|horizontal|"
-                      r"(?:run|distance|length)\s+of)\s+)*$", re.I)
+                      r"(?:run|distance|length)\s+of)\s+)*$|"
+                      # "so the run is only 72 feet"
+                      r"\b(?:run|length)\s+(?:is|was|would\s+be|will\s+be|becomes|gets)\s+(?:only\s+|just\s+|about\s+|now\s+)*$",
+                      re.I)
 
 
 _RISE_AFTER = re.compile(r"\s*(?:higher|lower|above|below|up\s+from|down\s+from|of\s+(?:rise|drop|fall|climb|elevation)|"
@@ -349,12 +352,24 @@ def _rise_and_run(ctx: RouteContext):
         return None
     from decimal import Decimal
 
-    lengths = list({(x.value, x.unit): x for x in reversed(ctx.query.of("length", "turn"))
-                    if x.unit in ("ft", "in")}.values())  # (a length said again, "over that 60 feet": its first saying)
-    # (or after it: "the house sits ten feet higher than the road", "a 9-foot rise")
-    rises = [x for x in lengths if _RISE_CUE.search(x.before[-45:]) or _RISE_AFTER.match(x.after)]
-    runs = [x for x in lengths if x not in rises and (_RUN_CUE.search(x.before[-25:]) or
-                                                     re.match(r"\s*(?:long|stretch|of\s+(?:run|length)|run)\b", x.after, re.I))]
+    def split(found):
+        found = list({(x.value, x.unit): x for x in reversed(found)
+                      if x.unit in ("ft", "in")}.values())  # (a length said again, "over that 60 feet": its first saying)
+        # (or after it: "the house sits ten feet higher than the road", "a 9-foot rise")
+        up = [x for x in found if _RISE_CUE.search(x.before[-45:]) or _RISE_AFTER.match(x.after)]
+        over = [x for x in found if x not in up and (_RUN_CUE.search(x.before[-25:]) or
+                                                    re.match(r"\s*(?:long|stretch|of\s+(?:run|length)|run)\b", x.after, re.I))]
+        return found, up, over
+
+    lengths, rises, runs = split(ctx.query.of("length", "turn"))
+    if ctx.query.follow_up and len(lengths) == 1 and len(rises) + len(runs) == 1:
+        # "what if we move the garage up so the run is only 72 feet?" after "climb 9 feet ... over about 100 feet": the
+        # turn's one length of one role, the earlier turn's length of the other
+        _, up, over = split(ctx.query.of("length", "earlier"))
+        if runs and len(up) == 1:
+            rises = up
+        elif rises and len(over) == 1:
+            runs = over
     # (another length its own words name as something else: "130 ft of frontage", "a 66-foot-wide lot")
     others = [x for x in lengths if x not in rises and x not in runs]
     if len(rises) != 1 or len(runs) != 1 or not all(_NOT_A_SLOPE.match(x.after) or dimension(x) in ("width", "depth", "thickness")
