@@ -22,6 +22,15 @@ _SLOPE_WORD = re.compile(r"\b(?:slope|grade|pitch)\b", re.I)
 _PER_FOOT = re.compile(r"\s*(?:per|to the|for each|a)\s+(?:lineal\s+|linear\s+)?(?:foot|ft)\b", re.I)
 
 
+def _slopes_in(sentence: str) -> list[tuple[Slot, str]]:
+    """The slopes a sentence about a slope states: percentages ("percent") and inches per foot ("per_foot")."""
+    if not _SLOPE_WORD.search(sentence):
+        return []
+    read = read_slots(sentence)
+    return [(s, "percent") for s in read if s.kind == "percent"] + \
+        [(s, "per_foot") for s in read if s.kind == "length" and s.unit == "in" and _PER_FOOT.match(sentence, s.span.end)]
+
+
 def rise(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked | None:
     """The rise a quoted slope gives over the user's one length, in the slope's own terms (a percentage of
     the run, or inches per foot of it); None when the question asks no height, gives no length or two, or
@@ -34,11 +43,7 @@ def rise(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked 
     run = runs[0]
     feet = run.number if run.unit == "ft" else run.number / 12
     for sentence, _ in picked:
-        if not _SLOPE_WORD.search(sentence):
-            continue
-        found = [(s, "percent") for s in read_slots(sentence) if s.kind == "percent"]
-        found += [(s, "per_foot") for s in read_slots(sentence)
-                  if s.kind == "length" and s.unit == "in" and _PER_FOOT.match(sentence, s.span.end)]
+        found = _slopes_in(sentence)
         if not found:
             continue  # "the maximum and minimum slope in any cut": a slope with no figure
         if len({(k, s.number) for s, k in found}) > 1:
@@ -104,11 +109,7 @@ def grade(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked
     if ft(run) <= 0 or ft(up) >= ft(run):
         return None
     for sentence, _ in picked:
-        if not _SLOPE_WORD.search(sentence):
-            continue
-        found = [(s, "percent") for s in read_slots(sentence) if s.kind == "percent"]
-        found += [(s, "per_foot") for s in read_slots(sentence)
-                  if s.kind == "length" and s.unit == "in" and _PER_FOOT.match(sentence, s.span.end)]
+        found = _slopes_in(sentence)
         if not found:
             continue
         if len({(k, s.number) for s, k in found}) > 1:
