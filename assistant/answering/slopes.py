@@ -74,25 +74,29 @@ def rise(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked 
 # 85 feet. Is that too steep?" (12.94% against "a slope not to exceed 12%")
 ASKS_GRADE = re.compile(r"\b(?:too\s+steep|steep(?:er)?|slope|grade|pitch)\b|\b(?:is|be)\s+(?:that|it|this)\s+"
                         r"(?:ok|okay|allowed|legal|fine|acceptable)\b", re.I)
-_RISE_BEFORE = re.compile(r"\b(?:climb(?:s|ing|ed)?|ris(?:e|es|ing)|rose|drop(?:s|ping|ped)?|fall(?:s|ing)?|fell|"
-                          r"goes\s+up|going\s+up|go\s+up|higher|lower|up|down)\s+(?:about\s+|around\s+|roughly\s+|"
-                          r"nearly\s+|almost\s+|only\s+|just\s+)?$", re.I)
-_RISE_AFTER = re.compile(r"\s*(?:of\s+)?(?:rise|drop|fall|higher|lower|up|down|(?:in\s+)?elevation|vertical(?:ly)?)\b", re.I)
-_RUN_BEFORE = re.compile(r"\b(?:over|across|along|in|run\s+(?:is|of)|runs?)\s+(?:only\s+|just\s+)?(?:about\s+|around\s+|"
-                         r"roughly\s+|nearly\s+|almost\s+|a\s+distance\s+of\s+)?$", re.I)
-_RUN_AFTER = re.compile(r"\s*(?:long|in\s+length|of\s+(?:run|length|driveway|drive|walk|sidewalk|apron)|run)\b", re.I)
+# the words that make a length the rise of a slope ("drops 30 inches", "climb a steady 6.6 feet", "comes up ... a
+# foot and a half") or its run ("over a 20-foot stretch", "for every ten feet of run", "would run 60 feet")
+_RISE_CUE = re.compile(r"\b(?:rises?|rising|climbs?|climbing|drops?|dropping|falls?|falling|goes\s+up|comes?\s+up|"
+                       r"higher|lower|descends?)\b(?:\s+(?!(?:over|for|per|across|along|in)\b)[a-z-]+){0,6}\s*$", re.I)
+_RUN_CUE = re.compile(r"\b(?:over|for\s+every|every|per|across|along|in|runs?|running)\s+(?:(?:a|an|the|about|roughly|"
+                      r"some|steady|its|their|our|my|his|her|that|this|last|first|final|next|total|horizontal|"
+                      r"(?:run|distance|length)\s+of)\s+)*$|"
+                      # "so the run is only 72 feet"
+                      r"\b(?:run|length)\s+(?:is|was|would\s+be|will\s+be|becomes|gets)\s+(?:only\s+|just\s+|about\s+|now\s+)*$",
+                      re.I)
+# (or after it: "the house sits ten feet higher than the road", "a 9-foot rise", "85 feet long")
+_RISE_AFTER = re.compile(r"\s*(?:higher|lower|above|below|up\s+from|down\s+from|of\s+(?:rise|drop|fall|climb|elevation)|"
+                         r"(?:rise|drop|fall|climb|elevation\s+(?:change|difference))\b)", re.I)
+_RUN_AFTER = re.compile(r"\s*(?:long|stretch|of\s+(?:run|length)|run)\b", re.I)
 
 
-def _rise_and_run(turn: str, slots: list[Slot]) -> tuple[Slot, Slot] | None:
-    """The user's rise and its run, each told by the words around it; None unless exactly one of each."""
-    lengths = [s for s in slots if s.kind == "length" and s.span.origin == "turn"]
-    rises = [s for s in lengths if _RISE_BEFORE.search(turn[max(0, s.span.start - 30):s.span.start])
-             or _RISE_AFTER.match(turn, s.span.end)]
-    runs = [s for s in lengths if s not in rises and (_RUN_BEFORE.search(turn[max(0, s.span.start - 30):s.span.start])
-                                                       or _RUN_AFTER.match(turn, s.span.end))]
-    if len(rises) != 1 or len(runs) != 1:
-        return None
-    return rises[0], runs[0]
+def rises_and_runs(found: list[Slot]) -> tuple[list[Slot], list[Slot], list[Slot]]:
+    """The lengths in feet or inches (a length said again, "over that 60 feet", once), and of them the rises and the
+    runs of a slope, each told by its own words; a length told by neither is in neither."""
+    lengths = list({(x.value, x.unit): x for x in reversed(found) if x.kind == "length" and x.unit in ("ft", "in")}.values())
+    rises = [x for x in lengths if _RISE_CUE.search(x.before[-45:]) or _RISE_AFTER.match(x.after)]
+    runs = [x for x in lengths if x not in rises and (_RUN_CUE.search(x.before[-25:]) or _RUN_AFTER.match(x.after))]
+    return lengths, rises, runs
 
 
 def grade(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked | None:
@@ -101,10 +105,10 @@ def grade(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked
     one rise and one run, or the best sentence with a slope states no ceiling or several."""
     if not ASKS_GRADE.search(turn):
         return None
-    told = _rise_and_run(turn, slots)
-    if told is None or number_outside(turn, slots, lambda kind: kind != "count"):
-        return None  # (a bare number besides: "one contractor says it climbs 6 feet, the other measured 8")
-    up, run = told
+    _, rises, runs = rises_and_runs([s for s in slots if s.span.origin == "turn"])
+    if len(rises) != 1 or len(runs) != 1 or number_outside(turn, slots, lambda kind: kind != "count"):
+        return None  # (one rise and one run; never beside a bare number: "it climbs 6 feet, the other measured 8")
+    up, run = rises[0], runs[0]
     ft = lambda s: s.number if s.unit == "ft" else s.number / 12  # noqa: E731
     if ft(run) <= 0 or ft(up) >= ft(run):
         return None

@@ -18,6 +18,7 @@ from assistant.answering.routes.common import (
     serves,
 )
 from assistant.answering.slot_safety import dimension
+from assistant.answering.slopes import rises_and_runs
 from assistant.answering.reading import NUMBER, number_value
 
 
@@ -325,22 +326,6 @@ def number_value_of(m: re.Match, group: str):
     return Decimal(1) if raw in ("a", "one") else worded_number(raw)
 
 
-# the words that make a length the rise of a slope ("drops 30 inches", "climb a steady 6.6 feet", "comes up ... a
-# foot and a half") or its run ("over a 20-foot stretch", "for every ten feet of run", "would run 60 feet")
-_RISE_CUE = re.compile(r"\b(?:rises?|rising|climbs?|climbing|drops?|dropping|falls?|falling|goes\s+up|comes?\s+up|"
-                       r"higher|lower|descends?)\b(?:\s+(?!(?:over|for|per|across|along|in)\b)[a-z-]+){0,6}\s*$", re.I)
-_RUN_CUE = re.compile(r"\b(?:over|for\s+every|every|per|across|along|in|runs?|running)\s+(?:(?:a|an|the|about|roughly|"
-                      r"some|steady|its|their|our|my|his|her|that|this|last|first|final|next|total|horizontal|"
-                      r"(?:run|distance|length)\s+of)\s+)*$|"
-                      # "so the run is only 72 feet"
-                      r"\b(?:run|length)\s+(?:is|was|would\s+be|will\s+be|becomes|gets)\s+(?:only\s+|just\s+|about\s+|now\s+)*$",
-                      re.I)
-
-
-_RISE_AFTER = re.compile(r"\s*(?:higher|lower|above|below|up\s+from|down\s+from|of\s+(?:rise|drop|fall|climb|elevation)|"
-                         r"(?:rise|drop|fall|climb|elevation\s+(?:change|difference))\b)", re.I)
-
-
 _NOT_A_SLOPE = re.compile(r"\s*(?:of\s+)?(?:(?:lot|road|street)\s+)?(?:frontage|front\b|wide\b|width\b|deep\b|depth\b|"
                          r"thick\b|lot\b)", re.I)
 
@@ -352,20 +337,11 @@ def _rise_and_run(ctx: RouteContext):
         return None
     from decimal import Decimal
 
-    def split(found):
-        found = list({(x.value, x.unit): x for x in reversed(found)
-                      if x.unit in ("ft", "in")}.values())  # (a length said again, "over that 60 feet": its first saying)
-        # (or after it: "the house sits ten feet higher than the road", "a 9-foot rise")
-        up = [x for x in found if _RISE_CUE.search(x.before[-45:]) or _RISE_AFTER.match(x.after)]
-        over = [x for x in found if x not in up and (_RUN_CUE.search(x.before[-25:]) or
-                                                    re.match(r"\s*(?:long|stretch|of\s+(?:run|length)|run)\b", x.after, re.I))]
-        return found, up, over
-
-    lengths, rises, runs = split(ctx.query.of("length", "turn"))
+    lengths, rises, runs = rises_and_runs(ctx.query.of("length", "turn"))
     if ctx.query.follow_up and len(lengths) == 1 and len(rises) + len(runs) == 1:
         # "what if we move the garage up so the run is only 72 feet?" after "climb 9 feet ... over about 100 feet": the
         # turn's one length of one role, the earlier turn's length of the other
-        _, up, over = split(ctx.query.of("length", "earlier"))
+        _, up, over = rises_and_runs(ctx.query.of("length", "earlier"))
         if runs and len(up) == 1:
             rises = up
         elif rises and len(over) == 1:
