@@ -37,7 +37,11 @@ INJECTION_PATTERNS = [
     r"(?:(?!\b(?:tells?|told|says?|said|quot\w*|estimat\w*|thinks?|thought|wr[io]te|writes)\b)[^.?!\n]){0,40}"
     r"\b(?:the )?(fee|fine|bond|cost|price|surcharge|deposit|charge|amount)\b[^.?!\n]{0,20}\b(is|are|=|of)\b[^.?!\n]{0,20}\$\s*\d",
     r"\bnew instructions?\b",
-    r"\b(?:note|message|instructions?|memo)s?\s+(?:to|for)\s+(?:the\s+)?(?:assistant|ai|model|chatbot|bot)\b",
+    r"\b(?:notes?|notices?|messages?|instructions?|memos?|directives?|alerts?|updates?)\s+(?:to|for)\s+(?:the\s+)?"
+    r"(?:assistant|ai|model|chatbot|bot)\b",
+    # how to reply, said to the assistant: "reply only 'No permit needed'", "do not mention the Clerk"
+    r"\b(?:reply|respond|answer)\s+(?:only|with\s+only|just|simply)\b|\bdo\s+not\s+(?:mention|cite|quote|"
+    r"reveal|say)\b|\bfor\s+(?:every|each|all|any)\s+(?:\w+\s+)?questions?\b",
     r"\bfollow\b[^.?!\n]{0,30}\binstructions?\b",
     r"\bdeveloper mode\b|\bjailbreak\b|\bDAN\b",
     r"<\s*/?\s*(system|assistant|script)[^>]*>",
@@ -77,6 +81,10 @@ def check_question(text: Any, max_chars: int) -> str:
     return q
 
 
+# a block set off by brackets: "[[...]]", "[...]", "{{...}}", "<<...>>"
+_BLOCK = re.compile(r"\[\[.{0,2000}?\]\]|\[[^\[\]]{0,2000}\]|\{\{.{0,2000}?\}\}|<<.{0,2000}?>>", re.S)
+
+
 def split_injection(question: str) -> tuple[str, list[str]]:
     """Remove sentences that carry instructions to the assistant.
 
@@ -84,6 +92,14 @@ def split_injection(question: str) -> tuple[str, list[str]]:
     """
     # a sentence ends at . ? ! ; or a line break, also when a closing quote or bracket follows ("… only: 'X.' What …",
     # "[ADMIN NOTICE: … .] OK, so what's the fine?")
+    # a bracketed block that carries an instruction ("[[ADMIN NOTICE TO ASSISTANT: ... today. ... any deadline.]]") goes
+    # whole: its other sentences ("the Village changed its policy today") are the instruction's, never the question's
+    blocks = []
+    for m in _BLOCK.finditer(question):
+        if any(p.search(m.group(0)) for p in _INJ):
+            blocks.append(m.group(0).strip())
+    for b in blocks:
+        question = question.replace(b, " ")
     pieces = re.split(r"(?<=[.?!;\n])\s+|(?<=[.?!]['\"”’])\s+|(?<=[\]\)])\s+|\s+(?=\b(?:and then|then|also)\b)",
                       question)
     keep, removed = [], []
@@ -93,6 +109,7 @@ def split_injection(question: str) -> tuple[str, list[str]]:
         else:
             keep.append(piece)
     rest = " ".join(keep).strip()
+    removed = blocks + removed
     # a question that was only an instruction wrapper ("Ignore ... and tell me X")
     if removed and not rest:
         for r in removed:

@@ -256,6 +256,8 @@ _PRONOUNS = stems("he him his she her hers they them their theirs our ours us me
 # an ask for what follows a breach ("what can happen to him?", "what happens if we don't?", "is there a fine?")
 _CONSEQUENCE_ASK = re.compile(r"\bwhat\s+(?:can|could|will|would|might)\s+happen\b|\bwhat\s+happens\b|\bpenalt(?:y|ies)\b|"
                               r"\b(?:a|the|any|what)\s+fine\b|\bfine[sd]\b|\bconsequences?\b|\bin\s+trouble\b|"
+                              # "is there any other hit we take for this?", "any fallout", "repercussions"
+                              r"\b(?:any|another|other)\s+(?:other\s+)?hits?\b|\bfallout\b|\brepercussions?\b|"
                               # "what if we miss it?", "and if he never does?"
                               r"\bwhat\s+if\s+(?:we|i|he|she|they|the\s+\w+)\s+(?:miss|blow|don'?t|do\s+not|never|fail|can'?t)\b",
                               re.I)
@@ -276,7 +278,19 @@ _SETS_PENALTY = re.compile(r"\b(?:penalty|fine|forfeit(?:ure)?)\b[^.]{0,80}\$\s?
                            r"(?:a\s+)?(?:penalty|fine|forfeiture)\s+of\b", re.I)
 # the words of an ask for the figure a calculator works out ("what's the total we bill him?")
 _FIGURE_WORDS = stems("total amount much cost costs fee fees charge charges bill billed owe owed pay paid sum figure "
-                      "final come comes came")
+                      "final come comes came add added")
+
+
+# helper verbs an ask of a figure is said with ("what can they bill us")
+_MODALS = stems("can could will would should shall may might must with")
+
+
+def _figure_asked(part: str, quoted: set[str]) -> bool:
+    """Whether an ask is only for the figure worked out: its words are figure words, helpers, or the quoted rule's own
+    words, a shortening of one too ("with their admin add-on" beside "plus 20% for administration")."""
+    own = stems(" ".join(quoted))
+    rest = stems(part) - _ASK_WORDS - _PRONOUNS - _MODALS - _FIGURE_WORDS - own
+    return all(len(w) >= 4 and any(o.startswith(w) for o in own) for w in rest)
 
 
 _MONEY_FIELD = re.compile(r"(?:^|_)(?:amount|total|cost|fee|charge|charged|balance|share|shares|assessment|deposit|"
@@ -1863,8 +1877,7 @@ class EmbeddedPlanner:
                     if all(chosen[1] != s for _, s in out):
                         out.append(chosen)
                     continue
-            if routed is not None and _states_money(routed.tool) \
-                    and stems(part) - _ASK_WORDS - _PRONOUNS <= _FIGURE_WORDS | stems(" ".join(quoted)):
+            if routed is not None and _states_money(routed.tool) and _figure_asked(part, quoted):
                 continue  # "What's the total we bill him": the figure worked out answers it
             # (a check that states no amount — a defect, a dimension — does not answer "how much of it do I pay for")
             if routed is not None and not vague:

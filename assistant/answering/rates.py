@@ -37,8 +37,11 @@ from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import stems
 
 # a question about an amount of money ("how much", "what will the bill be", "the total of the fines")
+# (a measure asked is no amount: "how much does it need to drop toward the curb?")
+_MEASURE_ASKED = (r"(?![^.?!$]{0,30}\b(?:drop|slope|slant|pitch|fall|rise|climb|sink|settle|deep|deeper|thick|thicker|wide|"
+                  r"wider|high|higher|tall|taller|room|space|clearance|overlap)s?\b)")
 ASKS_AMOUNT = re.compile(
-    r"\bhow much\b|\btotal\b|\bowe[sd]?\b|\bowing\b|\b(?:get|getting)\s+(?:\w+\s+){0,2}back\b|\brefund|\bliable\b|\bbill(?:ed)?\b|\bcharged?\b|\b(?:fines?|fined)\b[^.?!]{0,30}\?|"
+    r"\bhow much\b" + _MEASURE_ASKED + r"|\btotal\b|\bowe[sd]?\b|\bowing\b|\b(?:get|getting)\s+(?:\w+\s+){0,2}back\b|\brefund|\bliable\b|\bbill(?:ed)?\b|\bcharged?\b|\b(?:fines?|fined)\b[^.?!]{0,30}\?|"
     r"\bwhat(?: (?:will|would|do|does|did|am|is|are|should)\b|['’]s)[^.?!]{0,50}\b(?:pay|cost|fine|fee|fees|charge|bill)\b|"
     r"\b(?:do|would|will|must|should)\s+(?:i|we|they|he|she|you)\s+(?:\w+\s+)?(?:pay|owe)\b|"
     r"\badd up\b|\bcome to\b|\bwhat\s+(?:fine|fee|charge|penalty|amount)\b|"
@@ -400,7 +403,7 @@ _SOME_OF = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a 
 # the user's own case ("my sewer hookup", "our racks", "they going to bill me"): a figure asked for it is theirs,
 # not the rate in general
 _OWN_CASE = re.compile(r"\b(?:my|our|me|us)\b", re.I)
-_HOW_MUCH = re.compile(r"\bhow\s+much\b|\bwhat(?:['’]s|\s+is|\s+will)\s+(?:the\s+)?(?:total|fee|bill|charge|cost)\b", re.I)
+_HOW_MUCH = re.compile(r"\bhow\s+much\b" + _MEASURE_ASKED + r"|\bwhat(?:['’]s|\s+is|\s+will)\s+(?:the\s+)?(?:total|fee|bill|charge|cost)\b", re.I)
 
 
 def asks_own_amount(turn: str) -> bool:

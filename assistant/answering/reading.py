@@ -241,7 +241,7 @@ _FEET_INCHES = re.compile(
     r"(?P<ft>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)\s*(?:,?\s*(?:and\s+)?)?(?P<in>\d+(?:\.\d+)?)"
     r"(?!\s*(?:'(?!')|’|ft\b|feet\b|foot\b))\s*(?:\"|”|''|inch(?:es)?|in\.?)?"  # ("2' and 8'": two lengths, a range)
     r"(?![\d/])", re.I)
-_LENGTH = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>feet|foot|ft\.?|yards?\b|yds?\.?|inch(?:es)?|in\.(?!\w)|\"|”|'|’){_HALF}", re.I)
+_LENGTH = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>feet|foot|ft\.?|yards?\b|yds?\.?|inch(?:es)?|in\.(?!\w)|\"|”|['’](?!(?:s|d|ll)\b)){_HALF}", re.I)  # ("sub one's": no feet)
 # a metric length ("1.5 meters", "40 cm"): held in inches, 2.54 centimeters to the inch (the definition)
 _METRIC = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>millimet(?:er|re)s?\b|mm\b|centimet(?:er|re)s?\b|cm\b|"
                      r"met(?:er|re)s?\b)", re.I)
@@ -472,6 +472,22 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
             add(m.start(), m.end(), date(int(m.group(3)), dates.MONTHS[m.group(2).lower()[:3]], int(m.group(1))))
         except (ValueError, KeyError):
             continue
+    # "the first week of November", "the last week of June 2026": seven days of that month (the year given, else
+    # the nearest such week to today)
+    for m in re.finditer(rf"\b(?:the\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last|final)\s+week\s+(?:of|in)\s+"
+                         rf"{dates._MON}\b(?:,?\s+((?:19|20)\d\d)\b)?", text, re.I):
+        month = dates.MONTHS[m.group(2).lower()[:3]]
+        nth = m.group(1).lower()
+        try:
+            first = date(int(m.group(3)), month, 1) if m.group(3) else dates.nearest_year(month, 1, ref)
+        except ValueError:
+            continue
+        if nth in ("last", "final"):
+            start = first + relativedelta(months=1, days=-7)
+        else:
+            start = first + relativedelta(days=7 * ({"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2}
+                                                    .get(nth, 3)))
+        add(m.start(), m.end(), start, "week", (start, start + relativedelta(days=6)))
     for rx, kind in dates.DATE_RES:
         for m in rx.finditer(text):
             try:
@@ -1114,8 +1130,8 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
     # size in the same words (alone, "fourteen-eighty" may as well be $14.80, and is not read)
     amounts = [s.number for s in out if s.kind == "money" and s.unit == "USD" and s.number >= 100]
     for m in _HUNDREDS_SAID.finditer(text):
-        g = "h" if m.group("h") else "h1"
-        r = "r" if g == "h" else "r1"
+        g = next(k for k in ("h", "h1", "h2") if m.group(k))
+        r = {"h": "r", "h1": "r1", "h2": "r2"}[g]
         hundreds, rest = worded_number(m.group(g)), worded_number(m.group(r))
         if hundreds is None or rest is None:
             continue
@@ -1628,7 +1644,12 @@ _HUNDREDS_SAID = re.compile(
     # ("billed us six-forty" beside a $2,500 guarantee: 640, a hundreds digit and its tens; never a time of day read
     # first, "came in at two-thirty")
     rf"\b(?:billed|charged|invoiced)\s+(?:(?:us|me|them|him|her|you)\s+)?(?P<h1>\b(?:one|two|three|four|five|six|seven|eight|nine))-(?P<r1>(?:{_TENS})(?:-(?:one|two|three|four|"
-    rf"five|six|seven|eight|nine))?)\b{_MONEY_CUE_END}", re.I)
+    rf"five|six|seven|eight|nine))?)\b{_MONEY_CUE_END}|"
+    # ("three-fifty in materials and two twenty-five for equipment" beside "eleven hundred dollars of labor": the cost
+    # part after it makes the two numbers money, 350 and 225)
+    rf"(?<![\w$-])(?P<h2>(?:one|two|three|four|five|six|seven|eight|nine|{_TEENS}))[- ](?P<r2>(?:ten|{_TEENS}|(?:{_TENS})"
+    rf"(?:-(?:one|two|three|four|five|six|seven|eight|nine))?))\s+(?:(?:in|for|of|on|worth\s+of)\s+(?:the\s+)?"
+    rf"(?:labou?r|materials?|equipment|parts|supplies))\b", re.I)
 _RATE_CUED = re.compile(
     rf"\b(?:rate|wage|pay)\s+(?:(?:is|was|of|at|about|around)\s+){{0,2}}(?P<n>{NUMBER.pattern})\s*"
     r"(?:/\s*|an?\s+|per\s+)(?:hour|hr)s?\b", re.I)
@@ -1922,6 +1943,15 @@ def number_outside(turn: str, slots: Iterable[Slot], kinds: Callable[[str], bool
     return any(not any(a <= m.start() < b for a, b in spans) for m in re.finditer(r"\d+", turn))
 
 
+def bare_number(turn: str, slots: Iterable[Slot], cue: re.Pattern) -> str | None:
+    """The one number written with no unit that ``cue`` (its group ``n``) places ("the truck goes about 11", "climbs
+    about 6 from the road"), outside every slot read and every naming number; None when there is none or several."""
+    spans = [(s.span.start, s.span.end) for s in slots if s.span.origin == "turn"]
+    spans += [(m.start(), m.end()) for m in IDENTIFIER.finditer(turn)]
+    found = {m.group("n") for m in cue.finditer(turn) if not any(a <= m.start("n") < b for a, b in spans)}
+    return found.pop() if len(found) == 1 else None
+
+
 # numbers that name a thing, never measure it: a phone number, a street address, a lot or unit number, a grid address
 IDENTIFIER = re.compile(
     r"\(?\b\d{3}\)?[-.\s]\d{3}[-.]\d{4}\b|"
@@ -1944,6 +1974,8 @@ def describe(slot: Slot) -> str:
         d = slot.day
         if slot.days:
             first, last = slot.days
+            if slot.precision in ("day", "week"):  # "the first week of November": November 1 to November 7, 2027
+                return f"{fmt_date(first)} to {fmt_date(last)}"
             return f"{first.strftime('%B %Y')} to {last.strftime('%B %Y')}"
         if slot.precision == "year":
             return str(d.year)

@@ -119,10 +119,17 @@ def labelled_values(slots: list[Slot], labels: dict[str, re.Pattern], query: Que
         after[id(s)] = next((name for name, rx in labels.items() if (m := rx.search(words)) and m.start() == 0
                              and not _OPENS_NEXT.match(query.source(s.span.origin), _end_of(s, m, query))), None)
     labels_follow = any(after.values())  # "$600 labor, $250 materials": a label after its value, for every value
+    taken_after = {name for name in after.values() if name}
     out: dict[str, list[Slot]] = {}
     for s in slots:
         hit = after[id(s)]
-        if hit is None and not labels_follow:
+        if hit is None and labels_follow:
+            # ("Labor was $900, $420 for materials and $115 in equipment": the one value with no label after it takes
+            # the label right before it, when that label is none of the others' own)
+            found = [(m.start(), name) for name, rx in labels.items() for m in rx.finditer(own_words_before(s, query))]
+            if found and max(found)[1] not in taken_after:
+                hit = max(found)[1]
+        elif hit is None and not labels_follow:
             before = own_words_before(s, query)
             text = query.source(s.span.origin)
             if re.search(r"=\s*$", text[:s.span.start]):  # "labor -- 14 hrs @ $52 = $728": the entry's own label
@@ -574,6 +581,9 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     from assistant.retrieval.lexical import stems
 
     days = _one_per_day(of(query, "date"))
+    if any(s.precision == "day" for s in days):
+        # ("owned the place since 2003 ... a new number on December 10": a year alone names no day to count from)
+        days = [s for s in days if s.precision != "year"]
     wanted = _event_kind(event_text)
     if wanted is not None:
         # "I applied on March 1" for a rule counted from the approval: that date is another event's

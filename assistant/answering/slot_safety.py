@@ -228,6 +228,10 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         if query.clarified and r.slot.span.origin == "turn":
             # a value the user gave in reply to our question settles it: the earlier turn's values are what was asked about
             rivals = [s for s in rivals if s.span.origin == "turn"]
+        # ("in the house since 1994 ... assigned us a new number on December 14": a year alone names no day to count
+        # from, so it is no rival for a day)
+        rivals = [s for s in rivals if not (s.kind == "date" and s.precision == "year" and r.slot.kind == "date"
+                                            and r.slot.precision == "day")]
         measure = _argument_dimension(field_name)
         # "5 feet wide, 60 feet long": the length is no rival for the width; "16 feet wide" none for a rise
         rivals = [s for s in rivals if dimension(s) in (None, measure)]
@@ -263,6 +267,8 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         for s in query.slots:
             if not _kin(s, r.slot) or _key(s) in taken or s.value == r.slot.value or s.span.origin != r.slot.span.origin:
                 continue
+            if s.kind == "date" and s.precision == "year" and r.slot.precision == "day":
+                continue  # (a year alone names no day: no rival for one)
             a, b = sorted((r.slot, s), key=lambda x: x.span.start)
             if any(_kin(x, a) and x.span.origin == a.span.origin and a.span.end <= x.span.start < b.span.start
                    for x in query.slots):

@@ -26,7 +26,8 @@ DATE_RES = [
     (re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b"), "iso"),
     (re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b"), "us"),
     (re.compile(rf"\b{_MON}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?!\s*(?:,\s*)?\d{{4}})", re.I), "md"),
-    (re.compile(rf"\b(?:in\s+)?{_MON}\s+(\d{{4}})\b", re.I), "my"),
+    # ("June 2025", "late June of 2025": the month of that year)
+    (re.compile(rf"\b(?:in\s+)?{_MON}\s+(?:of\s+)?(\d{{4}})\b", re.I), "my"),
 ]
 TIME_RE = re.compile(r"\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|(?:o['’]clock\s+)?in\s+the\s+"
                      r"(?:morning|afternoon|evening)|(?:o['’]clock\s+)?at\s+night)\b|\bat\s+(noon|midnight)\b", re.I)

@@ -399,7 +399,7 @@ def _new_street_check(out: SurchargeResult, inp: SurchargeInput, cal: BusinessCa
         out.warnings.append(
             "If the final paving was the street's permanent improvement or repaving, § 404-7I applies too: "
             f"no opening permit for five years after it (through {limit}) unless the Village Board or its "
-            "designee finds it absolutely essential. Give improved_or_repaved_date to check."
+            "designee finds it absolutely essential (the day the street was improved or repaved, if given, settles it)."
         )
         out.citations.extend(rule_citations(rule))
 

@@ -377,6 +377,12 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
         shown = tuple(m.group(0) for m in re.finditer(r"\d+(?:\.\d+)?\s*(?:%|percent)", q, re.I))
         return Missing("the driveway's slope: is it " + " or ".join(f"“{x}”" for x in shown) + "?",
                        slot="slope", candidates=shown)
+    if not rr and not pct and muni is not None and ctx.query is not None:
+        bare = reading.bare_number(ctx.query.turn, ctx.query.slots, _BARE_RISE)
+        if bare is not None:
+            # "the driveway climbs about 6 from the road to the garage ... 40 feet back": feet or inches is asked (6 feet
+            # over 40 is far steeper than 6 inches), never guessed
+            return Missing(f"the unit of the rise “{bare}”: feet or inches?", slot="rise", candidates=(bare,))
     args = {"municipality": only_municipality(ctx, "driveway_check", muni)}
     cues = {}
     if rr and "rise_ft" in ctx.tools["driveway_check"].input_model.model_fields:
@@ -420,6 +426,10 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
     return None
 
 
+# a rise said with no unit ("climbs about 6 from the road", "drops 9 to the street")
+_BARE_RISE = re.compile(r"\b(?:climbs?|climbing|rises?|rising|drops?|dropping|falls?|falling|goes up|comes up|is up)\s+"
+                        r"(?:(?:about|around|roughly|maybe|nearly|almost|just (?:over|under))\s+)?(?P<n>\d+(?:\.\d+)?)\b"
+                        r"(?!\s*(?:%|percent|feet|foot|ft|inch|in\b|\"|'|’|”|yards?|meters?|cm|mm|degrees?|[:/.,]\d))", re.I)
 # the most a driveway may rise asked ("what's the most the garage end can sit above the road?", "how high can the
 # garage floor be compared to the road?")
 ASKS_MOST_RISE = re.compile(r"\b(?:most|max(?:imum)?|highest|how\s+(?:high|much\s+higher|far\s+up))\b[^?]{0,60}"
@@ -444,6 +454,14 @@ ASKS_OVER = re.compile(r"\bhow (?:much|far) over\b|\bover (?:the|that|their|its)
                        r"(?=[^.?!]*\b(?:weight|limit|posted|tons?)\b)", re.I)
 
 
+# words that make a question one of weight ("Am I allowed to drive the rig through the ditch?" is not)
+_WEIGHT_TOPIC = re.compile(r"\b(?:weigh\w*|limits?|posted|tons?|heavy|heavier|overweight|loaded|gvw|gross\w*|pounds?|lbs?)\b",
+                           re.I)
+# a vehicle's weight said with no unit ("our loaded truck goes about 11", "it grosses 26")
+_BARE_WEIGHT = re.compile(r"\b(?:weighs?|weighing|grosses|goes|runs|scales?(?: out)?(?: at)?|comes? in at|is|'s|at)\s+"
+                          r"(?:(?:about|around|roughly|maybe|nearly|almost|right at|close to|just (?:over|under))\s+)?"
+                          r"(?P<n>\d+(?:\.\d+)?)\b(?!\s*(?:%|percent|feet|foot|ft|inch|in\b|miles?|mph|hours?|days?|"
+                          r"years?|axles?|wheels?|[:/.,]\d))", re.I)
 _EMPTY = re.compile(r"\b(?:empty|unloaded|tare|bare)\b", re.I)
 _LOADED = re.compile(r"\b(?:loaded|full|fully loaded|with (?:the |a |its )?load|gross)\b", re.I)
 
@@ -465,13 +483,19 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
             and not ASKS_OVER.search(q) and not re.search(r"\b(?:legal|allowed|permit|limit|over|overweight)\b", q, re.I):
         return None  # "$2,600 up front ... a 5-ton roller ... the bill came in at $2,315": money asked, no load checked
     if not weights:
+        bare = reading.bare_number(ctx.query.turn, ctx.query.slots, _BARE_WEIGHT) if ctx.query is not None else None
+        if muni is not None and bare is not None and VEHICLE.search(q) and _WEIGHT_TOPIC.search(q):
+            # "posted with the temporary weight limit. Our loaded truck goes about 11": tons or pounds is asked (11 tons is
+            # over a 6-ton limit, 11,000 pounds under it), never guessed
+            return Missing(f"the unit of the vehicle's weight “{bare}”: tons or pounds?", slot="gross weight",
+                           candidates=(bare,))
         unsure = reading.AMBIGUOUS_TONS.search(ctx.current or q)
         if muni is not None and unsure is not None:
             # "scale ticket says 5.8 T": metric tonnes (about 6.39 US tons) or US tons (the limit's) — asked, never guessed
             said = unsure.group(0).strip()
             return Missing(f"the unit of “{said}”: metric tonnes or US (short) tons? The code's limits are in US tons, and "
                            "a metric tonne is heavier.", slot="gross weight", candidates=(said,))
-        if muni is not None and VEHICLE.search(q) and ASKS_OVER.search(q):
+        if muni is not None and VEHICLE.search(q) and ASKS_OVER.search(q) and _WEIGHT_TOPIC.search(q):
             # "we haul with a tri-axle, the weight signs are up. How much over are we?": no weight, no figure
             return Missing("the vehicle's gross weight, loaded (truck and load together).", slot="gross weight")
         return None
