@@ -163,3 +163,9 @@ def test_a_measure_asked_with_how_much_is_no_amount(assistant):
 ])
 def test_parking_topics_a_chapter_never_names_are_out_of_scope(assistant, question):
     assert assistant.ask(question, "brandon").status == "out_of_scope"
+
+
+def test_two_asks_of_different_figures_are_both_answered(assistant):
+    a = assistant.ask("Opening a Town road in Delafield for a water lateral. How much is the indemnity bond, and how much "
+                      "heads-up does the Town Highway Commission need before we start?", "delafield")
+    assert a.status == "answered" and "$10,000" in a.answer and "48 hrs" in a.answer

@@ -1414,7 +1414,10 @@ class EmbeddedPlanner:
                 # the date of the final repair" and "the repair was June 17 of last year"; and amounts a sentence sets
                 # case by case, "$25.00 if no pavement is involved or $75.00 if ... paved", are stated: which case
                 # is the user's is asked below)
-                return NotStated(muni_id, tuple(picked), set_by=False)
+                # (a question of two asks whose figures differ, "what liability amount ..., and how much heads-up
+                # ...?": one ask's figure a sentence found states is answered, the other's sought by its own search)
+                if not self._another_ask_stated(asked, picked):
+                    return NotStated(muni_id, tuple(picked), set_by=False)
         # a question of two asks ("What's the longest the parade can run, and how much insurance must they show?"):
         # each ask's own best sentence is quoted too, not only those nearest the two taken together
         parts = asked_parts(q)
@@ -1814,6 +1817,14 @@ class EmbeddedPlanner:
                 return instead
         return Calculate(q, muni_id or routed.municipality, routed, read=tuple(read_all),
                          asides=self._lookup_asks(muni_id or routed.municipality, req, routed))
+
+    @staticmethod
+    def _another_ask_stated(asked: str, picked) -> bool:
+        """Whether, of a question of several asks, one ask's own kind of figure is stated by a sentence found."""
+        parts = asked_parts(asked)
+        if len(parts) < 2:
+            return False
+        return any(QUANTITY_Q.search(part) and figure_pattern(part).search(s) for part in parts for _, s, _ in picked)
 
     def _lookup_asks(self, muni_id: str | None, req: Request, routed=None) -> tuple:
         """A question of several asks of which one is worked out and another asks what the code says ("When does it
