@@ -169,3 +169,14 @@ def test_two_asks_of_different_figures_are_both_answered(assistant):
     a = assistant.ask("Opening a Town road in Delafield for a water lateral. How much is the indemnity bond, and how much "
                       "heads-up does the Town Highway Commission need before we start?", "delafield")
     assert a.status == "answered" and "$10,000" in a.answer and "48 hrs" in a.answer
+
+
+def test_an_actual_date_asked_with_no_day_given_asks_for_the_day(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-12-27")
+    a = assistant.ask("The Town of Delafield assigned our house a number. How long do we have to put the numbers up? I "
+                      "need the exact date, not a number of days.", "delafield")
+    assert a.status == "clarify" and "assignment" in a.answer and "When was it?" in a.answer
+    # the period alone asked: answered by the quote
+    b = assistant.ask("The Town of Delafield assigned our house a number. How long do we have to put the numbers up?",
+                      "delafield")
+    assert b.status == "answered" and "30 days" in b.answer

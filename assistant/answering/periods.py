@@ -381,7 +381,13 @@ def _acts(text: str) -> set[str]:
 # not how long a period is ("how soon must I appeal")
 _ASKS_ITS_DAY = re.compile(r"\b(?:what|which)\s+(?:date|day)\b|\bwhat(?:['’]s|\s+is)\s+the\s+(?:exact|actual|precise|specific|"
                            r"last|final|latest)\s+(?:date|day)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|"
-                           r"\bby\s+what\s+(?:date|day)\b", re.I)
+                           r"\bby\s+what\s+(?:date|day)\b|"
+                           # ("I need the actual date, not just 'x days'")
+                           r"\b(?:the|an|a)\s+(?:exact|actual|precise|specific|real)\s+(?:date|day)\b", re.I)
+
+# a date itself asked for ("what date", "I need the actual date"), not a period or whether there is a deadline
+ASKS_A_DATE = re.compile(r"\b(?:what|which)\s+(?:date|day)\b|\bby\s+what\s+(?:date|day)\b|"
+                         r"\b(?:the|an|a)\s+(?:exact|actual|precise|specific|real)\s+(?:date|day)\b", re.I)
 
 _OWN_CASE = re.compile(r"\b(?:my|our|i|we|me|us|they|i['’]m|we['’]re)\b", re.I)
 

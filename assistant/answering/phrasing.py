@@ -316,6 +316,7 @@ def late_date_needed(event: str, days: int) -> str:
 def day_needed(event: str, words: str) -> str:
     """The date an asked day counts from ("such official action"), when the question gives none."""
     what = re.sub(r"^(?:such|said|the|that|this|its|their)\s+", "", event, flags=re.I)
+    what = re.sub(r"^(?:date|day)\s+of\s+(?:the\s+)?", "", what, flags=re.I)  # ("date of assignment": its date)
     return (f"the date of the {what}: the day is counted “{words} {event}”, and the question gives no date. "
             f"When was it?")
 

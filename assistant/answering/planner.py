@@ -1586,8 +1586,10 @@ class EmbeddedPlanner:
             # a municipality of a state whose rule of counting days the data holds (Ohio Rev. Code § 1.14, ...): the
             # last day moved under it (a period it does not move, in hours or counted back, stays on the calendar)
             counted = periods.under_rule(counted, state_rule) or counted
-        need = None if catalogued or counted or checks or worked else periods.day_needed(
-            req.query.turn, req.query.of_origin("turn"), ranked)
+        # (of a municipality whose deadlines the catalogue counts, only when the words ask for a date itself, "I need
+        # the actual date": "how long do I have" is answered by the period quoted)
+        need = None if counted or checks or worked or (catalogued and not periods.ASKS_A_DATE.search(req.query.turn)) \
+            else periods.day_needed(req.query.turn, req.query.of_origin("turn"), ranked)
         if need is not None:  # "What's my last day to appeal?": the day of the decision is asked for
             # (quoting the sentence whose period the question names: "the day is counted “within 24 hours after ...”")
             holder = next((p for p, s, _ in by_score if s == need.sentence), None) or next(
