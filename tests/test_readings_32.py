@@ -180,3 +180,15 @@ def test_an_actual_date_asked_with_no_day_given_asks_for_the_day(assistant, monk
     b = assistant.ask("The Town of Delafield assigned our house a number. How long do we have to put the numbers up?",
                       "delafield")
     assert b.status == "answered" and "30 days" in b.answer
+
+
+def test_a_week_wholly_inside_the_winter_window_is_answered(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-06-12")
+    a = assistant.ask("Our plumber can't get to the sewer lateral until the second week of December and it means "
+                      "digging up the street. Will the village let him open it then?", "brandon")
+    assert a.status == "answered" and "inside the window" in a.answer and "read as its first day" in a.answer
+
+
+def test_snow_emergency_towing_is_answered_where_the_code_declares_emergencies(assistant):
+    a = assistant.ask("If the town declares a snow emergency, can they have my car towed off the road?", "delafield")
+    assert a.status == "answered"

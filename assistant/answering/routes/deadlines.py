@@ -18,6 +18,7 @@ from assistant.answering.routes.common import (
     ambiguous,
     names_of,
     only_municipality,
+    period,
     serves,
     which,
 )
@@ -25,6 +26,7 @@ from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import stems
 from assistant.settings import ranking
 from assistant.tools.deadlines import INVERTIBLE_KINDS, WHEN_CUES, municipality_plan
+from assistant.tools.registry import run_tool
 
 # (and the "s" a possessive leaves: "the village's bill" and "the Village Board's notice" share no event word)
 GENERIC_EVENT_STEMS = stems("date day time the of or and was were is village town city county") | {"s"}
@@ -340,6 +342,18 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         if chosen is not None and chosen.precision == "year" and year is not None \
                 and slots.event_moment(ctx.current) is None and slots.event_moment(q) is None:
             chosen = None  # "curb and gutter in 2028": the yearly rule's own default below
+        loose_window = None
+        if chosen is not None and chosen.precision in ("week", "month") and best.count.kind == "window" \
+                and not act_given:
+            # "booked until the first week of December" against "no openings between November 15 and April 1": when
+            # every day of the stretch is inside the window (or every one outside it), the answer is the same for any
+            # of them, and the first is taken (said so); else the day is asked for
+            first, last = period(chosen)
+            ends = [run_tool("deadline", {"rule": best.id, "event": d.isoformat(), "emergency": emergency})
+                    for d in (first, last)]
+            if all(e.ok for e in ends) and ends[0].in_window == ends[1].in_window:
+                loose_window = chosen
+                chosen = chosen.model_copy(update={"precision": "day"})
         if chosen is not None:
             if chosen.precision != "day":
                 readings, calls = "", ()
@@ -371,6 +385,9 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     routed = Routed("deadline", args, best.municipality, phrasing.lead_deadline,
                     cues={"event": ACT_GIVEN if act_given else best.event},
                     sources=sources)
+    if chosen is not None and loose_window is not None:
+        routed.derived["event"] = (f"“{loose_window.span.text}” (read as its first day, {fmt_date(chosen.day)}; every day "
+                                   "of it falls the same way against the window)")
     said = _time_of(sources["event"], ctx.query) if "event" in sources else None
     if isinstance(event, datetime) and said is not None:
         # the moment is the date's words and the time's: both are shown ("tomorrow", "night around 9")
