@@ -14,6 +14,9 @@ from assistant.answering.worked import Worked
 # the question asks a quantity of something, not money ("what's the least amount of curing compound",
 # "how many gallons of sealer")
 ASKS_MATERIAL = re.compile(r"\bhow\s+(?:much|many)\b|\b(?:least|minimum|smallest|most|maximum)\s+(?:amount|quantity)\b|"
+                           # "Minimum curing compound I need?", "the least sealer we can use"
+                           r"\b(?:least|minimum|min\.?|most|maximum|max\.?)\s+(?:[a-z-]+\s+){1,3}(?:i|we|you|they)\s+"
+                           r"(?:need|needs|have to|must|should|can|could)\b|"
                            r"\bamount\s+of\b|\bnumber\s+of\s+(?:gallons?|quarts?|pints?|liters?|litres?|pounds?|lbs|bags?|"
                            r"tons?|cubic\s+(?:yards?|feet))\b", re.I)
 _MONEY_ASKED = re.compile(r"\$|\b(?:cost|costs|fee|fees|fine|fines|charge|charged|pay|owe|dollars?|price)\b", re.I)

@@ -170,7 +170,7 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
 
     coarse = [s for s in slots if s.kind == "date" and s.precision != "day"
               and not s.holds(today()) and not any(s.holds(d.day) for d in days)]
-    if len({s.value for s in days}) != 1 or coarse:
+    if len({s.value for s in days}) != 1:
         return []
     start = days[0]
     times = [s for s in slots if s.kind == "time"]
@@ -197,6 +197,13 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
     if tied is None:
         return []
     sentence, m, backward = tied
+    # a coarse date is another day the period might count from, unless its own sentence ties no period to it ("they
+    # let me move in last winter on a cash bond ... handed me a written notice on Friday the 3rd": the notice's day)
+    # (tied by the period's own event words: "after thirty days written notice" is the notice's, not the move-in's)
+    event_words = _event_stems(sentence, m)
+    if any(c.span.origin != "turn" or _sentence_of(turn, c) == _sentence_of(turn, start)
+           or not event_words or event_words & stems(_sentence_of(turn, c)) for c in coarse):
+        return []
     if _condition_unsaid(turn, sentences, sentence, m):
         return []  # "in all business districts ... within 24 hours" beside "all other sidewalks ... the same day": which
     n = _amount(m)
@@ -426,6 +433,43 @@ def day_needed(turn: str, slots: list[Slot], sentences: list[str]) -> DayNeeded 
     if not event or len(event.split()) > 8 or not tie:
         return None  # ("on the first regular business day on which the office ... is open": no event counted from)
     return DayNeeded(event, m.group(0), sentence)
+
+
+_PERIOD_WORDS = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "within",
+                           "after", "before", "from", "of", "the", "such", "said", "at", "least", "no", "later", "than",
+                           "prior", "to", "business", "calendar", "working", "following", "upon", "on", "since"})
+
+
+def _event_stems(sentence: str, m: re.Match) -> set[str]:
+    """The stems of the event a period is counted from: its words after the number, to the clause's end ("after
+    thirty days written notice" -> notice, written)."""
+    from assistant.retrieval.lexical import stems
+
+    after = re.split(r"[,;.]|\s(?:and|or|shall|may|must|is|are|the\s+village|the\s+city|the\s+town)\s",
+                     sentence[m.end():])[0]
+    words = [w for w in re.findall(r"[A-Za-z]+", f"{m.group(0)} {after}") if w.lower() not in _PERIOD_WORDS
+             and not re.fullmatch(r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|\w+ty)",
+                                  w.lower())]
+    return stems(" ".join(words[:6]))
+
+
+def stretch_needed(turn: str, slots: list[Slot], sentences: list[str]) -> tuple[Slot, DayNeeded] | None:
+    """The one date the question gives, when it names a stretch of days ("sometime last week", "back in March"), not a
+    day, and the question asks a day a period counts from it: each day of the stretch gives another day, so the date
+    is asked for. None when a day is given, the stretch holds today, or no period of the sentences is tied to it."""
+    from assistant.answering.slots import today
+
+    if not ASKS_A_DAY.search(turn):
+        return None
+    dates = [s for s in slots if s.kind == "date"]
+    if len(dates) != 1 or dates[0].precision not in ("week", "month") or dates[0].holds(today()) \
+            or dates[0].span.text.lower().startswith("next ") or dates[0].span.origin != "turn":
+        return None  # ("next Thursday": its two readings are counted each)
+    tied = _tied_period(turn, sentences, _sentence_of(turn, dates[0]))
+    if tied is None:
+        return None
+    sentence, m, _ = tied
+    return dates[0], DayNeeded("", m.group(0), sentence)
 
 
 # a duty to be done within the period ("shall assign addresses within 30 days"), not the end of a period's life

@@ -321,6 +321,12 @@ def day_needed(event: str, words: str) -> str:
             f"When was it?")
 
 
+def stretch_day_needed(said: str, words: str) -> str:
+    """The day a stretch of days names none of ("sometime last week"), when the day asked is counted from it."""
+    return (f"the exact date: “{said}” names no one day, and the day counted “{words}” it differs with each day of "
+            "it. What date was it?")
+
+
 def anothers_figures(owner: str) -> str:
     return (f"your own figures: the ones given are for {owner}, not yours. What were they for you "
             "(for example the hours, the rate or the amount on your bill)?")

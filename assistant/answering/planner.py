@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from assistant.settings import ranking
-from assistant.answering import conditions, fines, late_fines, limits, materials, periods, portions, rates, slots, tiers
+from assistant.answering import asked_unit, conditions, fines, late_fines, limits, materials, periods, portions, rates, slots, tiers, totals
 from assistant.answering.slots import today
 from assistant.answering.compose import (
     best_sentences,
@@ -58,7 +58,7 @@ APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
 # contractions typed without their apostrophe ("what happens if i dont", "whats the fee", "it doesnt say"): read as
 # written with it (only forms that are no other English word: "cant", "wont", "were", "its", "well" are left alone)
 _BARE_CONTRACTION = re.compile(r"\b(do|does|did|is|are|was|were|has|have|had|should|would|could|must|need)nt\b|"
-                               r"\b(what|that|there|here|who|where|how|it)s\b(?=\s+(?:the|a|an|my|our|your|their|that|this|going|been|"
+                               r"\b(what|wat|that|there|here|who|where|how|it)s\b(?=\s+(?:the|a|an|my|our|your|their|that|this|going|been|"
                                r"not|required|allowed|wrong)\b)|"
                                r"\b(i)m\b|\b(i|you|we|they)(ve|re|ll)\b(?<!\bwell)(?<!\bwere)(?<!\bill)", re.I)
 
@@ -69,8 +69,8 @@ def with_apostrophes(text: str) -> str:
     def fix(m: re.Match) -> str:
         if m.group(1):
             return f"{m.group(1)}n't"
-        if m.group(2):
-            return f"{m.group(2)}'s"
+        if m.group(2):  # ("wats the": "what's the")
+            return f"{'what' if m.group(2).lower() == 'wat' else m.group(2)}'s"
         if m.group(3):
             return f"{m.group(3)}'m"
         return f"{m.group(4)}'{m.group(5)}"
@@ -715,7 +715,10 @@ def _off_topic_for(m, q: str, names_a_street: bool) -> bool:
 CONSEQUENCE = re.compile(r"\bconsequences?\b|\bworst (?:that )?(?:can|could|will|might) happen\b|\bwhat (?:happens|will happen|would happen|if)\b[^.?!]{0,30}"
                          r"\b(?:don[’']?t|do not|didn[’']?t|did not|doesn[’']?t|fail\w*|ignore\w*|refuse\w*|"
                          r"drag (?:our|my|their|his|her) feet|delay\w*|wait too long|take too long|(?:am|are|is|run) late|"
-                         r"(?:get|gets|got|am|is|are|was) (?:caught|cited|ticketed|busted|written up))\b|"
+                         r"(?:get|gets|got|am|is|are|was|been|being) (?:caught|cited|ticketed|busted|written up))\b|"
+                         # "if the company has already been caught doing it before?": a repeat offense's penalty
+                         r"\b(?:been|got|gets|get|was|were) (?:caught|cited|ticketed|fined|busted)\b[^.?!]{0,40}\b(?:before|already|"
+                         r"again|previously|last (?:time|year|month))\b|\balready (?:been )?(?:caught|cited|ticketed|fined)\b|"
                          r"\bif (?:a cop|the cops?|the police|police|an officer|the city|they) (?:catch(?:es)?|caught|"
                          r"cites?|tickets?|writes? (?:him|her|me|us|them) up)\b|"
                          r"\bwhat(?:['’]s|s| is| am| are) (?:he|she|i|we|they|my \w+|our \w+) looking at\b",
@@ -1297,7 +1300,9 @@ class EmbeddedPlanner:
             nearest = max([nearest, *(h.dense_score or 0.0 for h in hits)])
             if self._relevant(hits, floor=ranking().rel_min - 0.05, q=q):
                 per[m.id] = hits
-        if not per or nearest < ranking().unnamed_min:
+        # ("... can we even get a street opening permit that time of year?": a question naming the public way that
+        # each code's search finds relevant is asked about, if none is near in meaning)
+        if not per or (nearest < ranking().unnamed_min and not (self._mentions_streets(q) and len(per) > 1)):
             return OutOfScope()  # nothing any code says is near enough to ask which code is meant
         if len(per) == 1:
             (mid, hits), = per.items()
@@ -1590,6 +1595,16 @@ class EmbeddedPlanner:
         # the actual date": "how long do I have" is answered by the period quoted)
         need = None if counted or checks or worked or (catalogued and not periods.ASKS_A_DATE.search(req.query.turn)) \
             else periods.day_needed(req.query.turn, req.query.of_origin("turn"), ranked)
+        stretch = None if counted or checks or worked or catalogued \
+            else periods.stretch_needed(req.query.turn, req.query.of_origin("turn"), ranked)
+        if stretch is not None:  # "I turned in the application sometime last week. The deadline for the review?"
+            said, told = stretch
+            holder = next((p for p, s, _ in by_score if s == told.sentence), None) or next(
+                (x for p, _, _ in by_score for x in self._same_section(p) if told.sentence in x.text), None)
+            return Clarify(phrasing.clarify_value(phrasing.stretch_day_needed(said.span.text, told.words)),
+                           municipality=muni_id, slot="date", candidates=(said.span.text,),
+                           notes=(phrasing.asked_for("the exact date", (said.span.text,)),),
+                           quote=(holder, told.sentence) if holder is not None else ())
         if need is not None:  # "What's my last day to appeal?": the day of the decision is asked for
             # (quoting the sentence whose period the question names: "the day is counted “within 24 hours after ...”")
             holder = next((p for p, s, _ in by_score if s == need.sentence), None) or next(
@@ -2074,7 +2089,7 @@ class EmbeddedPlanner:
             case Calculate():
                 return self._render_calculation(plan, req)
             case Several():
-                return self._render_several(plan)
+                return self._render_several(plan, req)
         raise TypeError(f"not a plan: {plan!r}")
 
     def _render_exact(self, passages) -> Answer:
@@ -2188,6 +2203,10 @@ class EmbeddedPlanner:
                               answer=phrasing.clarify_time_of_day(bare.group(0) if bare else None))
             calls.append(ToolCall(name=step.tool, arguments=step.arguments, result=result.model_dump(mode="json")))
             text = result.error if not result.ok else step.summary(result)
+            if text and result.ok:
+                # "Give it to me in feet": the calculator's bold lengths also in the unit asked
+                text, conversions = asked_unit.restate(text, req.query.turn)
+                calls += conversions
             if text:
                 parts.append(text)
             if result.explanation:
@@ -2224,9 +2243,10 @@ class EmbeddedPlanner:
             citations=cites, tool_calls=calls, notes=notes,
         )
 
-    def _render_several(self, plan: Several) -> Answer:
-        """Each party's calculation under its own words, the citations and tool calls of all."""
-        blocks, cites, calls, notes = [], [], [], []
+    def _render_several(self, plan: Several, req: Request) -> Answer:
+        """Each party's calculation under its own words, the citations and tool calls of all (and their total,
+        when the question asks it)."""
+        blocks, cites, calls, notes, answers = [], [], [], [], []
         if len(plan.parts) == 1:
             notes.append(phrasing.one_party(plan.parts[0][0]))
         for label, part, sub in plan.parts:
@@ -2234,10 +2254,15 @@ class EmbeddedPlanner:
             if ans.status != "answered":
                 return ans
             blocks.append(phrasing.party_heading(label) + "\n\n" + ans.answer)
+            answers.append(ans.answer)
             cites += [c for c in ans.citations if not any(c.passage_id == x.passage_id and c.quote == x.quote
                                                           for x in cites)]
             calls += ans.tool_calls
             notes += [n for n in ans.notes if n not in notes]
+        summed = totals.total_line(req.query.turn, answers)
+        if summed is not None:  # "the surcharge for each crew and the total"
+            blocks.insert(0, summed[0])
+            calls.append(summed[1])
         return Answer(status="answered", municipality=plan.parts[0][1].municipality, answer="\n\n".join(blocks),
                       citations=cites, tool_calls=calls, notes=notes)
 

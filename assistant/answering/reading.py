@@ -819,6 +819,17 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
     # a year alone: "paved in 2017", "back in 2019"
     for m in re.finditer(r"\b(?:in|during|since|of)\s+((?:19|20)\d\d)\b(?![-/]\d)", text, re.I):
         add(m.start(1), m.end(1), date(int(m.group(1)), 1, 1), "year")
+    # "repaved in '23", "since ’19": a year of two figures, in the century that puts it nearest before today (a
+    # year up to ten years ahead is read as ahead)
+    # ("in the summer of '26 or '27": either year, each read, so the reading asks which)
+    for m in re.finditer(r"\b(?:in|during|since|of)\s+(['’]\d\d)\b(?![-/.,]?\d)(?:\s*(?:or|and|to|-)\s*(['’]\d\d)\b"
+                         r"(?![-/.,]?\d))?", text, re.I):
+        for g in (1, 2):
+            if m.group(g):
+                yy = int(m.group(g)[1:])
+                year = (ref.year // 100) * 100 + yy
+                year = year - 100 if year > ref.year + 10 else year
+                add(m.start(g), m.end(g), date(year, 1, 1), "year")
     _shared_month(out, text, add)
     # "a Fourth of July parade for July 4, 2027": the day written in figures says which year the name means
     written = [x for x in out if re.search(r"\d", x.span.text) and x.precision == "day"]
@@ -1630,7 +1641,7 @@ _SAYS_AGAINST_BARE = re.compile(
     r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|or|instead|now|though)\b))", re.I)
 _MONEY_CUE = (r"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quote|price|came to|comes? to|came in at|"
               r"comes? in at|totall?ed|labou?r|materials?|equipment|parts)\s+"
-              r"(?:(?:was|is|of|at|were|about|around|roughly|just|only|us|me|them|him|her)\s+){0,2}")
+              r"(?:(?:was|is|of|at|were|about|around|roughly|just|only|us|me|them|him|her|for)\s+){0,2}")
 # ("put down twenty-eight hundred as a deposit": the amount before what it was put down as; "twenty-eight hundred up
 # front")
 _MONEY_CUE_END = r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which|as|up\s*front|upfront|in\s+advance)\b))"

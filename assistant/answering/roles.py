@@ -23,7 +23,10 @@ class Ambiguous:
     candidates: tuple[Slot, ...]
 
     def question(self) -> str:
-        return f"the {self.role}: which is it, " + " or ".join(f"“{s.span.text}”" for s in self.candidates) + "?"
+        role = self.role
+        if all(s.kind == "date" and s.precision == "year" for s in self.candidates):
+            role = re.sub(r"^date\b", "year", role)  # ("'26" or "'27": the year of the final paving is asked)
+        return f"the {role}: which is it, " + " or ".join(f"“{s.span.text}”" for s in self.candidates) + "?"
 
 
 def own_words_before(slot: Slot, query: Query, width: int = 60) -> str:
@@ -153,8 +156,18 @@ def whose(s: Slot) -> bool:
 def assign(slots: list[Slot], cues: dict[str, re.Pattern], query: Query | None = None) -> dict[str, list[Slot]]:
     """Slots by role; slots with no cue under ''."""
     out: dict[str, list[Slot]] = {}
+    role_of: list[tuple[Slot, str]] = []
     for s in slots:
-        out.setdefault(_nearest_cue(s, cues, query) or "", []).append(s)
+        role = _nearest_cue(s, cues, query) or ""
+        if not role and role_of and query is not None:
+            # "repaved in the summer of '26 or '27": a value offered as the other choice of the one just before it
+            # has its role (two values of one role, so the reading asks which)
+            prev, prev_role = role_of[-1]
+            if prev_role and prev.kind == s.kind and prev.span.origin == s.span.origin and re.fullmatch(
+                    r"\s*(?:,\s*)?(?:or|or maybe|or possibly|or else)\s*", query.source(s.span.origin)[prev.span.end:s.span.start]):
+                role = prev_role
+        role_of.append((s, role))
+        out.setdefault(role, []).append(s)
     if query is not None and query.follow_up:
         # "and if the bill had come in at $2,150 instead?": a follow-up's one value of a role replaces the earlier
         # turn's (the values it gives of no named role stay as they are)
@@ -429,6 +442,10 @@ def snow_values(query: Query) -> SnowReading:
                                                           "staff")]
     if ANOTHER.search(query.text):  # "one employee worked ... and another ...": enumerated, not a head count
         staff = [s for s in staff if s.number != 1]
+    if query.follow_up and any(s.span.origin == "turn" for s in staff):
+        # "One worker, 2 hours ..." / "and if it was two guys for those same 2 hours?": the follow-up's head count
+        # replaces the earlier turn's
+        staff = [s for s in staff if s.span.origin == "turn"]
     occ = [s for s in query.of("count") if s.unit in ("occasions", "times", "visits", "trips")]
     if len(occ) == 1:
         out.occasions, out.occasions_slot = int(occ[0].number), occ[0]

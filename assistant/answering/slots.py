@@ -352,7 +352,8 @@ def length_near(text: str, words: tuple[str, ...], unit: str) -> Decimal | None:
 # a turn that changes what the conversation worked out ("Oh wait, they added $450 to the final cost. Now what?",
 # "Start got pushed to Thursday the 19th. New deadline?", "What if we open it October 16 instead?")
 CHANGES_EARLIER = re.compile(
-    r"^\W*(?:oh\s+)?(?:wait|actually|scratch that|change of plans?|correction|update)\b|"
+    r"^\W*(?:(?:oh|hmm+|um+|uh+|ok(?:ay)?|sorry|well|hang on|hold on)\W+)*(?:wait|actually|scratch that|change of plans?|"
+    r"correction|update)\b|\bwhat then\s*\?|\bdoes (?:that|this|it) change (?:it|that|anything|things)\b|"
     r"\b(?:got|was|been|is|has been|were|are)\s+(?:pushed|moved|bumped|changed|rescheduled|delayed|postponed)\b|"
     r"\binstead\b[^.?!]*\?|\bnew (?:deadline|date|day|total|charge|amount|bill|figure|window)\b|"
     r"\b(?:total|deadline|bill|charge)\s+now\b|\bnow what\b|\bsame (?:rate|time|employee|guy|crew|property|street)\b",

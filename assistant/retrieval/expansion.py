@@ -117,12 +117,18 @@ def spelling(word: str, corpus: str, scope: tuple[str, ...] | None = None) -> st
     # a known word plus a plural or -ing ending is not a misspelling
     if any(w[: -len(suf)] in vocab for suf in ("s", "es", "ing", "ed") if w.endswith(suf)):
         return None
+    # two letters typed the wrong way round ("recieve", "fien"): that word, before any nearer by letters alone
+    swapped = [w[:i] + w[i + 1] + w[i] + w[i + 2:] for i in range(1, len(w) - 1)]
+    known = [v for v in swapped if v in vocab]
+    if len(known) == 1:
+        return known[0]
     if len(w) == 4:  # a short word: one letter wrong or doubled ("roff" -> roof), and only one such word
         close = [v for v in difflib.get_close_matches(w, vocab, n=3, cutoff=0.75) if len(v) == 4]
         return close[0] if len(close) == 1 else None
-    # two letters typed the wrong way round ("recieve"): that word, before any nearer by letters alone
-    swapped = [w[:i] + w[i + 1] + w[i] + w[i + 2:] for i in range(1, len(w) - 1)]
-    known = [v for v in swapped if v in vocab]
+    # a letter typed twice ("limmit", "comming"): the word with it once, the code's or a plain English one ("comming"
+    # is "coming", never the code's "commencing")
+    single = list(dict.fromkeys(w[:i] + w[i + 1:] for i in range(len(w) - 1) if w[i] == w[i + 1]))
+    known = [v for v in single if v in vocab] or [v for v in single if _known_english(v)]
     if len(known) == 1:
         return known[0]
     # (the nearest of the same first letter: "shovle" is as near to "hole" as to nothing else)
@@ -199,10 +205,13 @@ def _expand(question: str, corpus: str, scope: tuple[str, ...]) -> str:  # one a
         in_place = _respelled(question, corpus, scope)
         fixed = matched + " " + " ".join(fixes) + " " + in_place
         extra += [words for rx, words in rules if rx.search(fixed) and words not in extra]
-    seen = {w.lower() for w in re.findall(r"[A-Za-z]+", question)}
+    # (a misspelt word is read in its place as corrected, not left beside its correction: "the wieght limit" is "the
+    # weight limit" to the search's sense of meaning too)
+    base = _respelled(question, corpus, scope) if fixes else question
+    seen = {w.lower() for w in re.findall(r"[A-Za-z]+", base)}
     added = []
     for w in " ".join(extra).split():  # each added word once, none the question already has
         if w.lower() not in seen:
             seen.add(w.lower())
             added.append(w)
-    return f"{question} {' '.join(added)}" if added else question
+    return f"{base} {' '.join(added)}" if added else base

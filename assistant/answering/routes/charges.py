@@ -525,7 +525,12 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
     # "... billed me $740 on the Thursday before Halloween. When do they take it from the deposit and how much comes
     # back?": the day the unpaid bill is charged to the guarantee, counted from the bill's date, is asked too
     days = {d.value: d for d in ctx.query.of("date", "turn") if d.precision == "day"}
-    if _ASKS_WHEN.search(asking(ctx.current or q)) and len(days) == 1:
+    # ("... sent us an $850 bill dated Wednesday May 3. If we just don't pay it, what happens ...?": the day it is
+    # charged to the guarantee is part of what happens, counted from the dated bill)
+    asks_when = _ASKS_WHEN.search(asking(ctx.current or q)) is not None or (
+        _WHAT_HAPPENS.search(asking(ctx.current or q)) is not None
+        and re.search(r"\b(?:bill|billed|invoice)\b", slots.dated_clause(ctx.current or q), re.I) is not None)
+    if asks_when and len(days) == 1:
         rule = _bill_to_guarantee_rule(only, ctx.current or q)
         if rule is not None:
             day = next(iter(days.values()))
@@ -535,6 +540,8 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
 
 
 _ASKS_WHEN = re.compile(r"\bwhen\b|\bwhat (?:date|day)\b|\bhow long\b|\bhow soon\b", re.I)
+_WHAT_HAPPENS = re.compile(r"\bwhat (?:happens|then|now|next)\b|\bwhat (?:will|would|do|does) (?:they|the town|the village|"
+                           r"the city) do\b", re.I)
 
 
 def _bill_to_guarantee_rule(muni: str | None, words: str) -> str | None:
@@ -561,8 +568,10 @@ UNPAID = re.compile(r"\b(?:didn['’]?t|did not|never|haven['’]?t|have not|was
                     r"(?:pa(?:y|id)|unpaid)\b|\bunpaid\b|\bpast due\b|\boverdue\b|"
                     # "If neither owner pays, ...", "if nobody pays the bill"
                     r"\b(?:neither|nobody|no one|none of (?:us|them))\b[^.?!]{0,25}\bpays?\b|"
-                    r"\blet\s+(?:\w+\s+){0,2}(?:go|slide|sit|ride)\s+(?:past|over|beyond)\b|\bout of (?:my|our|the) (?:guarantee|deposit|bond)|"
+                    r"\blet\s+(?:\w+\s+){0,2}(?:go|slide|sit|ride)\s+(?:(?:way|well|long|far)\s+)?(?:past|over|beyond)\b|\bout of (?:my|our|the) (?:guarantee|deposit|bond)|"
                     r"\b(?:taking|take|took|taken|charg\w*|deduct\w*)\b[^.?!]{0,30}\b(?:guarantee|deposit|bond)\b|"
+                    # "If we ignore it, what happens?"
+                    r"\bignor(?:e|ed|es|ing)\s+(?:it|the bill|that bill|the invoice|them)\b|"
                     # "a bill for $385 that I honestly forgot about, it's been over a month"
                     r"\bforg(?:ot|otten|etting)\s+(?:all\s+)?(?:about|to\s+pay)\b|"
                     r"\b(?:it['’]?s|it has|it had) been (?:over|more than|past|longer than) (?:a month|30 days|thirty days)\b", re.I)

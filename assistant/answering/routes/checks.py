@@ -86,6 +86,13 @@ _PAIR = re.compile(r"\b(?P<a>\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:by|x|�
                    r"(?:'|ft\.?|feet|foot)?(?!\s*(?:wide|width|in\b|inch|\"))", re.I)
 
 
+# the fall across a walk asked as a figure: "how many inches lower is the curb side", "how much does it drop"
+_ASKS_FALL = re.compile(r"\bhow (?:many inches|much|far)\s+(?:lower|higher|drop|fall|of (?:a )?(?:drop|fall))\b|"
+                        r"\bhow (?:much|many inches|far) (?:does|should|must|will|do|has)\s+(?:it|the (?:side)?walk|that)\s+"
+                        r"(?:(?:need|have) to\s+)?(?:drop|fall|slope|pitch)\b|"
+                        r"\b(?:lower|higher) than the (?:house|curb|building|property line)(?: side)?\b", re.I)
+
+
 def _slope_provision(muni: str | None) -> tuple[str, str] | None:
     """The cross-slope sentence the calculator applies (its data's quote, found in the text), for a question asked
     back; None when the municipality's data has none."""
@@ -109,6 +116,12 @@ def sidewalk_fall(q: str, muni: str | None, ctx: RouteContext):
         return Missing(f"the width of the walk across it, curb side to house side: in “{pair.group(0).strip()}”, is it "
                        f"{pair.group('a')} feet or {pair.group('b')} feet?", slot="width",
                        candidates=(pair.group("a"), pair.group("b")), provision=_slope_provision(muni))
+    if not (feet or widths) and muni is not None and serves(ctx, "sidewalk_dimension_check", muni) \
+            and _ASKS_FALL.search(ctx.current or q) and _slope_provision(muni) is not None:
+        # "How many inches lower does the curb side need to be than the house side?": the fall is so much per foot
+        # of width, and no width is given: asked, never assumed
+        return Missing("the width of the walk, curb side to house side (the fall toward the curb is counted per foot "
+                       "of width).", slot="width", provision=_slope_provision(muni))
     if not (feet or widths) or not serves(ctx, "sidewalk_dimension_check", muni):
         return None
     use = "commercial" if re.search(r"commercial|business|store|shop", q, re.I) else "residential"
@@ -458,9 +471,11 @@ ASKS_OVER = re.compile(r"\bhow (?:much|far) over\b|\bover (?:the|that|their|its)
 _WEIGHT_TOPIC = re.compile(r"\b(?:weigh\w*|limits?|posted|tons?|heavy|heavier|overweight|loaded|gvw|gross\w*|pounds?|lbs?)\b",
                            re.I)
 # a vehicle's weight said with no unit ("our loaded truck goes about 11", "it grosses 26")
-_BARE_WEIGHT = re.compile(r"\b(?:weighs?|weighing|grosses|goes|runs|scales?(?: out)?(?: at)?|comes? in at|is|'s|at)\s+"
+_BARE_WEIGHT = re.compile(r"\b(?:weighs?|weighing|grosses|goes|runs|scales?(?: out)?(?: at)?|comes? in at|is|'s|at|"
+                          # "lists operating weight 5,500", "just says GROSS 5800"
+                          r"weight(?:\s+(?:of|is|was))?:?|gross(?:\s+(?:of|is|was))?:?)\s+"
                           r"(?:(?:about|around|roughly|maybe|nearly|almost|right at|close to|just (?:over|under))\s+)?"
-                          r"(?P<n>\d+(?:\.\d+)?)\b(?!\s*(?:%|percent|feet|foot|ft|inch|in\b|miles?|mph|hours?|days?|"
+                          r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\b(?!\s*(?:%|percent|feet|foot|ft|inch|in\b|miles?|mph|hours?|days?|"
                           r"years?|axles?|wheels?|[:/.,]\d))", re.I)
 _EMPTY = re.compile(r"\b(?:empty|unloaded|tare|bare)\b", re.I)
 _LOADED = re.compile(r"\b(?:loaded|full|fully loaded|with (?:the |a |its )?load|gross)\b", re.I)
@@ -484,7 +499,7 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
         return None  # "$2,600 up front ... a 5-ton roller ... the bill came in at $2,315": money asked, no load checked
     if not weights:
         bare = reading.bare_number(ctx.query.turn, ctx.query.slots, _BARE_WEIGHT) if ctx.query is not None else None
-        if muni is not None and bare is not None and VEHICLE.search(q) and _WEIGHT_TOPIC.search(q):
+        if muni is not None and bare is not None and (VEHICLE.search(q) or _MACHINE.search(q)) and _WEIGHT_TOPIC.search(q):
             # "posted with the temporary weight limit. Our loaded truck goes about 11": tons or pounds is asked (11 tons is
             # over a 6-ton limit, 11,000 pounds under it), never guessed
             return Missing(f"the unit of the vehicle's weight “{bare}”: tons or pounds?", slot="gross weight",
@@ -624,8 +639,10 @@ def road_focus(question: str, deficiency_given: bool) -> str:
         return "each_sum" if re.search(r"\b(?:plus|total|together|combined|in all|altogether|all told|whole|entire|"
                                        r"overall|all up)\b", question, re.I) \
             else "each"
+    # ("adding it all up", "from the bottom of the stone to the top of the first lift": the layers summed)
     if paving and stone and re.search(r"\b(?:plus|total|together|combined|in all|altogether|all told|both|whole|everything|"
-                                      r"from (?:the )?subgrade up|all (?:the )?layers)\b", question, re.I):
+                                      r"from (?:the )?subgrade up|all (?:the )?layers|add(?:ing|ed)?\b[^?.]{0,12}\bup|"
+                                      r"from (?:the )?bottom\b[^?.]{0,40}\bto (?:the )?top)\b", question, re.I):
         return "both"  # "total thickness of stone plus first asphalt lift"
     return "aggregate"
 

@@ -474,7 +474,10 @@ ASKS_BEFORE = re.compile(r"\bin advance\b|\bahead of\b|\bbeforehand\b|\bhow (?:f
                          r"\b(?:let\b[^.?!]{0,30}\bknow|tell|notify|warn|inform|give (?:notice|them notice|word))\b|"
                          # "the latest date and time that notice can reach them"
                          # ("the latest I can give the village and the neighbors notice")
-                         r"\b(?:latest|last (?:day|date|time)|by when)\b[^.?!]{0,60}\bnotice\b", re.I)
+                         r"\b(?:latest|last (?:day|date|time)|by when)\b[^.?!]{0,60}\bnotice\b|"
+                         # "the last day I can pull the sidewalk permit": a paper got before the work it allows
+                         r"\b(?:latest|last (?:day|date|time)|by when)\b[^.?!]{0,40}\b(?:pull|get|obtain|take out|"
+                         r"apply for|file for|secure)\b[^.?!]{0,30}\b(?:permits?|licen[cs]es?)\b", re.I)
 
 
 # a number that counts a period ("four hours", "ten (10) days", "48-hour") is the period's; any other counts things
