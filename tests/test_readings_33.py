@@ -238,3 +238,21 @@ def test_caught_before_asks_the_penalty(text):
     from assistant.answering.planner import PENALTY_Q
 
     assert PENALTY_Q.search(text)
+
+
+# -- lookups ------------------------------------------------------------------------------------------------------------
+def test_clear_walkway_is_the_unobstructed_width(assistant):
+    a = assistant.ask("A shop wants a bench and planters on the walk out front. How much clear walkway must be left?",
+                      "brandon")
+    assert a.status == "answered" and "less than three feet" in a.answer
+
+
+@pytest.mark.parametrize("text, asks", [
+    ("I'm paying it online today. Is it still the $100?", True),
+    ("is it still just $50 or did it go up", True),
+    ("Is it still a violation if I move it?", False),
+])
+def test_is_it_still_the_amount_asks_the_amount_owed(text, asks):
+    from assistant.answering.late_fines import _ASKS_AMOUNT
+
+    assert bool(_ASKS_AMOUNT.search(text)) == asks

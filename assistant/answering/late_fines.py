@@ -35,7 +35,9 @@ OWED_NOW = re.compile(r"\bowe\b|\bowing\b|\bpay\s+(?:it\s+)?now\b|\bas\s+of\s+(?
                       r"\b(?:never|not|didn['’]?t|haven['’]?t|hasn['’]?t)\s+(?:\w+\s+)?paid\b|\bunpaid\b|\blate\b|"
                       r"\boverdue\b|\bpast\s+due\b", re.I)
 _ASKS_AMOUNT = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:do|does|would|will|is|'s)\b[^?]{0,30}\b(?:owe|pay|fine|total)\b|"
-                          r"\bamount\b|\bowe\b", re.I)
+                          r"\bamount\b|\bowe\b|"
+                          # "Is it still the $100?", "still only $50 or did it go up?": the amount owed now
+                          r"\b(?:is|it['’]s|it is)\s+(?:it\s+)?still\s+(?:the\s+|just\s+|only\s+)?\$|\bstill\s+(?:just\s+|only\s+)?\$\d", re.I)
 
 
 @dataclass(frozen=True)
