@@ -1429,17 +1429,12 @@ class EmbeddedPlanner:
         if len(parts) > 1 and req.vector is not None:
             # (the words each ask has of its own weigh again: "fees", "deposit", "bond" after one lead they share)
             common = set.intersection(*(stems(p) for p in parts))
-            # (the story the asks are about, "Planning to run Segway tours ...", is each ask's topic too: "how fast are
-            # the machines allowed to go" asks of the Segways)
-            story = " ".join(x for x in re.split(r"(?<=[.!?])\s+", req.query.turn) if x.strip() and "?" not in x
-                             and not _ASKS.match(x))
             for part in parts:
                 own_words = " ".join(w for w in re.findall(r"[A-Za-z]+", part) if stems(w) - common)
                 vec = self.index.embedder.embed_query(expand(part, muni_id))
-                told = self.index.embedder.embed_query(expand(f"{story} {part}", muni_id)) if story else vec
                 # (each ask's own search too, among the sections the question found: "and who gets the final say on
                 # street names?" is answered by a provision the two asks together do not rank among the first six)
-                own = [h for h in self.index.search(part, muni_id, k=4, vector=told)
+                own = [h for h in self.index.search(part, muni_id, k=4, vector=vec)
                        if (h.passage.section, h.passage.title) in {(x.passage.section, x.passage.title) for x in hits[:6]}
                        and h.passage.id not in {x.passage.id for x in hits[:6]}]
                 pool = self._in_range([*hits[:6], *own])

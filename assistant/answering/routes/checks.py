@@ -87,9 +87,10 @@ _PAIR = re.compile(r"\b(?P<a>\d+(?:\.\d+)?)\s*(?:'|ft\.?|feet|foot)?\s*(?:by|x|Ã
 
 
 # the fall across a walk asked as a figure: "how many inches lower is the curb side", "how much does it drop"
-_ASKS_FALL = re.compile(r"\bhow (?:many inches|much|far)\s+(?:lower|higher|drop|fall|of (?:a )?(?:drop|fall))\b|"
-                        r"\bhow (?:much|many inches|far) (?:does|should|must|will|do|has)\s+(?:it|the (?:side)?walk|that)\s+"
-                        r"(?:(?:need|have) to\s+)?(?:drop|fall|slope|pitch)\b|"
+# ("how much does it have to slope toward the curb?" asks the rate itself: the quote answers it)
+_ASKS_FALL = re.compile(r"\bhow (?:many inches|much|far)\s+(?:lower|higher|of (?:a )?(?:drop|fall))\b|"
+                        r"\bhow (?:many inches|far) (?:does|should|must|will|do|has)\s+(?:it|the (?:side)?walk|that)\s+"
+                        r"(?:(?:need|have) to\s+)?(?:drop|fall)\b|"
                         r"\b(?:lower|higher) than the (?:house|curb|building|property line)(?: side)?\b", re.I)
 
 

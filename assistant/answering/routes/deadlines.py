@@ -182,11 +182,15 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     act_given = asks_earliest and event is not None and ACT_WORDS.search(clause) is not None
     sims = ctx.similar()
     # "what's the latest we can let them know?" of work dated ahead: a day before the event, never after it
-    ahead = event is not None and ASKS_BEFORE.search(_asking(ctx.current or q)) is not None \
-        and (event.date() if isinstance(event, datetime) else event) >= slots.today()
     # an emergency said in this turn or the conversation's earlier one ("our gas main started leaking ..." / "OK.
     # What's the last day ... and still not pay the permit fee?")
     emergency = slots.is_emergency(q) or (ctx.query is not None and slots.is_emergency(ctx.query.earlier or ""))
+    ahead = event is not None and ASKS_BEFORE.search(_asking(ctx.current or q)) is not None \
+        and (event.date() if isinstance(event, datetime) else event) >= slots.today()
+    # ("the last day I can pull the sidewalk permit" of work dated ahead: a period after the work that names no permit,
+    # "kept free from traffic for 48 hours", gives no day to get it; an emergency's permit applied for after the dig does)
+    permit_ahead = event is not None and not ahead and _PERMIT_BEFORE.search(_asking(ctx.current or q)) is not None \
+        and (event.date() if isinstance(event, datetime) else event) >= slots.today()
     # the paper the question is about ("have the permit in hand", "the bill", "the deposit"): a rule that names none
     # of them is about something else ("a new walk kept free from traffic" is no permit's deadline)
     # (named in the asking sentence: "Permit approved April 20 ... To what date are we responsible for the
@@ -211,6 +215,9 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
             continue  # a year alone dates only a yearly deadline for the following year
         if ahead and rule.count.kind.endswith("_after"):
             continue  # a period after the event gives no day to act before it
+        if permit_ahead and rule.count.kind.endswith("_after") and not stems(
+                f"{rule.title} {rule.obligation}") & _PERMIT_STEMS:
+            continue
         if act_given and rule.count.kind not in INVERTIBLE_KINDS:
             continue  # the earliest event after a dated notice: only a rule counted back from its event gives it
         if asks_earliest and not act_given and rule.count.kind != "publication_window":
@@ -474,10 +481,12 @@ ASKS_BEFORE = re.compile(r"\bin advance\b|\bahead of\b|\bbeforehand\b|\bhow (?:f
                          r"\b(?:let\b[^.?!]{0,30}\bknow|tell|notify|warn|inform|give (?:notice|them notice|word))\b|"
                          # "the latest date and time that notice can reach them"
                          # ("the latest I can give the village and the neighbors notice")
-                         r"\b(?:latest|last (?:day|date|time)|by when)\b[^.?!]{0,60}\bnotice\b|"
-                         # "the last day I can pull the sidewalk permit": a paper got before the work it allows
-                         r"\b(?:latest|last (?:day|date|time)|by when)\b[^.?!]{0,40}\b(?:pull|get|obtain|take out|"
-                         r"apply for|file for|secure)\b[^.?!]{0,30}\b(?:permits?|licen[cs]es?)\b", re.I)
+                         r"\b(?:latest|last (?:day|date|time)|by when)\b[^.?!]{0,60}\bnotice\b", re.I)
+# "the last day I can pull the sidewalk permit": a paper got before the work it allows (not an emergency's, applied
+# for after the dig)
+_PERMIT_STEMS = stems("permit permits application apply licence license")
+_PERMIT_BEFORE = re.compile(r"\b(?:latest|last (?:day|date|time)|by when)\b[^.?!]{0,40}\b(?:pull|get|obtain|take out|"
+                            r"apply for|file for|secure)\b[^.?!]{0,30}\b(?:permits?|licen[cs]es?)\b", re.I)
 
 
 # a number that counts a period ("four hours", "ten (10) days", "48-hour") is the period's; any other counts things
