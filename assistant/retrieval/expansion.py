@@ -153,6 +153,20 @@ def spelling(word: str, corpus: str, scope: tuple[str, ...] | None = None) -> st
     return close[0] if close else None
 
 
+def _sure_fix(word: str, corpus: str, scope: tuple[str, ...], rules) -> str:
+    """The word corrected when its correction is sure (a doubled letter typed once more, or two letters swapped),
+    else as written."""
+    if any(rx.search(word) for rx, _ in rules):
+        return word
+    fix = spelling(word, corpus, scope)
+    w = word.lower()
+    if not fix:
+        return word
+    swapped = {w[:i] + w[i + 1] + w[i] + w[i + 2:] for i in range(len(w) - 1)}
+    single = {w[:i] + w[i + 1:] for i in range(len(w) - 1) if w[i] == w[i + 1]}
+    return fix if fix in swapped | single else word
+
+
 def respelled(question: str, municipality: str | None = None) -> str:
     """The question with each misspelt word in the code's spelling ("how much notise" -> "how much notice"): what
     kind of figure it asks is read from it."""
@@ -205,9 +219,10 @@ def _expand(question: str, corpus: str, scope: tuple[str, ...]) -> str:  # one a
         in_place = _respelled(question, corpus, scope)
         fixed = matched + " " + " ".join(fixes) + " " + in_place
         extra += [words for rx, words in rules if rx.search(fixed) and words not in extra]
-    # (a misspelt word is read in its place as corrected, not left beside its correction: "the wieght limit" is "the
-    # weight limit" to the search's sense of meaning too)
-    base = _respelled(question, corpus, scope) if fixes else question
+    # (a misspelt word is read in its place as corrected, not left beside its correction, when the correction is sure:
+    # a letter typed twice or two letters swapped, "the wieght limmit" is "the weight limit" to the search's sense of
+    # meaning too; a correction by nearness alone, "lites" as "lines", is added beside the word as written)
+    base = _WORD.sub(lambda m: _sure_fix(m.group(0), corpus, scope, rules), question) if fixes else question
     seen = {w.lower() for w in re.findall(r"[A-Za-z]+", base)}
     added = []
     for w in " ".join(extra).split():  # each added word once, none the question already has
