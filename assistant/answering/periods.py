@@ -443,8 +443,6 @@ _PERIOD_WORDS = frozenset({"day", "days", "week", "weeks", "month", "months", "y
 def _event_stems(sentence: str, m: re.Match) -> set[str]:
     """The stems of the event a period is counted from: its words after the number, to the clause's end ("after
     thirty days written notice" -> notice, written)."""
-    from assistant.retrieval.lexical import stems
-
     after = re.split(r"[,;.]|\s(?:and|or|shall|may|must|is|are|the\s+village|the\s+city|the\s+town)\s",
                      sentence[m.end():])[0]
     words = [w for w in re.findall(r"[A-Za-z]+", f"{m.group(0)} {after}") if w.lower() not in _PERIOD_WORDS
