@@ -20,7 +20,7 @@ from datetime import date, datetime
 from dateutil.relativedelta import relativedelta
 
 from assistant.answering.formatting import fmt_date
-from assistant.answering.reading import NUMBER, Slot, number_value, weekday_readings
+from assistant.answering.reading import NUMBER, Slot, number_value, weekday_readings, worded_number
 from assistant.retrieval.expansion import expand
 from assistant.retrieval.lexical import stems
 
@@ -386,15 +386,11 @@ def _acts(text: str) -> set[str]:
 
 # the question asks a day of its own case ("what's my last day to appeal", "on what date can they put a lien on it"),
 # not how long a period is ("how soon must I appeal")
-_ASKS_ITS_DAY = re.compile(r"\b(?:what|which)\s+(?:date|day)\b|\bwhat(?:['’]s|\s+is)\s+the\s+(?:exact|actual|precise|specific|"
-                           r"last|final|latest)\s+(?:date|day)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|"
-                           r"\bby\s+what\s+(?:date|day)\b|"
-                           # ("I need the actual date, not just 'x days'")
-                           r"\b(?:the|an|a)\s+(?:exact|actual|precise|specific|real)\s+(?:date|day)\b", re.I)
-
 # a date itself asked for ("what date", "I need the actual date"), not a period or whether there is a deadline
 ASKS_A_DATE = re.compile(r"\b(?:what|which)\s+(?:date|day)\b|\bby\s+what\s+(?:date|day)\b|"
                          r"\b(?:the|an|a)\s+(?:exact|actual|precise|specific|real)\s+(?:date|day)\b", re.I)
+_ASKS_ITS_DAY = re.compile(ASKS_A_DATE.pattern + r"|\bwhat(?:['’]s|\s+is)\s+the\s+(?:last|final|latest)\s+(?:date|day)\b|"
+                           r"\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b", re.I)
 
 _OWN_CASE = re.compile(r"\b(?:my|our|i|we|me|us|they|i['’]m|we['’]re)\b", re.I)
 
@@ -446,8 +442,7 @@ def _event_stems(sentence: str, m: re.Match) -> set[str]:
     after = re.split(r"[,;.]|\s(?:and|or|shall|may|must|is|are|the\s+village|the\s+city|the\s+town)\s",
                      sentence[m.end():])[0]
     words = [w for w in re.findall(r"[A-Za-z]+", f"{m.group(0)} {after}") if w.lower() not in _PERIOD_WORDS
-             and not re.fullmatch(r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|\w+ty)",
-                                  w.lower())]
+             and worded_number(w) is None]  # ("thirty" counts; "city", "property" are events' words)
     return stems(" ".join(words[:6]))
 
 

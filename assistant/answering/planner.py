@@ -1599,16 +1599,14 @@ class EmbeddedPlanner:
             else periods.stretch_needed(req.query.turn, req.query.of_origin("turn"), ranked)
         if stretch is not None:  # "I turned in the application sometime last week. The deadline for the review?"
             said, told = stretch
-            holder = next((p for p, s, _ in by_score if s == told.sentence), None) or next(
-                (x for p, _, _ in by_score for x in self._same_section(p) if told.sentence in x.text), None)
+            holder = self._holder(told.sentence, by_score)
             return Clarify(phrasing.clarify_value(phrasing.stretch_day_needed(said.span.text, told.words)),
                            municipality=muni_id, slot="date", candidates=(said.span.text,),
                            notes=(phrasing.asked_for("the exact date", (said.span.text,)),),
                            quote=(holder, told.sentence) if holder is not None else ())
         if need is not None:  # "What's my last day to appeal?": the day of the decision is asked for
             # (quoting the sentence whose period the question names: "the day is counted “within 24 hours after ...”")
-            holder = next((p for p, s, _ in by_score if s == need.sentence), None) or next(
-                (x for p, _, _ in by_score for x in self._same_section(p) if need.sentence in x.text), None)
+            holder = self._holder(need.sentence, by_score)
             return Clarify(phrasing.clarify_value(phrasing.day_needed(need.event, need.words)), municipality=muni_id,
                            slot="date", notes=(phrasing.asked_for(f"the date of {need.event}", ()),),
                            quote=(holder, need.sentence) if holder is not None else ())
@@ -1834,6 +1832,11 @@ class EmbeddedPlanner:
                 return instead
         return Calculate(q, muni_id or routed.municipality, routed, read=tuple(read_all),
                          asides=self._lookup_asks(muni_id or routed.municipality, req, routed))
+
+    def _holder(self, sentence: str, by_score) -> Passage | None:
+        """The passage a sentence is quoted from: one found, else one of a found passage's section."""
+        return next((p for p, s, _ in by_score if s == sentence), None) or next(
+            (x for p, _, _ in by_score for x in self._same_section(p) if sentence in x.text), None)
 
     @staticmethod
     def _another_ask_stated(asked: str, picked) -> bool:

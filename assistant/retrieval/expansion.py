@@ -104,6 +104,13 @@ def _known_english(w: str) -> bool:
     return w in _english() or w in _dictionary()
 
 
+def _typo_variants(w: str) -> tuple[list[str], list[str]]:
+    """The word with two neighbouring letters swapped (the first letter kept) and with a doubled letter typed once."""
+    swapped = [w[:i] + w[i + 1] + w[i] + w[i + 2:] for i in range(1, len(w) - 1)]
+    single = list(dict.fromkeys(w[:i] + w[i + 1:] for i in range(len(w) - 1) if w[i] == w[i + 1]))
+    return swapped, single
+
+
 @functools.cache
 def spelling(word: str, corpus: str, scope: tuple[str, ...] | None = None) -> str | None:
     """The word of the ``scope`` municipalities' codes (default: every one) a misspelt word
@@ -118,7 +125,7 @@ def spelling(word: str, corpus: str, scope: tuple[str, ...] | None = None) -> st
     if any(w[: -len(suf)] in vocab for suf in ("s", "es", "ing", "ed") if w.endswith(suf)):
         return None
     # two letters typed the wrong way round ("recieve", "fien"): that word, before any nearer by letters alone
-    swapped = [w[:i] + w[i + 1] + w[i] + w[i + 2:] for i in range(1, len(w) - 1)]
+    swapped, single = _typo_variants(w)
     known = [v for v in swapped if v in vocab]
     if len(known) == 1:
         return known[0]
@@ -127,7 +134,6 @@ def spelling(word: str, corpus: str, scope: tuple[str, ...] | None = None) -> st
         return close[0] if len(close) == 1 else None
     # a letter typed twice ("limmit", "comming"): the word with it once, the code's or a plain English one ("comming"
     # is "coming", never the code's "commencing")
-    single = list(dict.fromkeys(w[:i] + w[i + 1:] for i in range(len(w) - 1) if w[i] == w[i + 1]))
     known = [v for v in single if v in vocab] or [v for v in single if _known_english(v)]
     if len(known) == 1:
         return known[0]
@@ -159,12 +165,7 @@ def _sure_fix(word: str, corpus: str, scope: tuple[str, ...], rules) -> str:
     if any(rx.search(word) for rx, _ in rules):
         return word
     fix = spelling(word, corpus, scope)
-    w = word.lower()
-    if not fix:
-        return word
-    swapped = {w[:i] + w[i + 1] + w[i] + w[i + 2:] for i in range(len(w) - 1)}
-    single = {w[:i] + w[i + 1:] for i in range(len(w) - 1) if w[i] == w[i + 1]}
-    return fix if fix in swapped | single else word
+    return fix if fix and fix in {v for found in _typo_variants(word.lower()) for v in found} else word
 
 
 def respelled(question: str, municipality: str | None = None) -> str:

@@ -185,12 +185,11 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     # an emergency said in this turn or the conversation's earlier one ("our gas main started leaking ..." / "OK.
     # What's the last day ... and still not pay the permit fee?")
     emergency = slots.is_emergency(q) or (ctx.query is not None and slots.is_emergency(ctx.query.earlier or ""))
-    ahead = event is not None and ASKS_BEFORE.search(_asking(ctx.current or q)) is not None \
-        and (event.date() if isinstance(event, datetime) else event) >= slots.today()
+    to_come = event is not None and (event.date() if isinstance(event, datetime) else event) >= slots.today()
+    ahead = to_come and ASKS_BEFORE.search(_asking(ctx.current or q)) is not None
     # ("the last day I can pull the sidewalk permit" of work dated ahead: a period after the work that names no permit,
     # "kept free from traffic for 48 hours", gives no day to get it; an emergency's permit applied for after the dig does)
-    permit_ahead = event is not None and not ahead and _PERMIT_BEFORE.search(_asking(ctx.current or q)) is not None \
-        and (event.date() if isinstance(event, datetime) else event) >= slots.today()
+    permit_ahead = to_come and not ahead and _PERMIT_BEFORE.search(_asking(ctx.current or q)) is not None
     # the paper the question is about ("have the permit in hand", "the bill", "the deposit"): a rule that names none
     # of them is about something else ("a new walk kept free from traffic" is no permit's deadline)
     # (named in the asking sentence: "Permit approved April 20 ... To what date are we responsible for the
