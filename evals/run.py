@@ -103,8 +103,10 @@ HELDOUT28_QUESTIONS = ROOT / "evals" / "heldout28_questions.yaml"  # fresh on 20
 SLOTSTRESS25_QUESTIONS = ROOT / "evals" / "slotstress25_questions.yaml"  # fresh on 2026-12-06 (session 31), read in session 32
 HELDOUT29_QUESTIONS = ROOT / "evals" / "heldout29_questions.yaml"  # fresh on 2026-12-06 (session 32), read in session 33
 SLOTSTRESS26_QUESTIONS = ROOT / "evals" / "slotstress26_questions.yaml"  # fresh on 2026-12-06 (session 32), read in session 33
-HELDOUT30_QUESTIONS = ROOT / "evals" / "heldout30_questions.yaml"  # fresh on 2026-12-06 (session 33), unread
-SLOTSTRESS27_QUESTIONS = ROOT / "evals" / "slotstress27_questions.yaml"  # fresh on 2026-12-06 (session 33), unread
+HELDOUT30_QUESTIONS = ROOT / "evals" / "heldout30_questions.yaml"  # fresh on 2026-12-06 (session 33), read in session 34
+SLOTSTRESS27_QUESTIONS = ROOT / "evals" / "slotstress27_questions.yaml"  # fresh on 2026-12-06 (session 33), read in session 34
+HELDOUT31_QUESTIONS = ROOT / "evals" / "heldout31_questions.yaml"  # fresh on 2026-12-06 (session 34), unread
+SLOTSTRESS28_QUESTIONS = ROOT / "evals" / "slotstress28_questions.yaml"  # fresh on 2026-12-06 (session 34), unread
 HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS,
                 HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS,
                 HELDOUT6_QUESTIONS, SLOTSTRESS4_QUESTIONS, HELDOUT7_QUESTIONS, SLOTSTRESS5_QUESTIONS,
@@ -119,7 +121,7 @@ HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTS
                 SLOTSTRESS21_QUESTIONS, HELDOUT25_QUESTIONS, SLOTSTRESS22_QUESTIONS, HELDOUT26_QUESTIONS,
                 SLOTSTRESS23_QUESTIONS, HELDOUT27_QUESTIONS, SLOTSTRESS24_QUESTIONS, HELDOUT28_QUESTIONS,
                 SLOTSTRESS25_QUESTIONS, HELDOUT29_QUESTIONS, SLOTSTRESS26_QUESTIONS, HELDOUT30_QUESTIONS,
-                SLOTSTRESS27_QUESTIONS)
+                SLOTSTRESS27_QUESTIONS, HELDOUT31_QUESTIONS, SLOTSTRESS28_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -324,10 +326,18 @@ HELDOUT_NOTES = {
     "heldout30_questions": "written on 2026-12-06 (session 33) by two helper sessions (a Brandon half and a Delafield "
     "half, 30 items each) from the two chapters, TEXT-NOTES and the schema only (60 items, 64 turns; 'today' Thursday, "
     "November 9, 2028), commissioned before set 29's failures were read; first score on cddb19d, the code before any "
-    "change of session 33, in evals/README.md. Its failures have not been read.",
+    "change of session 33, in evals/README.md. Its failures were read in session 34, after set 31 was commissioned.",
     "slotstress27_questions": "48 calculations written on 2026-12-06 (session 33) the same way by two helper sessions "
     "(24 each: 8 categories x 3, three of them two-turn conversations; 54 turns; 'today' Monday, March 5, 2029); "
-    "first score on cddb19d in evals/README.md. Its failures have not been read.",
+    "first score on cddb19d in evals/README.md. Its failures were read in session 34, after slot-stress 28 was "
+    "commissioned.",
+    "heldout31_questions": "written on 2026-12-06 (session 34) by two helper sessions (a Brandon half and a Delafield "
+    "half, 30 items each) from the two chapters, TEXT-NOTES and the schema only (60 items, 64 turns; 'today' Monday, "
+    "June 28, 2027), commissioned before set 30's failures were read; first score on 5a9c774, the code before any "
+    "change of session 34, in evals/README.md. Its failures have not been read.",
+    "slotstress28_questions": "48 calculations written on 2026-12-06 (session 34) the same way by two helper sessions "
+    "(24 each: 8 categories x 3, three of them two-turn conversations; 54 turns; 'today' Thursday, August 17, 2028); "
+    "first score on 5a9c774 in evals/README.md. Its failures have not been read.",
 }
 # the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they count from the day
 # each set was written (ASSISTANT_TODAY for the process answering it)
@@ -357,7 +367,8 @@ WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026
               "heldout27_questions": "2027-03-17", "slotstress24_questions": "2028-08-22",
               "heldout28_questions": "2027-10-12", "slotstress25_questions": "2029-12-27",
               "heldout29_questions": "2028-04-27", "slotstress26_questions": "2027-06-30",
-              "heldout30_questions": "2028-11-09", "slotstress27_questions": "2029-03-05"}
+              "heldout30_questions": "2028-11-09", "slotstress27_questions": "2029-03-05",
+              "heldout31_questions": "2027-06-28", "slotstress28_questions": "2028-08-17"}
 # The sample sets' "today" (samples3 onwards say Wednesday, December 2, 2026; the first two have no
 # relative dates). Before session 9 they were answered with the tuned set's day, one day early.
 SAMPLES_WRITTEN_ON = "2026-12-02"
@@ -369,7 +380,8 @@ SAMPLES_TODAY = {"samples8": "2026-12-03", "samples9": "2026-12-04", "samples9b"
                  "samples18": "2027-05-12", "samples19": "2028-09-27",
                  "samples20": "2029-01-10", "samples21": "2027-04-21",
                  "samples22": "2029-08-15", "samples23": "2028-11-08", "samples24": "2029-05-16",
-                 "samples25": "2028-02-29", "samples26": "2029-08-14", "samples27": "2027-09-23"}
+                 "samples25": "2028-02-29", "samples26": "2029-08-14", "samples27": "2027-09-23",
+                 "samples28": "2029-12-20"}
 
 
 def written_on(path: Path | str, forced: str | None = None) -> str:
@@ -659,7 +671,8 @@ SAMPLE_QUESTIONS23 = ROOT / "evals" / "samples23"  # a twenty-third (session 29,
 SAMPLE_QUESTIONS24 = ROOT / "evals" / "samples24"  # a twenty-fourth (session 30, writers per chapter), read in session 31
 SAMPLE_QUESTIONS25 = ROOT / "evals" / "samples25"  # a twenty-fifth (session 31, writers per chapter), read in session 32
 SAMPLE_QUESTIONS26 = ROOT / "evals" / "samples26"  # a twenty-sixth (session 32, writers per chapter), read in session 33
-SAMPLE_QUESTIONS27 = ROOT / "evals" / "samples27"  # a twenty-seventh (session 33, writers per chapter), unread
+SAMPLE_QUESTIONS27 = ROOT / "evals" / "samples27"  # a twenty-seventh (session 33, writers per chapter), read in session 34
+SAMPLE_QUESTIONS28 = ROOT / "evals" / "samples28"  # a twenty-eighth (session 34, writers per chapter), unread
 SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3),
                ("samples4", SAMPLE_QUESTIONS4), ("samples5", SAMPLE_QUESTIONS5),
                ("samples6", SAMPLE_QUESTIONS6), ("samples7", SAMPLE_QUESTIONS7),
@@ -670,7 +683,8 @@ SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), (
                ("samples19", SAMPLE_QUESTIONS19), ("samples20", SAMPLE_QUESTIONS20),
                ("samples21", SAMPLE_QUESTIONS21), ("samples22", SAMPLE_QUESTIONS22), ("samples23", SAMPLE_QUESTIONS23),
                ("samples24", SAMPLE_QUESTIONS24), ("samples25", SAMPLE_QUESTIONS25),
-               ("samples26", SAMPLE_QUESTIONS26), ("samples27", SAMPLE_QUESTIONS27))
+               ("samples26", SAMPLE_QUESTIONS26), ("samples27", SAMPLE_QUESTIONS27),
+               ("samples28", SAMPLE_QUESTIONS28))
 # what each later sample set has seen (the report prints it beside its figures)
 SAMPLE_NOTES = {
     "samples2": "Written on 2026-12-01 (session 6) from the texts and the schema alone when the first set's failures "
@@ -774,7 +788,12 @@ SAMPLE_NOTES = {
     "samples27": "Written on 2026-12-06 (session 33) the same way, commissioned before samples26's failures were read: "
     "Boston, Somerville and Chagrin Falls by one writer each, Crawfordville and Williams by one writer (16 items, 18 "
     "turns per chapter; 'today' Thursday, September 23, 2027; each state's own counting of time); first score on "
-    "cddb19d, the code before any change of session 33, in evals/README.md. Its failures have not been read.",
+    "cddb19d, the code before any change of session 33, in evals/README.md. Its failures were read in session 34, after "
+    "samples28 was commissioned.",
+    "samples28": "Written on 2026-12-06 (session 34) the same way, commissioned before samples27's failures were read: "
+    "Boston, Somerville and Chagrin Falls by one writer each, Crawfordville and Williams by one writer (16 items, 18 "
+    "turns per chapter; 'today' Thursday, December 20, 2029; each state's own counting of time); first score on "
+    "5a9c774, the code before any change of session 34, in evals/README.md. Its failures have not been read.",
 }
 SAMPLE_TEXTS = ROOT.parent / "shared" / "corpus-samples"
 
