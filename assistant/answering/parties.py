@@ -320,3 +320,65 @@ def of_another(text: str, span: tuple[int, int]) -> bool:
             # (not "they" / "them": as often the municipality that billed as another owner)
             return "?" not in s and bool(words & (_THIRD_PERSON - {"they", "their", "them"}) or owned)
     return False
+
+
+# a clause of another person inside one sentence: "mine was $450 and his was $1,150", "billed me $420 and him $1,150",
+# "I put down a $1,500 deposit, he gave the town $2,000"
+_PERSON_CUT = re.compile(r"(?:,\s*|\s+)(?:and|while|whereas|but)\s+(?=(?:he|she|him|her|his|hers|I|me|my|mine|we|us|our|"
+                         r"ours)\b)|,\s+(?=(?:he|she|his|hers|her|I|we|my|mine|our|ours)\s)", re.I)
+_FIGURE = re.compile(r"\$?\d[\d,]*(?:\.\d+)?")
+_SECOND = {"he", "she", "him", "her", "his", "hers", "neighbor", "neighbour", "neighbor's", "neighbour's"}
+
+
+def _person(clause: str) -> str | None:
+    # ("each of us", "neither of us", "we both": the two together, no one person)
+    words = _words(re.sub(r"\b(?:of|both|all)\s+(?:us|we)\b|\b(?:we|us)\s+(?:both|all)\b", " ", clause, flags=re.I))
+    first, other = bool(words & _FIRST_PERSON), bool(words & _SECOND)
+    return "asker" if first and not other else "other" if other and not first else None
+
+
+def split_by_person(text: str, candidates: tuple[str, ...]) -> list[Party] | None:
+    """Two persons whose figures share sentences ("sent bills, mine was $450 and his was $1,150. ... I had put up a
+    $1,200 cash guarantee and he put up $2,000"): one ``Party`` each, its figures put in the place of the first
+    clause's (that clause carries the words the other's elliptical clause leaves out: "and him $1,150"); None unless
+    every sentence with a figure of both persons cuts into clauses of one person each, their figures alike in number."""
+    if len(candidates) < 2:
+        return None
+    parts = sentences(text)
+    mixed: dict[int, list[tuple[str, str]]] = {}
+    for i, s in enumerate(parts):
+        pieces = [p for p in _PERSON_CUT.split(s) if p.strip()]
+        numbered = [(p, _person(p)) for p in pieces if _FIGURE.search(p)]
+        if len(numbered) >= 2 and {w for _, w in numbered} == {"asker", "other"}:
+            if any(w is None for _, w in numbered) or len(numbered) != 2:
+                return None
+            mixed[i] = numbered
+    held = [c for c in candidates if any(c in p for ps in mixed.values() for p, _ in ps)]
+    if not mixed or len(held) < 2:
+        return None
+    asked = _questions(parts)
+    if any(i in mixed for i in asked):
+        return None
+    out = []
+    for who in ("asker", "other"):
+        text_of, label = [], None
+        for i, s in enumerate(parts):
+            if i not in mixed:
+                if i not in asked and _FIGURE.search(s) and _person(s) is not None:
+                    return None  # a figure of one person alone in its sentence: not this arrangement
+                text_of.append(s)  # shared: a common figure, the story, the question
+                continue
+            (first, _), (second, _) = mixed[i]
+            own = next(p for p, w in mixed[i] if w == who)
+            label = label or own.strip()
+            mine, theirs = _FIGURE.findall(first), _FIGURE.findall(own)
+            if len(mine) != len(theirs):
+                return None
+            figures = iter(theirs)
+            template = _FIGURE.sub(lambda m: next(figures), first)
+            start = s.find(first)
+            cut = s.find(second, start + len(first))
+            joined = (s[:start] + template + s[cut + len(second):]).strip()
+            text_of.append(joined if joined[-1:] in ".!?" else joined + ".")
+        out.append(Party(label.rstrip(" .,") if label else who, " ".join(text_of)))
+    return out

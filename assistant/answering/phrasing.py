@@ -414,18 +414,40 @@ def lead_obstruction(r) -> str:
 
 
 def lead_trench(r) -> str:
-    """The trench length checked against its limit: within it, or by how much over."""
-    row = next((c for c in getattr(r, "checks", None) or []
-                if c.requirement in ("ahead_of_pipe", "unfilled_behind_pipe") and c.measured is not None), None)
-    if row is None or row.limit is None:
+    """Each trench length checked against its limit: within it, or by how much over."""
+    lines = []
+    for row in (c for c in getattr(r, "checks", None) or []
+                if c.requirement in ("ahead_of_pipe", "unfilled_behind_pipe") and c.measured is not None
+                and c.limit is not None):
+        what = "ahead of the pipe laying" if row.requirement == "ahead_of_pipe" else "left unfilled behind the laid pipe"
+        if row.status == "fail" and row.difference is not None:
+            lines.append(f"The trench {what} is **{_plain_number(row.difference)} feet** over the "
+                         f"{_plain_number(row.limit)}-foot limit (unless the Director of Public Works gives special "
+                         "permission).")
+        elif row.status == "pass":
+            lines.append(f"The trench {what} is within the {_plain_number(row.limit)}-foot limit.")
+    return " ".join(lines)
+
+
+def lead_placement(r) -> str:
+    """Installed house numbers against each measured requirement: the verdict, and each one that fails."""
+    rows = [c for c in getattr(r, "checks", None) or [] if c.status in ("pass", "fail")]
+    if not getattr(r, "ok", True):
         return ""
-    what = "ahead of the pipe laying" if row.requirement == "ahead_of_pipe" else "left unfilled behind the laid pipe"
-    if row.status == "fail" and row.difference is not None:
-        return (f"The trench {what} is **{_plain_number(row.difference)} feet** over the {_plain_number(row.limit)}-foot "
-                "limit (unless the Director of Public Works gives special permission).")
-    if row.status == "pass":
-        return f"The trench {what} is within the {_plain_number(row.limit)}-foot limit."
-    return ""
+    if not rows:
+        free = [f.removesuffix("_ft").removesuffix("_in").replace("_", " ") for f in getattr(r, "not_regulated", [])]
+        return f"The code sets no requirement for the {' or the '.join(free)}." if free else ""
+
+    def measured(c) -> str:
+        unit = " feet" if c.field.endswith("_ft") else " inches" if c.field.endswith("_in") else ""
+        return f"{c.measured}{unit}"
+
+    failed = [c for c in rows if c.status == "fail"]
+    if not failed:
+        return "Every measurement given meets the code: " + "; ".join(f"{c.requirement} ({measured(c)})" for c in rows) + "."
+    passed = [c for c in rows if c.status == "pass"]
+    return ("**It does not pass**: " + "; ".join(f"{c.requirement}, and it is {measured(c)}" for c in failed) + "."
+            + (" The rest pass: " + "; ".join(f"{c.requirement} ({measured(c)})" for c in passed) + "." if passed else ""))
 
 
 def lead_sidewalk_drop(r) -> str:

@@ -38,7 +38,7 @@ from assistant.answering.guards import (
 )
 from assistant.answering import phrasing
 from assistant.answering import state_time
-from assistant.answering.parties import anothers_figures, asked_about, split_parties
+from assistant.answering.parties import anothers_figures, asked_about, split_by_person, split_parties
 from assistant.answering.plan import Calculate, Clarify, Lookup, NotStated, OutOfScope, Plan, Refuse, Several
 from assistant.answering.phrasing import CLARIFY_MUNI, CLARIFY_VALUE
 from assistant.answering.reading import Query, read_query, read_slots, trace_value, user_slots, with_earlier
@@ -2058,7 +2058,7 @@ class EmbeddedPlanner:
         complete and by the same calculator; else None (and the value is asked for)."""
         if len(routed.candidates) < 2 or req.query.earlier:
             return None
-        parties = split_parties(req.query.turn, routed.candidates)
+        parties = split_parties(req.query.turn, routed.candidates) or split_by_person(req.query.turn, routed.candidates)
         chosen = asked_about(req.query.turn, parties) if parties else []
         parts = []
         for party in chosen:

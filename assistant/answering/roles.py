@@ -197,8 +197,8 @@ def _of_a_building(s: Slot, query: Query) -> bool:
 
 
 # "the final paving will be 8 months old when we dig", "paved two and a half years before the day we'll dig"
-AGE_AFTER = re.compile(r"^\s*(?:old|of age)\b|^\s*(?:before|prior to)\s+(?:the day\s+|when\s+)?(?:we|they|i|you|it|that|then|the "
-                       r"(?:opening|dig|cut|work|excavation))\b", re.I)
+AGE_AFTER = re.compile(r"^\s*(?:old|of age)\b|^\s*(?:before|prior to)\s+(?:the day\s+|when\s+)?(?:we|they|i|you|it|that|then|"
+                       r"(?:the|our|my|their|your)\s+(?:opening|dig|cut|work|excavation))\b", re.I)
 # "final paving age: 18 mos", "age of the pavement is 3 years", "pavement age = 2 yrs"
 AGE_BEFORE = re.compile(r"\bage(?:\s+of\s+(?:the\s+)?(?:final\s+)?(?:paving|pavement|asphalt|surface|street|road))?"
                         r"\s*(?:[:=-]+|\bis\b|\bwas\b|\bof\b)?\s*(?:about|around|approx\.?|~)?\s*$", re.I)

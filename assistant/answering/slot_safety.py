@@ -274,6 +274,9 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
                    for x in query.slots):
                 continue  # not next to each other
             between = query.source(a.span.origin)[a.span.end:b.span.start]
+            if r.argument in sources and "(" in between and ")" not in between.rsplit("(", 1)[1]:
+                continue  # ("... notice this past Friday on the policy ... (permit was issued last October)": a value
+                # in brackets after the one a reading of roles chose is an aside, not set against it)
             why = _set_against(between)
             if why == "competing" and r.derived is not None and not ALTERNATIVE.match(between):
                 continue  # a value a reading of roles derived has settled which one counts ("the estimate, not the bill")

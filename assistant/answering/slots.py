@@ -304,7 +304,7 @@ def affirmed(pattern: str | re.Pattern, text: str) -> bool:
 _EMERGENCY = re.compile(r"\bemergenc|\bburst|\bbroken (?:water|gas|sewer)|\bgas leak|"
                         # the failure said before the main ("a leaking main", "a ruptured 8-inch gas line")
                         r"\b(?:leak(?:ing|y)|busted|ruptured|collapsed|failed|split|cracked) (?:[\w\"-]+ ){0,2}?"
-                        r"(?:(?:water|gas|sewer|service) (?:main|line|pipe|lateral)|main|pipe|lateral)s?\b|"
+                        r"(?:(?:water|gas|sewer|service) (?:main|line|pipe|lateral)|(?:water|gas|sewer) service|main|pipe|lateral)s?\b|"
                         r"\b(?:(?:water|gas|sewer) (?:main|line|pipe|service|lateral)s?|(?:a|the|our|their|that|this) "
                         r"(?:main|pipe))(?: [\w.]+){0,4}? (?:started |was |is |has )?"
                         r"(?:broke|break|breaks|bursts?|fail(?:s|ed)|leak\w*|blew|blows|blown|ruptur(?:es|ed)|collaps(?:es|ed)|"

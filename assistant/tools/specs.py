@@ -1158,7 +1158,7 @@ TOOLS: list[ToolSpec] = [
         keywords=("trench", "open trench", "pipe laying", "conduit", "backfill", "compaction", "feet ahead"),
         route=Route(order=78, read="assistant.answering.routes.checks:trench",
                     answers="a trench's length ahead of the pipe laying or left unfilled behind it, against its limit",
-                    cues=(r"trench", r"pipe|conduit")),
+                    cues=(r"trench|excavat|\bdig|backfill", r"pipe|conduit")),
     ),
     ToolSpec(
         name="driveway_check",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.answering import phrasing, slots
+from assistant.answering import phrasing, roles, slots
 from assistant.answering.routes.common import RouteContext, Routed, asking, only_municipality
 
 
@@ -41,3 +41,47 @@ def parse_address(q: str, muni: str | None, ctx: RouteContext):
         return None  # ("Building at W305 N2380 Oak Ridge Ct ... Is that driveway too steep?": where the job is, not asked)
     return Routed("parse_address", {"address": m.group(0)}, only_municipality(ctx, "parse_address", muni),
                   phrasing.lead_generic)
+
+
+# where installed house numbers stand, by the words of each length's own clause
+_PLACEMENT = {"distance_from_driveway_edge_ft": re.compile(r"\bdriveway\b", re.I),
+              "distance_from_pavement_edge_ft": re.compile(r"\b(?:road|pavement|street|blacktop|curb)\b", re.I),
+              "height_above_grade_ft": re.compile(r"\b(?:off|above|up from)\s+(?:the\s+)?(?:ground|grade|dirt|lawn)\b|"
+                                                  r"\b(?:high|height)\b", re.I)}
+_NUMBERS = re.compile(r"\b(?:house|address|street)\s+numb|\bnumbers?\s+(?:sign|post|plaque)|\bnumbers\b", re.I)
+_PASSES = re.compile(r"\b(?:pass|ok|okay|allowed|legal|meet|comply|compliant|good|fine|work|right|enough|close enough|"
+                     r"far enough|high enough|too (?:far|high|low|close))\b", re.I)
+
+
+def _own_clause(text: str, start: int, end: int) -> str:
+    """A length's own clause: cut at a sentence's end, a comma, "and" or "but"."""
+    cuts = (".", "?", "!", ";", ",", " and ", " but ", "(")
+    left = max(text.rfind(c, 0, start) for c in cuts)
+    right = [i for i in (text.find(c, end) for c in cuts) if i >= 0]
+    return text[left + 1 if left >= 0 else 0:min(right) if right else len(text)]
+
+
+def number_placement(q: str, muni: str | None, ctx: RouteContext):
+    """Installed (or planned) house numbers measured against the code: from the road, from the driveway, above grade;
+    each length held against the requirement its own clause names, and none guessed."""
+    if ctx.query is None or not _NUMBERS.search(q) or not _PASSES.search(asking(ctx.current or q)):
+        return None
+    lengths = [x for x in ctx.query.of("length", "turn") if x.unit in ("ft", "in")]
+    if not lengths:
+        return None
+    args, sources, derived = {}, {}, {}
+    for x in lengths:
+        clause = _own_clause(ctx.query.turn, x.span.start, x.span.end)
+        hits = [f for f, rx in _PLACEMENT.items() if rx.search(clause)]
+        if len(hits) != 1 or hits[0] in args:
+            return None  # a length whose clause names no one requirement (or two lengths for one): not guessed
+        feet = x.number / 12 if x.unit == "in" else x.number
+        args[hits[0]] = float(feet)
+        sources[hits[0]] = x
+        if x.unit == "in" or x.worked or not re.search(r"\b(?:feet|foot|ft)\b|'", x.span.text, re.I):
+            derived[hits[0]] = f"{roles.as_number(feet)} feet (“{x.span.text}”)"
+    from assistant.tools.addresses import CHECK_HOUSE_NUMBER_PLACEMENT
+
+    only = only_municipality(ctx, CHECK_HOUSE_NUMBER_PLACEMENT, muni)
+    return Routed(CHECK_HOUSE_NUMBER_PLACEMENT, {"municipality": only, **args}, only, phrasing.lead_placement,
+                  sources=sources, derived=derived)

@@ -65,6 +65,9 @@ _EACH_SIDE = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?:(?:houses|homes|owners|h
 _ACROSS = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?:(?:houses|homes|owners|lots|properties|parcels)\s+)?(?:(?:are|on)\s+)?"
                      r"(?:across(?:\s+the\s+(?:street|road|way))?|on\s+the\s+(?:other|opposite|far|north|south|east|west)"
                      r"\s+side)\b", re.I)
+# a count of owners the words make the total of both sides: "a dozen houses total on the two sides", "14 homes in all"
+_BOTH_SIDES_TOTAL = re.compile(r"\s*(?:\w+\s+){0,2}?(?:total|in all|altogether|combined|all told|on (?:the )?(?:two|both) "
+                               r"sides|between (?:the )?(?:two|both) sides)\b", re.I)
 # a walk newly built where there was none, in plain words ("no walks on either side", "putting one in")
 NEW_WALK = re.compile(r"\bnew (?:side)?walks?\b|\bneither side|\b(?:no|without(?: any)?) (?:side)?walks?\b|"
                       r"\bput(?:ting)? (?:(?:a|one|the|new)\s+)*(?:side)?walks? in\b|\bput(?:ting)? in (?:(?:a|one|the|new)\s+)*(?:side)?walks?\b|"
@@ -219,9 +222,22 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
         across = next((m for m in _ACROSS.finditer(q) if not any(m.group(0).startswith(c) for c in counted)), None) \
             if len(n) == 1 else None
         opposite_said = None
+        whole = [c for c in (ctx.query.of("count") if ctx.query is not None else [])
+                 if c.unit in OWNERS and _BOTH_SIDES_TOTAL.match(c.after[:50])]
+        if across is None and len(whole) == 1 and len(n) == 2 and int(whole[0].number) in n:
+            # "a dozen houses total on the two sides (seven on our side, five across the street)": the total is no
+            # side's count; the other side's count is the one the words put across the street
+            across = next((m for m in _ACROSS.finditer(q) if number_value(m) in n), None)
+            n = [int(whole[0].number)]
         if across is not None and (v := number_value(across)) is not None and v == int(v):
             # "4 houses on our side and 3 across the street": the other side's count, its unit left out
             n, opposite_said = [n[0], int(v)], across.group(0)
+            if len(whole) == 1 and int(whole[0].number) == n[0] and n[0] > n[1]:
+                # (the total of both sides, less the other side's: the sidewalk side's count)
+                total_said = whole[0].span.text
+                n = [n[0] - n[1], n[1]]
+                derived["owners_on_sidewalk_side"] = (f"{n[0]} (“{total_said}” on both sides in all, less "
+                                                      f"“{opposite_said}”)")
         one_each = _ONE_EACH_SIDE.search(q) if not n else None
         if one_each is not None:
             # "It's just me (80 ft of frontage) and the guy directly across the road": one owner on each side
@@ -461,7 +477,7 @@ def snow_charge(q: str, muni: str | None, ctx: RouteContext):
 
 
 GUARANTEE_PARTS = {"guarantee": re.compile(r"\bguarantee|\bletter of credit|\bbond\b|\bdeposit|\bposted\b", re.I),
-                   "unpaid_bill": re.compile(r"\bbill(?:ed)?\b|\binvoice|\bcharged?\b|\bowe[sd]?\b|\bowing\b", re.I)}
+                   "unpaid_bill": re.compile(r"\bbill(?:s|ed)?\b|\binvoice|\bcharged?\b|\bowe[sd]?\b|\bowing\b", re.I)}
 
 
 def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
@@ -567,7 +583,7 @@ UNPAID = re.compile(r"\b(?:didn['’]?t|did not|never|haven['’]?t|have not|was
                     r"don['’]?t|do not|doesn['’]?t|does not|won['’]?t|will not)\s+(?:\w+\s+)?"
                     r"(?:pa(?:y|id)|unpaid)\b|\bunpaid\b|\bpast due\b|\boverdue\b|"
                     # "If neither owner pays, ...", "if nobody pays the bill"
-                    r"\b(?:neither|nobody|no one|none of (?:us|them))\b[^.?!]{0,25}\bpays?\b|"
+                    r"\b(?:neither|nobody|no one|none of (?:us|them))\b[^.?!]{0,25}\bpa(?:ys?|id)\b|"
                     r"\blet\s+(?:\w+\s+){0,2}(?:go|slide|sit|ride)\s+(?:(?:way|well|long|far)\s+)?(?:past|over|beyond)\b|\bout of (?:my|our|the) (?:guarantee|deposit|bond)|"
                     r"\b(?:taking|take|took|taken|charg\w*|deduct\w*)\b[^.?!]{0,30}\b(?:guarantee|deposit|bond)\b|"
                     # "If we ignore it, what happens?"

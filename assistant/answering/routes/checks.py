@@ -180,7 +180,7 @@ def patch(q: str, muni: str | None, ctx: RouteContext):
                   derived=derived)
 
 
-ASKS_MONEY = re.compile(r"\bhow much\b|\bassess|\bwhat (?:will|would|do) (?:i|we) (?:owe|pay)\b|\bcost\b", re.I)
+ASKS_MONEY = re.compile(r"\bhow much\b|\bassess|\bwhat (?:will|would|do) (?:i|we) (?:\w+ )?(?:owe|pay)\b|\bcost\b", re.I)
 BLOCKS = re.compile(r"\b(\d{1,4})\s+(?:out\s+)?of\s+(?:(?:the|my|our|his|her|their)\s+)?(\d{1,4})\s+(?:sidewalk\s+)?(?:blocks|squares|slabs)", re.I)
 
 
@@ -221,8 +221,13 @@ def _part(q: str) -> tuple[re.Match, str] | None:
     m = _PART_OF_THEM.search(q)
     if m is not None:
         return m, m.group(0)
-    m = _PART_AFTER_WHOLE.search(q)
+    m = _PART_AFTER_WHOLE.search(q) or _PART_MARKED.search(q)
     return (m, m.group("n")) if m is not None else None
+
+# "has 15 slabs and he flagged 9", "16 squares, and they marked 12": the part, a bare number after the whole's count
+_PART_MARKED = re.compile(rf"\b(?:blocks?|squares?|slabs?|panels?)\b[^.?!;]{{0,40}}?\b(?:flagged|marked|failed|tagged|"
+                          rf"condemned|red-?tagged)\s+(?P<n>{NUMBER.pattern})(?![\d.,/-]?\d)(?!\s*(?:%|percent|inch|in\b|\"|feet|foot|ft|'|"
+                          r"days?|years?|[-/]))", re.I)
 
 
 _BLOCK_UNIT = re.compile(r"blocks?|squares?|slabs?|panels?", re.I)
@@ -247,13 +252,22 @@ def _count_before(q: str, at: int, total: int) -> str | None:
     return None
 
 
+def _block_counts(ctx: RouteContext) -> list:
+    return [s for s in (ctx.query.of("count") if ctx.query is not None else []) if s.unit and _BLOCK_UNIT.match(s.unit)]
+
+
+def block_wholes(ctx: RouteContext) -> list:
+    """The counts of whole walks the words give ("20 slabs", not "11 of them")."""
+    return [s for s in _block_counts(ctx) if not re.search(r"\bof\b", s.span.text, re.I)]
+
+
 def block_counts(q: str, ctx: RouteContext) -> tuple[int | None, int | None]:
     """(defective, total) blocks the words count: "14 of 20 blocks"; "forty blocks ... twenty-five of them";
     "14 of my sidewalk blocks" (a part, no total)."""
     m = BLOCKS.search(q)
     if m:
         return int(m.group(1)), int(m.group(2))
-    counts = [s for s in (ctx.query.of("count") if ctx.query is not None else []) if s.unit and _BLOCK_UNIT.match(s.unit)]
+    counts = _block_counts(ctx)
     parts = [s for s in counts if re.search(r"\bof\b", s.span.text, re.I)]
     wholes = [s for s in counts if s not in parts]
     part = _part(q)
@@ -271,8 +285,12 @@ def defects(q: str, muni: str | None, ctx: RouteContext):
         only = only_municipality(ctx, "sidewalk_defect_check", muni)
         if total is None:
             # "14 of my blocks are bad. Does the whole walk go?": the share needs the count of all of them
+            # ("Mine has 20 slabs and he flagged 11 of them. My neighbor's has 15 slabs and he flagged 9": each
+            # whole count a candidate, so that each party's sentence may be read on its own)
+            wholes = block_wholes(ctx)
             return Missing("how many blocks your sidewalk has in all (the share of defective blocks decides whether "
-                           "the whole walk is replaced).", slot="total blocks")
+                           "the whole walk is replaced).", slot="total blocks",
+                           candidates=tuple(w.span.text for w in wholes) if len(wholes) > 1 else ())
         part = _part(q)
         if part is not None and (other := _count_before(q, part[0].start(), total)):
             # "my 18 squares ... marked eleven, but two of those are borderline": the part of a part; which count
@@ -283,8 +301,9 @@ def defects(q: str, muni: str | None, ctx: RouteContext):
             routed = Routed("sidewalk_defect_check", {"municipality": only, "defective_blocks": bad, "total_blocks": total},
                             only, phrasing.lead_defects,
                             derived={"defective_blocks": f"{bad} (“{part[1]}”)"} if part else {})
-            if ASKS_MONEY.search(q) and ASKS_SHARE.search(q):
-                # "what percent are bad, and what would I pay?": the share, then the owner's assessment
+            if ASKS_MONEY.search(q) and (ASKS_SHARE.search(q) or ASKS_WHOLE.search(asking(q))):
+                # "what percent are bad, and what would I pay?" / "Do they make us redo all of it, and what would we
+                # actually pay?": the share, then the owner's assessment
                 from assistant.answering.routes.charges import owners_share
 
                 paid = owners_share(q, muni, ctx)
@@ -643,7 +662,9 @@ def road_focus(question: str, deficiency_given: bool) -> str:
     # ("adding it all up", "from the bottom of the stone to the top of the first lift": the layers summed)
     if paving and stone and re.search(r"\b(?:plus|total|together|combined|in all|altogether|all told|both|whole|everything|"
                                       r"from (?:the )?subgrade up|all (?:the )?layers|add(?:ing|ed)?\b[^?.]{0,12}\bup|"
-                                      r"from (?:the )?bottom\b[^?.]{0,40}\bto (?:the )?top)\b", question, re.I):
+                                      # ("From approved subgrade to the top of the first asphalt lift")
+                                      r"from (?:the )?(?:\w+ )?(?:bottom|subgrade|sub-grade|dirt|native soil)\b[^?.]{0,40}"
+                                      r"\b(?:up )?to (?:the )?top)\b", question, re.I):
         return "both"  # "total thickness of stone plus first asphalt lift"
     return "aggregate"
 
@@ -693,20 +714,37 @@ def trench(q: str, muni: str | None, ctx: RouteContext):
     if ctx.query is None or not serves(ctx, "trench_check", muni):
         return None
     lengths = list({x.value: x for x in ctx.query.of("length", "turn") if x.unit == "ft"}.values())
-    if len(lengths) != 1:
+    if not 1 <= len(lengths) <= 2:
         return None
-    x = lengths[0]
-    clause = limits.clause_at(ctx.query.turn, x.span.start)
-    ahead, behind = _AHEAD.search(clause), _BEHIND.search(clause)
-    if _NOT_A_RUN.search(clause) or dimension(x) not in (None, "length"):
-        return None  # "a yard and a half of depth to backfill": a depth, held against no length limit
-    if bool(ahead) == bool(behind):
-        return None  # which of the two limits the length is held against is not guessed
-    arg = "unfilled_behind_pipe_ft" if behind else "excavated_ahead_of_pipe_ft"
+    # ("100 yards ahead of the pipe crew, and the backfill is trailing around 150 yards behind": one length for each
+    # limit, each told by the words of its own clause)
+    found: dict[str, Any] = {}
+    for x in lengths:
+        clause = limits.clause_at(ctx.query.turn, x.span.start)
+        if len(lengths) > 1:
+            clause = _own_clause(ctx.query.turn, x)
+        ahead, behind = _AHEAD.search(clause), _BEHIND.search(clause)
+        if _NOT_A_RUN.search(clause) or dimension(x) not in (None, "length"):
+            return None  # "a yard and a half of depth to backfill": a depth, held against no length limit
+        if bool(ahead) == bool(behind):
+            return None  # which of the two limits the length is held against is not guessed
+        arg = "unfilled_behind_pipe_ft" if behind else "excavated_ahead_of_pipe_ft"
+        if arg in found:
+            return None  # two lengths for one limit: which one is not guessed
+        found[arg] = x
     only = only_municipality(ctx, "trench_check", muni)
-    routed = Routed("trench_check", {"municipality": only, arg: x.value}, only, phrasing.lead_trench,
-                    sources={arg: x})
-    if x.worked or not re.search(r"\b(?:feet|foot|ft)\b|'", x.span.text, re.I):
-        routed.derived[arg] = f"{x.value} feet (“{x.span.text}”)"
+    routed = Routed("trench_check", {"municipality": only, **{a: x.value for a, x in found.items()}}, only,
+                    phrasing.lead_trench, sources=dict(found))
+    for arg, x in found.items():
+        if x.worked or not re.search(r"\b(?:feet|foot|ft)\b|'", x.span.text, re.I):
+            routed.derived[arg] = f"{x.value} feet (“{x.span.text}”)"
     return routed
+
+
+def _own_clause(text: str, x) -> str:
+    """The words of a length's own clause, cut at "and" / "but" / ";" / a sentence's end: "100 yards ahead of the pipe
+    crew" and "the backfill is trailing around 150 yards behind" of one sentence."""
+    start = max(text.rfind(c, 0, x.span.start) for c in (".", "?", "!", ";", " and ", " but ", ", "))
+    ends = [i for i in (text.find(c, x.span.end) for c in (".", "?", "!", ";", " and ", " but ", ", ")) if i >= 0]
+    return text[start + 1 if start >= 0 else 0:min(ends) if ends else len(text)]
 

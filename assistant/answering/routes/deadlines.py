@@ -31,7 +31,7 @@ from assistant.tools.registry import run_tool
 # (and the "s" a possessive leaves: "the village's bill" and "the Village Board's notice" share no event word)
 GENERIC_EVENT_STEMS = stems("date day time the of or and was were is village town city county") | {"s"}
 # the question asks for a calendar day (not "how long"): without a date to count from, ask for it
-ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\b(?:last|latest|first|earliest) (?:days?|dates?)\b|\bdeadline date\b|"
+ASKS_A_DAY = re.compile(r"\b(?:what|which) (?:date|day)\b|\bwhen(?:['’]s| is| are) (?:that|it|this|these|those|the \w+|my \w+|our \w+) due\b|\b(?:last|latest|first|earliest) (?:days?|dates?)\b|\bdeadline date\b|"
                         r"\b(?:actual|exact|real|final) (?:date|day) (?:i|we|you|they) (?:have|need|must|got) to\b|"
                         # "how long till we have to have the numbers up, what's the actual date?"
                         r"\bwhat(?:'s| is) the (?:actual|exact|real|calendar) (?:date|day)\b|"
@@ -99,7 +99,9 @@ def emergency(q: str, muni: str | None, ctx: RouteContext):
     if when is None and read:
         when = read[0].day  # a date the reading stage reads ("the Friday after Thanksgiving"); roles pick below
     if when is None:
-        if ctx.query is not None and ctx.query.asks == "date" and muni is not None:
+        if ctx.query is not None and ctx.query.asks == "date" and muni is not None \
+                and re.search(r"\b(?:we|i|our|my|us|me|we['’](?:re|ve|ll|d)|i['’](?:m|ve|ll|d))(?=\W|$)", q, re.I):
+            # (an own dig whose day is not told; "how soon afterward does the utility have to apply?" asks the rule)
             return Missing("the day of the emergency excavation: which date was it?", slot="date of the excavation")
         return None
     if muni is None:
@@ -198,6 +200,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     paper_stems = stems(" ".join(papers))
     # the act the asking sentence names, when it is a payment ("the last day to pay", "when's the payment due")
     pays = _PAYING.search(slots.without_dates(_asking(ctx.current or q))) is not None
+    asks_end = _ASKS_END.search(_asking(ctx.current or q)) is not None
     scored = []
     shared_event: dict[str, int] = {}  # words of the question's dated sentence each rule's event shares
     # a period the question names ("if the 60 days start today"): a rule counting another period of that unit is
@@ -214,6 +217,9 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
             continue  # a year alone dates only a yearly deadline for the following year
         if ahead and rule.count.kind.endswith("_after"):
             continue  # a period after the event gives no day to act before it
+        if asks_end and (rule.count.kind in NO_DAY or not _ENDS.search(f"{rule.title} {rule.obligation}")):
+            continue  # "when does our permit expire?": only a rule of how long a paper is valid answers it (a window,
+            # a notice before the work, give no day a paper runs out)
         if permit_ahead and rule.count.kind.endswith("_after") and not stems(
                 f"{rule.title} {rule.obligation}") & _PERMIT_STEMS:
             continue
@@ -322,6 +328,15 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         return Missing(f"{_the_day(best.event)}: “{said}” reads as the {told[0].event.rstrip('.')}, and this period "
                        f"is counted from the {best.event.rstrip('.')}. Which date was that?", slot="event date",
                        candidates=(said,), provision=_provision_of(best))
+    if event is not None and not wants_day and not act_given and roles.event_kind_of(clause) is None \
+            and roles.event_kind_of(best.event) in _PAPER_EVENTS and _WORK_STARTS.search(clause) \
+            and not _WORK_STARTS.search(best.event):
+        # "What date does our permit expire? We're starting the dig next Monday.", of a permit valid 30 days from its
+        # approval: the day given is the work's start, not the approval the period counts from — that day is asked
+        said = read[0].span.text if read else "the date you gave"
+        return Missing(f"{_the_day(best.event)}: “{said}” is when the work starts, and this period is counted from "
+                       f"the {best.event.rstrip('.')}. What date was that?", slot="event date", candidates=(said,),
+                       provision=_provision_of(best))
     if event is not None and _BY_RECEIPT.search(best.event) and _SENT.search(clause) and not _GOT.search(clause):
         # "mailed me a bill for it on March 2", of a bill payable within 10 days of its receipt: the day given is
         # the sender's, not the day it arrived — the day of receipt is asked for, never taken to be the mailing's
@@ -484,6 +499,15 @@ ASKS_BEFORE = re.compile(r"\bin advance\b|\bahead of\b|\bbeforehand\b|\bhow (?:f
 # "the last day I can pull the sidewalk permit": a paper got before the work it allows (not an emergency's, applied
 # for after the dig)
 _PERMIT_STEMS = stems("permit permits application apply licence license")
+# the asking sentence asks when something ends ("What date does our permit expire?", "how long is it good for"): a
+# window of no digging answers whether a day is inside it, never when a paper runs out
+_ASKS_END = re.compile(r"\bexpir\w*|\bruns? out\b|\b(?:good|valid)\s+(?:until|till|through|thru)\b|"
+                       r"\bhow long is (?:it|the \w+|our \w+|my \w+) (?:good|valid)\b", re.I)
+# the user's date is the work's start ("We're starting the dig next Monday"), and the events of papers
+_WORK_STARTS = re.compile(r"\b(?:start(?:s|ing|ed)?|begin(?:s|ning)?|began|commenc\w*|break(?:ing)? ground|kick(?:ing|s)? off)\b",
+                          re.I)
+_PAPER_EVENTS = ("approval", "application", "notice", "bill")
+_ENDS = re.compile(r"\bvalid\w*|\bexpir\w*|\bterminat\w*|\blapses?\b", re.I)
 _PERMIT_BEFORE = re.compile(r"\b(?:latest|last (?:day|date|time)|by when)\b[^.?!]{0,40}\b(?:pull|get|obtain|take out|"
                             r"apply for|file for|secure)\b[^.?!]{0,30}\b(?:permits?|licen[cs]es?)\b", re.I)
 

@@ -1,0 +1,152 @@
+"""Session 34: readings that decide a figure or an ask, on any question.
+
+Two owners' sidewalk counts ("Mine has 20 slabs ... My neighbor's has 15 slabs and he flagged 9") are one defect check
+each; two persons whose figures share sentences ("mine was $450 and his was $1,150") are one calculation each; whether
+the whole walk goes and what the owner pays are both answered; a total of owners on both sides with one side's count
+gives the other; "from approved subgrade to the top of the first lift" sums the layers; an expiry asked is no window's;
+a date of the work's start is no approval's; "when's that due?" of an undated notice asks its date; "how soon
+afterward does the utility have to apply" with no own event is the rule's text; a date in brackets after the one chosen
+is an aside; "20 months before our dig date" is the paving's age; a leaking water service is an emergency; two trench
+lengths are held against their two limits; house numbers' distances and height are checked against the code.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.answering import parties, slots
+from assistant.answering.assistant import Assistant
+from assistant.settings import Settings
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory):
+    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
+
+
+# -- two parties ---------------------------------------------------------------------------------------------------------
+def test_two_owners_block_counts_are_one_check_each(assistant):
+    a = assistant.ask("The inspector walked our block. My walk is 25 squares and he marked 14 of them. The neighbor's "
+                      "has 10 squares and he marked 7. Do either of us have to replace the whole sidewalk?", "brandon")
+    assert a.status == "answered", a.answer
+    assert "**56%**" in a.answer and "**70%**" in a.answer and not a.guard_events
+
+
+def test_a_bare_count_after_marked_is_the_part():
+    from assistant.answering.routes.checks import _part
+
+    assert _part("Hers has 16 squares, and they marked 12.")[1] == "12"
+    assert _part("Hers has 16 squares and they marked 12 inches of it.") is None
+
+
+def test_two_persons_sharing_sentences_are_split_by_person():
+    text = ("We both put in culverts. The Town sent bills, mine was $300 and hers was $900. Neither of us paid within "
+            "30 days. I had a $1,000 guarantee and she had $1,500. What does each of us get back?")
+    split = parties.split_by_person(text, ("$1,000", "$1,500"))
+    assert split is not None and len(split) == 2
+    assert "$300" in split[0].text and "$1,000" in split[0].text and "$900" not in split[0].text
+    assert "$900" in split[1].text and "$1,500" in split[1].text and "$300" not in split[1].text
+    # a figure of one person alone in its own sentence: not this arrangement
+    assert parties.split_by_person("My bill was $300. She paid $900 and I paid $100. Who owes what?",
+                                   ("$900", "$100")) is None
+
+
+def test_two_persons_guarantees_are_one_calculation_each(assistant):
+    a = assistant.ask("My neighbor and I both put in driveway culverts. I put down a $1,600 cash deposit for the ditch "
+                      "landscaping, she gave the town $1,000. The town redid both ditches and billed me $400 and her "
+                      "$250. Neither of us paid within 30 days. How much does each of us get back?", "delafield")
+    assert a.status == "answered", a.answer
+    assert "**$1,200.00**" in a.answer and "**$750.00**" in a.answer and not a.guard_events
+
+
+def test_neither_of_us_paid_is_unpaid():
+    from assistant.answering.routes.charges import UNPAID
+
+    assert UNPAID.search("Neither of us paid within 30 days.")
+
+
+# -- sidewalks -----------------------------------------------------------------------------------------------------------
+def test_the_whole_walk_and_what_we_pay_are_both_answered(assistant):
+    a = assistant.ask("They inspected our walk: 30 squares, 21 of them are bad. Replacing the whole walk is estimated at "
+                      "$9,000. Do we have to redo all of it, and what would we actually pay?", "brandon")
+    assert a.status == "answered" and "**70%**" in a.answer and "**$4,500.00**" in a.answer
+
+
+def test_a_total_of_both_sides_less_the_far_side(assistant):
+    a = assistant.ask("A brand new sidewalk is going in on one side only; there is no sidewalk on either side now. "
+                      "There are 10 houses total on the two sides (six on ours, four across the street). The estimate "
+                      "is $30,000. What is my share?", "brandon")
+    assert a.status == "answered" and "**$3,000.00**" in a.answer, a.answer
+    assert "less “four across the street”" in a.answer
+
+
+# -- roads ---------------------------------------------------------------------------------------------------------------
+def test_subgrade_to_the_top_of_the_lift_sums_the_layers(assistant):
+    a = assistant.ask("Building a road for the Town on dry ground. From the approved subgrade to the top of the first "
+                      "asphalt lift, how thick is the whole section of stone and blacktop?", "delafield")
+    assert a.status == "answered" and "**12.5 inches**" in a.answer, a.answer
+
+
+# -- deadlines -----------------------------------------------------------------------------------------------------------
+def test_an_expiry_asked_with_the_start_of_work_asks_the_approval(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-09-08")
+    a = assistant.ask("When does our excavation permit for the water lateral expire? We start digging on September 20.",
+                      "brandon")
+    assert a.status == "clarify", a.answer
+    assert "approved" in a.answer and "when the work starts" in a.answer
+    assert "November 15" not in a.answer  # the window of no openings gives no expiry
+
+
+def test_when_is_that_due_of_an_undated_notice_asks_its_date(assistant):
+    a = assistant.ask("The Town wrote me that they will put a culvert under my existing driveway and I owe a deposit "
+                      "for it. When's that due?", "delafield")
+    assert a.status == "clarify" and "notice" in a.answer.lower()
+
+
+def test_how_soon_asked_of_the_rule_is_its_text(assistant):
+    a = assistant.ask("How soon after an emergency excavation does the utility have to apply for the permit?",
+                      "brandon")
+    assert a.status == "answered" and not any(c.name == "deadline" for c in a.tool_calls)
+
+
+def test_a_bracketed_date_after_the_chosen_one_is_an_aside(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-03-05")
+    a = assistant.ask("Our insurer sent the Town a cancellation notice on March 1 for the policy on our opening permit "
+                      "(the permit was issued last November). What's the earliest the cancellation can take effect?",
+                      "delafield")
+    assert a.status == "answered" and "**March 11, 2029**" in a.answer, a.answer
+
+
+def test_a_leaking_water_service_is_an_emergency():
+    assert slots.is_emergency("We had to dig up a leaking water service under the street.")
+    assert not slots.is_emergency("We are replacing an old water service next month.")
+
+
+# -- surcharge -----------------------------------------------------------------------------------------------------------
+def test_an_age_before_our_dig_date_is_the_pavings(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-03-05")
+    a = assistant.ask("Opening permit for a lateral on Elm this summer. The final paving went down 30 months before our "
+                      "dig date. The permit fee is $100. What's the surcharge?", "brandon")
+    assert a.status == "answered" and "**$300.00**" in a.answer, a.answer
+
+
+# -- checks --------------------------------------------------------------------------------------------------------------
+def test_two_trench_lengths_in_yards_against_their_limits(assistant):
+    a = assistant.ask("We're laying a sewer main. The excavator runs about 90 yards ahead of the pipe crew and the "
+                      "backfill trails 200 yards behind where pipe's been laid. Is that within the limits?", "brandon")
+    assert a.status == "answered", a.answer
+    assert "270 feet" in a.answer and "**20 feet** over the 250-foot" in a.answer and "600 feet" in a.answer
+    assert "**100 feet** over the 500-foot" in a.answer
+
+
+def test_house_number_placement_checked(assistant):
+    a = assistant.ask("Our house numbers will be on a post 3 feet off the ground, 30 ft from the edge of the road "
+                      "pavement, and 2 yards from the side of the driveway. Does that pass?", "delafield")
+    assert a.status == "answered" and "**It does not pass**" in a.answer, a.answer
+    assert "no more than 25 feet from the edge of the road pavement, and it is 30 feet" in a.answer
+    assert "6 feet (“2 yards”)" in a.answer
+
+
+def test_house_number_placement_not_guessed_when_a_length_names_nothing(assistant):
+    a = assistant.ask("Our house numbers are on a post 3 feet from it. Does that pass?", "delafield")
+    assert "check_house_number_placement" not in {c.name for c in a.tool_calls}
