@@ -150,3 +150,50 @@ def test_house_number_placement_checked(assistant):
 def test_house_number_placement_not_guessed_when_a_length_names_nothing(assistant):
     a = assistant.ask("Our house numbers are on a post 3 feet from it. Does that pass?", "delafield")
     assert "check_house_number_placement" not in {c.name for c in a.tool_calls}
+
+
+# -- codes without a catalogue: a fuller event of an unquoted sentence; fines each day; counts of things ---------------
+def test_an_unquoted_sentence_whose_event_the_dated_words_name_more_fully_is_counted():
+    from datetime import date
+
+    from assistant.answering import periods
+    from assistant.answering.reading import read_slots
+
+    quoted = ["An owner may petition for a hearing within fifteen (15) calendar days of receipt of the notice of "
+              "removal."]
+    section = ["Proceedings for review may be instituted in any court within thirty (30) calendar days of the date of "
+               "the notice of decision of said Commissioner."]
+    q = "The notice of decision is dated March 1, 2027. What's the last day to file in court for a review?"
+    (c,) = periods.count_from(q, read_slots(q, ref=date(2027, 3, 5)), quoted, extra=tuple(section))
+    assert c.day == date(2027, 3, 31) and c.sentence == section[0]
+    # a sentence named no more fully than the quoted one is not taken over it
+    q2 = "The notice of removal came March 1, 2027. What's the last day to petition?"
+    (c2,) = periods.count_from(q2, read_slots(q2, ref=date(2027, 3, 5)), quoted, extra=tuple(section))
+    assert c2.sentence == quoted[0]
+
+
+def test_the_most_a_fine_each_day_comes_to():
+    from decimal import Decimal
+
+    from assistant.answering import rates
+    from assistant.answering.reading import read_query
+
+    section = ("Whoever violates this chapter shall be fined not more than two hundred dollars ($200.00). Each day such "
+               "violation continues shall constitute a separate offense.")
+    fine = section.split(". ")[0] + "."
+    q = "The walk was left unpermitted for 6 days. What's the most the fines could add up to?"
+    w = rates.fine_each_day(q, list(read_query(q).of_origin("turn")), [(fine, section)])
+    assert w is not None and w.result == Decimal("1200.00") and w.maximum and w.others
+    # a count of days is needed, and one ceiling only
+    q2 = "What's the most the fines could add up to?"
+    assert rates.fine_each_day(q2, list(read_query(q2).of_origin("turn")), [(fine, section)]) is None
+    two = section + " A second offense shall be fined not more than $500.00."
+    assert rates.fine_each_day(q, list(read_query(q).of_origin("turn")), [(fine, two)]) is None
+
+
+def test_things_a_chapter_counts_are_counts():
+    from assistant.answering.reading import read_query
+
+    got = {(s.unit, int(s.number)) for s in read_query("We will plant 240 new plants and set out nine newsracks.").slots
+           if s.kind == "count"}
+    assert {("plants", 240), ("newsracks", 9)} <= got

@@ -147,7 +147,7 @@ def _shift(start: date, n: int, unit: str, backward: bool) -> date | None:
 
 
 def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | None = None,
-               earlier: str = "", topic: str = "") -> list[Counted]:
+               earlier: str = "", topic: str = "", extra: tuple[str, ...] = ()) -> list[Counted]:
     """The day the first sentence (best first) with exactly one period gives from the question's one
     dated day; [] when the question asks no day, gives no date or several, or the sentence is unclear."""
     if not ASKS_A_DAY.search(turn):
@@ -188,7 +188,7 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
         hh, mm = (int(x) for x in times[0].value.split(":"))
         moment = datetime.combine(start.day, datetime.min.time()).replace(hour=hh, minute=mm)
     if start.span.origin == "turn":
-        tied = _tied_period(turn, sentences, _sentence_of(turn, start), topic=topic)
+        tied = _tied_period(turn, sentences, _sentence_of(turn, start), topic=topic, extra=extra)
     else:
         # a day the earlier turn dated counts only a period whose event is the one that turn told it with ("we pour
         # on June 8" for "seven days after placing concrete"; never "receipt of the notice" the earlier answer
@@ -301,7 +301,8 @@ def _condition_unsaid(turn: str, sentences: list[str], sentence: str, m: re.Matc
 
 
 def _tied_period(turn: str, sentences: list[str], dated: str = "",
-                 levels: tuple[str, ...] = ("dated", "event", "act"), topic: str = "") -> tuple[str, re.Match, bool] | None:
+                 levels: tuple[str, ...] = ("dated", "event", "act"), topic: str = "",
+                 extra: tuple[str, ...] = ()) -> tuple[str, re.Match, bool] | None:
     """The period of the quoted sentences (best first) the question's day is counted by, with its sentence and
     direction; None when no period is tied to the question or two are.
 
@@ -338,6 +339,30 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
         if not backward and (stems(sentence[:m.start()]) - _GENERIC - _MODAL) & asking:
             return "act"
         return None
+
+    def overlap(sentence: str, m: re.Match) -> int:
+        return len((stems(sentence[m.end():m.end() + 60]) - _GENERIC) & told)
+
+    if told and extra and "dated" in levels:
+        # a sentence of the quoted sections that was not quoted, whose event the dated words name more fully than any
+        # quoted sentence's ("the notice of decision is dated last Friday": "within thirty (30) calendar days of the
+        # date of the notice of decision", not the quoted "within fifteen (15) calendar days of receipt of the notice
+        # of removal")
+        def dated_ties(pool):
+            out = []
+            for sentence in pool:
+                found = [(m, True) for m in _BEFORE.finditer(sentence)] + [(m, False) for m in _AFTER.finditer(sentence)]
+                tied = [(m, b) for m, b in found if tie(sentence, m, b) == "dated"]
+                if len(tied) == 1:
+                    out.append((overlap(sentence, tied[0][0]), sentence, tied[0][0], tied[0][1]))
+            return out
+
+        quoted, more = dated_ties(sentences), dated_ties(extra)
+        best_quoted = max((x[0] for x in quoted), default=0)
+        better = [x for x in more if x[0] > best_quoted and x[0] >= 2]
+        if len(better) == 1 or (better and sorted(x[0] for x in better)[-1] > sorted(x[0] for x in better)[-2]):
+            _, sentence, m, backward = max(better, key=lambda x: x[0])
+            return sentence, m, backward
 
     for wanted in levels:
         candidates = []

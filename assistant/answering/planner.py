@@ -1455,6 +1455,20 @@ class EmbeddedPlanner:
                                        or portions.share_of_count(req.query.turn, req.query.of_origin("turn"), ranked))
         worked = rates.work_out(req.query.turn, req.query.of_origin("turn"),
                                 [(s, self._section_text(p)) for p, s, _ in by_score])
+        if not worked and not checks and not portioned and _CONSEQUENCE_ASK.search(req.query.turn):
+            # "left it that way for 9 days ... what's the most the fines could add up to?": the chapter's penalty,
+            # found as a consequence is, and each day a separate offense (both quoted)
+            best = by_score[0][0] if by_score else None
+            pool = [] if best is None else [*self._same_section(best), *(
+                p for p in self.index.passages if p.municipality == best.municipality and p.chapter == best.chapter
+                and _PENALTY_SECTION.match(p.title or ""))]
+            each_day = rates.fine_each_day(req.query.turn, req.query.of_origin("turn"),
+                                           [(x, self._section_text(p)) for p in pool for x in sentences(p.text)])
+            if each_day is not None:
+                worked = [each_day]
+                low = min(x[2] for x in picked)
+                picked = [*picked, *((p, x, low * 0.99) for p in pool for x in sentences(p.text)
+                                     if x in (each_day.sentence, *each_day.others) and x not in ranked)]
         if not checks and not portioned:
             # "never paid it. What do I owe as of today?" against a fine that rises when left unpaid (and "how much
             # does it go up to?": the rise, not the fine a rate gives; and "a ticket" worked as one fine of the same
@@ -1567,8 +1581,18 @@ class EmbeddedPlanner:
         # a code whose deadlines the deadline calculator holds (with its state's counting of time) is counted
         # there; any other's period is counted on the calendar, and the answer says so
         catalogued = muni_id in all_tools()["deadline"].municipalities if "deadline" in all_tools() else False
+        # (the other sentences of the quoted sections, for a period whose event the dated words name more fully)
+        unquoted: dict[str, Any] = {}
+        for held in ([] if catalogued else {(h.section, h.title): h for h, _, _ in picked}.values()):
+            for sp in self._same_section(held):
+                for x in sentences(sp.text):
+                    if x not in ranked:
+                        unquoted.setdefault(x, sp)
         counted = periods.count_from(req.query.turn, req.query.of_origin("turn"), ranked,
-                                     state=None if catalogued else self._state_of(muni_id))
+                                     state=None if catalogued else self._state_of(muni_id), extra=tuple(unquoted))
+        if counted and counted[0].sentence in unquoted:
+            # the sentence the day was counted by is quoted (its citation resolves to it)
+            picked = [*picked, (unquoted[counted[0].sentence], counted[0].sentence, 0.0)]
         if not counted and req.query.follow_up and not any(s.kind == "date" for s in req.query.of_origin("turn")):
             # "And when can they drive on it, and until what date on planks?" after "we pour on Tuesday, June 8 at
             # 8:00 AM": the day the earlier turn dated is the one this turn's period counts from

@@ -286,6 +286,9 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
     if not ASKS_AMOUNT.search(turn):
         return []
     counts = counts_in(turn) + _day_counts(turn, slots)
+    each_day = fine_each_day(turn, slots, picked)
+    if each_day is not None:
+        return [each_day]
     for sentence, passage_text in picked:
         if not amounts and NTH_OFFENSE.search(sentence) and about_the_same(turn, passage_text) \
                 and not ANOTHER_FINE.search(passage_text):
@@ -480,3 +483,40 @@ def needs_quantity(turn: str, slots: list[Slot], sentence: str) -> str | None:
             or _numbers_outside_dates(turn, slots) or _SOME_OF.search(turn):  # ("a permit" is an article)
         return None  # a number the words give may be it: left to the quote (never asked over a figure given)
     return unit
+
+
+# a fine with its ceiling ("shall be fined not more than five hundred dollars ($500.00)"), and each day a new offense
+_MAX_FINE = re.compile(r"\bfined?\b[^.;]{0,40}?\b(?:not\s+(?:more|greater)\s+than|not\s+to\s+exceed|up\s+to|no\s+more\s+than|"
+                       r"a\s+maximum\s+of)\b", re.I)
+_EACH_DAY = re.compile(r"\beach\s+(?:and\s+every\s+)?(?:calendar\s+|separate\s+)?day\b[^.]{0,80}?\b(?:separate|distinct|"
+                       r"new|additional)\s+(?:offen[cs]e|violation)s?\b", re.I)
+_ASKS_MOST = re.compile(r"\b(?:most|maximum|max|add\s+up|adds\s+up|total|altogether|in\s+all|all\s+told|how\s+much)\b",
+                        re.I)
+
+
+def fine_each_day(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked | None:
+    """The most the fines can come to when each day is a separate offense: the user's one count of days times the one
+    ceiling the quoted fine sentence sets ("fined not more than $500.00" and "Each day such violation continues shall
+    constitute a separate offense", 9 days: at most $4,500.00); None when the question gives amounts of its own, no
+    count of days or several, or the section sets more than one ceiling."""
+    if not _ASKS_MOST.search(turn) or _money_asked(slots):
+        return None
+    days = {n: written for n, _, written in _day_counts(turn, slots)}
+    if len(days) != 1:
+        return None
+    (n, written), = days.items()
+    for sentence, passage_text in picked:
+        if not _MAX_FINE.search(sentence):
+            continue
+        money = {x.number: x for x in read_slots(sentence) if x.kind == "money" and x.unit == "USD"}
+        each = next((x for x in sentences(passage_text) if _EACH_DAY.search(x)), None)
+        ceilings = {x.number for s in sentences(passage_text) if _MAX_FINE.search(s)
+                    for x in read_slots(s) if x.kind == "money" and x.unit == "USD"}
+        if len(money) != 1 or each is None or len(ceilings) != 1:
+            return None  # (a fine between two amounts, or several fines by kind: which one is not read)
+        (amount, said), = money.items()
+        total = (amount * n).quantize(Decimal("0.01"), ROUND_HALF_UP)
+        steps = [f"{n} days (“{written}”), each a separate offense (“{_EACH_DAY.search(each).group(0)}”) × at most "
+                 f"{fmt_money(amount)} (“{said.span.text}”) = {fmt_money(total)}"]
+        return Worked("per_unit", said.span.text, written, total, steps, True, sentence, others=(each,))
+    return None

@@ -258,12 +258,14 @@ _WEIGHT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>tons?|pounds?|l
 _PERCENT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:%|percent\b|per cent\b)", re.I)
 _COUNT = re.compile(
     rf"(?P<n>{NUMBER.pattern})\s+(?:(?:separate|different|more|other|village(?:'s)?|town(?:'s)?|city(?:'s)?|full[- ]time|property|"
-    r"sidewalk|concrete|of\s+(?:our|the|my|its|their|his|her|your|us|them))\s+){0,2}"
+    r"sidewalk|concrete|new|small|street|shopping|wireless|of\s+(?:our|the|my|its|their|his|her|your|us|them))\s+){0,2}"
     r"(?P<u>employees?|workers?|crew members?|people|persons?|men|guys|staff|occasions?|times|visits?|trips?|"
     r"(?:home|land|property\s+)?owners?|"
     r"homes?|houses?|lots?|properties|parcels?|blocks?|squares?(?!\s+(?:feet|foot|ft|yards?|inch))|slabs?|sections?|rows?|"
     r"openings?|cuts?|permits?|residents?|households?|neighbou?rs?|signatures?|signers?|dwellings?|(?:dwelling\s+)?units?|"
-    r"apartments?|businesses|members?)\b",
+    r"apartments?|businesses|members?|"
+    # things a chapter counts ("240 new plants", "nine newsracks", "seven small cells", "12 carts")
+    r"trees?|plants?|plantings?|shrubs?|newsracks?|news\s?boxes|boxes|carts?|poles?|cells?|facilities)\b",
     re.I,
 )
 # "two public works guys", "3 of the Village's snow crew members": a head count whose noun comes after a few
