@@ -197,3 +197,32 @@ def test_things_a_chapter_counts_are_counts():
     got = {(s.unit, int(s.number)) for s in read_query("We will plant 240 new plants and set out nine newsracks.").slots
            if s.kind == "count"}
     assert {("plants", 240), ("newsracks", 9)} <= got
+
+
+def test_next_month_is_a_stretch_whose_day_is_asked():
+    from datetime import date
+
+    from assistant.answering import periods
+    from assistant.answering.reading import read_slots
+
+    parade = "The applicant has submitted an application for a parade permit at least one month prior to the date of the parade;"
+    q = "Our parade is sometime next month. When's the last day to turn in the parade permit application?"
+    got = periods.stretch_needed(q, read_slots(q, ref=date(2027, 9, 23)), [parade])
+    assert got is not None and got[0].span.text.lower().endswith("next month")
+    q2 = "Our parade is next Thursday. When's the last day to turn in the parade permit application?"
+    assert periods.stretch_needed(q2, read_slots(q2, ref=date(2027, 9, 23)), [parade]) is None
+
+
+def test_a_stretch_with_two_near_rules_asks_the_day_too(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-03-05")
+    a = assistant.ask("contractor's coming sometime next week to redo my sidewalk. when do i need the permit by",
+                      "brandon")
+    assert a.status == "clarify" and "“next week” names no single day" in a.answer and "Which date is it" in a.answer
+
+
+def test_backing_over_the_curb_and_pedestrians_blocked_are_the_codes_words():
+    from assistant.retrieval.expansion import expand
+
+    assert "damage" in expand("my son backed the pickup over the curb", "brandon")
+    assert {"temporary", "interrupted"} <= set(expand("If the walk is blocked, what do we provide for pedestrians?",
+                                                     "brandon").split())

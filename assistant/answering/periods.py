@@ -481,8 +481,8 @@ def stretch_needed(turn: str, slots: list[Slot], sentences: list[str]) -> tuple[
         return None
     dates = [s for s in slots if s.kind == "date"]
     if len(dates) != 1 or dates[0].precision not in ("week", "month") or dates[0].holds(today()) \
-            or dates[0].span.text.lower().startswith("next ") or dates[0].span.origin != "turn":
-        return None  # ("next Thursday": its two readings are counted each)
+            or re.match(r"next\s+\w+day\b", dates[0].span.text.strip(), re.I) or dates[0].span.origin != "turn":
+        return None  # ("next Thursday": its two readings are counted each; "next month", "next week" are stretches)
     tied = _tied_period(turn, sentences, _sentence_of(turn, dates[0]))
     if tied is None:
         return None

@@ -321,10 +321,11 @@ def day_needed(event: str, words: str) -> str:
             f"When was it?")
 
 
-def stretch_day_needed(said: str, words: str) -> str:
-    """The day a stretch of days names none of ("sometime last week"), when the day asked is counted from it."""
+def stretch_day_needed(said: str, words: str, to_come: bool = False) -> str:
+    """The day a stretch of days names none of ("sometime last week", "next month"), when the day asked is counted
+    from it."""
     return (f"the exact date: “{said}” names no one day, and the day counted “{words}” it differs with each day of "
-            "it. What date was it?")
+            f"it. What date {'is' if to_come else 'was'} it?")
 
 
 def anothers_figures(owner: str) -> str:

@@ -1624,7 +1624,8 @@ class EmbeddedPlanner:
         if stretch is not None:  # "I turned in the application sometime last week. The deadline for the review?"
             said, told = stretch
             holder = self._holder(told.sentence, by_score)
-            return Clarify(phrasing.clarify_value(phrasing.stretch_day_needed(said.span.text, told.words)),
+            return Clarify(phrasing.clarify_value(phrasing.stretch_day_needed(said.span.text, told.words,
+                                                                                  to_come=said.day > today())),
                            municipality=muni_id, slot="date", candidates=(said.span.text,),
                            notes=(phrasing.asked_for("the exact date", (said.span.text,)),),
                            quote=(holder, told.sentence) if holder is not None else ())

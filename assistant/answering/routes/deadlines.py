@@ -313,6 +313,11 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         # showed up yesterday" names the first's event; "the work starts" / "the excavation starts" are one)
         runner = scored[1][1]
         events = (best.event.rstrip("."), runner.event.rstrip("."))
+        if read and read[0].precision in ("week", "month"):
+            # ("sometime next week ... when do i need the permit by": the day is needed whichever it is)
+            return Missing(f"the exact day: “{read[0].span.text}” names no single day. Which date "
+                           f"{'is' if read[0].day > slots.today() else 'was'} it, and is it the {events[0]}, or the "
+                           f"{events[1]}?", slot="event", candidates=events)
         return Missing(f"to know what the date you gave is: the {events[0]}, or the {events[1]}?", slot="event",
                        candidates=events)
     # (a rule the chosen one names as related: "placed within 20 days after assignment" and "10 days after the
