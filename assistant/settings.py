@@ -66,6 +66,11 @@ class Ranking(BaseModel):
                                       "higher whose event they do not name at all")
     rule_margin: float = Field(default=1.0, description="two deadline rules scored closer than this, counting different "
                                "periods from different events, are asked about (which event the date is)")
+    unnamed_rule_margin: float = Field(default=2.5, description="with no municipality named, another code's deadline "
+                                       "rule scored within this much of the best is as good a reading: which "
+                                       "municipality is asked (1.0 before session 34: 'trenching in the road ... the "
+                                       "required notice' was answered with one code's 48 hours, the other's 24 hours "
+                                       "1.6 behind)")
     event_ask_score: float = Field(default=6.0, description="a question asking for a day, with no date to count from, is asked for "
                                    "the event only when a deadline rule matches it at least this well")
     aside_similarity: float = Field(default=0.25, description="an ask of few words of its own beside a calculation ('and "

@@ -226,3 +226,58 @@ def test_backing_over_the_curb_and_pedestrians_blocked_are_the_codes_words():
     assert "damage" in expand("my son backed the pickup over the curb", "brandon")
     assert {"temporary", "interrupted"} <= set(expand("If the walk is blocked, what do we provide for pedestrians?",
                                                      "brandon").split())
+
+
+def test_a_letter_left_out_is_read_in_place_and_a_letter_changed_is_not():
+    from assistant.retrieval.expansion import expand
+
+    fixed = expand("can i shovle the snow into the stret", "brandon")
+    assert fixed.startswith("can i shovel the snow into the street")
+    assert expand("how bright do the lites need to be", "brandon").startswith("how bright do the lites")
+
+
+def test_boxes_of_a_paper_are_newsracks():
+    from assistant.answering.rates import _same
+    from assistant.retrieval.expansion import expand
+
+    assert _same("newsrack", "boxes") and not _same("newsrack", "carts")
+    assert "newsrack" in expand("We put out a free weekly paper. We'll have nine boxes on city sidewalks.", "brandon")
+
+
+def test_the_cost_with_its_penalty_from_a_neighbour_of_the_quoted_sentence():
+    from decimal import Decimal
+
+    from assistant.answering import rates
+    from assistant.answering.reading import read_query
+
+    section = ("The Director shall cause such work to be done. The Director shall keep a record of the exact cost. Each "
+               "such person shall be liable to the city for the cost of such work, plus a penalty of 10% of such cost.")
+    q = "The city cleared my walk and the crew's cost came to $340. What's the most I could end up owing all-in?"
+    (w,) = rates.work_out(q, list(read_query(q).of_origin("turn")), [("The Director shall cause such work to be done.",
+                                                                      section)])
+    assert w.result == Decimal("374.00") and "plus a penalty of 10%" in w.sentence
+    # a neighbour that only takes a share, not added to the cost, is not worked from
+    other = "The Director shall cause such work to be done. The owner pays 10% of such cost."
+    assert rates.work_out(q, list(read_query(q).of_origin("turn")),
+                          [("The Director shall cause such work to be done.", other)]) == []
+
+
+def test_a_duty_whose_time_ran_out_is_no_papers_expiry(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-03-22")
+    a = assistant.ask("The snow quit around 10 PM on Saturday, March 18. When exactly did my neighbor's time to clear his "
+                      "walk run out?", "brandon")
+    assert a.status == "answered" and "**March 20, 2028 10:00 PM**" in a.answer, a.answer
+
+
+def test_house_numbers_distance_a_code_does_not_regulate_is_left_to_the_quotes(assistant):
+    a = assistant.ask("Our front door is 120 feet from the road. How big do the house numbers need to be, and is by the "
+                      "door enough?", "brandon")
+    assert "check_house_number_placement" not in {c.name for c in a.tool_calls}
+    assert "2 1/2 inches" in a.answer
+
+
+def test_no_municipality_and_two_codes_notice_rules_near_asks_which(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-09-08")
+    a = assistant.ask("We start trenching in the road Monday, October 4 at 7 AM. What's the latest I can give the "
+                      "required notice before we start?")
+    assert a.status == "clarify" and "Brandon" in a.answer and "Delafield" in a.answer

@@ -61,7 +61,7 @@ _MAXIMUM = re.compile(r"\b(?:not (?:more|to exceed|exceeding)|not more than|up t
                       re.I)
 # units people count with that mean the same thing as a code's unit
 _SAME_UNIT = {"offens": {"day", "time", "ticket", "citat", "violat", "offens"}, "violat": {"day", "time", "ticket",
-              "citat", "violat", "offens"}}
+              "citat", "violat", "offens"}, "newsrack": {"box", "newsbox", "rack"}}
 _TIERED = re.compile(r"\beach\s+additional\b|\bthereafter\b|\bfor\s+each\s+of\s+the\s+first\b", re.I)
 _COMPOUND = re.compile(r"\s*(?:per|for\s+each|each|a|every)\s+[a-z]+", re.I)
 # insurance limits ("$1,000,000 per person", "$20,000 each accident") are ceilings, never summed
@@ -335,26 +335,49 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
                            others=(added[2],) if added is not None else ())]
         if len(fits) > 1:
             return []
-        percents = _percents(sentence)
-        # a provision with several percentages for several situations (reconstruction 50%, a new walk 100%
-        # shared, replacement 50%): which situation is the user's is not read from a count of words
-        several = len({p for p, _, _, _ in _percents(passage_text)}) > 1 and not _situation_named(turn, sentence, passage_text)
-        if len(percents) == 1 and len({a.number for a in amounts}) == 1 and not rates and not several \
-                and not _DIVIDED.search(sentence):
-            (p, words, at, period), amount = percents[0], amounts[0]
-            share = (amount.number * p / 100).quantize(Decimal("0.01"), ROUND_HALF_UP)
-            each = f" a {period}" if period else ""
-            steps = [f"{p.normalize():f}%{each} of {fmt_money(amount.number)} (“{amount.span.text}”) = "
-                     f"{fmt_money(share)}{each}"]
-            if period:  # "a service charge of one and one-half percent per month": the charge of one month
-                return [Worked("percent", words, amount.span.text, share, steps, False, sentence)]
-            if re.search(r"\b(?:plus|in addition to|together with)\b",
-                         sentence[max(0, at - 40):at], re.I):
-                total = amount.number + share
-                steps.append(f"{fmt_money(amount.number)} + {fmt_money(share)} = {fmt_money(total)}")
-                return [Worked("percent", words, amount.span.text, total, steps, False, sentence)]
-            return [Worked("percent", words, amount.span.text, share, steps, False, sentence)]
+        if not rates:
+            share = _percent_of(turn, sentence, passage_text, amounts)
+            if share is not None:
+                return [share]
+    # (the cost with its penalty may be stated by a neighbour of the sentences quoted, in the same section: "... shall
+    # be liable to the city for the cost of such work, plus a penalty of 10% of such cost")
+    quoted = {x for x, _ in picked}
+    for _, passage_text in picked:
+        for sentence in sentences(passage_text):
+            if sentence not in quoted and not _per_unit_rates(sentence, passage_text):
+                share = _percent_of(turn, sentence, passage_text, amounts, added_only=True)
+                if share is not None:
+                    return [share]
     return []
+
+
+_PLUS_BEFORE = re.compile(r"\b(?:plus|in addition to|together with)\b", re.I)
+
+
+def _percent_of(turn: str, sentence: str, passage_text: str, amounts: list[Slot],
+                added_only: bool = False) -> Worked | None:
+    """The one percentage of the sentence taken of the user's one amount (the amount with it, when the sentence adds it:
+    "the cost of such work, plus a penalty of 10% of such cost"); None when that is not one way."""
+    percents = _percents(sentence)
+    # a provision with several percentages for several situations (reconstruction 50%, a new walk 100%
+    # shared, replacement 50%): which situation is the user's is not read from a count of words
+    several = len({p for p, _, _, _ in _percents(passage_text)}) > 1 and not _situation_named(turn, sentence, passage_text)
+    if len(percents) != 1 or len({a.number for a in amounts}) != 1 or several or _DIVIDED.search(sentence):
+        return None
+    (p, words, at, period), amount = percents[0], amounts[0]
+    plus = _PLUS_BEFORE.search(sentence[max(0, at - 40):at]) is not None
+    if added_only and (period or not plus):
+        return None
+    share = (amount.number * p / 100).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    each = f" a {period}" if period else ""
+    steps = [f"{p.normalize():f}%{each} of {fmt_money(amount.number)} (“{amount.span.text}”) = {fmt_money(share)}{each}"]
+    if period:  # "a service charge of one and one-half percent per month": the charge of one month
+        return Worked("percent", words, amount.span.text, share, steps, False, sentence)
+    if plus:
+        total = amount.number + share
+        steps.append(f"{fmt_money(amount.number)} + {fmt_money(share)} = {fmt_money(total)}")
+        return Worked("percent", words, amount.span.text, total, steps, False, sentence)
+    return Worked("percent", words, amount.span.text, share, steps, False, sentence)
 
 
 # "In addition to the certificate of compliance fee, ...": the charge named

@@ -160,12 +160,15 @@ def spelling(word: str, corpus: str, scope: tuple[str, ...] | None = None) -> st
 
 
 def _sure_fix(word: str, corpus: str, scope: tuple[str, ...], rules) -> str:
-    """The word corrected when its correction is sure (a doubled letter typed once more, or two letters swapped),
-    else as written."""
+    """The word corrected when its correction is sure (a doubled letter typed once more, two letters swapped, or one
+    letter left out), else as written."""
     if any(rx.search(word) for rx, _ in rules):
         return word
     fix = spelling(word, corpus, scope)
-    return fix if fix and fix in {v for found in _typo_variants(word.lower()) for v in found} else word
+    low = word.lower()
+    # (or one letter left out: "stret" is "street", "thik" is "thick"; a letter changed, "lites" as "lines", is not sure)
+    dropped = fix is not None and len(fix) == len(low) + 1 and any(fix[:i] + fix[i + 1:] == low for i in range(len(fix)))
+    return fix if fix and (dropped or fix in {v for found in _typo_variants(low) for v in found}) else word
 
 
 def respelled(question: str, municipality: str | None = None) -> str:

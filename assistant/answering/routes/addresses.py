@@ -81,7 +81,12 @@ def number_placement(q: str, muni: str | None, ctx: RouteContext):
         if x.unit == "in" or x.worked or not re.search(r"\b(?:feet|foot|ft)\b|'", x.span.text, re.I):
             derived[hits[0]] = f"{roles.as_number(feet)} feet (“{x.span.text}”)"
     from assistant.tools.addresses import CHECK_HOUSE_NUMBER_PLACEMENT
+    from assistant.tools.registry import run_tool
 
     only = only_municipality(ctx, CHECK_HOUSE_NUMBER_PLACEMENT, muni)
+    probe = run_tool(CHECK_HOUSE_NUMBER_PLACEMENT, {"municipality": only, **args}) if only else None
+    if probe is None or not probe.ok or set(args) <= set(getattr(probe, "not_regulated", []) or []):
+        return None  # ("the front door is 120 feet from the road. How big ...?" of a code that sets no such distance:
+        # what it does say is quoted)
     return Routed(CHECK_HOUSE_NUMBER_PLACEMENT, {"municipality": only, **args}, only, phrasing.lead_placement,
                   sources=sources, derived=derived)

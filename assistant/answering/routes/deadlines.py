@@ -200,7 +200,9 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     paper_stems = stems(" ".join(papers))
     # the act the asking sentence names, when it is a payment ("the last day to pay", "when's the payment due")
     pays = _PAYING.search(slots.without_dates(_asking(ctx.current or q))) is not None
-    asks_end = _ASKS_END.search(_asking(ctx.current or q)) is not None
+    # (of a paper: "when does our permit expire?"; "when did his time to clear it run out?" asks a duty's last day)
+    asks_end = _ASKS_END.search(_asking(ctx.current or q)) is not None \
+        and _A_PAPER.search(_asking(ctx.current or q)) is not None
     scored = []
     shared_event: dict[str, int] = {}  # words of the question's dated sentence each rule's event shares
     # a period the question names ("if the 60 days start today"): a rule counting another period of that unit is
@@ -273,7 +275,8 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     if best_score < 3:
         return None
     if muni is None:
-        others = [r for s, r in scored if r.municipality != best.municipality and s >= best_score - 1]
+        others = [r for s, r in scored if r.municipality != best.municipality
+                  and s >= best_score - ranking().unnamed_rule_margin]
         if others:
             return Missing(which("Their deadlines differ."), needs_municipality=True)
     midnight = _MIDNIGHT_OF.search(ctx.current or q)
@@ -512,6 +515,8 @@ _ASKS_END = re.compile(r"\bexpir\w*|\bruns? out\b|\b(?:good|valid)\s+(?:until|ti
 _WORK_STARTS = re.compile(r"\b(?:start(?:s|ing|ed)?|begin(?:s|ning)?|began|commenc\w*|break(?:ing)? ground|kick(?:ing|s)? off)\b",
                           re.I)
 _PAPER_EVENTS = ("approval", "application", "notice", "bill")
+_A_PAPER = re.compile(r"\b(?:permits?|licen[cs]es?|bonds?|polic(?:y|ies)|certificates?|approvals?|registrations?|"
+                      r"guarantees?)\b", re.I)
 _ENDS = re.compile(r"\bvalid\w*|\bexpir\w*|\bterminat\w*|\blapses?\b", re.I)
 _PERMIT_BEFORE = re.compile(r"\b(?:latest|last (?:day|date|time)|by when)\b[^.?!]{0,40}\b(?:pull|get|obtain|take out|"
                             r"apply for|file for|secure)\b[^.?!]{0,30}\b(?:permits?|licen[cs]es?)\b", re.I)
