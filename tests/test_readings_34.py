@@ -281,3 +281,14 @@ def test_no_municipality_and_two_codes_notice_rules_near_asks_which(assistant, m
     a = assistant.ask("We start trenching in the road Monday, October 4 at 7 AM. What's the latest I can give the "
                       "required notice before we start?")
     assert a.status == "clarify" and "Brandon" in a.answer and "Delafield" in a.answer
+
+
+def test_a_fee_asked_is_no_share_of_a_cost():
+    from assistant.answering import rates
+    from assistant.answering.reading import read_query
+
+    share = "The property owner will be assessed 50% of the cost of sidewalk reconstruction."
+    q = "how much is the permit to redo my own sidewalk?"
+    assert rates.needs_amount(q, list(read_query(q).of_origin("turn")), share) is None
+    q2 = "how much will I be assessed for my own sidewalk?"
+    assert rates.needs_amount(q2, list(read_query(q2).of_origin("turn")), share) is not None

@@ -443,6 +443,9 @@ def _numbers_outside_dates(turn: str, slots: list[Slot]) -> bool:
     return number_outside(turn, slots, lambda kind: kind in ("date", "time"))
 
 
+_A_FEE = re.compile(r"\b(?:permits?|licen[cs]es?|fees?)\b", re.I)
+
+
 def needs_amount(turn: str, slots: list[Slot], sentence: str) -> str | None:
     """What the amount asked is a percentage of, when the quoted sentence charges a share of a sum the question
     does not give: "How much are they going to bill me?" against "liable to the city for the cost of such work,
@@ -450,6 +453,8 @@ def needs_amount(turn: str, slots: list[Slot], sentence: str) -> str | None:
     that may be one), asks no amount of its own, or the sentence charges no share."""
     if not asks_own_amount(turn) or _money_asked(slots) or _numbers_outside_dates(turn, slots):
         return None
+    if _A_FEE.search(turn) and not _A_FEE.search(sentence):
+        return None  # "how much is the permit to redo my own sidewalk?" asks a fee, not the share of a cost
     found = list(_PERCENT_OF.finditer(sentence))
     if len({m.group("of").lower() for m in found}) != 1 or _DIVIDED.search(sentence):
         return None
