@@ -292,3 +292,15 @@ def test_a_fee_asked_is_no_share_of_a_cost():
     assert rates.needs_amount(q, list(read_query(q).of_origin("turn")), share) is None
     q2 = "how much will I be assessed for my own sidewalk?"
     assert rates.needs_amount(q2, list(read_query(q2).of_origin("turn")), share) is not None
+
+
+def test_a_named_partys_total_fine_asks_which_case():
+    from assistant.answering import conditions
+
+    cases = ["Any violation at a sidewalk abutting land zoned solely for residential use with sixteen or fewer units "
+             "shall result in a fine of one hundred ($100.00) dollars for each such violation.",
+             "Any violation at a sidewalk abutting land zoned for any use other than solely residential shall result in "
+             "a fine of two hundred fifty ($250.00) dollars for each such violation."]
+    q = "The building next door hasn't touched its sidewalk in four days. What's the total fine they're looking at?"
+    assert conditions.condition_needed(q, cases) is not None
+    assert conditions.condition_needed("What are the fines for not shoveling?", cases) is None

@@ -24,11 +24,15 @@ from assistant.retrieval.lexical import stems
 
 # the question asks for the user's own amount ("What kind of fine are we looking at?", "how much will I be charged")
 _ASKS_OWN = re.compile(r"\b(?:how\s+much|what\s+(?:kind\s+of\s+|sort\s+of\s+)?(?:fine|fee|penalty|charge|amount|deposit|bond)|"
+                       # "What's the total fine they're looking at?"
+                       r"what(?:['’]s|\s+is|\s+would\s+be|\s+will\s+be)\s+the\s+(?:total\s+)?(?:fine|fee|penalty|charge)|"
                        r"what\s+(?:will|would|do|does)\b[^?]{0,40}\b(?:cost|charge|owe|pay|fine)|"
                        # "What am I looking at for fines?", "what are we facing?", "what am I on the hook for?"
                        r"what\s+(?:am|are|is)\s+(?:i|we|they|he|she)\s+(?:looking\s+at|facing|in\s+for|on\s+the\s+hook\s+for))\b",
                        re.I)
-_PERSONAL = re.compile(r"\b(?:i|i'm|i've|me|my|we|we're|our|us)\b", re.I)
+# the user's own case, or a party the user names ("the building next door", "my neighbor"): a case, not fines in general
+_PERSONAL = re.compile(r"\b(?:i|i'm|i've|me|my|we|we're|our|us|next\s+door|neighbou?r\w*|(?:the|that|this)\s+(?:building|"
+                       r"owner|store|shop|business|landlord|tenant))\b", re.I)
 _NUMBERISH = re.compile(r"^\d|^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|twenty|"
                         r"fifty|hundred|thousand|dollar|cent|no)$", re.I)
 _SHARED_SHARE = 0.6  # alike: this share of the smaller sentence's words is in the other
