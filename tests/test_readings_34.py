@@ -304,3 +304,10 @@ def test_a_named_partys_total_fine_asks_which_case():
     q = "The building next door hasn't touched its sidewalk in four days. What's the total fine they're looking at?"
     assert conditions.condition_needed(q, cases) is not None
     assert conditions.condition_needed("What are the fines for not shoveling?", cases) is None
+
+
+def test_it_came_yesterday_is_the_bills_receipt(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-06-30")
+    a = assistant.ask("The village hauled a pile of lumber off the sidewalk in front of my place and mailed me the bill. "
+                      "It came yesterday. How long do I have to pay it?", "brandon")
+    assert a.status == "answered" and "**July 9, 2027**" in a.answer, a.answer
