@@ -311,3 +311,11 @@ def test_it_came_yesterday_is_the_bills_receipt(assistant, monkeypatch):
     a = assistant.ask("The village hauled a pile of lumber off the sidewalk in front of my place and mailed me the bill. "
                       "It came yesterday. How long do I have to pay it?", "brandon")
     assert a.status == "answered" and "**July 9, 2027**" in a.answer, a.answer
+
+
+def test_two_streets_paving_ages_before_the_dig_each_with_the_shared_fee(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-12-27")
+    a = assistant.ask("Two street opening permits for next summer, both at a $100 permit fee. The first cut is in a block "
+                      "repaved about 8 months before their dig date; the second cut is in a stretch paved 3 1/2 years "
+                      "before. What surcharge does each one owe?", "brandon")
+    assert a.status == "answered" and "**$500.00**" in a.answer and "**$200.00**" in a.answer, a.answer

@@ -258,7 +258,7 @@ _WEIGHT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>tons?|pounds?|l
 _PERCENT = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:%|percent\b|per cent\b)", re.I)
 _COUNT = re.compile(
     rf"(?P<n>{NUMBER.pattern})\s+(?:(?:separate|different|more|other|village(?:'s)?|town(?:'s)?|city(?:'s)?|full[- ]time|property|"
-    r"sidewalk|concrete|new|small|street|shopping|wireless|of\s+(?:our|the|my|its|their|his|her|your|us|them))\s+){0,2}"
+    r"sidewalk|concrete|new|small|shopping|wireless|of\s+(?:our|the|my|its|their|his|her|your|us|them))\s+){0,2}"
     r"(?P<u>employees?|workers?|crew members?|people|persons?|men|guys|staff|occasions?|times|visits?|trips?|"
     r"(?:home|land|property\s+)?owners?|"
     r"homes?|houses?|lots?|properties|parcels?|blocks?|squares?(?!\s+(?:feet|foot|ft|yards?|inch))|slabs?|sections?|rows?|"

@@ -198,12 +198,15 @@ def _of_a_building(s: Slot, query: Query) -> bool:
 
 # "the final paving will be 8 months old when we dig", "paved two and a half years before the day we'll dig"
 AGE_AFTER = re.compile(r"^\s*(?:old|of age)\b|^\s*(?:before|prior to)\s+(?:the day\s+|when\s+)?(?:we|they|i|you|it|that|then|"
-                       r"(?:the|our|my|their|your)\s+(?:opening|dig|cut|work|excavation))\b", re.I)
+                       r"(?:the|our|my|their|your)\s+(?:opening|dig|cut|work|excavation))\b|"
+                       # ("the stretch paved 3 1/2 years before.": before the dig just told, the words left out)
+                       r"^\s*(?:before|earlier|prior)\s*(?=[.;?!]|$)", re.I)
 # "final paving age: 18 mos", "age of the pavement is 3 years", "pavement age = 2 yrs"
 AGE_BEFORE = re.compile(r"\bage(?:\s+of\s+(?:the\s+)?(?:final\s+)?(?:paving|pavement|asphalt|surface|street|road))?"
                         r"\s*(?:[:=-]+|\bis\b|\bwas\b|\bof\b)?\s*(?:about|around|approx\.?|~)?\s*$", re.I)
 AT_OPENING = re.compile(r"\b(?:when|by the time|at the time|the day|on the day|before)\b[^.?!]{0,25}\b(?:dig|open|cut|start|"
-                        r"begin|work|excavat)|^\s*(?:before|prior to)\s+(?:that|then)\b", re.I)
+                        r"begin|work|excavat)|^\s*(?:before|prior to)\s+(?:that|then)\b|^\s*(?:before|earlier|prior)\s*(?=[.;?!]|$)",
+                        re.I)
 # ("cutting into Mill Street on May 16th and that asphalt went down two and a half years before that": the day said
 # before it, the opening's)
 
@@ -297,6 +300,24 @@ def with_other_roles(query: Query, kind: str, cues: dict[str, re.Pattern]) -> li
 
 
 def surcharge_values(query: Query) -> SurchargeReading:
+    """The paving and opening dates and the permit fee the words give (the fee read even when a date is asked about:
+    a reading of the dates a route settles otherwise still has its fee)."""
+    out = _surcharge_dates(query)
+    # ("the permit fee is $120 per permit": a price of one permit is its fee)
+    # ("$150 per opening", "$75 a cut": the price of one permit for one opening)
+    money = [s for s in of(query, "money") if s.unit == "USD" or re.fullmatch(
+        r"USD/(?:permit|opening|cut|excavation|application|street opening)s?", s.unit or "")]
+    fees = assign(money, {"fee": FEE}, query)
+    if len(money) == 1:
+        out.fee = money[0]
+    elif len(fees.get("fee", [])) == 1:
+        out.fee = fees["fee"][0]
+    elif money and out.ambiguous is None:
+        out.ambiguous = Ambiguous("permit fee", tuple(money))
+    return out
+
+
+def _surcharge_dates(query: Query) -> SurchargeReading:
     cues = {"final paving date": PAVED, "opening date": OPENED}
     days = with_other_roles(query, "date", cues)
     by = assign(days, cues, query)
@@ -338,17 +359,6 @@ def surcharge_values(query: Query) -> SurchargeReading:
         opening = loose
     out.paving = paving[0] if paving else None
     out.opening = opening[0] if opening else None
-    # ("the permit fee is $120 per permit": a price of one permit is its fee)
-    # ("$150 per opening", "$75 a cut": the price of one permit for one opening)
-    money = [s for s in of(query, "money") if s.unit == "USD" or re.fullmatch(
-        r"USD/(?:permit|opening|cut|excavation|application|street opening)s?", s.unit or "")]
-    fees = assign(money, {"fee": FEE}, query)
-    if len(money) == 1:
-        out.fee = money[0]
-    elif len(fees.get("fee", [])) == 1:
-        out.fee = fees["fee"][0]
-    elif money:
-        out.ambiguous = Ambiguous("permit fee", tuple(money))
     return out
 
 

@@ -70,10 +70,10 @@ def surcharge(q: str, muni: str | None, ctx: RouteContext):
                             r"(?:we|i|us|our|my)|what surcharge (?:am|are|will|would|should|shall)\s+(?:i|we|they|you)\b(?! there)|"
                             r"what surcharge (?:multiple )?(?:applies|would apply|will apply))\b", ctx.current or q, re.I)
     age = roles.paving_age(ctx.query) if ctx.query is not None else None
-    if reading.ambiguous is not None and isinstance(age, roles.PavingAge) and len(reading.ambiguous.candidates) == 1 \
+    if reading.ambiguous is not None and age is not None and len(reading.ambiguous.candidates) == 1 \
             and getattr(reading.ambiguous.candidates[0], "kind", None) == "date" and reading.opening is None:
         # "an opening ... this summer. Elm's final paving went down about 20 months before our dig date": the paving is
-        # told by its age, so the one date is the opening's, not the paving's
+        # told by its age (or each street's by its own), so the one date is the opening's, not the paving's
         reading = dataclasses.replace(reading, opening=reading.ambiguous.candidates[0], ambiguous=None)
     if reading.ambiguous is not None and muni in ctx.tools[tool].municipalities:
         return ambiguous(reading.ambiguous)
