@@ -362,12 +362,14 @@ def test_a_gravel_base_question_is_the_road_standards_aggregate(assistant):
 
 
 def test_a_measurement_is_held_against_the_quoted_limit_and_its_figures_are_backed(assistant):
-    ans = assistant.ask("On the sewer job the excavator is running about 90 yards ahead of where we're laying pipe. "
-                        "How far is that in feet, and are we OK?", "brandon")
-    _ok(ans)
+    q = ("On the sewer job the excavator is running about 90 yards ahead of where we're laying pipe. How far is that in "
+         "feet, and are we OK?")
+    ans = assistant.ask(q, "brandon")
+    # (every figure from the trench calculator or the quote; "90" is the user's own, shown as read)
+    assert check_answer(ans, question=q) == [] and all(quote_is_verbatim(c) for c in ans.citations)
     assert ans.status == "answered" and any(c.section == "404-7" for c in ans.citations)
-    assert "270 feet (“90 yards”)" in ans.answer and "20 feet more than 250 feet" in ans.answer
-    assert [t.name for t in ans.tool_calls] == ["limit_check"]
+    assert "270 feet (“90 yards”)" in ans.answer and "**20 feet** over the 250-foot limit" in ans.answer
+    assert [t.name for t in ans.tool_calls] == ["trench_check"]
 
 
 def test_a_percent_of_a_provision_with_several_percentages_is_not_worked_out_from_the_quote(assistant):
