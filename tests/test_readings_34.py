@@ -180,15 +180,15 @@ def test_the_most_a_fine_each_day_comes_to():
 
     section = ("Whoever violates this chapter shall be fined not more than two hundred dollars ($200.00). Each day such "
                "violation continues shall constitute a separate offense.")
-    fine = section.split(". ")[0] + "."
+    fine, each = section.split(". ")[0] + ".", section.split(". ")[1]
     q = "The walk was left unpermitted for 6 days. What's the most the fines could add up to?"
-    w = rates.fine_each_day(q, list(read_query(q).of_origin("turn")), [(fine, section)])
-    assert w is not None and w.result == Decimal("1200.00") and w.maximum and w.others
+    (w,) = rates.work_out(q, list(read_query(q).of_origin("turn")), [(fine, section)])
+    assert w.result == Decimal("1200.00") and w.maximum and w.others == (each,)
     # a count of days is needed, and one ceiling only
     q2 = "What's the most the fines could add up to?"
-    assert rates.fine_each_day(q2, list(read_query(q2).of_origin("turn")), [(fine, section)]) is None
+    assert rates.work_out(q2, list(read_query(q2).of_origin("turn")), [(fine, section)]) == []
     two = section + " A second offense shall be fined not more than $500.00."
-    assert rates.fine_each_day(q, list(read_query(q).of_origin("turn")), [(fine, two)]) is None
+    assert rates.work_out(q, list(read_query(q).of_origin("turn")), [(fine, two)]) == []
 
 
 def test_things_a_chapter_counts_are_counts():
@@ -319,3 +319,27 @@ def test_two_streets_paving_ages_before_the_dig_each_with_the_shared_fee(assista
                       "repaved about 8 months before their dig date; the second cut is in a stretch paved 3 1/2 years "
                       "before. What surcharge does each one owe?", "brandon")
     assert a.status == "answered" and "**$500.00**" in a.answer and "**$200.00**" in a.answer, a.answer
+
+
+def test_added_codes_fines_each_day_from_the_penalty_section_and_an_unquoted_period(tmp_corpus, monkeypatch, capsys):
+    from pathlib import Path
+
+    from assistant.__main__ import main
+    from assistant.settings import get_settings
+
+    samples = Path(__file__).resolve().parents[2] / "shared" / "corpus-samples"
+    for folder, mid, name, state in (("chagrin-falls-oh-ch903/text.md", "chagrin-falls", "Village of Chagrin Falls", "OH"),
+                                     ("boston-ma-16-12/text.txt", "boston", "City of Boston", "MA")):
+        assert main(["municipality", "add", str(samples / folder), "--id", mid, "--name", name, "--state", state,
+                     "--no-index"]) == 0
+    capsys.readouterr()
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-09-23")
+    a = Assistant.load(settings=get_settings())
+    fines = a.ask("Contractor re-poured a stretch of public walk with no permit and left it that way for 9 days before "
+                  "we caught it. If each day is charged, what's the most the fines could add up to?", "chagrin-falls")
+    assert fines.status == "answered" and "at most **$4,500.00**" in fines.answer, fines.answer
+    assert {c.section for c in fines.citations} >= {"903.99"}
+    review = a.ask("A store owner lost their shopping-cart hearing. The commissioner's notice of decision is dated last "
+                   "Friday. If they want a court to review it, what's the last day they can file?", "boston")
+    assert review.status == "answered" and "**October 18, 2027**" in review.answer, review.answer
+    assert any("notice of decision" in c.quote for c in review.citations)

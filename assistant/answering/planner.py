@@ -1462,13 +1462,15 @@ class EmbeddedPlanner:
             pool = [] if best is None else [*self._same_section(best), *(
                 p for p in self.index.passages if p.municipality == best.municipality and p.chapter == best.chapter
                 and _PENALTY_SECTION.match(p.title or ""))]
-            each_day = rates.fine_each_day(req.query.turn, req.query.of_origin("turn"),
-                                           [(x, self._section_text(p)) for p in pool for x in sentences(p.text)])
-            if each_day is not None:
-                worked = [each_day]
+            fined = [w for w in rates.work_out(req.query.turn, req.query.of_origin("turn"),
+                                               [(x, self._section_text(p)) for p in pool for x in sentences(p.text)
+                                                if rates.FINED.search(x)])
+                     if w.kind == "per_unit"]
+            if fined:
+                worked = fined
                 low = min(x[2] for x in picked)
                 picked = [*picked, *((p, x, low * 0.99) for p in pool for x in sentences(p.text)
-                                     if x in (each_day.sentence, *each_day.others) and x not in ranked)]
+                                     if x in (fined[0].sentence, *fined[0].others) and x not in ranked)]
         if not checks and not portioned:
             # "never paid it. What do I owe as of today?" against a fine that rises when left unpaid (and "how much
             # does it go up to?": the rise, not the fine a rate gives; and "a ticket" worked as one fine of the same

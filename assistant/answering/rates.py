@@ -51,7 +51,8 @@ ASKS_AMOUNT = re.compile(
 # ("a"/"an" only right after the amount: "$10 a day", never "$75.00 if the excavation is in a paved area")
 _PER = re.compile(r"^(?:[^.;$]{0,45}?\b(?:per|for\s+each|each|every)(?:\s+such|\s+said)?|\s*(?:a|an))\s+"
                   r"(?P<u>(?:linear\s+|square\s+|cubic\s+)?[a-z]+)\b", re.I)  # ("for each such violation": a violation)
-_SEPARATE = re.compile(r"\beach\s+(?P<u>day|week|hour)\b[^.]{0,80}\bseparate\s+(?:offense|violation)", re.I)
+_SEPARATE = re.compile(r"\beach\s+(?:and\s+every\s+)?(?:calendar\s+)?(?P<u>day|week|hour)\b[^.]{0,80}\b(?:separate|distinct)\s+"
+                       r"(?:offen[cs]e|violation)", re.I)
 _PERCENT_OF = re.compile(r"(?P<p>\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+(?:the\s+|such\s+|said\s+|that\s+)?"
                          r"(?P<of>(?:[a-z]+\s+){0,2}(?:costs?|amount|assessment|bill|estimate|price|fees?|charges?|"
                          r"expenses?|total|sum)\b)", re.I)
@@ -74,6 +75,10 @@ def _same(unit: str, word: str) -> bool:
     return a == b or b in _SAME_UNIT.get(a, set())
 
 
+# the words that make an amount a fine ("shall be fined not more than $500.00", "a penalty of $50")
+FINED = re.compile(r"\bfined?\b|\bpenalt", re.I)
+
+
 def _per_unit_rates(sentence: str, passage_text: str) -> list[tuple[Decimal, str, str, bool]]:
     """(rate, unit, the words, whether a ceiling) for each money amount the sentence states per unit."""
     out = []
@@ -91,7 +96,7 @@ def _per_unit_rates(sentence: str, passage_text: str) -> list[tuple[Decimal, str
             continue  # "$5.00 per cart per day" needs two counts
         if m and m.group("u").lower() not in _NOT_UNITS:
             out.append((s.number, m.group("u").lower(), sentence[s.span.start:s.span.end + m.end()].strip(), ceiling))
-        elif separate and re.search(r"\bfined?\b|\bpenalt", before[-80:], re.I):
+        elif separate and FINED.search(before[-80:]):
             # "shall be fined not more than $500 ... Each day ... shall constitute a separate offense"
             out.append((s.number, separate.group("u").lower(), s.span.text, ceiling))
     return out
@@ -286,9 +291,6 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
     if not ASKS_AMOUNT.search(turn):
         return []
     counts = counts_in(turn) + _day_counts(turn, slots)
-    each_day = fine_each_day(turn, slots, picked)
-    if each_day is not None:
-        return [each_day]
     for sentence, passage_text in picked:
         if not amounts and NTH_OFFENSE.search(sentence) and about_the_same(turn, passage_text) \
                 and not ANOTHER_FINE.search(passage_text):
@@ -331,8 +333,12 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
                 steps.append(f"the {name}: {fmt_money(amount)}; {fmt_money(total)} + {fmt_money(amount)} = "
                              f"{fmt_money(total + amount)}")
                 total += amount
-            return [Worked("per_unit", words, written, total, steps, ceiling, sentence,
-                           others=(added[2],) if added is not None else ())]
+            # (a fine made one per day by another sentence of its section, "Each day such violation continues shall
+            # constitute a separate offense": that sentence is worked from too, and quoted)
+            each = next((x for x in sentences(passage_text) if _SEPARATE.search(x)), None) \
+                if _PER.search(words) is None and not _SEPARATE.search(sentence) else None
+            others = tuple(x for x in ((added[2] if added is not None else None), each) if x)
+            return [Worked("per_unit", words, written, total, steps, ceiling, sentence, others=others)]
         if len(fits) > 1:
             return []
         if not rates:
@@ -512,39 +518,3 @@ def needs_quantity(turn: str, slots: list[Slot], sentence: str) -> str | None:
         return None  # a number the words give may be it: left to the quote (never asked over a figure given)
     return unit
 
-
-# a fine with its ceiling ("shall be fined not more than five hundred dollars ($500.00)"), and each day a new offense
-_MAX_FINE = re.compile(r"\bfined?\b[^.;]{0,40}?\b(?:not\s+(?:more|greater)\s+than|not\s+to\s+exceed|up\s+to|no\s+more\s+than|"
-                       r"a\s+maximum\s+of)\b", re.I)
-_EACH_DAY = re.compile(r"\beach\s+(?:and\s+every\s+)?(?:calendar\s+|separate\s+)?day\b[^.]{0,80}?\b(?:separate|distinct|"
-                       r"new|additional)\s+(?:offen[cs]e|violation)s?\b", re.I)
-_ASKS_MOST = re.compile(r"\b(?:most|maximum|max|add\s+up|adds\s+up|total|altogether|in\s+all|all\s+told|how\s+much)\b",
-                        re.I)
-
-
-def fine_each_day(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked | None:
-    """The most the fines can come to when each day is a separate offense: the user's one count of days times the one
-    ceiling the quoted fine sentence sets ("fined not more than $500.00" and "Each day such violation continues shall
-    constitute a separate offense", 9 days: at most $4,500.00); None when the question gives amounts of its own, no
-    count of days or several, or the section sets more than one ceiling."""
-    if not _ASKS_MOST.search(turn) or _money_asked(slots):
-        return None
-    days = {n: written for n, _, written in _day_counts(turn, slots)}
-    if len(days) != 1:
-        return None
-    (n, written), = days.items()
-    for sentence, passage_text in picked:
-        if not _MAX_FINE.search(sentence):
-            continue
-        money = {x.number: x for x in read_slots(sentence) if x.kind == "money" and x.unit == "USD"}
-        each = next((x for x in sentences(passage_text) if _EACH_DAY.search(x)), None)
-        ceilings = {x.number for s in sentences(passage_text) if _MAX_FINE.search(s)
-                    for x in read_slots(s) if x.kind == "money" and x.unit == "USD"}
-        if len(money) != 1 or each is None or len(ceilings) != 1:
-            return None  # (a fine between two amounts, or several fines by kind: which one is not read)
-        (amount, said), = money.items()
-        total = (amount * n).quantize(Decimal("0.01"), ROUND_HALF_UP)
-        steps = [f"{n} days (“{written}”), each a separate offense (“{_EACH_DAY.search(each).group(0)}”) × at most "
-                 f"{fmt_money(amount)} (“{said.span.text}”) = {fmt_money(total)}"]
-        return Worked("per_unit", said.span.text, written, total, steps, True, sentence, others=(each,))
-    return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from assistant.answering import phrasing, roles, slots
-from assistant.answering.routes.common import RouteContext, Routed, asking, only_municipality
+from assistant.answering.routes.common import RouteContext, Routed, asking, only_municipality, own_clause
 
 
 def grid_block_line(q: str, muni: str | None, ctx: RouteContext):
@@ -53,14 +53,6 @@ _PASSES = re.compile(r"\b(?:pass|ok|okay|allowed|legal|meet|comply|compliant|goo
                      r"far enough|high enough|too (?:far|high|low|close))\b", re.I)
 
 
-def _own_clause(text: str, start: int, end: int) -> str:
-    """A length's own clause: cut at a sentence's end, a comma, "and" or "but"."""
-    cuts = (".", "?", "!", ";", ",", " and ", " but ", "(")
-    left = max(text.rfind(c, 0, start) for c in cuts)
-    right = [i for i in (text.find(c, end) for c in cuts) if i >= 0]
-    return text[left + 1 if left >= 0 else 0:min(right) if right else len(text)]
-
-
 def number_placement(q: str, muni: str | None, ctx: RouteContext):
     """Installed (or planned) house numbers measured against the code: from the road, from the driveway, above grade;
     each length held against the requirement its own clause names, and none guessed."""
@@ -71,7 +63,7 @@ def number_placement(q: str, muni: str | None, ctx: RouteContext):
         return None
     args, sources, derived = {}, {}, {}
     for x in lengths:
-        clause = _own_clause(ctx.query.turn, x.span.start, x.span.end)
+        clause = own_clause(ctx.query.turn, x.span.start, x.span.end)
         hits = [f for f, rx in _PLACEMENT.items() if rx.search(clause)]
         if len(hits) != 1 or hits[0] in args:
             return None  # a length whose clause names no one requirement (or two lengths for one): not guessed

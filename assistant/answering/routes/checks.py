@@ -12,6 +12,7 @@ from assistant.answering import limits, phrasing, reading, roles, slots
 from assistant.answering.routes.common import (
     Missing,
     asking,
+    own_clause,
     RouteContext,
     Routed,
     only_municipality,
@@ -722,7 +723,7 @@ def trench(q: str, muni: str | None, ctx: RouteContext):
     for x in lengths:
         clause = limits.clause_at(ctx.query.turn, x.span.start)
         if len(lengths) > 1:
-            clause = _own_clause(ctx.query.turn, x)
+            clause = own_clause(ctx.query.turn, x.span.start, x.span.end)
         ahead, behind = _AHEAD.search(clause), _BEHIND.search(clause)
         if _NOT_A_RUN.search(clause) or dimension(x) not in (None, "length"):
             return None  # "a yard and a half of depth to backfill": a depth, held against no length limit
@@ -739,12 +740,4 @@ def trench(q: str, muni: str | None, ctx: RouteContext):
         if x.worked or not re.search(r"\b(?:feet|foot|ft)\b|'", x.span.text, re.I):
             routed.derived[arg] = f"{x.value} feet (“{x.span.text}”)"
     return routed
-
-
-def _own_clause(text: str, x) -> str:
-    """The words of a length's own clause, cut at "and" / "but" / ";" / a sentence's end: "100 yards ahead of the pipe
-    crew" and "the backfill is trailing around 150 yards behind" of one sentence."""
-    start = max(text.rfind(c, 0, x.span.start) for c in (".", "?", "!", ";", " and ", " but ", ", "))
-    ends = [i for i in (text.find(c, x.span.end) for c in (".", "?", "!", ";", " and ", " but ", ", ")) if i >= 0]
-    return text[start + 1 if start >= 0 else 0:min(ends) if ends else len(text)]
 

@@ -135,3 +135,12 @@ def asking(text: str) -> str:
     # have", asks too)
     return " ".join(x for i, x in enumerate(parts) if "?" in x or (i == len(parts) - 1 and x[-1] not in ".!")) \
         or (parts[-1] if parts else "")
+
+
+def own_clause(text: str, start: int, end: int) -> str:
+    """The words of a value's own clause, cut at a sentence's end, a comma, "and", "but" or a bracket: "100 yards ahead
+    of the pipe crew" and "the backfill is trailing around 150 yards behind" of one sentence."""
+    cuts = (".", "?", "!", ";", ",", " and ", " but ", "(")
+    left = max((text.rfind(c, 0, start) + len(c) for c in cuts if text.rfind(c, 0, start) >= 0), default=0)
+    right = min((i for i in (text.find(c, end) for c in cuts) if i >= 0), default=len(text))
+    return text[left:right]
