@@ -105,8 +105,10 @@ HELDOUT29_QUESTIONS = ROOT / "evals" / "heldout29_questions.yaml"  # fresh on 20
 SLOTSTRESS26_QUESTIONS = ROOT / "evals" / "slotstress26_questions.yaml"  # fresh on 2026-12-06 (session 32), read in session 33
 HELDOUT30_QUESTIONS = ROOT / "evals" / "heldout30_questions.yaml"  # fresh on 2026-12-06 (session 33), read in session 34
 SLOTSTRESS27_QUESTIONS = ROOT / "evals" / "slotstress27_questions.yaml"  # fresh on 2026-12-06 (session 33), read in session 34
-HELDOUT31_QUESTIONS = ROOT / "evals" / "heldout31_questions.yaml"  # fresh on 2026-12-06 (session 34), unread
-SLOTSTRESS28_QUESTIONS = ROOT / "evals" / "slotstress28_questions.yaml"  # fresh on 2026-12-06 (session 34), unread
+HELDOUT31_QUESTIONS = ROOT / "evals" / "heldout31_questions.yaml"  # fresh on 2026-12-06 (session 34), read in session 35
+SLOTSTRESS28_QUESTIONS = ROOT / "evals" / "slotstress28_questions.yaml"  # fresh on 2026-12-06 (session 34), read in session 35
+HELDOUT32_QUESTIONS = ROOT / "evals" / "heldout32_questions.yaml"  # fresh on 2026-12-06 (session 35), unread
+SLOTSTRESS29_QUESTIONS = ROOT / "evals" / "slotstress29_questions.yaml"  # fresh on 2026-12-06 (session 35), unread
 HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS,
                 HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS,
                 HELDOUT6_QUESTIONS, SLOTSTRESS4_QUESTIONS, HELDOUT7_QUESTIONS, SLOTSTRESS5_QUESTIONS,
@@ -121,7 +123,8 @@ HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTS
                 SLOTSTRESS21_QUESTIONS, HELDOUT25_QUESTIONS, SLOTSTRESS22_QUESTIONS, HELDOUT26_QUESTIONS,
                 SLOTSTRESS23_QUESTIONS, HELDOUT27_QUESTIONS, SLOTSTRESS24_QUESTIONS, HELDOUT28_QUESTIONS,
                 SLOTSTRESS25_QUESTIONS, HELDOUT29_QUESTIONS, SLOTSTRESS26_QUESTIONS, HELDOUT30_QUESTIONS,
-                SLOTSTRESS27_QUESTIONS, HELDOUT31_QUESTIONS, SLOTSTRESS28_QUESTIONS)
+                SLOTSTRESS27_QUESTIONS, HELDOUT31_QUESTIONS, SLOTSTRESS28_QUESTIONS, HELDOUT32_QUESTIONS,
+                SLOTSTRESS29_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -334,10 +337,18 @@ HELDOUT_NOTES = {
     "heldout31_questions": "written on 2026-12-06 (session 34) by two helper sessions (a Brandon half and a Delafield "
     "half, 30 items each) from the two chapters, TEXT-NOTES and the schema only (60 items, 64 turns; 'today' Monday, "
     "June 28, 2027), commissioned before set 30's failures were read; first score on 5a9c774, the code before any "
-    "change of session 34, in evals/README.md. Its failures have not been read.",
+    "change of session 34, in evals/README.md. Its failures were read in session 35, after set 32 was commissioned.",
     "slotstress28_questions": "48 calculations written on 2026-12-06 (session 34) the same way by two helper sessions "
     "(24 each: 8 categories x 3, three of them two-turn conversations; 54 turns; 'today' Thursday, August 17, 2028); "
-    "first score on 5a9c774 in evals/README.md. Its failures have not been read.",
+    "first score on 5a9c774 in evals/README.md. Its failures were read in session 35, after slot-stress 29 was "
+    "commissioned.",
+    "heldout32_questions": "written on 2026-12-06 (session 35) by two helper sessions (a Brandon half and a Delafield "
+    "half, 30 items each) from the two chapters, TEXT-NOTES and the schema only (60 items, 64 turns; 'today' "
+    "Wednesday, November 17, 2027), commissioned before set 31's failures were read; first score on bedca36, the code "
+    "before any change of session 35, in evals/README.md. Its failures have not been read.",
+    "slotstress29_questions": "48 calculations written on 2026-12-06 (session 35) the same way by two helper sessions "
+    "(24 each: 8 categories x 3, three of them two-turn conversations; 54 turns; 'today' Thursday, March 9, 2028); "
+    "first score on bedca36 in evals/README.md. Its failures have not been read.",
 }
 # the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they count from the day
 # each set was written (ASSISTANT_TODAY for the process answering it)
@@ -368,7 +379,8 @@ WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026
               "heldout28_questions": "2027-10-12", "slotstress25_questions": "2029-12-27",
               "heldout29_questions": "2028-04-27", "slotstress26_questions": "2027-06-30",
               "heldout30_questions": "2028-11-09", "slotstress27_questions": "2029-03-05",
-              "heldout31_questions": "2027-06-28", "slotstress28_questions": "2028-08-17"}
+              "heldout31_questions": "2027-06-28", "slotstress28_questions": "2028-08-17",
+              "heldout32_questions": "2027-11-17", "slotstress29_questions": "2028-03-09"}
 # The sample sets' "today" (samples3 onwards say Wednesday, December 2, 2026; the first two have no
 # relative dates). Before session 9 they were answered with the tuned set's day, one day early.
 SAMPLES_WRITTEN_ON = "2026-12-02"
@@ -381,7 +393,7 @@ SAMPLES_TODAY = {"samples8": "2026-12-03", "samples9": "2026-12-04", "samples9b"
                  "samples20": "2029-01-10", "samples21": "2027-04-21",
                  "samples22": "2029-08-15", "samples23": "2028-11-08", "samples24": "2029-05-16",
                  "samples25": "2028-02-29", "samples26": "2029-08-14", "samples27": "2027-09-23",
-                 "samples28": "2029-12-20"}
+                 "samples28": "2029-12-20", "samples29": "2030-05-22"}
 
 
 def written_on(path: Path | str, forced: str | None = None) -> str:
@@ -672,7 +684,8 @@ SAMPLE_QUESTIONS24 = ROOT / "evals" / "samples24"  # a twenty-fourth (session 30
 SAMPLE_QUESTIONS25 = ROOT / "evals" / "samples25"  # a twenty-fifth (session 31, writers per chapter), read in session 32
 SAMPLE_QUESTIONS26 = ROOT / "evals" / "samples26"  # a twenty-sixth (session 32, writers per chapter), read in session 33
 SAMPLE_QUESTIONS27 = ROOT / "evals" / "samples27"  # a twenty-seventh (session 33, writers per chapter), read in session 34
-SAMPLE_QUESTIONS28 = ROOT / "evals" / "samples28"  # a twenty-eighth (session 34, writers per chapter), unread
+SAMPLE_QUESTIONS28 = ROOT / "evals" / "samples28"  # a twenty-eighth (session 34, writers per chapter), read in session 35
+SAMPLE_QUESTIONS29 = ROOT / "evals" / "samples29"  # a twenty-ninth (session 35, writers per chapter), unread
 SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3),
                ("samples4", SAMPLE_QUESTIONS4), ("samples5", SAMPLE_QUESTIONS5),
                ("samples6", SAMPLE_QUESTIONS6), ("samples7", SAMPLE_QUESTIONS7),
@@ -684,7 +697,7 @@ SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), (
                ("samples21", SAMPLE_QUESTIONS21), ("samples22", SAMPLE_QUESTIONS22), ("samples23", SAMPLE_QUESTIONS23),
                ("samples24", SAMPLE_QUESTIONS24), ("samples25", SAMPLE_QUESTIONS25),
                ("samples26", SAMPLE_QUESTIONS26), ("samples27", SAMPLE_QUESTIONS27),
-               ("samples28", SAMPLE_QUESTIONS28))
+               ("samples28", SAMPLE_QUESTIONS28), ("samples29", SAMPLE_QUESTIONS29))
 # what each later sample set has seen (the report prints it beside its figures)
 SAMPLE_NOTES = {
     "samples2": "Written on 2026-12-01 (session 6) from the texts and the schema alone when the first set's failures "
@@ -793,7 +806,12 @@ SAMPLE_NOTES = {
     "samples28": "Written on 2026-12-06 (session 34) the same way, commissioned before samples27's failures were read: "
     "Boston, Somerville and Chagrin Falls by one writer each, Crawfordville and Williams by one writer (16 items, 18 "
     "turns per chapter; 'today' Thursday, December 20, 2029; each state's own counting of time); first score on "
-    "5a9c774, the code before any change of session 34, in evals/README.md. Its failures have not been read.",
+    "5a9c774, the code before any change of session 34, in evals/README.md. Its failures were read in session 35, after "
+    "samples29 was commissioned.",
+    "samples29": "Written on 2026-12-06 (session 35) the same way, commissioned before samples28's failures were read: "
+    "Boston, Somerville and Chagrin Falls by one writer each, Crawfordville and Williams by one writer (16 items, 18 "
+    "turns per chapter; 'today' Wednesday, May 22, 2030; each state's own counting of time); first score on "
+    "bedca36, the code before any change of session 35, in evals/README.md. Its failures have not been read.",
 }
 SAMPLE_TEXTS = ROOT.parent / "shared" / "corpus-samples"
 
