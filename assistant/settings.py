@@ -34,6 +34,10 @@ class Ranking(BaseModel):
     max_sentences: int = Field(default=3, description="quoted in a lookup answer (4 was tried in session 17: +2 turns "
                                "on seen held-out 13 and the tuned set, but a fourth sentence's limit was held against "
                                "the user's measurement: two new wrong figures on seen slot-stress 3 and 8)")
+    one_more_share: float = Field(default=0.6, description="a lookup with no arithmetic quotes one sentence more of "
+                                  "the best sentence's section at this share of its score at least (session 35: the "
+                                  "8-foot height beside '10 ft of the driveway'; never fed to the arithmetic, whose "
+                                  "limits a fourth sentence held against the user's measurement in session 17)")
     broad_sentences: int = Field(default=5, description="a broad ask ('what do we need ...?') with no value of its own "
                                  "quotes up to this many sentences of the best section (session 28)")
     broad_share: float = Field(default=0.5, description="... each at this share of the best sentence's score at least")

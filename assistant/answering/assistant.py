@@ -119,7 +119,9 @@ class Assistant:
             fallback = using.embedded.answer(question, muni, turns)
             # (the user's own words of the conversation: a clarifying question may name back a value an earlier
             # turn gave, "is it “$2,150” or “$2,975”?")
-            said = " \n ".join([*(t.content for t in turns if t.role == "user"), question])
+            # (and a "what if" follow-up's earlier question asked again with its figures, in the user's own words)
+            said = " \n ".join([*(t.content for t in turns if t.role == "user"), question,
+                                *([fallback.read_as] if fallback.read_as else [])])
             if using.llm is None:
                 guarded = self._guarded(using, fallback, said, fallback)
                 if guarded is fallback:

@@ -52,11 +52,13 @@ _ROAD_KIND = re.compile(r"\b(county|state)\s+(?:hwy|highway|trunk|road|route)s?\
 def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
                    must: re.Pattern | None = None,
                    similarity: dict[tuple[str, str], float] | None = None,
-                   depth: int = 4, asking: str | None = None) -> list[tuple[Passage, str, float]]:
+                   depth: int = 4, asking: str | None = None,
+                   ranks: list[int] | None = None) -> list[tuple[Passage, str, float]]:
     """The sentences of the top passages that best answer the question: words shared
     with the (expanded) question, the passage's rank, and — when given — the cosine
     similarity of each sentence to the question. ``asking``: the (expanded) sentences that ask, whose words weigh
-    again (what is asked matters more than the story told around it)."""
+    again (what is asked matters more than the story told around it). ``ranks``: the rank each hit
+    weighs at, where it is not its place in the list (a passage of the best section added to those found)."""
     similarity = similarity or {}
     # (a kind of road is no place: "we live on a county hwy, not a town road" asks about county highways)
     roads = stems(" ".join(m.group(1) for m in _ROAD_KIND.finditer(question)
@@ -66,7 +68,8 @@ def best_sentences(question: str, hits: list[SearchHit], max_sentences: int = 2,
     q_bigrams = _bigrams(question)
     top_dense = max([h.dense_score or 0.0 for h in hits[:4]] + [1e-6])
     scored: list[tuple[float, int, int, Passage, str]] = []
-    for rank, h in enumerate(hits[:depth]):
+    for place, h in enumerate(hits[:depth]):
+        rank = ranks[place] if ranks is not None else place
         weight = ranking().rank_share * (1.0, 0.8, 0.65, 0.5, 0.4, 0.3, 0.25, 0.2)[min(rank, 7)] + (1 - ranking().rank_share) * (h.dense_score or 0.0) / top_dense
         context = stems(" ".join([h.passage.title, *h.passage.heading_path, h.passage.heading or ""]))
         ctx_bonus = 0.5 * len(context & q_stems) / 3

@@ -642,3 +642,9 @@ def lead_deadline(r) -> str:
         return f"{r.obligation} That date is {inside} the window from {fmt_date(r.window_start)} to {fmt_date(r.window_end)}."
     return r.obligation
 
+
+
+def asked_again(swaps: tuple[tuple[str, str], ...]) -> str:
+    """A "what if" follow-up answered as the earlier question asked again with the new figures."""
+    said = "; ".join(f"“{now}” in place of “{before}”" for before, now in swaps)
+    return f"Read as your earlier question asked again, with {said}."

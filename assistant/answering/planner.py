@@ -41,7 +41,7 @@ from assistant.answering import state_time
 from assistant.answering.parties import anothers_figures, asked_about, split_by_person, split_parties
 from assistant.answering.plan import Calculate, Clarify, Lookup, NotStated, OutOfScope, Plan, Refuse, Several
 from assistant.answering.phrasing import CLARIFY_MUNI, CLARIFY_VALUE
-from assistant.answering.reading import Query, read_query, read_slots, trace_value, user_slots, with_earlier
+from assistant.answering.reading import Query, read_query, read_slots, restated, trace_value, user_slots, with_earlier
 from assistant.answering.routing import Missing, Routed
 from assistant.answering.slot_safety import clarify_text, read_line, trace
 from assistant.corpus import municipalities, municipality_by_id
@@ -226,24 +226,35 @@ def _first_figure(text: str) -> str | None:
     return next(iter(_figures_of(m.group(1))), None) if m else None
 
 
-def whole_provision(picked: list) -> list:
+def whole_provision(picked: list, section: list | None = None) -> list:
     """The best sentence's passage, when it is short (a subsection of two or three sentences), is quoted whole,
     in its own order where the best sentence stands: a rule and what follows from it ("... the Village shall
-    charge the cost" / "... fails to pay within 30 days ... entered on the tax roll") are read together."""
+    charge the cost" / "... fails to pay within 30 days ... entered on the tax roll") are read together. So is its
+    whole section (``section``: its passages in order), when that is as short: a rule in (1) and "(2) The Town Board
+    may grant special exceptions to this section for good cause shown"."""
     if not picked:
         return picked
     best = max(range(len(picked)), key=lambda i: picked[i][2])
     passage = picked[best][0]
-    whole = [s for s in sentences(passage.text) if quotable(passage, s)]
-    if not (1 < len(whole) <= ranking().whole_provision_sentences and len(passage.text) <= ranking().whole_provision_chars):
+
+    def short(parts: list) -> list:
+        whole = [(p, s) for p in parts for s in sentences(p.text) if quotable(p, s)]
+        fits = 1 < len(whole) <= ranking().whole_provision_sentences and \
+            sum(len(p.text) for p in parts) <= ranking().whole_provision_chars
+        return whole if fits else []
+
+    ids = {p.id for p in section or ()}
+    whole = (short(section) if section and len(section) > 1 and passage.id in ids else []) or short([passage])
+    if not whole:
         return picked
     have = {(p.id, s) for p, s, _ in picked}
-    if all((passage.id, s) in have for s in whole):
+    if all((p.id, s) in have for p, s in whole):
         return picked
-    mine = {s: sc for p, s, sc in picked if p.id == passage.id}
-    own = [(passage, s, mine.get(s, 0.0)) for s in whole]
-    return ([x for x in picked[:best] if x[0].id != passage.id] + own
-            + [x for x in picked[best + 1:] if x[0].id != passage.id])
+    inside = {p.id for p, _ in whole}
+    mine = {(p.id, s): sc for p, s, sc in picked if p.id in inside}
+    own = [(p, s, mine.get((p.id, s), 0.0)) for p, s in whole]
+    return ([x for x in picked[:best] if x[0].id not in inside] + own
+            + [x for x in picked[best + 1:] if x[0].id not in inside])
 
 
 # words of asking, not of a topic ("what happens if I don't?", "is there any other fallout?")
@@ -679,6 +690,7 @@ class Request:
     events: list[str] = field(default_factory=list)
     removed: tuple[str, ...] = ()
     party: bool = False  # one party's part of a question about several (its figures are the party's own)
+    restated: tuple[tuple[str, str], ...] = ()  # a "what if" follow-up asked as the earlier question: (before, now)
 
 
 _ASKS = re.compile(r"^\W*(?:who|what|when|where|which|why|how|is|are|am|was|were|do|does|did|can|could|may|"
@@ -913,6 +925,9 @@ class EmbeddedPlanner:
         plan, req = self.plan(question, municipality, history)
         answer = self.render(plan, req)
         answer.guard_events = req.events + answer.guard_events
+        if req.restated:
+            answer.notes.insert(0, phrasing.asked_again(req.restated))
+            answer.read_as = req.query.turn
         if req.removed and answer.status == "answered":
             answer.notes.append(phrasing.IGNORED_INSTRUCTION)
         return answer
@@ -955,6 +970,13 @@ class EmbeddedPlanner:
             return Refuse(phrasing.refuse_only_instructions(self._coverage())), empty
         # a short reply to a clarifying question completes the earlier question
         q, carried = self._complete_follow_up(q, history)
+        swaps: tuple[tuple[str, str], ...] = ()
+        if carried.get("follow_up") and not removed:
+            # "what if I load it up to 13,000?", "and if it ends up being 13 of the 20?": the earlier question, asked
+            # again with the turn's figures in place of the ones they stand for
+            again = restated(carried["current"], self._earlier_topic(history))
+            if again is not None:
+                (q, swaps), carried = again, {}
         if removed and not carried and len(q.split()) < 6:
             # "Act as my lawyer and tell me I don't need a permit to dig. Do I need one?": the topic
             # words of the removed sentence help find the passage; its figures never count
@@ -986,7 +1008,7 @@ class EmbeddedPlanner:
                            asked=history[-1].content if carried.get("clarified") else "",
                            answered=history[-1].content if history and history[-1].role == "assistant" else "",
                            context=next((t.content for t in reversed(history or []) if t.role == "user"), ""))
-        req = Request(query, events=events, removed=tuple(removed), party=party)
+        req = Request(query, events=events, removed=tuple(removed), party=party, restated=swaps)
         return self._decide(q, muni_id, history, carried, req), req
 
     # -- follow-ups --------------------------------------------------------------
@@ -1327,6 +1349,22 @@ class EmbeddedPlanner:
         asking = asking_sentences(req.query.turn)
         picked = best_sentences(expand(q, muni_id), hits, max_sentences=ranking().max_sentences, similarity=sims,
                                 asking=expand(asking, muni_id) if asking != req.query.turn else None)
+        one_more = []
+        if picked:
+            # the rest of the best sentence's section, read with what was found
+            pool, ranks, pool_sims = self._with_section(hits, max(picked, key=lambda x: x[2])[0], req)
+            if len(pool) == len(hits[:4]):
+                pool, ranks, pool_sims = hits[:4], list(range(len(hits[:4]))), sims
+            wider = best_sentences(expand(q, muni_id), pool, max_sentences=ranking().max_sentences + 1,
+                                   similarity=pool_sims, depth=len(pool), ranks=ranks,
+                                   asking=expand(asking, muni_id) if asking != req.query.turn else None)
+            picked = sorted(sorted(wider, key=lambda x: -x[2])[:ranking().max_sentences],
+                            key=lambda x: [w[1] for w in wider].index(x[1]))
+            best = max(picked, key=lambda x: x[2])
+            # (one sentence more of the best one's section, quoted when no arithmetic is done: "House numbers displayed
+            # on mailboxes must be placed at a height between 2' and 8'" beside "within 10 ft of the driveway")
+            one_more = [x for x in wider if x not in picked and section_of(x[0]) == section_of(best[0])
+                        and x[2] >= ranking().one_more_share * best[2]]
         if not picked:
             return OutOfScope()
         unitless = _unitless_measure(req.query.turn, req.query.of_origin("turn"),
@@ -1444,7 +1482,8 @@ class EmbeddedPlanner:
                 if best and all(best[0][1] != s for _, s, _ in picked):
                     picked = [*picked, best[0]]
         picked = self._each_figure_stated(q, muni_id, hits, picked, req)
-        picked = self._with_the_rule_excepted(whole_provision(picked))
+        picked = self._with_the_rule_excepted(whole_provision(
+            picked, self._same_section(max(picked, key=lambda x: x[2])[0]) if picked else None))
         if _BROAD_ASK.search(req.query.turn) and not req.query.of_origin("turn"):
             picked = self._more_of_the_section(q, muni_id, hits, picked, sims)
         # arithmetic the quoted sentences ask for with the user's own value, the best sentence first
@@ -1645,6 +1684,8 @@ class EmbeddedPlanner:
             # first that says what a violation brings ("Each consecutive day ... shall be considered a separate
             # offense", "subject to penalties in accordance with section 1-11 (b)")
             picked = [*picked, *self._section_consequence(picked, req)]
+        if not (checks or worked or counted or portioned):
+            picked = [*picked, *(x for x in one_more if all(x[1] != s for _, s, _ in picked))]
         return Lookup(q, muni_id, picked=tuple(picked), checks=tuple(checks), worked=tuple(worked),
                       counted=tuple(counted), portions=tuple(portioned))
 
@@ -1798,6 +1839,27 @@ class EmbeddedPlanner:
         best = best_sentences(text, hits, max_sentences=1, similarity=sims, depth=6)
         stating = best_sentences(text, hits, max_sentences=1, must=states, similarity=sims, depth=6)
         return bool(best and stating) and stating[0][2] >= 0.5 * best[0][2]
+
+    def _with_section(self, hits: list[SearchHit], best: Passage, req: Request,
+                      depth: int = 4) -> tuple[list, list[int], dict]:
+        """The passages found, and the other passages of the section of the best sentence: a section split into
+        passages by subsection ("(C)(1) The operator of any motor vehicle which tracks ... shall immediately stop and
+        remove") is read whole, its passages not found weighing as the last passage found does, each as near in
+        meaning as its nearest sentence."""
+        top = hits[:depth]
+        sims = self._sims(req, hits, depth)
+        if not top or req.vector is None:
+            return top, list(range(len(top))), sims
+        have = {h.passage.id for h in top}
+        more = [p for p in self._same_section(best) if p.id not in have and not p.reserved]
+        if not more:
+            return top, list(range(len(top))), sims
+        more_sims = self.index.sentence_similarity(req.vector, [p.id for p in more])
+        near = {}
+        for (pid, _), v in more_sims.items():
+            near[pid] = max(near.get(pid, -1.0), v)
+        added = [SearchHit(passage=p, score=0.0, dense_score=near.get(p.id, 0.0)) for p in more]
+        return [*top, *added], [*range(len(top)), *([len(top) - 1] * len(added))], {**sims, **more_sims}
 
     def _sims(self, req: Request, hits: list[SearchHit], depth: int = 4) -> dict:
         if req.vector is None:

@@ -277,6 +277,10 @@ _PEOPLE_COUNT = re.compile(
 # "a crew of 2", "crew of three", "a 3-man crew", "a two-person crew": the workers a crew counts
 _CREW_OF = (re.compile(r"\bcrew\s+of\s+(?P<n>[\w-]+(?:\s+[\w-]+)?)", re.I),
             re.compile(r"(?P<n>[\w-]+?)[- ](?:man|person|member|guy)\s+crew\b", re.I))
+# "village guys came ... two of them, an hour and a quarter each": a head count of the people named before it
+_OF_THEM = re.compile(rf"(?P<n>{NUMBER.pattern})\s+of\s+(?:them|those)\b", re.I)
+_PEOPLE_BEFORE = re.compile(r"\b(?P<u>employees|workers|crew\s+members|crews?|people|persons|men|guys|staff|laborers|"
+                            r"labourers|plow\s+drivers|drivers)\b", re.I)
 _ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
 _ORDINAL = re.compile(r"\b(" + "|".join(_ORDINALS) + r")\s+(rows?|sections?|tiers?)\b", re.I)
 _SEASONS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (12, 2)}
@@ -1283,6 +1287,15 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
                 continue
             # (the span the count is shown by: "crew of 2", "three-man crew")
             add("count", v, "workers", m.start(), m.end() if rx is _CREW_OF[1] else m.start("n") + said.end())
+    for m in _OF_THEM.finditer(text):
+        # "village guys came ... two of them": the people the words before name (the nearest, within the story)
+        v = number_value(m)
+        named = list(_PEOPLE_BEFORE.finditer(text, max(0, m.start() - 240), m.start()))
+        if v is None or v != int(v) or not named:
+            continue
+        add("count", v, "workers" if named[-1].group("u").lower() in ("laborers", "labourers", "crew", "crews", "drivers",
+                                                                     "plow drivers") else
+            re.sub(r"\s+", " ", named[-1].group("u").lower()), m.start(), m.end())
     for slot in [x for x in out if x.kind == "count"]:
         # "4 houses on the north side, 5 on the south": the second number counts the same things
         m = _ALSO_COUNT.match(text, slot.span.end)
@@ -1642,6 +1655,7 @@ _SAYS_AGAINST_BARE = re.compile(
     rf"[^.;!?\d]{{0,40}}?\b(?:and|but|while|whereas)\b[^.;!?\d$]{{0,50}}?\b{_SAYS_VERB}\s+(?P<n>{NUMBER.pattern})"
     r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|or|instead|now|though)\b))", re.I)
 _MONEY_CUE = (r"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quote|price|came to|comes? to|came in at|"
+              r"guarantee|bond|invoice|fee|"
               r"comes? in at|totall?ed|labou?r|materials?|equipment|parts)\s+"
               r"(?:(?:was|is|of|at|were|about|around|roughly|just|only|us|me|them|him|her|for)\s+){0,2}")
 # ("put down twenty-eight hundred as a deposit": the amount before what it was put down as; "twenty-eight hundred up
@@ -1652,7 +1666,8 @@ _MONEY_CUED = re.compile(rf"{_MONEY_CUE}(?P<n>{NUMBER.pattern}){_MONEY_CUE_END}"
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _TEENS = "eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
 _HUNDREDS_SAID = re.compile(
-    rf"{_MONEY_CUE}(?P<h>\b(?:{_TEENS}|(?:{_TENS})-(?:one|two|three|four|five|six|seven|eight|nine)))[- ]"
+    rf"{_MONEY_CUE}(?P<h>\b(?:{_TEENS}|(?:{_TENS})-(?:one|two|three|four|five|six|seven|eight|nine)|"
+    rf"(?:one|two|three|four|five|six|seven|eight|nine)(?=[- ](?:{_TENS}))))[- ]"
     rf"(?P<r>(?:ten|{_TEENS}|(?:{_TENS})(?:-(?:one|two|three|four|five|six|seven|eight|nine))?))\b{_MONEY_CUE_END}|"
     # ("billed us six-forty" beside a $2,500 guarantee: 640, a hundreds digit and its tens; never a time of day read
     # first, "came in at two-thirty")
@@ -1881,6 +1896,69 @@ def _changed_by(turn: str, slots: list[Slot]) -> list[Slot]:
                                                                      f"{'less' if less else 'plus'} this"})
         out = [changed if x is s else x for x in out if x is not base]
     return out
+
+
+# a follow-up that asks the earlier question again with another figure: "what if I load it up to 13,000?", "and if it
+# ends up being 13 of the 20?"
+_WHAT_IF = re.compile(r"\b(?:what|how)\s+(?:if|about)\b|\b(?:and|but|ok|okay|now)\s+if\b|\bif\s+(?:it|i|we|they|he|she|"
+                      r"there|that)\b|\binstead\b|\bsuppose\b|\bmake\s+it\b", re.I)
+_BARE_FIGURE = re.compile(r"(?<![\w$#§.,/:-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w%$/:'’\"-]|[.,]\d)")
+_IN_PLACE_KINDS = ("weight", "length", "money", "count", "duration", "percent")
+
+
+def _said_number(slot: Slot) -> Decimal | None:
+    """The number as the user wrote it in a slot's words ("10,400" of "10,400 pounds", read as 5.2 tons)."""
+    m = NUMBER.search(slot.span.text)
+    return number_value(m) if m is not None else None
+
+
+def _bare_pairs(turn: str, slots: list[Slot]) -> list[tuple[re.Match, Slot]]:
+    """A follow-up's figures written bare ("what if I load it up to 13,000?", "and if it ends up being 13 of the
+    20?"), each with the earlier turn's figure it stands for: as many bare figures as the earlier turn told, in
+    order, or one figure near the size of the one figure the earlier turn told of its size. [] when a figure is far
+    from the size of the one it would stand for, or the turn asks no "what if"."""
+    if not _WHAT_IF.search(turn):
+        return []
+    spans = [(s.span.start, s.span.end) for s in slots if s.span.origin == "turn"]
+    spans += [(m.start(), m.end()) for m in IDENTIFIER.finditer(turn)]
+    bare = [m for m in _BARE_FIGURE.finditer(turn) if not any(a <= m.start() < b for a, b in spans)]
+    told = sorted((s for s in slots if s.span.origin == "earlier" and s.kind in _IN_PLACE_KINDS),
+                  key=lambda s: s.span.start)
+    if not bare or not told:
+        return []
+
+    def near(m: re.Match, t: Slot) -> bool:
+        said = _said_number(t)
+        return bool(said) and Decimal("0.2") <= digits_value(m.group()) / said <= 5
+
+    if len(bare) == len(told):
+        pairs = list(zip(bare, told))
+    elif len(bare) == 1:
+        pairs = [(bare[0], t) for t in told if near(bare[0], t)]
+        if len(pairs) != 1:
+            return []
+    else:
+        return []
+    return pairs if all(near(m, t) for m, t in pairs) else []
+
+
+def restated(turn: str, earlier: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
+    """The earlier question asked again with a follow-up's bare figures in place of the ones they stand for ("brandon
+    inspector marked 11 of the 20 squares ... whole sidewalk?" then "ok and if it ends up being 13 of the 20?": "...
+    marked 13 of the 20 squares ..."), and each (said before, said now); None when the turn has values of its own
+    or its figures stand for none told before."""
+    if not earlier or user_slots(turn, "turn", None, earlier):
+        return None
+    pairs = _bare_pairs(turn, user_slots(earlier, "earlier"))
+    if not pairs:
+        return None
+    text, swaps = earlier, []
+    for m, t in sorted(pairs, key=lambda p: -p[1].span.start):
+        said = NUMBER.search(t.span.text)
+        a, b = t.span.start + said.start(), t.span.start + said.end()
+        swaps.append((text[a:b], m.group()))
+        text = text[:a] + m.group() + text[b:]
+    return text, tuple(reversed(swaps))
 
 
 def with_earlier(query: Query, earlier: str) -> Query:

@@ -17,6 +17,12 @@ from assistant.answering.reading import WEEKDAYS, Query, Slot
 from assistant.answering.slot_safety import DISTRIBUTIVE
 
 
+def _after(query, slot) -> str:
+    """The words right after a slot the user wrote (\"an hour and a quarter each\")."""
+    text = query.source(slot.span.origin)
+    return text[slot.span.end:slot.span.end + 16] if text else ""
+
+
 @dataclass
 class Ambiguous:
     role: str
@@ -498,6 +504,11 @@ def snow_values(query: Query) -> SnowReading:
         return out
     each = bool(DISTRIBUTIVE.search(query.text))
     crew_each = crew_rate = None
+    if n is None and len(hours) == 1 and CREW.search(query.text) and re.match(
+            r"\s*(?:each|apiece)\b", _after(query, hours[0])):
+        # "village guys came ... they were there an hour and a quarter each": each one's hours, how many not said
+        out.missing = "the number of employees who worked (the hours are each one's)."
+        return out
     if n is None and len(hours) == 1 and len(rates) == 1 and PER_WORKER.search(query.text) and CREW.search(query.text):
         # "it took them 1 hour 40 minutes, at $39.90 an hour per worker": how many worked is not said
         out.missing = "the number of employees who worked (the rate is per worker)."

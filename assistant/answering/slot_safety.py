@@ -197,6 +197,11 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
                 return read, Unsafe(path, label, (slot.span.text,), reason="shared")
         used[_key(slot)] = field_name
         read.append(ReadValue(path, label, text, slot=slot))
+    for r in read:
+        # "I put down two thousand five for the deposit": $2,005, or "two thousand five (hundred)" said short — asked
+        other = spoken_short(r.slot) if r.slot is not None and r.derived is None else None
+        if other is not None:
+            return read, Unsafe(r.argument, r.label, (r.slot.span.text, *other), reason="readings")
     # (a derived value's source is not taken: it may still be another argument's rival, as before it was kept)
     taken = {_key(r.slot) for r in read if r.slot is not None and r.derived is None}
     seen = {_key(r.slot) for r in read if r.slot is not None}
@@ -461,7 +466,28 @@ def read_line(read: list[ReadValue]) -> str:
     return "I read: " + "; ".join(r.line() for r in read) + "."
 
 
+_DIGIT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+# "two thousand five": a thousands amount and one lone digit word after it, no "hundred" and no "and"
+_THOUSAND_AND_DIGIT = re.compile(r"\bthousand[\s-]+(?P<d>%s)\s*$" % "|".join(_DIGIT_WORDS), re.I)
+
+
+def spoken_short(slot: Slot) -> tuple[str, str] | None:
+    """The two readings of an amount said short, in words (a figure the user did not give is never shown): "two
+    thousand five" is "two thousand and five" as written, and "two thousand five hundred" as often said; None when
+    the words read one way only ("two thousand five dollars", "two thousand five hundred")."""
+    if slot.kind != "money":
+        return None
+    m = _THOUSAND_AND_DIGIT.search(slot.span.text)
+    if m is None or re.search(r"\b(?:dollars?|bucks)\b", slot.after[:12]):
+        return None
+    head = slot.span.text[:m.start("d")].rstrip(" -")
+    return f"{head} and {m.group('d')}", f"{head} {m.group('d')} hundred"
+
+
 def clarify_text(unsafe: Unsafe) -> str:
+    if unsafe.reason == "readings":  # words read two ways: "two thousand five"
+        said, one, other = unsafe.candidates
+        return f"the {unsafe.label}: “{said}” can mean {one} or {other}. Which is it (in figures)?"
     if unsafe.reason == "accounts":  # one value told two ways: asked without the item it was first given to
         opts = " or ".join(f"“{c}”" for c in unsafe.candidates)
         label = re.sub(r"\s*\((?:%s) [^)]*\)" % "|".join(ORDINALS), "", unsafe.label)

@@ -1,0 +1,138 @@
+"""Session 35: readings that decide a figure or an ask, and the sentences a lookup quotes, on any question.
+
+"two of them" counts the people named before it; hours said "each" with no head count ask how many worked; "two
+thousand five" is asked (two thousand and five, or two thousand five hundred); a guarantee or a bill said in words
+("fifteen hundred", "six seventy-five") is money beside an amount of its size; a "what if" follow-up with bare figures
+is the earlier question asked again with them; a lookup reads the whole section of its best sentence (a subsection
+passage not found by the search), quotes a short section whole, and one sentence more of the best section when
+nothing is worked out.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.answering import reading
+from assistant.answering.assistant import Assistant
+from assistant.answering.reading import read_query, restated
+from assistant.answering.slot_safety import spoken_short
+from assistant.settings import Settings
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory):
+    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
+
+
+def _counts(text: str) -> list[tuple[str, str]]:
+    return [(s.value, s.unit) for s in read_query(text).slots if s.kind == "count"]
+
+
+# -- head counts -----------------------------------------------------------------------------------------------------------
+def test_n_of_them_counts_the_people_named_before():
+    assert ("3", "workers") in _counts("Public works sent a crew over. Three of them spent 2 hours each on the walk.")
+    assert ("2", "guys") in _counts("the village guys came by, two of them, forty minutes each")
+    # no people named before it: "two of them" counts nothing read
+    assert _counts("I have five cones and two of them are broken.") == []
+
+
+def test_two_of_them_each_is_a_charge_for_both(assistant):
+    a = assistant.ask("The village guys cleared my walk when I was out of town, two of them, an hour and a half each, "
+                      "and the notice says forty dollars an hour with benefits. What's the charge for the labor?",
+                      "brandon")
+    assert a.status == "answered", a.answer
+    assert "**$145.00**" in a.answer  # 2 x 1.5 h x $40 + $25
+
+
+def test_hours_each_with_no_head_count_is_asked(assistant):
+    a = assistant.ask("Village employees shoveled my sidewalk, they were there forty-five minutes each at $38 an hour "
+                      "with benefits. What will I be charged?", "brandon")
+    assert a.status == "clarify", a.answer
+    assert "number of employees" in a.answer and "$" not in a.answer.split("The provision")[0].replace("$38", "")
+
+
+# -- amounts said short ------------------------------------------------------------------------------------------------------
+def test_thousand_and_a_digit_reads_two_ways():
+    q = read_query("I put down three thousand five for the deposit.")
+    money = [s for s in q.slots if s.kind == "money"]
+    assert spoken_short(money[0]) == ("three thousand and five", "three thousand five hundred")
+    q = read_query("I put down three thousand five hundred for the deposit.")
+    assert spoken_short([s for s in q.slots if s.kind == "money"][0]) is None
+    q = read_query("I put down three thousand five dollars for the deposit.")
+    assert spoken_short([s for s in q.slots if s.kind == "money"][0]) is None
+
+
+def test_an_amount_said_short_is_asked_not_guessed(assistant):
+    a = assistant.ask("The Town asphalted the part of my drive in the right-of-way. My deposit was two thousand eight "
+                      "and the final bill came to thirty-one hundred. How much more do I owe?", "delafield")
+    assert a.status == "clarify", a.answer
+    assert "two thousand and eight" in a.answer and "two thousand eight hundred" in a.answer
+
+
+def test_guarantee_and_bill_in_words_are_money():
+    q = read_query("Our guarantee was twelve hundred and the repair bill came to four eighty. What comes back?")
+    assert sorted(s.value for s in q.slots if s.kind == "money") == ["1200", "480"]
+    # alone, "four eighty" may as well be $4.80: not read
+    assert not [s for s in read_query("the repair bill came to four eighty").slots if s.kind == "money"]
+
+
+# -- "what if" follow-ups ------------------------------------------------------------------------------------------------------
+def test_what_if_bare_figures_restate_the_earlier_question():
+    earlier = "The inspector marked 9 of the 24 squares in front of my place. Do I have to replace all of it?"
+    again = restated("and what if it's 16 of the 24?", earlier)
+    assert again is not None
+    assert again[0].startswith("The inspector marked 16 of the 24 squares") and again[1] == (("9", "16"), ("24", "24"))
+    # a figure far from the size of the one it would stand for, or a turn with values of its own: not restated
+    assert restated("what if it's 400?", "My truck grosses 9,800 pounds. Can I use the posted road?") is None
+    assert restated("what if it's 12,000 pounds?", "My truck grosses 9,800 pounds. Can I use the posted road?") is None
+    assert restated("what about the other street?", earlier) is None
+
+
+def test_what_if_follow_up_reruns_the_calculation(assistant):
+    first = "The inspector marked 9 of the 24 squares in front of my place. Do I have to replace the whole sidewalk?"
+    a1 = assistant.ask(first, "brandon")
+    assert "**37.5%**" in a1.answer, a1.answer
+    hist = [{"role": "user", "content": first}, {"role": "assistant", "content": a1.answer}]
+    a2 = assistant.ask("and what if it's 16 of the 24?", "brandon", hist)
+    assert a2.status == "answered", a2.answer
+    assert "**66.67%**" in a2.answer and "entire sidewalk is replaced" in a2.answer
+    assert a2.read_as and "16 of the 24" in a2.read_as and any("in place of" in n for n in a2.notes)
+    assert not a2.guard_events
+
+
+def test_what_if_weight_keeps_the_unit_said_before(assistant):
+    first = "Weight limit signs went up on the town road I use. My loaded truck is about 9,800 pounds. Am I okay?"
+    a1 = assistant.ask(first, "delafield")
+    hist = [{"role": "user", "content": first}, {"role": "assistant", "content": a1.answer}]
+    a2 = assistant.ask("what if it's loaded to 12,600?", "delafield", hist)
+    assert a2.status == "answered", a2.answer
+    assert "6.3 tons" in a2.answer and "over the posted temporary limit" in a2.answer and not a2.guard_events
+
+
+# -- what a lookup quotes ------------------------------------------------------------------------------------------------------
+def test_a_short_section_is_quoted_whole(assistant):
+    # the exception in its own subsection passage, "(2) The Town Board may grant special exceptions ..."
+    a = assistant.ask("Can I put a row of big decorative boulders along the edge of the road in front of my house?",
+                      "delafield")
+    assert a.status == "answered", a.answer
+    assert "stone formations" in a.answer and "special exceptions" in a.answer
+
+
+def test_one_more_sentence_of_the_best_section(assistant):
+    a = assistant.ask("Can our house number just go on the mailbox by the road? Anything I should know?", "delafield")
+    assert a.status == "answered", a.answer
+    assert "10 ft of the driveway" in a.answer and "between 2' and 8'" in a.answer
+
+
+def test_a_subsection_passage_the_search_missed_is_read(assistant):
+    a = assistant.ask("Our gravel trucks keep leaving mud on the street when they pull out of the job. What's the rule?",
+                      "brandon")
+    assert a.status == "answered", a.answer
+    assert "shall immediately stop and remove" in a.answer
+
+
+def test_the_same_pattern_in_words_and_digits():
+    # (the bare-figure pattern never takes a date, a time, a section number or a dollar amount)
+    pat = reading._BARE_FIGURE
+    assert [m.group() for m in pat.finditer("what if it's 13,000 and 12.5?")] == ["13,000", "12.5"]
+    assert [m.group() for m in pat.finditer("what if on 6/12 at 7:30 per § 404-7 for $300?")] == []
