@@ -136,3 +136,24 @@ def test_the_same_pattern_in_words_and_digits():
     pat = reading._BARE_FIGURE
     assert [m.group() for m in pat.finditer("what if it's 13,000 and 12.5?")] == ["13,000", "12.5"]
     assert [m.group() for m in pat.finditer("what if on 6/12 at 7:30 per § 404-7 for $300?")] == []
+
+
+# -- a period timing another act ---------------------------------------------------------------------------------------------
+def test_a_period_timing_another_act_is_not_the_day_asked():
+    from assistant.answering import periods
+
+    turn = ("The city hauled away a dozen of our shopping carts on March 3, 2027 and we never got a letter "
+            "from them. What was the last day they had to notify us?")
+    slots = list(read_query(turn).slots)
+    hearing = ("An owner who has incurred a shopping cart-related warning and/or fee under these sections may obtain a "
+               "hearing regarding the propriety of the warning and/or fee by making a written petition to the "
+               "Commissioner for a hearing within fifteen (15) calendar days of receipt of the notice of removal.")
+    notify = ("Within a reasonable time but not more than three (3) business days after removal, the Commissioner "
+              "shall notify the owner of the removed cart.")
+    assert periods.count_from(turn, slots, [hearing]) == []
+    counted = periods.count_from(turn, slots, [notify, hearing], state="MA")
+    assert len(counted) == 1 and counted[0].sentence == notify
+    # the act asked is the one the period times: counted
+    turn2 = "We received the notice of removal on March 3, 2027. What's the last day we can petition for a hearing?"
+    counted = periods.count_from(turn2, list(read_query(turn2).slots), [hearing], state="MA")
+    assert len(counted) == 1 and counted[0].day.isoformat() == "2027-03-18"

@@ -364,13 +364,28 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
             _, sentence, m, backward = max(better, key=lambda x: x[0])
             return sentence, m, backward
 
+    # an act whose day is asked ("the latest day they had to notify us"): a period timing another act ("may obtain a
+    # hearing ... by making a written petition ... within fifteen (15) calendar days of receipt of the notice of
+    # removal") is not its day, whatever event the two share
+    wants = _acts(expand(_asking(turn))) & _TIMED_ACTS
+
+    def times_another_act(sentence: str, m: re.Match) -> bool:
+        if not wants:
+            return False
+        # (the act is the sentence less its period's event, which runs to the next stop: "... three (3) business days
+        # after removal, the Commissioner ... shall notify the owner")
+        stop = re.search(r"[,;:.]", sentence[m.end():m.end() + 60])
+        own = _acts(sentence[:m.start()] + " " + sentence[m.end() + (stop.start() if stop else 60):])
+        return not (own & _TIMED_ACTS & wants)
+
     for wanted in levels:
         candidates = []
         for sentence in sentences:
             found = [(m, True) for m in _BEFORE.finditer(sentence)] + [(m, False) for m in _AFTER.finditer(sentence)] \
                 + [(m, False) for m in _AFTER_NOTICE.finditer(sentence)] \
                 + [(m, False) for m in _NEXT_BUSINESS.finditer(sentence)]
-            tied = [(m, backward) for m, backward in found if tie(sentence, m, backward) == wanted]
+            tied = [(m, backward) for m, backward in found if tie(sentence, m, backward) == wanted
+                    and not (wanted != "act" and times_another_act(sentence, m))]
             if not tied and found and wanted == "act":
                 return None
             if not tied:
@@ -404,6 +419,12 @@ _IRREGULAR = {"held": "hold", "paid": "pay", "made": "make", "given": "give", "g
               "took": "take", "brought": "bring", "got": "get", "gotten": "get", "filed": "file", "issued": "issue"}
 
 
+# acts a deadline times, the user's word and the code's ("notify" / "notice", "file" / "petition")
+_TIMED_ACTS = stems("notify notified notice notification inform tell file filed petition appeal apply application pay "
+                    "paid payment remove removed removal repair repaired restore restored replace replaced install "
+                    "installed submit submitted request hearing retrieve retrieved reclaim claim complete completed")
+
+
 def _acts(text: str) -> set[str]:
     words = [_IRREGULAR.get(w.lower(), w) for w in re.findall(r"[A-Za-z][A-Za-z']*", text)]
     return stems(" ".join(words)) - _GENERIC - _MODAL
@@ -415,7 +436,13 @@ def _acts(text: str) -> set[str]:
 ASKS_A_DATE = re.compile(r"\b(?:what|which)\s+(?:date|day)\b|\bby\s+what\s+(?:date|day)\b|"
                          r"\b(?:the|an|a)\s+(?:exact|actual|precise|specific|real)\s+(?:date|day)\b", re.I)
 _ASKS_ITS_DAY = re.compile(ASKS_A_DATE.pattern + r"|\bwhat(?:['’]s|\s+is)\s+the\s+(?:last|final|latest)\s+(?:date|day)\b|"
-                           r"\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b", re.I)
+                           r"\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|\bby\s+what\s+time\b", re.I)
+
+
+def asks_its_day(turn: str) -> bool:
+    """Does the turn ask a day (or the moment) of its own case: "what date", "the last day", "what's the deadline",
+    "by when", "by what time"?"""
+    return bool(_ASKS_ITS_DAY.search(turn))
 
 _OWN_CASE = re.compile(r"\b(?:my|our|i|we|me|us|they|i['’]m|we['’]re)\b", re.I)
 

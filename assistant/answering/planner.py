@@ -1658,7 +1658,9 @@ class EmbeddedPlanner:
             counted = periods.under_rule(counted, state_rule) or counted
         # (of a municipality whose deadlines the catalogue counts, only when the words ask for a date itself, "I need
         # the actual date": "how long do I have" is answered by the period quoted)
-        need = None if counted or checks or worked or (catalogued and not periods.ASKS_A_DATE.search(req.query.turn)) \
+        # ("What's the deadline to get the numbers up?", "By what time does it have to be gone?": a day of one's own
+        # asked, and no day to count from: the day the period counts from is asked, the period quoted)
+        need = None if counted or checks or worked or (catalogued and not periods.asks_its_day(req.query.turn)) \
             else periods.day_needed(req.query.turn, req.query.of_origin("turn"), ranked)
         stretch = None if counted or checks or worked or catalogued \
             else periods.stretch_needed(req.query.turn, req.query.of_origin("turn"), ranked)
