@@ -157,3 +157,27 @@ def test_a_period_timing_another_act_is_not_the_day_asked():
     turn2 = "We received the notice of removal on March 3, 2027. What's the last day we can petition for a hearing?"
     counted = periods.count_from(turn2, list(read_query(turn2).slots), [hearing], state="MA")
     assert len(counted) == 1 and counted[0].day.isoformat() == "2027-03-18"
+
+
+# -- asks different calculators answer -------------------------------------------------------------------------------------
+def test_each_ask_of_another_calculator_is_worked_under_its_own_words(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-03-08")
+    a = assistant.ask("Our street privilege permit for a dumpster was issued on May 4, 2029. The street is 30 feet curb "
+                      "to curb. When does the permit run out if the clerk wrote no earlier date, and how much of the "
+                      "street can the dumpster take up?", "brandon")
+    assert a.status == "answered", a.answer
+    assert "**August 4, 2029**" in a.answer and "**10 feet**" in a.answer and not a.guard_events
+    assert a.answer.count("**“") == 2  # each ask under its own words
+    # one calculator for both asks: one calculation, as before
+    b = assistant.ask("The inspector marked 12 of our 20 squares. What share is that, and does the whole walk go?",
+                      "brandon")
+    assert b.status == "answered" and "**“" not in b.answer, b.answer
+
+
+def test_per_the_clerk_is_no_price_and_a_couple_grand_is_asked(assistant):
+    fee = [s for s in read_query("Permit fee for our street opening is $150 per the clerk.").slots if s.kind == "money"]
+    assert [(s.value, s.unit) for s in fee] == [("150", "USD")]
+    assert [s.unit for s in read_query("$310 per square").slots if s.kind == "money"] == ["USD/square"]
+    a = assistant.ask("I gave the town a couple grand as a deposit when they blacktopped my driveway apron in the "
+                      "right-of-way. The final bill was $2,475. How much more do I owe?", "delafield")
+    assert a.status == "clarify" and "not an exact amount" in a.answer, a.answer

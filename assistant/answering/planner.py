@@ -1009,7 +1009,36 @@ class EmbeddedPlanner:
                            answered=history[-1].content if history and history[-1].role == "assistant" else "",
                            context=next((t.content for t in reversed(history or []) if t.role == "user"), ""))
         req = Request(query, events=events, removed=tuple(removed), party=party, restated=swaps)
-        return self._decide(q, muni_id, history, carried, req), req
+        decided = self._decide(q, muni_id, history, carried, req)
+        if isinstance(decided, Calculate) and not carried and not history and not removed and not party:
+            decided = self._each_ask(decided, muni_id or decided.routed.municipality, req)
+        return decided, req
+
+    def _each_ask(self, plan: Calculate, muni_id: str | None, req: Request) -> Plan:
+        """A question of two or three asks that different calculators answer ("When does the permit run out ..., and
+        how much of the street width can we take up?"): each ask worked out from the story told and its own words,
+        under its own words; the one calculation when every ask is the same calculator's, or an ask would be asked
+        back (a value it lacks) or worked by no calculator."""
+        turn = req.query.turn
+        parts = asked_parts(turn)
+        if not 2 <= len(parts) <= 3 or not muni_id:
+            return plan
+        story = " ".join(x for x in re.split(r"(?<=[.!?])\s+", turn.strip()) if x and "?" not in x)
+        done = []
+        for part in parts:
+            sub_plan, sub_req = self.plan(f"{story} {part}?".strip(), muni_id)
+            worked = isinstance(sub_plan, Calculate) or (isinstance(sub_plan, Lookup) and bool(
+                sub_plan.checks or sub_plan.worked or sub_plan.counted or sub_plan.portions))
+            if not worked or sub_req is None:
+                return plan  # (an ask no arithmetic answers: the one calculation, its asides quoting the code for it)
+            done.append((part, sub_plan, sub_req))
+        # (the same calculator with other arguments is another calculation: "when do I have to tell the Director, and
+        # when do the neighbors need their notice?" are two rules of the deadline calculator)
+        worked = {(p.routed.tool, repr(sorted(p.routed.arguments.items()))) if isinstance(p, Calculate) else
+                  ("lookup", part) for part, p, _ in done}
+        if len(worked) < 2 or plan.routed.tool not in {p.routed.tool for _, p, _ in done if isinstance(p, Calculate)}:
+            return plan
+        return Several(tuple(done))
 
     # -- follow-ups --------------------------------------------------------------
     def _complete_follow_up(self, q: str, history: list[ChatTurn]) -> tuple[str, dict]:
@@ -2344,7 +2373,7 @@ class EmbeddedPlanner:
         if len(plan.parts) == 1:
             notes.append(phrasing.one_party(plan.parts[0][0]))
         for label, part, sub in plan.parts:
-            ans = self._render_calculation(part, sub)
+            ans = self._render_lookup(part) if isinstance(part, Lookup) else self._render_calculation(part, sub)
             if ans.status != "answered":
                 return ans
             blocks.append(phrasing.party_heading(label) + "\n\n" + ans.answer)
@@ -2357,7 +2386,8 @@ class EmbeddedPlanner:
         if summed is not None:  # "the surcharge for each crew and the total"
             blocks.insert(0, summed[0])
             calls.append(summed[1])
-        return Answer(status="answered", municipality=plan.parts[0][1].municipality, answer="\n\n".join(blocks),
+        return Answer(status="answered", municipality=next(getattr(p, "municipality", None) for _, p, _ in plan.parts),
+                      answer="\n\n".join(blocks),
                       citations=cites, tool_calls=calls, notes=notes)
 
     def _relevant_citations(self, q: str, cites: list[Citation], req: Request, stated: str = "") -> list[Citation]:

@@ -1422,7 +1422,8 @@ def _restated(s: Slot, found: list[Slot], text: str) -> bool:
 
 # "$310 per square", "$1,150 per 100 sq ft", "$18 a linear foot", "$40/slab": a price of one thing (or of N units),
 # never a total the user owes; its unit says what it prices ("USD/square", "USD/100 sq ft")
-PRICE_OF = re.compile(r"(?:\s*per\s+|/(?=[a-z\d])|\s+for\s+(?:each|every)\s+|\s+(?P<a>an?)\s+)(?P<n>\d[\d,]*(?:\.\d+)?\s*)?"
+# ("$150 per the clerk", "$2,400 per our contract": according to, no price of one thing)
+PRICE_OF = re.compile(r"(?:\s*per\s+(?!(?:the|our|my|his|her|their|your|this|that|its|code|ordinance)\b)|/(?=[a-z\d])|\s+for\s+(?:each|every)\s+|\s+(?P<a>an?)\s+)(?P<n>\d[\d,]*(?:\.\d+)?\s*)?"
                        r"(?P<thing>(?:square|sq\.?|lineal|linear|cubic|running)\s*(?:feet|foot|ft|yards?|yds?)\.?|"
                        r"[a-z][a-z-]{2,}?)(?=[^a-z-]|$)", re.I)
 # after "a"/"an" only these are priced ("$3,000 a few weeks ago" is not "per few")

@@ -202,6 +202,9 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         other = spoken_short(r.slot) if r.slot is not None and r.derived is None else None
         if other is not None:
             return read, Unsafe(r.argument, r.label, (r.slot.span.text, *other), reason="readings")
+        if r.slot is not None and r.derived is None and r.slot.kind == "money" and _ROUGH_AMOUNT.match(r.slot.span.text):
+            # "a couple grand as a deposit": about $2,000, not an amount to work a balance from
+            return read, Unsafe(r.argument, r.label, (r.slot.span.text,), reason="rough")
     # (a derived value's source is not taken: it may still be another argument's rival, as before it was kept)
     taken = {_key(r.slot) for r in read if r.slot is not None and r.derived is None}
     seen = {_key(r.slot) for r in read if r.slot is not None}
@@ -471,6 +474,11 @@ _DIGIT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", 
 _THOUSAND_AND_DIGIT = re.compile(r"\bthousand[\s-]+(?P<d>%s)\s*$" % "|".join(_DIGIT_WORDS), re.I)
 
 
+# an amount said roughly: "a couple grand", "a couple hundred bucks", "a few hundred dollars"
+_ROUGH_AMOUNT = re.compile(r"^\s*(?:a\s+couple(?:\s+of)?|a\s+pair\s+of|a\s+few|several)\s+(?:hundred|thousand|grand|k)\b",
+                           re.I)
+
+
 def spoken_short(slot: Slot) -> tuple[str, str] | None:
     """The two readings of an amount said short, in words (a figure the user did not give is never shown): "two
     thousand five" is "two thousand and five" as written, and "two thousand five hundred" as often said; None when
@@ -485,6 +493,8 @@ def spoken_short(slot: Slot) -> tuple[str, str] | None:
 
 
 def clarify_text(unsafe: Unsafe) -> str:
+    if unsafe.reason == "rough":  # "a couple grand": no exact amount
+        return f"the {unsafe.label}: “{unsafe.candidates[0]}” is not an exact amount. What was it, in dollars?"
     if unsafe.reason == "readings":  # words read two ways: "two thousand five"
         said, one, other = unsafe.candidates
         return f"the {unsafe.label}: “{said}” can mean {one} or {other}. Which is it (in figures)?"
