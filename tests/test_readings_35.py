@@ -181,3 +181,36 @@ def test_per_the_clerk_is_no_price_and_a_couple_grand_is_asked(assistant):
     a = assistant.ask("I gave the town a couple grand as a deposit when they blacktopped my driveway apron in the "
                       "right-of-way. The final bill was $2,475. How much more do I owe?", "delafield")
     assert a.status == "clarify" and "not an exact amount" in a.answer, a.answer
+
+
+# -- two persons, paving words, a deadline of a story told --------------------------------------------------------------------
+def test_two_persons_bills_and_one_shared_deposit(assistant):
+    a = assistant.ask("My sister and I built next door to each other and each of us put up a $1,800 cash deposit for "
+                      "the ditch landscaping with our culverts. The Town redid the landscaping on both. My bill was $500 "
+                      "and hers was $1,100 and frankly neither of us paid within the 30 days. How much of each deposit "
+                      "comes back?", "delafield")
+    assert a.status == "answered", a.answer
+    assert "**$1,300.00**" in a.answer and "**$700.00**" in a.answer
+
+
+def test_my_figures_among_two_persons_sharing_sentences(assistant):
+    a = assistant.ask("My neighbor and I each put up the curb and gutter guarantee with our permits -- mine was $2,500, "
+                      "his $2,000. After occupancy the Town found damage: my bill was $900, his was $300. He paid his; "
+                      "I never paid mine and it's been over 30 days. How much of MY guarantee comes back?", "delafield")
+    assert a.status == "answered", a.answer
+    assert "**$1,600.00**" in a.answer and "$1,700.00" not in a.answer
+
+
+def test_blacktop_that_went_down_is_the_paving(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-07-11")
+    a = assistant.ask("permit fee on our street opening is a hundred bucks and the blacktop we're cutting into went "
+                      "down three and a half years ago. whats the surcharge?", "brandon")
+    assert a.status == "answered" and "**$200.00**" in a.answer, a.answer
+
+
+def test_a_deadline_of_a_story_told_asks_its_day_a_general_one_is_the_period(assistant):
+    story = assistant.ask("The Town of Delafield assigned our house a new number. What's the deadline to get the "
+                          "numbers installed?", "delafield")
+    assert story.status == "clarify" and "date of assignment" in story.answer, story.answer
+    general = assistant.ask("What's the deadline for clearing my sidewalk after it snows?", "brandon")
+    assert general.status == "answered" and "24 hours" in general.answer

@@ -330,6 +330,18 @@ _FIGURE = re.compile(r"\$?\d[\d,]*(?:\.\d+)?")
 _SECOND = {"he", "she", "him", "her", "his", "hers", "neighbor", "neighbour", "neighbor's", "neighbour's"}
 
 
+_A_PERIOD_AFTER = re.compile(r"\s*(?:business\s+|calendar\s+)?(?:days?|hours?|weeks?|months?|years?)\b", re.I)
+
+
+_EACH_OF_US = re.compile(r"\b(?:each|both|all)\s+of\s+us\b|\bwe\s+(?:each|both|all)\b", re.I)
+_BOTH_AFTER = re.compile(r",?\s+(?:and|but|so)\s+(?:\w+ly,?\s+)?(?=(?:neither|both|each|all|none)\s+of\s+(?:us|them)\b|we\s+both\b)", re.I)
+
+
+def _amounts(clause: str) -> list[re.Match]:
+    """The figures of a clause less the periods said in it ("within 30 days")."""
+    return [m for m in _FIGURE.finditer(clause) if not _A_PERIOD_AFTER.match(clause, m.end())]
+
+
 def _person(clause: str) -> str | None:
     # ("each of us", "neither of us", "we both": the two together, no one person)
     words = _words(re.sub(r"\b(?:of|both|all)\s+(?:us|we)\b|\b(?:we|us)\s+(?:both|all)\b", " ", clause, flags=re.I))
@@ -364,21 +376,29 @@ def split_by_person(text: str, candidates: tuple[str, ...]) -> list[Party] | Non
         text_of, label = [], None
         for i, s in enumerate(parts):
             if i not in mixed:
-                if i not in asked and _FIGURE.search(s) and _person(s) is not None:
+                if i not in asked and _FIGURE.search(s) and _person(s) is not None and not _EACH_OF_US.search(s):
                     return None  # a figure of one person alone in its sentence: not this arrangement
+                    # (one "each of us put up a $1,500 cash deposit" gives both persons is shared)
                 text_of.append(s)  # shared: a common figure, the story, the question
                 continue
             (first, _), (second, _) = mixed[i]
+            # (what the two share after the second's figure, "his was $420, and neither of us paid within 30 days": both
+            # persons')
+            both = _BOTH_AFTER.search(second)
+            tail = second[both.start():] if both else ""
             own = next(p for p, w in mixed[i] if w == who)
+            own = own[:len(own) - len(tail)] if tail and own == second else own
             label = label or own.strip()
-            mine, theirs = _FIGURE.findall(first), _FIGURE.findall(own)
+            # (a period said beside them is no figure of either)
+            mine, theirs = _amounts(first), _amounts(own)
             if len(mine) != len(theirs):
                 return None
-            figures = iter(theirs)
-            template = _FIGURE.sub(lambda m: next(figures), first)
+            figures = iter(m.group() for m in theirs)
+            spans = {m.span() for m in mine}
+            template = _FIGURE.sub(lambda m: next(figures) if m.span() in spans else m.group(), first)
             start = s.find(first)
             cut = s.find(second, start + len(first))
-            joined = (s[:start] + template + s[cut + len(second):]).strip()
+            joined = (s[:start] + template + tail + s[cut + len(second):]).strip()
             text_of.append(joined if joined[-1:] in ".!?" else joined + ".")
         out.append(Party(label.rstrip(" .,") if label else who, " ".join(text_of)))
     return out

@@ -1689,7 +1689,11 @@ class EmbeddedPlanner:
         # the actual date": "how long do I have" is answered by the period quoted)
         # ("What's the deadline to get the numbers up?", "By what time does it have to be gone?": a day of one's own
         # asked, and no day to count from: the day the period counts from is asked, the period quoted)
-        need = None if counted or checks or worked or (catalogued and not periods.asks_its_day(req.query.turn)) \
+        # (of a story told, "Brandon put a notice on our door ..."; "What's the deadline for clearing my sidewalk after
+        # it snows?" tells none and is answered by the period quoted)
+        told_story = asking_sentences(req.query.turn) != req.query.turn
+        need = None if counted or checks or worked or (catalogued and not (
+            periods.ASKS_A_DATE.search(req.query.turn) or (periods.asks_its_day(req.query.turn) and told_story))) \
             else periods.day_needed(req.query.turn, req.query.of_origin("turn"), ranked)
         stretch = None if counted or checks or worked or catalogued \
             else periods.stretch_needed(req.query.turn, req.query.of_origin("turn"), ranked)
@@ -2178,7 +2182,9 @@ class EmbeddedPlanner:
         complete and by the same calculator; else None (and the value is asked for)."""
         if len(routed.candidates) < 2 or req.query.earlier:
             return None
-        parties = split_parties(req.query.turn, routed.candidates) or split_by_person(req.query.turn, routed.candidates)
+        # (two persons' figures sharing sentences, "mine was $3,000, his $2,000 ... my bill was $1,150, his was $400",
+        # read by person first: taken a sentence to a party they would mix the two)
+        parties = split_by_person(req.query.turn, routed.candidates) or split_parties(req.query.turn, routed.candidates)
         chosen = asked_about(req.query.turn, parties) if parties else []
         parts = []
         for party in chosen:
