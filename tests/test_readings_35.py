@@ -214,3 +214,26 @@ def test_a_deadline_of_a_story_told_asks_its_day_a_general_one_is_the_period(ass
     assert story.status == "clarify" and "date of assignment" in story.answer, story.answer
     general = assistant.ask("What's the deadline for clearing my sidewalk after it snows?", "brandon")
     assert general.status == "answered" and "24 hours" in general.answer
+
+
+def test_a_repaving_cost_is_no_permit_fee(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-07-11")
+    a = assistant.ask("The phone company is cutting into our street on August 20. The street was repaved in June 2026 "
+                      "and it cost the village about $380,000. Is there a surcharge and how big?", "brandon")
+    assert a.status == "answered" and "**2 times the permit fee**" in a.answer and "$760,000" not in a.answer, a.answer
+
+
+def test_a_wage_said_in_words_and_a_crews_time(assistant):
+    slots = read_query("one makes thirty-six an hour with benefits and the other forty").slots
+    assert [(s.value, s.unit) for s in slots if s.kind == "money"] == [("36", "USD/hour"), ("40", "USD/hour")]
+    assert not [s for s in slots if s.kind == "duration"]
+    a = assistant.ask("Two of their employees cleared my walk, about two hours, one makes thirty-six an hour with "
+                      "benefits and the other forty. What's the charge?", "brandon")
+    assert a.status == "answered" and "**$177.00**" in a.answer, a.answer  # 2 x 36 + 2 x 40 + 25
+
+
+def test_new_walk_shares_counted_on_both_sides(assistant):
+    a = assistant.ask("The village is installing a new sidewalk on the other side of our street; there's no sidewalk "
+                      "on either side now. The assessment estimate is eighteen thousand. There are five houses on "
+                      "that side and 4 of us on this side. What do I pay?", "brandon")
+    assert a.status == "answered" and "**$2,000.00**" in a.answer, a.answer

@@ -1157,6 +1157,12 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
             add("money", v, "USD", m.start(g), m.end(r))
     for m in _RATE_CUED.finditer(text):
         # "rate 31,50/hr": a pay rate with no currency written is money an hour, never a duration
+        if m.group("n2") is not None:
+            said = NUMBER.fullmatch(m.group("n2"))
+            v = number_value(said) if said is not None else None
+            if v is not None and v >= 10:  # ("makes 2 an hour" is no wage read)
+                add("money", v, "USD/hour", m.start("n2"), m.end())
+            continue
         v = number_value(m)
         if v is not None:
             add("money", v, "USD/hour", m.start("n"), m.end())
@@ -1300,8 +1306,8 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
         # "4 houses on the north side, 5 on the south": the second number counts the same things
         m = _ALSO_COUNT.match(text, slot.span.end)
         if m:
-            g = "n" if m.group("n") is not None else "n2"
-            v = number_value(m) if g == "n" else number_value(NUMBER.fullmatch(m.group("n2")))
+            g = "n" if m.group("n") is not None else "n2" if m.group("n2") is not None else "n3"
+            v = number_value(m) if g == "n" else number_value(NUMBER.fullmatch(m.group(g)))
             if v is not None and v == int(v):
                 add("count", v, slot.unit, m.start(g), m.end(g))
     for slot in [x for x in out if x.kind in ("length", "weight", "duration")]:
@@ -1548,8 +1554,10 @@ _RANGE_HEAD = re.compile(rf"(?P<between>\bbetween\s+)?(?P<n>\d[\d,]*(?:\.\d+)?|{
                          r"\s*(?P<sep>to|or|-|–|—|and)\s*$", re.I)
 # "4 houses on the north side, 5 on the south", "5 houses on our side, 4 across the street" (a comma is needed:
 # without one, "... and five on the south" gave slot-stress 6 (unseen) a wrong figure when it was tried)
-_ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}}?(?:,\s*(?:and\s+|but\s+)?(?P<n>{NUMBER.pattern})\s+"
+_ALSO_COUNT = re.compile(rf"[^.;,]{{0,30}}?(?:,\s*(?:and\s+|but\s+)?(?P<n>{NUMBER.pattern})\s+(?:of\s+us\s+)?"
                          r"(?:(?:on|in|at|along|for)\s+the\b|across\b|opposite\b)|"
+                         # "6 homeowners on the east side and 4 of us on the west side"
+                         rf"\s+and\s+(?P<n3>{NUMBER.pattern.replace('?P<', '?P<c_')})\s+of\s+us\s+(?:on|in|along)\s+(?:the|this|our|my)\b|"
                          # "9 homes on that side and 7 on ours": no comma, but the other side named as such
                          rf"\s+and\s+(?P<n2>{NUMBER.pattern.replace('?P<', '?P<b_')})\s+on\s+(?:ours|our\s+side|mine|my\s+side|"
                          r"theirs|this\s+side|the\s+other\s+side|the\s+opposite\s+side)\b)", re.I)
@@ -1656,7 +1664,7 @@ _SAYS_AGAINST_BARE = re.compile(
     rf"[^.;!?\d]{{0,40}}?\b(?:and|but|while|whereas)\b[^.;!?\d$]{{0,50}}?\b{_SAYS_VERB}\s+(?P<n>{NUMBER.pattern})"
     r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|or|instead|now|though)\b))", re.I)
 _MONEY_CUE = (r"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quote|price|came to|comes? to|came in at|"
-              r"guarantee|bond|invoice|fee|"
+              r"guarantee|bond|invoice|fee|assessment|"
               r"comes? in at|totall?ed|labou?r|materials?|equipment|parts)\s+"
               r"(?:(?:was|is|of|at|were|about|around|roughly|just|only|us|me|them|him|her|for)\s+){0,2}")
 # ("put down twenty-eight hundred as a deposit": the amount before what it was put down as; "twenty-eight hundred up
@@ -1681,7 +1689,10 @@ _HUNDREDS_SAID = re.compile(
     rf"(?:labou?r|materials?|equipment|parts|supplies))\b", re.I)
 _RATE_CUED = re.compile(
     rf"\b(?:rate|wage|pay)\s+(?:(?:is|was|of|at|about|around)\s+){{0,2}}(?P<n>{NUMBER.pattern})\s*"
-    r"(?:/\s*|an?\s+|per\s+)(?:hour|hr)s?\b", re.I)
+    r"(?:/\s*|an?\s+|per\s+)(?:hour|hr)s?\b|"
+    # "one makes thirty-eight an hour with benefits": what a worker is paid an hour
+    rf"\b(?:makes?|making|earns?|earning|(?:gets?|got|is|was)\s+paid|charges?|charging|bills?|billing)\s+"
+    rf"(?:(?:about|around|roughly|like)\s+)?(?P<n2>{NUMBER.pattern.replace('(?P<', '(?P<e_')})\s*(?:/\s*|an?\s+|per\s+)(?:hour|hr)s?\b", re.I)
 # "six hundred fifty in materials and four hundred for equipment": an amount the cost part after it makes money
 _MONEY_CUED_AFTER = re.compile(
     rf"(?<![$\d])(?P<n>{NUMBER.pattern})\s+(?:(?:in|for|of|on|worth\s+of)\s+(?:the\s+)?"

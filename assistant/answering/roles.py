@@ -305,6 +305,12 @@ def with_other_roles(query: Query, kind: str, cues: dict[str, re.Pattern]) -> li
     return [*found, *(s for role, ss in theirs.items() if role and role not in own for s in ss if s not in found)]
 
 
+# an amount the words tie to the street's work, not to a permit ("repaved in June 2026, cost the village something
+# like $412,000", "the paving contract was $380,000")
+_NOT_A_FEE = re.compile(r"^(?!.*\b(?:permit|fee)).*\b(?:repav\w*|paving|resurfac\w*|reconstruct\w*|project|bid|contract|"
+                        r"cost\s+(?:the\s+)?(?:village|town|city|county|taxpayers))\b", re.I | re.S)
+
+
 def surcharge_values(query: Query) -> SurchargeReading:
     """The paving and opening dates and the permit fee the words give (the fee read even when a date is asked about:
     a reading of the dates a route settles otherwise still has its fee)."""
@@ -314,8 +320,10 @@ def surcharge_values(query: Query) -> SurchargeReading:
     money = [s for s in of(query, "money") if s.unit == "USD" or re.fullmatch(
         r"USD/(?:permit|opening|cut|excavation|application|street opening)s?", s.unit or "")]
     fees = assign(money, {"fee": FEE}, query)
-    if len(money) == 1:
+    if len(money) == 1 and not _NOT_A_FEE.search(money[0].before[-50:] + " " + money[0].after[:30]):
         out.fee = money[0]
+    elif len(money) == 1:
+        pass  # "That street was repaved in June 2026, cost the village something like $412,000": the paving's cost
     elif len(fees.get("fee", [])) == 1:
         out.fee = fees["fee"][0]
     elif money and out.ambiguous is None:
@@ -436,6 +444,10 @@ def _crew_worked(staff: Slot, hours: Slot, query: Query) -> bool:
     # ("Two of your guys, took them about an hour and a half": the crew's time, said of "them")
     them = re.fullmatch(r"[^.;?!]{0,12},\s*(?:and\s+)?(?:it\s+)?took\s+them\s+(?:about\s+|around\s+|roughly\s+|maybe\s+)?",
                         between, re.I)
+    # ("two of their employees did it, about an hour and a half": the time the crew's doing it took)
+    them = them or re.fullmatch(r"\s+(?:did|cleared|shoveled|shovelled|plowed|cleaned|worked(?:\s+on)?)\s+"
+                                r"(?:it|(?:the|my|our|his|her|their)\s+(?:walk|sidewalk|driveway|job|snow))?\s*,?\s*(?:in\s+|for\s+)?"
+                                r"(?:about\s+|around\s+|roughly\s+|maybe\s+)?", between, re.I)
     if them:
         return not re.search(r"\b(?:total|combined|between them|altogether|in all|together)\b", after, re.I)
     return len(between.split()) <= 4 and not re.search(r"[.;,?!]", between) \
