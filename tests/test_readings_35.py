@@ -237,3 +237,16 @@ def test_new_walk_shares_counted_on_both_sides(assistant):
                       "on either side now. The assessment estimate is eighteen thousand. There are five houses on "
                       "that side and 4 of us on this side. What do I pay?", "brandon")
     assert a.status == "answered" and "**$2,000.00**" in a.answer, a.answer
+
+
+def test_a_moved_day_asks_the_earlier_question_again(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-07-11")
+    first = ("We start excavating on Elm Thursday the 26th at 7:00 AM. When do I have to tell the Director of Public "
+             "Works, and when do the neighbors need their notice?")
+    a1 = assistant.ask(first, "brandon")
+    assert "**July 25, 2029 7:00 AM**" in a1.answer, a1.answer
+    hist = [{"role": "user", "content": first}, {"role": "assistant", "content": a1.answer}]
+    a2 = assistant.ask("What if we push it to Tuesday the 31st, same time?", "brandon", hist)
+    assert a2.status == "answered", a2.answer
+    assert "**July 30, 2029 7:00 AM**" in a2.answer and "Latest day: **July 30, 2029**" in a2.answer
+    assert a2.read_as and "Tuesday, July 31, 2029" in a2.read_as and not a2.guard_events

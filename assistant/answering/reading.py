@@ -1954,13 +1954,34 @@ def _bare_pairs(turn: str, slots: list[Slot]) -> list[tuple[re.Match, Slot]]:
     return pairs if all(near(m, t) for m, t in pairs) else []
 
 
+# a day moved: "And if we move the start up to Monday the 16th, same time?", "what if it slips to the 23rd?"
+_MOVED = re.compile(r"\b(?:mov(?:e|es|ed|ing)|push(?:es|ed)?|bump(?:s|ed)?|slip(?:s|ped)?|reschedul\w*|instead|"
+                    r"(?:what|and|but)\s+if|how\s+about|what\s+about)\b", re.I)
+
+
+def _moved_day(turn: str, earlier: str, own: list[Slot]) -> tuple[str, tuple[tuple[str, str], ...]] | None:
+    """The earlier question asked again with the one day a follow-up moves (its one value, the earlier turn's one
+    day), written out in full as it was read ("Monday, July 16, 2029": the month the earlier words give)."""
+    if len(own) != 1 or own[0].kind != "date" or own[0].precision != "day" or not _MOVED.search(turn):
+        return None
+    told = [s for s in user_slots(earlier, "earlier") if s.kind == "date" and s.precision == "day"]
+    if len(told) != 1 or told[0].value == own[0].value:
+        return None
+    day, t = own[0].day, told[0]
+    said = f"{day:%A}, {day:%B} {day.day}, {day.year}"
+    return earlier[:t.span.start] + said + earlier[t.span.end:], ((t.span.text, own[0].span.text),)
+
+
 def restated(turn: str, earlier: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
     """The earlier question asked again with a follow-up's bare figures in place of the ones they stand for ("brandon
     inspector marked 11 of the 20 squares ... whole sidewalk?" then "ok and if it ends up being 13 of the 20?": "...
     marked 13 of the 20 squares ..."), and each (said before, said now); None when the turn has values of its own
     or its figures stand for none told before."""
-    if not earlier or user_slots(turn, "turn", None, earlier):
+    if not earlier:
         return None
+    own = user_slots(turn, "turn", None, earlier)
+    if own:
+        return _moved_day(turn, earlier, own)
     pairs = _bare_pairs(turn, user_slots(earlier, "earlier"))
     if not pairs:
         return None
