@@ -250,3 +250,15 @@ def test_a_moved_day_asks_the_earlier_question_again(assistant, monkeypatch):
     assert a2.status == "answered", a2.answer
     assert "**July 30, 2029 7:00 AM**" in a2.answer and "Latest day: **July 30, 2029**" in a2.answer
     assert a2.read_as and "Tuesday, July 31, 2029" in a2.read_as and not a2.guard_events
+
+
+def test_an_amount_before_a_time_clause_and_a_weekday_night_of_last_week(monkeypatch):
+    money = [s.value for s in read_query("I put down a deposit of twenty-two hundred before they started and the "
+                                         "bill came in at twenty-five forty.").slots if s.kind == "money"]
+    assert money == ["2200", "2540"]
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-07-11")
+    from assistant.answering import slots as slot_day
+
+    day = [s for s in read_query("The main broke Tuesday evening last week.", ref=slot_day.today()).slots
+           if s.kind == "date"]
+    assert [(s.value, s.precision) for s in day] == [("2029-07-03", "day")]

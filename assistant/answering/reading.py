@@ -585,7 +585,8 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
         wd = WEEKDAYS.index((m.group("wd") or m.group("wd2")).lower())
         add(m.start(), m.end(), ref - relativedelta(days=(ref.weekday() - wd - 1) % 7 + 1 + 7))
     # "Wednesday of last week", "last week Wednesday", "Wednesday next week": that weekday of that week
-    for m in re.finditer(rf"\b(?P<wd>{wds})\s+(?:of\s+)?(?P<rel>last|next|this)\s+week\b|"
+    # ("Thursday night last week": a part of the day between)
+    for m in re.finditer(rf"\b(?P<wd>{wds})\s+(?:(?:morning|afternoon|evening|night)\s+)?(?:of\s+)?(?P<rel>last|next|this)\s+week\b|"
                          rf"\b(?P<rel2>last|next|this)\s+week,?\s+(?:on\s+)?(?P<wd2>{wds})\b", text, re.I):
         wd = WEEKDAYS.index((m.group("wd") or m.group("wd2")).lower())
         rel = (m.group("rel") or m.group("rel2")).lower()
@@ -1669,7 +1670,8 @@ _MONEY_CUE = (r"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quot
               r"(?:(?:was|is|of|at|were|about|around|roughly|just|only|us|me|them|him|her|for)\s+){0,2}")
 # ("put down twenty-eight hundred as a deposit": the amount before what it was put down as; "twenty-eight hundred up
 # front")
-_MONEY_CUE_END = r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which|as|up\s*front|upfront|in\s+advance)\b))"
+_MONEY_CUE_END = r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which|as|up\s*front|upfront|in\s+advance|before|after|"
+_MONEY_CUE_END += r"because|since|last|this|yesterday|today|back)\b))"
 _MONEY_CUED = re.compile(rf"{_MONEY_CUE}(?P<n>{NUMBER.pattern}){_MONEY_CUE_END}", re.I)
 # "the bill came in at fourteen-eighty": hundreds said as two numbers (1,480), after a money cue
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
