@@ -367,4 +367,5 @@ class Answer(BaseModel):
     backend: str = Field(default="embedded", description="Which backend answered: 'embedded' or the LLM id.")
     guard_events: list[str] = Field(default_factory=list, description="What the guards replaced or refused.")
     read_as: str | None = Field(default=None, description="A 'what if' follow-up answered as the earlier question "
-                                "asked again with its new figures: that question, in the user's own words and figures.")
+                                "asked again with its new figures, or a reply that gives only a unit completed with the "
+                                "value it was asked for: those words, the user's own words and figures.")

@@ -262,3 +262,17 @@ def test_an_amount_before_a_time_clause_and_a_weekday_night_of_last_week(monkeyp
     day = [s for s in read_query("The main broke Tuesday evening last week.", ref=slot_day.today()).slots
            if s.kind == "date"]
     assert [(s.value, s.precision) for s in day] == [("2029-07-03", "day")]
+
+
+def test_a_weight_said_with_no_unit_is_asked_and_a_unit_reply_completes_it(assistant):
+    first = ("Our compact loader is listed at 7,200 on the spec sheet, rubber tires. Do we need a Town permit to run it "
+             "down a Town road to the next site?")
+    a1 = assistant.ask(first, "delafield")
+    assert a1.status == "clarify" and "the unit of “7,200”" in a1.answer, a1.answer
+    hist = [{"role": "user", "content": first}, {"role": "assistant", "content": a1.answer}]
+    a2 = assistant.ask("pounds", "delafield", hist)
+    assert a2.status == "answered" and "3.6 tons" in a2.answer, a2.answer
+    # a weight with its unit is read as before
+    a3 = assistant.ask("Our compact loader weighs 7,200 lbs, rubber tires. Do we need a Town permit to run it down a "
+                       "Town road?", "delafield")
+    assert a3.status == "answered" and "3.6 tons" in a3.answer

@@ -399,13 +399,32 @@ _ASKS_IF_ALLOWED = re.compile(r"\b(?:is|would|will)\s+(?:that|this|it)\s+(?:be\s
                               r"too\s+(?:close|far|near))\b|\b(?:can|may)\s+(?:i|we)\b|\ballowed\?", re.I)
 
 
+# a reply that is only a unit ("tons", "in pounds", "feet.")
+_UNIT_ONLY = re.compile(r"(?:it['’]?s\s+|in\s+|they['’]?re\s+)?(?:pounds?|lbs?\.?|tons?|kilograms?|kilos?|kg|tonnes?|"
+                        r"metric\s+tons?|feet|foot|ft\.?|inch(?:es)?|in\.?|yards?|meters?|metres?|cm|centimet(?:er|re)s?)"
+                        r"[.!]?", re.I)
+# a weight said with no unit: "It's about a 3.5", "the scale ticket just says 11.5", "listed at 6,000 on the spec sheet"
+_BARE_WEIGHT = re.compile(
+    r"\b(?:weighs?|weighing|grosses|grossing|listed\s+at|rated\s+(?:at|for)|ticket\s+(?:just\s+)?(?:says|shows|reads)|"
+    r"it['’]s\s+(?:about\s+|around\s+|roughly\s+)?an?|comes?\s+in\s+at)\s+(?:about\s+|around\s+|roughly\s+|maybe\s+|just\s+)?"
+    r"(?P<n>\d[\d,]*(?:\.\d+)?)(?![\d,]|\.\d)(?!\s*-?\s*(?:lbs?|pounds?|tons?|t\b|kg|kilo\w*|tonnes?|%|percent|feet|ft|foot|"
+    r"inch\w*|miles?|mph|hours?|days?|yards?|years?|months?)\b)", re.I)
+_ASKS_WEIGHT_OK = re.compile(_ASKS_IF_ALLOWED.pattern + r"|\bdo\s+(?:i|we)\s+need\b|\b(?:am\s+i|are\s+we|is\s+(?:it|he|she|that))\s+"
+                             r"(?:ok(?:ay)?|over|under|fine|legal)\b", re.I)
+
+
 def _unitless_measure(turn: str, slots, sentence: str) -> tuple[str, str] | None:
     """(the number said, the units to choose between) when the question asks whether something is allowed, gives a
     distance as a bare number no reading took ("about 30 from the road") and the sentence quoted sets a length:
     None otherwise."""
+    spans = [(x.span.start, x.span.end) for x in slots if x.span.origin == "turn"]
+    weighed = [m for m in _BARE_WEIGHT.finditer(turn) if not any(a <= m.start("n") < b for a, b in spans)]
+    if len(weighed) == 1 and _ASKS_WEIGHT_OK.search(turn) and any(x.kind == "weight" for x in read_slots(sentence)):
+        # "It's about a 3.5", "the scale ticket just says 11.5", "listed at 6,000": tons, pounds, or kilograms
+        # each answer differently against "more than 3 tons"; the unit is asked
+        return weighed[0].group("n"), "pounds, tons or kilograms"
     if not _ASKS_IF_ALLOWED.search(turn):
         return None
-    spans = [(x.span.start, x.span.end) for x in slots if x.span.origin == "turn"]
     bare = [m for m in _BARE_DISTANCE.finditer(turn) if not any(a <= m.start("n") < b for a, b in spans)]
     lengths = [x for x in read_slots(sentence) if x.kind == "length"]
     if len(bare) != 1 or not lengths:
@@ -691,6 +710,7 @@ class Request:
     removed: tuple[str, ...] = ()
     party: bool = False  # one party's part of a question about several (its figures are the party's own)
     restated: tuple[tuple[str, str], ...] = ()  # a "what if" follow-up asked as the earlier question: (before, now)
+    read_as: str = ""  # a reply completed in the words it answers ("pounds" to the unit of "7,200": "7,200 pounds")
 
 
 _ASKS = re.compile(r"^\W*(?:who|what|when|where|which|why|how|is|are|am|was|were|do|does|did|can|could|may|"
@@ -928,6 +948,8 @@ class EmbeddedPlanner:
         if req.restated:
             answer.notes.insert(0, phrasing.asked_again(req.restated))
             answer.read_as = req.query.turn
+        elif req.read_as:
+            answer.read_as = req.read_as
         if req.removed and answer.status == "answered":
             answer.notes.append(phrasing.IGNORED_INSTRUCTION)
         return answer
@@ -1008,7 +1030,8 @@ class EmbeddedPlanner:
                            asked=history[-1].content if carried.get("clarified") else "",
                            answered=history[-1].content if history and history[-1].role == "assistant" else "",
                            context=next((t.content for t in reversed(history or []) if t.role == "user"), ""))
-        req = Request(query, events=events, removed=tuple(removed), party=party, restated=swaps)
+        req = Request(query, events=events, removed=tuple(removed), party=party, restated=swaps,
+                      read_as=carried.get("read_as", ""))
         decided = self._decide(q, muni_id, history, carried, req)
         if isinstance(decided, Calculate) and not carried and not history and not removed and not party:
             decided = self._each_ask(decided, muni_id or decided.routed.municipality, req)
@@ -1052,6 +1075,11 @@ class EmbeddedPlanner:
         if not prev_user:
             return q, {}
         if last.startswith(CLARIFY_MUNI) or last.startswith(CLARIFY_VALUE):
+            unit_of = re.search(r"\bthe unit of “([^”]{1,30})”", last)
+            if unit_of and _UNIT_ONLY.fullmatch(q.strip()):
+                # "tons" to "the unit of “3.5”: is it pounds, tons or kilograms?": the value in that unit
+                q = f"{unit_of.group(1)} {q.strip().rstrip('.!')}"
+                return f"{prev_user.strip()} {q}", {"clarified": True, "current": q, "read_as": q}
             return f"{prev_user.strip()} {q}", {"clarified": True, "current": q}
         if FOLLOW_UP.search(q) or len(q.split()) <= 8 or slots.CHANGES_EARLIER.search(q):
             return f"{self._earlier_topic(history)} {q} {q}", {"follow_up": True, "current": q}
