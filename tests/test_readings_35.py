@@ -276,3 +276,15 @@ def test_a_weight_said_with_no_unit_is_asked_and_a_unit_reply_completes_it(assis
     a3 = assistant.ask("Our compact loader weighs 7,200 lbs, rubber tires. Do we need a Town permit to run it down a "
                        "Town road?", "delafield")
     assert a3.status == "answered" and "3.6 tons" in a3.answer
+
+
+def test_a_follow_up_that_moves_a_day_by_a_week_reads_as_before(assistant, monkeypatch):
+    # (the follow-up readings share the reader's own "a week later" pattern; a name of this session's once hid it)
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-08-17")
+    first = "I approved a street opening permit on Wednesday, August 9. If he doesn't renew, when does it run out?"
+    a1 = assistant.ask(first, "brandon")
+    hist = [{"role": "user", "content": first}, {"role": "assistant", "content": a1.answer}]
+    for turn, day in (("and if the approval stamp actually says the 11th?", "September 11, 2028"),
+                      ("what if it was approved a week later?", "September 15, 2028")):
+        a = assistant.ask(turn, "brandon", hist)
+        assert a.status == "answered" and day in a.answer, (turn, a.answer)

@@ -1957,14 +1957,14 @@ def _bare_pairs(turn: str, slots: list[Slot]) -> list[tuple[re.Match, Slot]]:
 
 
 # a day moved: "And if we move the start up to Monday the 16th, same time?", "what if it slips to the 23rd?"
-_MOVED = re.compile(r"\b(?:mov(?:e|es|ed|ing)|push(?:es|ed)?|bump(?:s|ed)?|slip(?:s|ped)?|reschedul\w*|instead|"
+_MOVES_A_DAY = re.compile(r"\b(?:mov(?:e|es|ed|ing)|push(?:es|ed)?|bump(?:s|ed)?|slip(?:s|ped)?|reschedul\w*|instead|"
                     r"(?:what|and|but)\s+if|how\s+about|what\s+about)\b", re.I)
 
 
 def _moved_day(turn: str, earlier: str, own: list[Slot]) -> tuple[str, tuple[tuple[str, str], ...]] | None:
     """The earlier question asked again with the one day a follow-up moves (its one value, the earlier turn's one
     day), written out in full as it was read ("Monday, July 16, 2029": the month the earlier words give)."""
-    if len(own) != 1 or own[0].kind != "date" or own[0].precision != "day" or not _MOVED.search(turn):
+    if len(own) != 1 or own[0].kind != "date" or own[0].precision != "day" or not _MOVES_A_DAY.search(turn):
         return None
     told = [s for s in user_slots(earlier, "earlier") if s.kind == "date" and s.precision == "day"]
     if len(told) != 1 or told[0].value == own[0].value:
