@@ -84,7 +84,11 @@ def test_what_if_bare_figures_restate_the_earlier_question():
     assert again[0].startswith("The inspector marked 16 of the 24 squares") and again[1] == (("9", "16"), ("24", "24"))
     # a figure far from the size of the one it would stand for, or a turn with values of its own: not restated
     assert restated("what if it's 400?", "My truck grosses 9,800 pounds. Can I use the posted road?") is None
-    assert restated("what if it's 12,000 pounds?", "My truck grosses 9,800 pounds. Can I use the posted road?") is None
+    # a value of its own in place of the one told: asked again; a change by so much is read as a change
+    assert restated("what if it's 12,000 pounds?", "My truck grosses 9,800 pounds. Can I use the posted road?")[0] == \
+        "My truck grosses 12,000 pounds. Can I use the posted road?"
+    assert restated("what if I take 3,200 lbs off?", "My truck grosses 9,800 pounds. Can I use the posted road?") is None
+    assert restated("what if I add 2,000 more pounds?", "My truck grosses 9,800 pounds. Can I use the posted road?") is None
     assert restated("what about the other street?", earlier) is None
 
 
@@ -288,3 +292,14 @@ def test_a_follow_up_that_moves_a_day_by_a_week_reads_as_before(assistant, monke
                       ("what if it was approved a week later?", "September 15, 2028")):
         a = assistant.ask(turn, "brandon", hist)
         assert a.status == "answered" and day in a.answer, (turn, a.answer)
+
+
+def test_a_follow_up_changing_one_coarse_date_asks_again(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-07-11")
+    first = "We open Birch St on July 24. Permit fee is $200 and the street got its final paving in May 2028. What's the surcharge?"
+    a1 = assistant.ask(first, "brandon")
+    assert "**$800.00**" in a1.answer, a1.answer
+    hist = [{"role": "user", "content": first}, {"role": "assistant", "content": a1.answer}]
+    a2 = assistant.ask("what if it was May 2026 instead?", "brandon", hist)
+    assert a2.status == "answered" and "**$400.00**" in a2.answer, a2.answer
+    assert restated("what if it was May 2026 instead?", first)[0].count("May 2026") == 1

@@ -1936,6 +1936,8 @@ def _bare_pairs(turn: str, slots: list[Slot]) -> list[tuple[re.Match, Slot]]:
     spans = [(s.span.start, s.span.end) for s in slots if s.span.origin == "turn"]
     spans += [(m.start(), m.end()) for m in IDENTIFIER.finditer(turn)]
     bare = [m for m in _BARE_FIGURE.finditer(turn) if not any(a <= m.start() < b for a, b in spans)]
+    if any(_as_a_change(turn, m.start(), m.end()) for m in bare):
+        return []
     told = sorted((s for s in slots if s.span.origin == "earlier" and s.kind in _IN_PLACE_KINDS),
                   key=lambda s: s.span.start)
     if not bare or not told:
@@ -1961,17 +1963,51 @@ _MOVES_A_DAY = re.compile(r"\b(?:mov(?:e|es|ed|ing)|push(?:es|ed)?|bump(?:s|ed)?
                     r"(?:what|and|but)\s+if|how\s+about|what\s+about)\b", re.I)
 
 
+def _as_a_change(turn: str, start: int, end: int) -> bool:
+    """Do the words around a figure say it changes a value by so much ("take 3,200 lbs off", "2,000 more pounds",
+    "a week later"), rather than give the value itself?"""
+    before, after = turn[max(0, start - 40):start], turn[end:end + 20]
+    return bool(_LESS_BEFORE.search(before) or _MORE_BEFORE.search(before) or _LESS_AFTER.match(after)
+                or _MORE_AFTER.match(after) or _OFF_AFTER.match(after)
+                or re.match(r"\s+(?:\w+\s+)?(?:earlier|later|sooner|more|less|extra)\b", after)
+                or re.search(r"\b(?:another|extra|additional|add(?:s|ed|ing)?|plus|minus)\s+$", before))
+
+
 def _moved_day(turn: str, earlier: str, own: list[Slot]) -> tuple[str, tuple[tuple[str, str], ...]] | None:
-    """The earlier question asked again with the one day a follow-up moves (its one value, the earlier turn's one
-    day), written out in full as it was read ("Monday, July 16, 2029": the month the earlier words give)."""
-    if len(own) != 1 or own[0].kind != "date" or own[0].precision != "day" or not _MOVES_A_DAY.search(turn):
+    """The earlier question asked again with the one value a follow-up changes (its one value; the earlier turn's one
+    value of that kind: "And if we move the start up to Monday the 16th, same time?", "what if it was April 2027
+    instead?", "and if it had been an inch and a half short?"). A day is written out in full as it was read ("Monday,
+    July 16, 2029": the month the earlier words give); any other value in the follow-up's own words."""
+    if len(own) != 1 or not _MOVES_A_DAY.search(turn) or own[0].kind not in ("date", *_IN_PLACE_KINDS):
         return None
-    told = [s for s in user_slots(earlier, "earlier") if s.kind == "date" and s.precision == "day"]
-    if len(told) != 1 or told[0].value == own[0].value:
+    new = own[0]
+    if _as_a_change(turn, new.span.start, new.span.end):
+        return None  # a change by so much ("what if I take 3,200 lbs off?", "a week later"): read as a change
+    told = [s for s in user_slots(earlier, "earlier") if s.kind == new.kind
+            and (new.kind == "date" or _dimension_of(s) == _dimension_of(new))]
+    if len(told) > 1 and new.kind == "date":
+        # ("We open Grove St on July 24 ... final paving in April 2028" / "what if it was April 2027 instead?": the one
+        # said as coarsely)
+        told = [s for s in told if s.precision == new.precision]
+    if len(told) != 1 or told[0].value == new.value:
         return None
-    day, t = own[0].day, told[0]
-    said = f"{day:%A}, {day:%B} {day.day}, {day.year}"
-    return earlier[:t.span.start] + said + earlier[t.span.end:], ((t.span.text, own[0].span.text),)
+    t = told[0]
+    if new.kind == "date" and new.precision == "day":
+        day = new.day
+        said = f"{day:%A}, {day:%B} {day.day}, {day.year}"
+    else:
+        said = new.span.text
+    return earlier[:t.span.start] + said + earlier[t.span.end:], ((t.span.text, new.span.text),)
+
+
+def _dimension_of(slot: Slot) -> str:
+    """What a value measures, for one to stand in place of another: its kind, and for a length or weight its unit's
+    dimension (a count by the thing counted)."""
+    if slot.kind == "count":
+        return f"count:{(slot.unit or '').rstrip('s')}"
+    if slot.kind == "money":
+        return "money/" + (slot.unit or "USD").split("/", 1)[-1] if "/" in (slot.unit or "") else "money"
+    return slot.kind
 
 
 def restated(turn: str, earlier: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
