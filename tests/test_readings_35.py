@@ -303,3 +303,11 @@ def test_a_follow_up_changing_one_coarse_date_asks_again(assistant, monkeypatch)
     a2 = assistant.ask("what if it was May 2026 instead?", "brandon", hist)
     assert a2.status == "answered" and "**$400.00**" in a2.answer, a2.answer
     assert restated("what if it was May 2026 instead?", first)[0].count("May 2026") == 1
+
+
+def test_a_fixtures_own_depth_leaves_the_walk_it_leaves(assistant):
+    a = assistant.ask("I have a small shop downtown in Brandon. The sidewalk out front is 8 feet wide and I want to set "
+                      "a planter out there that's 42 inches deep, not bolted down. Allowed? How much walkway is left?",
+                      "brandon")
+    assert a.status == "answered", a.answer
+    assert "leaves **4.5 feet** of the walk clear, at least the 3 feet required" in a.answer and not a.guard_events

@@ -408,9 +408,16 @@ def lead_obstruction(r) -> str:
         parts.append(f"at most **{_plain_number(r.max_street_obstruction_ft)} feet** of the traveled street")
     if parts and any(c.requirement == "clear_width" for c in getattr(r, "checks", None) or []):
         # a fixture on a shop's walk: what it may take is what leaves the clear width
-        clear = next(c for c in r.checks if c.requirement == "clear_width").limit
-        return (f"Fixtures may take {parts[0]}, leaving {_plain_number(clear)} feet clear."
+        row = next(c for c in r.checks if c.requirement == "clear_width")
+        clear = row.limit
+        lead = (f"Fixtures may take {parts[0]}, leaving {_plain_number(clear)} feet clear."
                 if clear is not None else f"Fixtures may take {parts[0]}.")
+        if row.difference is not None and row.status in ("pass", "fail") and clear is not None:
+            # the user's fixture: the walk it leaves, against the clear width
+            left = f"Your fixture leaves **{_plain_number(clear + row.difference)} feet** of the walk clear"
+            lead = (f"{left}, at least the {_plain_number(clear)} feet required. " if row.status == "pass" else
+                    f"{left}, less than the {_plain_number(clear)} feet required. ") + lead
+        return lead
     return ("Building materials may cover " + " and ".join(parts) + ".") if parts else ""
 
 

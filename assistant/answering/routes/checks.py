@@ -39,12 +39,20 @@ def obstruction(q: str, muni: str | None, ctx: RouteContext):
     if fixture and ctx.query is not None:
         # the one width the turn gives ("seven and a half feet wide from the building to the curb") is the walk's
         widths = list({x.value: x for x in ctx.query.of("length", "turn") if x.unit == "ft"}.values())
-        if len(widths) != 1 or not serves(ctx, "obstruction_check", muni):
+        # ("The sidewalk out front is 7 feet wide and I want to set a bench out there that's 30 inches deep": the
+        # fixture's own size, the one other length the turn gives, in inches, is what it takes of the walk)
+        inches = list({x.value: x for x in ctx.query.of("length", "turn") if x.unit == "in"}.values())
+        if len(widths) != 1 or len(inches) > 1 or not serves(ctx, "obstruction_check", muni):
             return None
         only = only_municipality(ctx, "obstruction_check", muni)
-        return Routed("obstruction_check", {"municipality": only, "situation": "sidewalk_fixture",
-                                            "sidewalk_width_ft": widths[0].value},
-                      only, phrasing.lead_obstruction, sources={"sidewalk_width_ft": widths[0]})
+        args = {"municipality": only, "situation": "sidewalk_fixture", "sidewalk_width_ft": widths[0].value}
+        sources, derived = {"sidewalk_width_ft": widths[0]}, {}
+        if inches and inches[0].number / 12 < widths[0].number:
+            taken = inches[0].number / 12
+            args["sidewalk_obstructed_width_ft"] = roles.as_number(taken)
+            derived["sidewalk_obstructed_width_ft"] = f"{roles.as_number(taken)} feet (“{inches[0].span.text}”)"
+            sources["sidewalk_obstructed_width_ft"] = inches[0]
+        return Routed("obstruction_check", args, only, phrasing.lead_obstruction, sources=sources, derived=derived)
     if not slots.lengths(q, "ft"):
         # "eleven and a half feet wide ... thirty-six feet curb to curb": widths in words, as the reading stage reads
         # them, each given to the thing its own clause names
