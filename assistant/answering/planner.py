@@ -1922,7 +1922,7 @@ class EmbeddedPlanner:
         for (pid, _), v in more_sims.items():
             near[pid] = max(near.get(pid, -1.0), v)
         added = [SearchHit(passage=p, score=0.0, dense_score=near.get(p.id, 0.0)) for p in more]
-        return [*top, *added], [*range(len(top)), *([len(top) - 1] * len(added))], {**sims, **more_sims}
+        return [*top, *added], [*range(len(top)), *([len(top) + 1] * len(added))], {**sims, **more_sims}
 
     def _sims(self, req: Request, hits: list[SearchHit], depth: int = 4) -> dict:
         if req.vector is None:
