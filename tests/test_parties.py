@@ -118,7 +118,7 @@ def test_values_the_words_set_against_each_other_are_asked_about(assistant, ques
 @pytest.mark.parametrize("question, muni, figures, labels", [
     # "his ... and mine ...": whose each figure is, worded alike; "What do I owe?" asks about mine only
     ("Each of us deposited $1,950.00 for the Town's asphalting. His actual cost came to $2,214.35 and mine to "
-     "$1,781.90. What do I owe?", "delafield", ["$168.10"], ["mine to"]),
+     "$1,781.90. What do I owe?", "delafield", ["$168.10"], ["mine to $1,781.90"]),  # (read by person, session 35)
     # "$4,100 for mine and $2,850 for hers": a figure, then whose it is; "each of us" asks about both
     ("My sidewalk and my neighbor's are both being reconstructed. The village estimate is $4,100 for mine and $2,850 "
      "for hers. What is each of us assessed?", "brandon", ["$2,050.00", "$1,425.00"], ["$4,100 for mine", "$2,850 for hers"]),

@@ -311,3 +311,17 @@ def test_a_fixtures_own_depth_leaves_the_walk_it_leaves(assistant):
                       "brandon")
     assert a.status == "answered", a.answer
     assert "leaves **4.5 feet** of the walk clear, at least the 3 feet required" in a.answer and not a.guard_events
+
+
+def test_a_rate_for_each_thing_named_with_its_words_before_it():
+    from assistant.answering import rates
+
+    sentence = ("Upon approval of the application, the wireless provider shall post bond in the amount of $5,000.00 "
+                "for each small wireless facility , each bond to be held until the removal of the facility.")
+    assert [(r[0], r[1]) for r in rates._per_unit_rates(sentence, sentence)] == [(5000, "small wireless facility")]
+    turn = "The city approved our application for half a dozen small cells. What's the total bond we need to post?"
+    w = rates.work_out(turn, read_query(turn).slots, [(sentence, sentence)])
+    assert [x.shown() for x in w] == ["$30,000.00"]
+    # ("per newsrack authorized": the thing, not the word after it)
+    s2 = "an annual fee of $25.00 per newsrack authorized shall be paid to the city."
+    assert [r[1] for r in rates._per_unit_rates(s2, s2)] == ["newsrack"]

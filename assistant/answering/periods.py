@@ -367,7 +367,7 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
     # an act whose day is asked ("the latest day they had to notify us"): a period timing another act ("may obtain a
     # hearing ... by making a written petition ... within fifteen (15) calendar days of receipt of the notice of
     # removal") is not its day, whatever event the two share
-    wants = _acts(expand(_asking(turn))) & _TIMED_ACTS
+    wants = _act_groups(_acts(expand(_asking(turn))))
 
     def times_another_act(sentence: str, m: re.Match) -> bool:
         if not wants:
@@ -375,8 +375,8 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
         # (the act is the sentence less its period's event, which runs to the next stop: "... three (3) business days
         # after removal, the Commissioner ... shall notify the owner")
         stop = re.search(r"[,;:.]", sentence[m.end():m.end() + 60])
-        own = _acts(sentence[:m.start()] + " " + sentence[m.end() + (stop.start() if stop else 60):])
-        return not (own & _TIMED_ACTS & wants)
+        own = _act_groups(_acts(sentence[:m.start()] + " " + sentence[m.end() + (stop.start() if stop else 60):]))
+        return not (own & wants)
 
     for wanted in levels:
         candidates = []
@@ -419,10 +419,18 @@ _IRREGULAR = {"held": "hold", "paid": "pay", "made": "make", "given": "give", "g
               "took": "take", "brought": "bring", "got": "get", "gotten": "get", "filed": "file", "issued": "issue"}
 
 
-# acts a deadline times, the user's word and the code's ("notify" / "notice", "file" / "petition")
-_TIMED_ACTS = stems("notify notified notice notification inform tell file filed petition appeal apply application pay "
-                    "paid payment remove removed removal repair repaired restore restored replace replaced install "
-                    "installed submit submitted request hearing retrieve retrieved reclaim claim complete completed")
+# acts a deadline times, in kinds the user's word and the code's share ("notify" / "notice"; "file", "apply" /
+# "petition", "appeal", "application")
+_ACT_KINDS = {kind: stems(words) for kind, words in (
+    ("notify", "notify notified notice notification inform informed tell"),
+    ("file", "file filed petition appeal apply applied application submit submitted request hearing"),
+    ("pay", "pay paid payment"),
+    ("remove", "remove removed removal retrieve retrieved reclaim"),
+    ("work", "repair repaired restore restored replace replaced install installed complete completed"))}
+
+
+def _act_groups(acts: set[str]) -> set[str]:
+    return {kind for kind, words in _ACT_KINDS.items() if acts & words}
 
 
 def _acts(text: str) -> set[str]:

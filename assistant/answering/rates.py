@@ -49,8 +49,11 @@ ASKS_AMOUNT = re.compile(
     r"\ball[- ]in\s*\?|\ball told\b|\bcome after (?:me|us|him|her|them) for\b", re.I)
 # "$25.00 per newsrack", "$150.00 ... for each offense", "$10 a day": the money slot's unit, written after it
 # ("a"/"an" only right after the amount: "$10 a day", never "$75.00 if the excavation is in a paved area")
+# ("for each such violation": a violation; "for each small wireless facility ,": the thing, its words before it)
 _PER = re.compile(r"^(?:[^.;$]{0,45}?\b(?:per|for\s+each|each|every)(?:\s+such|\s+said)?|\s*(?:a|an))\s+"
-                  r"(?P<u>(?:linear\s+|square\s+|cubic\s+)?[a-z]+)\b", re.I)  # ("for each such violation": a violation)
+                  r"(?P<u>(?:linear\s+|square\s+|cubic\s+)?(?:[a-z]+\s+){0,2}?[a-z]+)"
+                  r"(?=\s*(?:[,.;:)]|$)|\s+(?:of|in|on|per|to|for|which|that|and|or|by|with|shall|is|are|was|thereof|plus|"
+                  r"up|until|each|every|a|an|the)\b|\s+[a-z]+ed\b)", re.I)  # ("per newsrack authorized")
 _SEPARATE = re.compile(r"\beach\s+(?:and\s+every\s+)?(?:calendar\s+)?(?P<u>day|week|hour)\b[^.]{0,80}\b(?:separate|distinct)\s+"
                        r"(?:offen[cs]e|violation)", re.I)
 _PERCENT_OF = re.compile(r"(?P<p>\d+(?:\.\d+)?)\s*(?:%|percent)\s+of\s+(?:the\s+|such\s+|said\s+|that\s+)?"
@@ -62,7 +65,9 @@ _MAXIMUM = re.compile(r"\b(?:not (?:more|to exceed|exceeding)|not more than|up t
                       re.I)
 # units people count with that mean the same thing as a code's unit
 _SAME_UNIT = {"offens": {"day", "time", "ticket", "citat", "violat", "offens"}, "violat": {"day", "time", "ticket",
-              "citat", "violat", "offens"}, "newsrack": {"box", "newsbox", "rack"}}
+              "citat", "violat", "offens"}, "newsrack": {"box", "newsbox", "rack"},
+              # ("$5,000.00 for each small wireless facility" of "half a dozen small cells")
+              "facil": {"cell", "node"}}
 _TIERED = re.compile(r"\beach\s+additional\b|\bthereafter\b|\bfor\s+each\s+of\s+the\s+first\b", re.I)
 _COMPOUND = re.compile(r"\s*(?:per|for\s+each|each|a|every)\s+[a-z]+", re.I)
 # insurance limits ("$1,000,000 per person", "$20,000 each accident") are ceilings, never summed
@@ -94,7 +99,7 @@ def _per_unit_rates(sentence: str, passage_text: str) -> list[tuple[Decimal, str
         m = _PER.search(after)
         if m and _COMPOUND.match(after[m.end():]):
             continue  # "$5.00 per cart per day" needs two counts
-        if m and m.group("u").lower() not in _NOT_UNITS:
+        if m and m.group("u").lower().split()[-1] not in _NOT_UNITS and m.group("u").lower().split()[0] not in _NOT_UNITS:
             out.append((s.number, m.group("u").lower(), sentence[s.span.start:s.span.end + m.end()].strip(), ceiling))
         elif separate and FINED.search(before[-80:]):
             # "shall be fined not more than $500 ... Each day ... shall constitute a separate offense"

@@ -1678,7 +1678,7 @@ _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _TEENS = "eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
 _HUNDREDS_SAID = re.compile(
     rf"{_MONEY_CUE}(?P<h>\b(?:{_TEENS}|(?:{_TENS})-(?:one|two|three|four|five|six|seven|eight|nine)|"
-    rf"(?:one|two|three|four|five|six|seven|eight|nine)(?=[- ](?:{_TENS}))))[- ]"
+    rf"(?:one|two|three|four|five|six|seven|eight|nine)(?=\s(?:{_TENS}))))[- ]"
     rf"(?P<r>(?:ten|{_TEENS}|(?:{_TENS})(?:-(?:one|two|three|four|five|six|seven|eight|nine))?))\b{_MONEY_CUE_END}|"
     # ("billed us six-forty" beside a $2,500 guarantee: 640, a hundreds digit and its tens; never a time of day read
     # first, "came in at two-thirty")
