@@ -1918,6 +1918,12 @@ _WHAT_IF = re.compile(r"\b(?:what|how)\s+(?:if|about)\b|\b(?:and|but|ok|okay|now
                       r"there|that)\b|\binstead\b|\bsuppose\b|\bmake\s+it\b", re.I)
 _BARE_FIGURE = re.compile(r"(?<![\w$#§.,/:-])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w%$/:'’\"-]|[.,]\d)")
 _IN_PLACE_KINDS = ("weight", "length", "money", "count", "duration", "percent")
+# a follow-up that asks a question of its own ("ok and if the clerk issues it today, when does it run out?"): not the
+# earlier question asked again
+_ASKS_ANEW = re.compile(r"\b(?:when|where|who|whom|why|which|how\s+(?:much|many|long|soon|far|big|thick|wide|deep|late))\b|"
+                        r"\bwhat(?:['’]s|\s+(?:is|are|do|does|did|would|will|should|must))\b|"
+                        r"\b(?:do|does|can|could|may|must|should|will|would|is|are)\s+(?:i|we|you|they|he|she|it|that|"
+                        r"this|the)\s+(?:still\s+)?(?:need|have|owe|pay|get|allowed|ok|okay|fine|legal)\b", re.I)
 
 
 def _said_number(slot: Slot) -> Decimal | None:
@@ -1931,7 +1937,7 @@ def _bare_pairs(turn: str, slots: list[Slot]) -> list[tuple[re.Match, Slot]]:
     20?"), each with the earlier turn's figure it stands for: as many bare figures as the earlier turn told, in
     order, or one figure near the size of the one figure the earlier turn told of its size. [] when a figure is far
     from the size of the one it would stand for, or the turn asks no "what if"."""
-    if not _WHAT_IF.search(turn):
+    if not _WHAT_IF.search(turn) or _ASKS_ANEW.search(turn):
         return []
     spans = [(s.span.start, s.span.end) for s in slots if s.span.origin == "turn"]
     spans += [(m.start(), m.end()) for m in IDENTIFIER.finditer(turn)]
@@ -1978,8 +1984,8 @@ def _moved_day(turn: str, earlier: str, own: list[Slot]) -> tuple[str, tuple[tup
     value of that kind: "And if we move the start up to Monday the 16th, same time?", "what if it was April 2027
     instead?", "and if it had been an inch and a half short?"). A day is written out in full as it was read ("Monday,
     July 16, 2029": the month the earlier words give); any other value in the follow-up's own words."""
-    if len(own) != 1 or not _MOVES_A_DAY.search(turn) or own[0].kind not in ("date", *_IN_PLACE_KINDS):
-        return None
+    if len(own) != 1 or not _MOVES_A_DAY.search(turn) or own[0].kind != "date" or _ASKS_ANEW.search(turn):
+        return None  # (a value of another kind is left to the follow-up reading: "1.4 inches short" is its own ask)
     new = own[0]
     if _as_a_change(turn, new.span.start, new.span.end):
         return None  # a change by so much ("what if I take 3,200 lbs off?", "a week later"): read as a change
