@@ -1670,8 +1670,8 @@ _MONEY_CUE = (r"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quot
               r"(?:(?:was|is|of|at|were|about|around|roughly|just|only|us|me|them|him|her|for)\s+){0,2}")
 # ("put down twenty-eight hundred as a deposit": the amount before what it was put down as; "twenty-eight hundred up
 # front")
-_MONEY_CUE_END = r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which|as|up\s*front|upfront|in\s+advance|before|after|"
-_MONEY_CUE_END += r"because|since|last|this|yesterday|today|back)\b))"
+_MONEY_CUE_END = (r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which|as|up\s*front|upfront|in\s+advance|before|"
+                  r"after|because|since|last|this|yesterday|today|back)\b))")
 _MONEY_CUED = re.compile(rf"{_MONEY_CUE}(?P<n>{NUMBER.pattern}){_MONEY_CUE_END}", re.I)
 # "the bill came in at fourteen-eighty": hundreds said as two numbers (1,480), after a money cue
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
