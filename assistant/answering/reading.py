@@ -1980,40 +1980,26 @@ def _as_a_change(turn: str, start: int, end: int) -> bool:
 
 
 def _moved_day(turn: str, earlier: str, own: list[Slot]) -> tuple[str, tuple[tuple[str, str], ...]] | None:
-    """The earlier question asked again with the one value a follow-up changes (its one value; the earlier turn's one
-    value of that kind: "And if we move the start up to Monday the 16th, same time?", "what if it was April 2027
-    instead?", "and if it had been an inch and a half short?"). A day is written out in full as it was read ("Monday,
-    July 16, 2029": the month the earlier words give); any other value in the follow-up's own words."""
+    """The earlier question asked again with the one day a follow-up moves (its one value a date; the earlier turn's
+    one date said as precisely: "And if we move the start up to Monday the 16th, same time?", "what if it was April
+    2027 instead?"). A day is written out in full as it was read ("Monday, July 16, 2029": the month the earlier words
+    give); a coarser date in the follow-up's own words. A value of another kind is left to the follow-up reading
+    ("and if the cores show it's 1.4 inches short?" is an ask of its own)."""
     if len(own) != 1 or not _MOVES_A_DAY.search(turn) or own[0].kind != "date" or _ASKS_ANEW.search(turn):
-        return None  # (a value of another kind is left to the follow-up reading: "1.4 inches short" is its own ask)
+        return None
     new = own[0]
     if _as_a_change(turn, new.span.start, new.span.end):
-        return None  # a change by so much ("what if I take 3,200 lbs off?", "a week later"): read as a change
-    told = [s for s in user_slots(earlier, "earlier") if s.kind == new.kind
-            and (new.kind == "date" or _dimension_of(s) == _dimension_of(new))]
-    if len(told) > 1 and new.kind == "date":
+        return None  # a change by so much ("a week later"): read as a change
+    told = [s for s in user_slots(earlier, "earlier") if s.kind == "date"]
+    if len(told) > 1:
         # ("We open Grove St on July 24 ... final paving in April 2028" / "what if it was April 2027 instead?": the one
         # said as coarsely)
         told = [s for s in told if s.precision == new.precision]
     if len(told) != 1 or told[0].value == new.value:
         return None
     t = told[0]
-    if new.kind == "date" and new.precision == "day":
-        day = new.day
-        said = f"{day:%A}, {day:%B} {day.day}, {day.year}"
-    else:
-        said = new.span.text
+    said = f"{new.day:%A}, {new.day:%B} {new.day.day}, {new.day.year}" if new.precision == "day" else new.span.text
     return earlier[:t.span.start] + said + earlier[t.span.end:], ((t.span.text, new.span.text),)
-
-
-def _dimension_of(slot: Slot) -> str:
-    """What a value measures, for one to stand in place of another: its kind, and for a length or weight its unit's
-    dimension (a count by the thing counted)."""
-    if slot.kind == "count":
-        return f"count:{(slot.unit or '').rstrip('s')}"
-    if slot.kind == "money":
-        return "money/" + (slot.unit or "USD").split("/", 1)[-1] if "/" in (slot.unit or "") else "money"
-    return slot.kind
 
 
 def restated(turn: str, earlier: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
