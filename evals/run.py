@@ -393,7 +393,7 @@ SAMPLES_TODAY = {"samples8": "2026-12-03", "samples9": "2026-12-04", "samples9b"
                  "samples20": "2029-01-10", "samples21": "2027-04-21",
                  "samples22": "2029-08-15", "samples23": "2028-11-08", "samples24": "2029-05-16",
                  "samples25": "2028-02-29", "samples26": "2029-08-14", "samples27": "2027-09-23",
-                 "samples28": "2029-12-20", "samples29": "2030-05-22"}
+                 "samples28": "2029-12-20", "samples29": "2030-05-22", "samples30": "2030-11-20"}
 
 
 def written_on(path: Path | str, forced: str | None = None) -> str:
@@ -685,7 +685,8 @@ SAMPLE_QUESTIONS25 = ROOT / "evals" / "samples25"  # a twenty-fifth (session 31,
 SAMPLE_QUESTIONS26 = ROOT / "evals" / "samples26"  # a twenty-sixth (session 32, writers per chapter), read in session 33
 SAMPLE_QUESTIONS27 = ROOT / "evals" / "samples27"  # a twenty-seventh (session 33, writers per chapter), read in session 34
 SAMPLE_QUESTIONS28 = ROOT / "evals" / "samples28"  # a twenty-eighth (session 34, writers per chapter), read in session 35
-SAMPLE_QUESTIONS29 = ROOT / "evals" / "samples29"  # a twenty-ninth (session 35, writers per chapter), unread
+SAMPLE_QUESTIONS29 = ROOT / "evals" / "samples29"  # a twenty-ninth (session 35, writers per chapter), read in session 36
+SAMPLE_QUESTIONS30 = ROOT / "evals" / "samples30"  # a thirtieth (session 36, writers per chapter), unread
 SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3),
                ("samples4", SAMPLE_QUESTIONS4), ("samples5", SAMPLE_QUESTIONS5),
                ("samples6", SAMPLE_QUESTIONS6), ("samples7", SAMPLE_QUESTIONS7),
@@ -697,7 +698,8 @@ SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), (
                ("samples21", SAMPLE_QUESTIONS21), ("samples22", SAMPLE_QUESTIONS22), ("samples23", SAMPLE_QUESTIONS23),
                ("samples24", SAMPLE_QUESTIONS24), ("samples25", SAMPLE_QUESTIONS25),
                ("samples26", SAMPLE_QUESTIONS26), ("samples27", SAMPLE_QUESTIONS27),
-               ("samples28", SAMPLE_QUESTIONS28), ("samples29", SAMPLE_QUESTIONS29))
+               ("samples28", SAMPLE_QUESTIONS28), ("samples29", SAMPLE_QUESTIONS29),
+               ("samples30", SAMPLE_QUESTIONS30))
 # what each later sample set has seen (the report prints it beside its figures)
 SAMPLE_NOTES = {
     "samples2": "Written on 2026-12-01 (session 6) from the texts and the schema alone when the first set's failures "
@@ -811,7 +813,12 @@ SAMPLE_NOTES = {
     "samples29": "Written on 2026-12-06 (session 35) the same way, commissioned before samples28's failures were read: "
     "Boston, Somerville and Chagrin Falls by one writer each, Crawfordville and Williams by one writer (16 items, 18 "
     "turns per chapter; 'today' Wednesday, May 22, 2030; each state's own counting of time); first score on "
-    "bedca36, the code before any change of session 35, in evals/README.md. Its failures have not been read.",
+    "bedca36, the code before any change of session 35, in evals/README.md. Its failures were read in session 36, after "
+    "samples30 was commissioned.",
+    "samples30": "Written on 2026-12-07 (session 36) the same way, commissioned before samples29's failures were read: "
+    "Boston, Somerville and Chagrin Falls by one writer each, Crawfordville and Williams by one writer (16 items, 18 "
+    "turns per chapter; 'today' Wednesday, November 20, 2030; each state's own counting of time); first score on "
+    "7f7e1e0, the code before any change of session 36, in evals/README.md. Its failures have not been read.",
 }
 SAMPLE_TEXTS = ROOT.parent / "shared" / "corpus-samples"
 
