@@ -107,8 +107,10 @@ HELDOUT30_QUESTIONS = ROOT / "evals" / "heldout30_questions.yaml"  # fresh on 20
 SLOTSTRESS27_QUESTIONS = ROOT / "evals" / "slotstress27_questions.yaml"  # fresh on 2026-12-06 (session 33), read in session 34
 HELDOUT31_QUESTIONS = ROOT / "evals" / "heldout31_questions.yaml"  # fresh on 2026-12-06 (session 34), read in session 35
 SLOTSTRESS28_QUESTIONS = ROOT / "evals" / "slotstress28_questions.yaml"  # fresh on 2026-12-06 (session 34), read in session 35
-HELDOUT32_QUESTIONS = ROOT / "evals" / "heldout32_questions.yaml"  # fresh on 2026-12-06 (session 35), unread
-SLOTSTRESS29_QUESTIONS = ROOT / "evals" / "slotstress29_questions.yaml"  # fresh on 2026-12-06 (session 35), unread
+HELDOUT32_QUESTIONS = ROOT / "evals" / "heldout32_questions.yaml"  # fresh on 2026-12-06 (session 35), read in session 36
+SLOTSTRESS29_QUESTIONS = ROOT / "evals" / "slotstress29_questions.yaml"  # fresh on 2026-12-06 (session 35), read in session 36
+HELDOUT33_QUESTIONS = ROOT / "evals" / "heldout33_questions.yaml"  # fresh on 2026-12-07 (session 36), unread
+SLOTSTRESS30_QUESTIONS = ROOT / "evals" / "slotstress30_questions.yaml"  # fresh on 2026-12-07 (session 36), unread
 HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS,
                 HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS,
                 HELDOUT6_QUESTIONS, SLOTSTRESS4_QUESTIONS, HELDOUT7_QUESTIONS, SLOTSTRESS5_QUESTIONS,
@@ -124,7 +126,7 @@ HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTS
                 SLOTSTRESS23_QUESTIONS, HELDOUT27_QUESTIONS, SLOTSTRESS24_QUESTIONS, HELDOUT28_QUESTIONS,
                 SLOTSTRESS25_QUESTIONS, HELDOUT29_QUESTIONS, SLOTSTRESS26_QUESTIONS, HELDOUT30_QUESTIONS,
                 SLOTSTRESS27_QUESTIONS, HELDOUT31_QUESTIONS, SLOTSTRESS28_QUESTIONS, HELDOUT32_QUESTIONS,
-                SLOTSTRESS29_QUESTIONS)
+                SLOTSTRESS29_QUESTIONS, HELDOUT33_QUESTIONS, SLOTSTRESS30_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -345,10 +347,19 @@ HELDOUT_NOTES = {
     "heldout32_questions": "written on 2026-12-06 (session 35) by two helper sessions (a Brandon half and a Delafield "
     "half, 30 items each) from the two chapters, TEXT-NOTES and the schema only (60 items, 64 turns; 'today' "
     "Wednesday, November 17, 2027), commissioned before set 31's failures were read; first score on bedca36, the code "
-    "before any change of session 35, in evals/README.md. Its failures have not been read.",
+    "before any change of session 35, in evals/README.md. Its failures were read in session 36, after set 33 was "
+    "commissioned.",
     "slotstress29_questions": "48 calculations written on 2026-12-06 (session 35) the same way by two helper sessions "
     "(24 each: 8 categories x 3, three of them two-turn conversations; 54 turns; 'today' Thursday, March 9, 2028); "
-    "first score on bedca36 in evals/README.md. Its failures have not been read.",
+    "first score on bedca36 in evals/README.md. Its failures were read in session 36, after slot-stress 30 was "
+    "commissioned.",
+    "heldout33_questions": "written on 2026-12-07 (session 36) by two helper sessions (a Brandon half and a Delafield "
+    "half, 30 items each) from the two chapters, TEXT-NOTES and the schema only (60 items, 64 turns; 'today' "
+    "Wednesday, May 24, 2028), commissioned before set 32's failures were read; first score on 7f7e1e0, the code "
+    "before any change of session 36, in evals/README.md. Its failures have not been read.",
+    "slotstress30_questions": "48 calculations written on 2026-12-07 (session 36) the same way by two helper sessions "
+    "(24 each: 8 categories x 3, three of them two-turn conversations; 'today' Wednesday, December 20, 2028); "
+    "first score on 7f7e1e0 in evals/README.md. Its failures have not been read.",
 }
 # the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they count from the day
 # each set was written (ASSISTANT_TODAY for the process answering it)
@@ -380,7 +391,8 @@ WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026
               "heldout29_questions": "2028-04-27", "slotstress26_questions": "2027-06-30",
               "heldout30_questions": "2028-11-09", "slotstress27_questions": "2029-03-05",
               "heldout31_questions": "2027-06-28", "slotstress28_questions": "2028-08-17",
-              "heldout32_questions": "2027-11-17", "slotstress29_questions": "2028-03-09"}
+              "heldout32_questions": "2027-11-17", "slotstress29_questions": "2028-03-09",
+              "heldout33_questions": "2028-05-24", "slotstress30_questions": "2028-12-20"}
 # The sample sets' "today" (samples3 onwards say Wednesday, December 2, 2026; the first two have no
 # relative dates). Before session 9 they were answered with the tuned set's day, one day early.
 SAMPLES_WRITTEN_ON = "2026-12-02"
