@@ -110,11 +110,14 @@ def condition_needed(turn: str, sentences: list[str], common: frozenset[str] = f
     if not _ASKS_OWN.search(turn) or not _PERSONAL.search(turn) or re.search(r"\d", turn):
         return None  # (a question with figures of its own may meet a condition in them: not asked)
     asked_words = stems(turn) - common  # (the user's own words: "dig" is no "excavation ... in a paved area")
+    # (their plain words put in the code's say a case only when they give two of its own words: "a dirt alley" is "no
+    # pavement involved"; "dig", "excavation", names none)
+    plain = stems(expand(turn)) - stems(turn) - common
     for s in sentences[:4]:
         cases = cases_within(s)
         if cases:
             own = [_words(c) - set().union(*(_words(o) for o in cases if o != c)) for c in cases]
-            met = [i for i, o in enumerate(own) if o & asked_words]
+            met = [i for i, o in enumerate(own) if o & asked_words or len(o & plain) >= 2]
             return None if len(met) == 1 else Needed(cases, (s,))
     priced = [(s, a) for s in sentences[:4] if (a := _amount(s)) is not None]
     if len(priced) < 2:

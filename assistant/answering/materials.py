@@ -42,13 +42,38 @@ def _unit(words: str) -> tuple[str, str]:
     return one, _PLURAL.get(one, one)
 
 
+# "60 ft of 4 ft wide walk": a length of a thing its width is said of, an area
+_LENGTH_OF_WIDE = re.compile(r"(?P<a>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)\s+of\s+(?:new\s+)?(?P<b>\d+(?:\.\d+)?)[\s-]*"
+                             r"(?:'|’|ft\.?|feet|foot)[\s-]+wide\b", re.I)
+_ADDED = re.compile(r"\b(?:plus|and|along\s+with|together\s+with|as\s+well\s+as)\b|\+|&", re.I)
+
+
+def _areas_of(turn: str, slots: list[Slot]) -> list[tuple[Decimal, str]]:
+    """The areas the question gives; several told as one job ("60 ft of 4 ft wide walk plus a residential apron 12 ft
+    by 10 ft"), each joined to the next by "plus" or "and" and none asked of each, as their sum."""
+    areas = list(users_quantities(turn, slots).get("area", []))
+    for m in _LENGTH_OF_WIDE.finditer(turn):
+        if not any(w in m.group(0) or m.group(0) in w for _, w in areas):
+            areas.append((Decimal(m.group("a")) * Decimal(m.group("b")), m.group(0)))
+    if len(areas) < 2 or re.search(r"\beach\b|\bapiece\b|\bseparately\b", turn, re.I):
+        return areas
+    placed = sorted(((turn.find(w), a, w) for a, w in areas), key=lambda x: x[0])
+    if any(p < 0 for p, _, _ in placed):
+        return areas
+    joined = all(_ADDED.search(turn[p + len(w):q]) and len(turn[p + len(w):q]) <= 60
+                 for (p, _, w), (q, _, _) in zip(placed, placed[1:]))
+    if not joined:
+        return areas
+    return [(sum((a for _, a, _ in placed), Decimal(0)), " + ".join(f"{w}" for _, _, w in placed))]
+
+
 def material_for_area(turn: str, slots: list[Slot], sentences: list[str]) -> Worked | None:
     """The material the best sentence (best first) with one rate of application gives for the user's one
     area in square feet; None when the question asks money or no quantity, gives no area or two, or the
     sentence states no such rate or several."""
     if not ASKS_MATERIAL.search(turn) or _MONEY_ASKED.search(turn):
         return None
-    areas = users_quantities(turn, slots).get("area", [])
+    areas = _areas_of(turn, slots)
     if len({a for a, _ in areas}) != 1:
         return None
     area, written = areas[0]

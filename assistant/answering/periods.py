@@ -29,6 +29,7 @@ ASKS_A_DAY = re.compile(
     r"actual|precise|specific)\s+)?(?:date|day)(?!\s+(?:of|on)\b)\b|\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|\bhow\s+(?:soon|late)\b|"
     r"\bwhen\s+(?:is|are|do|does|must|should|can|will|would|has|have|could|may|might|shall)\b|\bno\s+later\s+than\b|\bdue\b|"
     r"\bby\s+what\b|\bin\s+time\b|\bexpires?\b|\bgood\s+(?:until|through)\b|\blatest\b|\bwhen['’]s\b|\blast\s+moment\b|"
+    r"\b(?:earliest|soonest)\b|"
     r"\bwhat\s+time\b|\buntil\s+when\b|\btoo\s+late\b|\bstill\s+(?:time|make\s+it)\b|"
     # "The notice was handed to me on June 24. How long have I got?": of a dated event, the last day is the answer
     r"\bhow\s+long\s+(?:have|do|did)\s+(?:i|we|they|you|he|she)\s+(?:got|have|get)\b|"

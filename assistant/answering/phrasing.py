@@ -123,6 +123,8 @@ def in_limit_unit(check) -> str | None:
     if check.measured.unit == check.limit.unit or {check.measured.unit, check.limit.unit} != {"in", "ft"}:
         return None
     value = check.measured.number / 12 if check.limit.unit == "ft" else check.measured.number * 12
+    if value != value.quantize(Decimal("0.01")):
+        return None  # ("2.95 inches" is 0.24583... feet: no figure worth stating)
     return quantity(value, check.limit.unit)
 
 

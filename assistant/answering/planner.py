@@ -387,9 +387,46 @@ def asked_parts(question: str) -> list[str]:
                                         and len(i.split()) <= 8 for i in items):
             return [f"{i} ({listed.group('lead').strip()})" for i in items]
     parts = [p.strip(" ,?") for x in asking for p in _SECOND_ASK.split(x)]
+    # "How much more do I owe and by when?": the day asked of the first ask, an ask of its own
+    parts = [y for p in parts for y in _with_day_ask(p)]
+    # ("How much more do I owe and by when?": the day of the one ask before it; in a list of asks, "how big, where do
+    # they go, and by when?", of them all, no ask of its own)
+    if len(parts) == 2 and _DAY_ASK_ALONE.fullmatch(parts[1]):
+        parts = [parts[0], f"{parts[1]} - {parts[0]}"]
     # ("If it snows on Friday, when do I have to clear it?": a condition before its ask is no ask of its own)
     parts = [p for p in parts if len(p.split()) >= 4 and not _CONDITION_FIRST.match(p)]
     return parts if len(parts) > 1 else []
+
+
+_DAY_ASK_AFTER = re.compile(r"^(?P<main>.{12,}?),?\s+and\s+(?P<day>by\s+when|when(?:\s+(?:is|['’]s)\s+(?:it|that)\s+due)?|"
+                            r"(?:by\s+)?what\s+(?:date|day)|what['’]?s\s+the\s+deadline)\s*$", re.I)
+
+
+# the calculators that give a day
+_DAY_TOOLS = frozenset({"deadline", "emergency_excavation_deadlines", "excavation_notice_deadlines"})
+
+
+_DAY_ASK_ALONE = re.compile(r"(?:by\s+when|when(?:\s+(?:is|['’]s)\s+(?:it|that)\s+due)?|(?:by\s+)?what\s+(?:date|day)|"
+                            r"what['’]?s\s+the\s+deadline)", re.I)
+
+
+_ASKS_AMOUNT = re.compile(r"\bhow\s+(?:much|many|big|long|wide|deep|thick|far|heavy)\b|\bwhat\s+(?:will|would|do|does|is|are|"
+                          r"['’]s)\s+(?:the|my|our|i|we|it)\s+(?:bill|total|cost|charge|fee|refund|balance|amount|owe|come)|"
+                          r"\b(?:what|which)\s+(?:amount|fee|charge|cost|share|percent)", re.I)
+
+
+def _asks_only_a_day(question: str) -> bool:
+    """The question's one ask is a day ("By when do I owe it?"), no amount with it."""
+    asking = " ".join(x for x in re.split(r"(?<=[.!?])\s+", question.strip()) if "?" in x) or question
+    return bool(periods.ASKS_A_DAY.search(asking)) and not _ASKS_AMOUNT.search(asking) and len(asked_parts(question)) < 2
+
+
+def _with_day_ask(part: str) -> list[str]:
+    """An ask with its day asked after it ("How much more do I owe and by when"): the ask, and the day of it."""
+    m = _DAY_ASK_AFTER.match(part.strip(" ,?"))
+    if m is None:
+        return [part]
+    return [m.group("main"), f"{m.group('day')} - {m.group('main')}"]
 
 
 # a distance said with no unit ("up to about 30 from the road"), asked whether it is allowed
@@ -1186,6 +1223,13 @@ class EmbeddedPlanner:
             # a value a calculator would need is not asked for — the passages answer
             routed = None
         if routed is not None:  # a calculator
+            if not current and isinstance(routed, Routed) and routed.tool not in _DAY_TOOLS and _asks_only_a_day(q):
+                # "the final bill came last Friday ... By when do I owe it?": a day asked alone is a deadline's, though
+                # the story's amounts reach another calculator first
+                day = self.router.route(q, muni_id, current=carried.get("current"), vector=vector, query=req.query,
+                                        found=self._finder(q, muni_id, vector), only=_DAY_TOOLS)
+                if isinstance(day, Routed):
+                    routed = day
             if not current and not isinstance(routed, Missing):
                 routed = self._other_asks(muni_id, routed, req)
             return self._decide_calculation(q, muni_id, routed, req)
@@ -1233,6 +1277,12 @@ class EmbeddedPlanner:
             vector = self.index.embedder.embed_query(expand(text, muni_id))
             other = self.router.route(text, muni_id, current=text, vector=vector, query=req.query,
                                       found=self._finder(text, muni_id, vector))
+            key = (other.tool, repr(sorted(other.arguments.items()))) if isinstance(other, Routed) else None
+            if key in have and periods.ASKS_A_DAY.search(part) and not periods.ASKS_A_DAY.search(parts[0]):
+                # ("How much more do I owe and by when?": the day is the deadline calculator's, whatever calculator
+                # took the story's amounts)
+                other = self.router.route(text, muni_id, current=text, vector=vector, query=req.query,
+                                          found=self._finder(text, muni_id, vector), only=_DAY_TOOLS)
             if not isinstance(other, Routed) or (muni_id is None and other.municipality is None):
                 continue
             key = (other.tool, repr(sorted(other.arguments.items())))
@@ -1960,8 +2010,12 @@ class EmbeddedPlanner:
                     if unsafe.reason == "competing" else None  # two accounts of one value are never two parties
                 if several is not None:
                     return several
+                # (the two days a weekday and a date name are the reading's: its call carries them, so they may be said)
+                readings = ({"name": "read_weekday_and_date", "arguments": {"words": unsafe.candidates[0]},
+                             "result": {"readings": list(unsafe.candidates[1:])}},) if unsafe.reason == "weekday" else ()
                 return Clarify(phrasing.clarify_value(clarify_text(unsafe)), municipality=muni_id or routed.municipality,
-                               slot=unsafe.argument, notes=(phrasing.not_run(step.tool, unsafe.argument, unsafe.reason),))
+                               slot=unsafe.argument, notes=(phrasing.not_run(step.tool, unsafe.argument, unsafe.reason),),
+                               readings=readings)
             read_all += [r for r in read if r.line() not in {x.line() for x in read_all}]
         spans = [(r.slot.span.start, r.slot.span.end) for r in read_all if r.slot is not None and r.slot.span.origin == "turn"]
         if spans and len(spans) == len([r for r in read_all if r.slot is not None]) and not req.party:
@@ -2347,6 +2401,10 @@ class EmbeddedPlanner:
         parts, calls, cites, notes = [], [], [], []
         if plan.read:
             parts.append(read_line(list(plan.read)))
+            # (a value the reader worked out of the words — "6.5 cm" at 2.54 centimeters to the inch — is that reading's
+            # figure: its call carries the working the "I read" line shows)
+            calls += [ToolCall(name="read_value", arguments={"words": r.slot.span.text}, result={"read": r.slot.worked})
+                      for r in plan.read if r.slot is not None and r.slot.worked]
         for step in [routed, *routed.follow]:
             try:
                 result = step.run()

@@ -725,6 +725,10 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
             # Wednesday. Taken out: people read "next Friday" said on a Saturday as the 11th or the 18th alike, so
             # every "next <weekday>" keeps both readings; a period on the calendar gives the day of each)
             add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday() - 1) % 7 + 1), "week")
+        elif _TOLD_AS_PAST.search(_clause_before(text, m.start())) \
+                and not _TOLD_AS_FUTURE.search(_clause_before(text, m.start())):
+            # "the inspector assigned our new number this Tuesday", said on a Thursday: this week's Tuesday, past
+            add(m.start(), m.end(), ref - relativedelta(days=(ref.weekday() - wd) % 7))
         else:  # "this Friday": the coming one (today, if today is that day)
             add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday()) % 7))
     # "last Christmas", "this past Labor Day": the latest one before today; "next Memorial Day", "this coming
@@ -1135,6 +1139,19 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
             v += _FRACTION_WORDS[m.group("cfrac").lower()]
         per = (m.group("pu") or "").lower().replace("hr", "hour")
         add("money", v, f"USD/{per}" if per else "USD", m.start(), m.end())
+    for m in _MILLIONS.finditer(text):
+        # "one point five mil", "a 1.5 million policy", "2 mil": millions of dollars (never "6 mil poly", a film)
+        v = Decimal(m.group("n")) if m.group("n") else worded_number(m.group("w"))
+        if v is None:
+            continue
+        if m.group("d"):
+            v += Decimal("0." + "".join(str(int(worded_number(x) or 0)) for x in m.group("d").split()))
+        add("money", v * 1_000_000, "USD", m.start(), m.end())
+    for m in _HUNDREDS_K.finditer(text):
+        # "seven-fifty K", "seven fifty grand": hundreds said as two numbers, in thousands ($750,000)
+        hundreds, rest = worded_number(m.group("h")), worded_number(m.group("r"))
+        if hundreds is not None and rest is not None:
+            add("money", (hundreds * 100 + rest) * 1000, "USD", m.start(), m.end())
     for m in _MONEY_CUED.finditer(text):
         # "my deposit was four thousand": an amount the words before it make money, with no unit written
         v = number_value(m)
@@ -1616,6 +1633,20 @@ _FRACTION_OF = re.compile(rf"\b(?:(?P<num>a|an|{_ONES})[- ])?(?P<den>half|halves
 # "3/4 of an inch", "1/2 of a foot": a fraction in digits of one unit
 _DIGIT_FRACTION_OF = re.compile(r"(?<![\d/.])(?P<num>\d{1,2})\s*/\s*(?P<den>\d{1,2})\s+of\s+an?\s+(?P<u>inch|foot|mile|hour|ton)\b",
                                 re.I)
+# a clause told in the past ("they assigned it", "it came", "we dug") or of days to come ("will", "we're pouring")
+_TOLD_AS_PAST = re.compile(r"\b(?:was|were|did|got|had|came|went|sent|gave|told|paid|took|dug|left|began|quit|stopped|"
+                           r"put|brought|ran|hit|cut|broke|fell|saw|found|[a-z]{3,}ed)\b", re.I)
+_TOLD_AS_FUTURE = re.compile(r"\b(?:will|going\s+to|gonna|plan(?:ning|s)?|scheduled|supposed|expect(?:ed|ing)?|want|need|"
+                             r"hope|hoping|should|can|could|would|be)\b|['’]ll\b|"
+                             r"(?:['’]re|['’]m|\b(?:is|are|am))\s+(?:\w+\s+)?\w+ing\b", re.I)
+
+
+def _clause_before(text: str, pos: int) -> str:
+    """The words of the clause before ``pos`` (from the last sentence or clause break, at most 80 characters)."""
+    head = text[max(0, pos - 80):pos]
+    return re.split(r"[.?!;]|\band\b|\bbut\b", head)[-1]
+
+
 _TIME_BEFORE = re.compile(r"(?:\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|thirty|"
                           r"forty-five|o['’]clock|noon))\s*$", re.I)
 _MILITARY_TIME = re.compile(
@@ -1666,13 +1697,23 @@ _SAYS_AGAINST_BARE = re.compile(
     r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|or|instead|now|though)\b))", re.I)
 _MONEY_CUE = (r"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quote|price|came to|comes? to|came in at|"
               r"guarantee|bond|invoice|fee|assessment|"
+              # an insurance policy's limits ("property damage seventy-five hundred an accident")
+              r"property\s+damage|bodily\s+injury|liability|coverage|policy|"
               r"comes? in at|totall?ed|labou?r|materials?|equipment|parts)\s+"
               r"(?:(?:was|is|of|at|were|about|around|roughly|just|only|us|me|them|him|her|for)\s+){0,2}")
 # ("put down twenty-eight hundred as a deposit": the amount before what it was put down as; "twenty-eight hundred up
 # front")
 _MONEY_CUE_END = (r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which|as|up\s*front|upfront|in\s+advance|before|"
-                  r"after|because|since|last|this|yesterday|today|back)\b))")
+                  r"after|because|since|last|this|yesterday|today|back|(?:an?|per|each)\s+(?:person|accident|occurrence|"
+                  r"claim))\b))")
 _MONEY_CUED = re.compile(rf"{_MONEY_CUE}(?P<n>{NUMBER.pattern}){_MONEY_CUE_END}", re.I)
+_DIGIT_NAMES = "one|two|three|four|five|six|seven|eight|nine|zero"
+_MILLIONS = re.compile(rf"(?:(?P<w>\b(?:{_DIGIT_NAMES}|ten))\s+point\s+(?P<d>(?:(?:{_DIGIT_NAMES})\s*){{1,2}})|"
+                       rf"\$?(?P<n>\b\d+(?:\.\d+)?))\s*(?:mil|million|mm)\b"
+                       r"(?!\s*(?:poly\w*|plastic|thick|sheet\w*|film|vapou?r|liner|visqueen|mils?)\b)", re.I)
+_HUNDREDS_K = re.compile(rf"\b(?P<h>{_DIGIT_NAMES.replace('|zero', '')})[- ](?P<r>ten|eleven|twelve|thirteen|fourteen|fifteen|"
+                         rf"sixteen|seventeen|eighteen|nineteen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+                         rf"(?:-(?:{_DIGIT_NAMES.replace('|zero', '')}))?)\s*(?:k|grand)\b", re.I)
 # "the bill came in at fourteen-eighty": hundreds said as two numbers (1,480), after a money cue
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _TEENS = "eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
@@ -1849,7 +1890,15 @@ def _cue_words(before: str) -> set[str]:
     """The word an amount is told with, nearest before it in its own sentence ("final cost came in at": come), in one
     form."""
     words = [w for w in re.findall(r"[a-z]+", re.split(r"[.!?;:]\s", before)[-1][-30:].lower()) if w not in _CUE_STOP]
-    return {_CUE_FORMS.get(w, w) for w in words[-1:]}  # (the nearest word: "the bill: equipment was" is equipment's)
+    # (the nearest word: "the bill: equipment was" is equipment's; a plural in its singular, "materials": material)
+    return {_CUE_FORMS.get(w, re.sub(r"(?<=[a-z]{3})s$", "", w)) for w in words[-1:]}
+
+
+def _clause_words(before: str) -> set[str]:
+    """Every word an amount is told with in its own clause, in one form ("and if the materials come in at": material,
+    come)."""
+    words = re.findall(r"[a-z]+", re.split(r"[.!?;:,]\s", before)[-1][-40:].lower())
+    return {_CUE_FORMS.get(w, re.sub(r"(?<=[a-z]{3})s$", "", w)) for w in words if w not in _CUE_STOP and len(w) > 2}
 
 
 def _in_place_of(slots: list[Slot]) -> list[Slot]:
@@ -1861,7 +1910,9 @@ def _in_place_of(slots: list[Slot]) -> list[Slot]:
     if len(mine) == 1 and len(theirs) > 1:
         # "What if it had come in at $2,075 instead?" after "a $1,900 deposit ... Final cost came in at $1,640": the one
         # told with the same words ("come in at") is the one replaced
-        cue = _cue_words(mine[0].before)
+        # ("and if the materials come in at $850 instead?" after "labor $1,200, materials $650, equipment $400": the one
+        # told with a word of the new amount's own clause is the one replaced)
+        cue = _cue_words(mine[0].before) | _clause_words(mine[0].before)
         alike = [s for s in theirs if cue & _cue_words(s.before)]
         theirs = alike if len(alike) == 1 else theirs
     if len(mine) != 1 or len(theirs) != 1 or mine[0].value == theirs[0].value:
@@ -1885,6 +1936,9 @@ _OFF_AFTER = re.compile(r"^\s+(?:off|out)\b", re.I)
 _LESS_AFTER = re.compile(r"^\s+(?:less|lighter|lower|shorter|narrower|smaller|thinner)\b", re.I)
 _MORE_AFTER = re.compile(r"^\s+(?:more|heavier|higher|longer|wider|bigger|thicker|extra)\b", re.I)
 _MORE_BEFORE = re.compile(r"\b(?:add(?:s|ed|ing)?|put\s+on|load\s+(?:on|up)|throw\s+on)\s+(?:another\s+|an\s+extra\s+)?$", re.I)
+# a weight kept on the load: "what if he leaves the 600-lb bucket on it?", "with the plow attached"
+_KEPT_ON_AFTER = re.compile(r"^[\s-]*(?:[a-z]+\s+){0,2}(?:on\s+(?:it|top|there|board|the\s+(?:truck|machine|trailer|rig))|"
+                            r"attached|as\s+well|too)\b", re.I)
 _A_LIMIT_TOLD = re.compile(r"^\s*(?:-\s*)?(?:limit|max(?:imum)?|restriction|posted)\b|\b(?:limit|posted|maximum)\s+(?:of\s+|is\s+)?$", re.I)
 
 
@@ -1895,7 +1949,8 @@ def _changed_by(turn: str, slots: list[Slot]) -> list[Slot]:
     for s in [x for x in slots if x.span.origin == "turn" and x.kind in ("weight", "length", "money")]:
         before, after = turn[max(0, s.span.start - 40):s.span.start], turn[s.span.end:s.span.end + 20]
         less = bool(_LESS_BEFORE.search(before) and _OFF_AFTER.match(after)) or bool(_LESS_AFTER.match(after))
-        more = bool(_MORE_AFTER.match(after)) or bool(_MORE_BEFORE.search(before))
+        more = bool(_MORE_AFTER.match(after)) or bool(_MORE_BEFORE.search(before)) \
+            or (s.kind == "weight" and bool(_KEPT_ON_AFTER.match(after)))
         if less == more:
             continue
         told = [x for x in out if x.span.origin == "earlier" and x.kind == s.kind and x.unit == s.unit
@@ -2110,6 +2165,8 @@ def bare_number(turn: str, slots: Iterable[Slot], cue: re.Pattern) -> str | None
 IDENTIFIER = re.compile(
     r"\(?\b\d{3}\)?[-.\s]\d{3}[-.]\d{4}\b|"
     r"\b[NSEW]\d{2,5}\b|"
+    # ("a 2-car garage", "a 3-bedroom house", "a two-family": a kind of thing, no measure of it)
+    r"\b\d{1,2}[- ](?i:car|bedroom|bed|bath|story|storey|family|stall|bay|door)\b|"
     r"\b(?i:lot|unit|apt\.?|apartment|suite|parcel|house|building|bldg\.?)\s*(?:#|(?i:no)\.?\s*)?\d+[A-Za-z]?\b|#\s?\d+\b|"
     r"\b\d{1,6}\s+(?:[NSEW]\.?\s+)?(?:[A-Z][a-z]+\s+){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Ct|Court|Dr|Drive|Ln|Lane|Way|"
     r"Blvd|Boulevard|Pl|Place|Cir|Circle|Ter|Terrace|Pkwy|Parkway|Hwy|Highway|Trl|Trail)\b\.?")

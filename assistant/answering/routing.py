@@ -83,14 +83,16 @@ class ToolRouter:
         return dict(zip(ids, (float(x) for x in sims)))
 
     def route(self, q: str, muni: str | None, current: str | None = None, vector=None,
-              query=None, found=None) -> Routed | Missing | None:
+              query=None, found=None, only: frozenset[str] | None = None) -> Routed | Missing | None:
         """``q`` is the whole question (with the earlier turn's topic for a follow-up);
         ``current`` the words of this turn, whose values (dates, money) come first; ``found``, when given, the
-        sections the search finds for the question (best first), asked for only by a route that weighs them."""
+        sections the search finds for the question (best first), asked for only by a route that weighs them;
+        ``only``: the calculators to try (all when None)."""
         ctx = RouteContext(current=current or q, vector=vector, query=query, tools=self.tools,
                            similar=functools.partial(self._rule_similarity, vector),
                            found=functools.cache(found) if found is not None else list)
-        out = self._first(q, muni, ctx, [d for d in self.routes if d.applies(q)])
+        routes = [d for d in self.routes if only is None or d.tool in only]
+        out = self._first(q, muni, ctx, [d for d in routes if d.applies(q)])
         if out is not None:
             return out
         # then the routes the code's words for the user's plain ones reach (the expansion data: "walk" ->
@@ -101,7 +103,7 @@ class ToolRouter:
         # (a route reached only so computes, never asks: a question it would ask is not known to be for it; unless
         # the user's own words meet one of its cues and the plain word only its topic: "how much am I going to owe
         # for the walk?" asks for the cost as a "sidewalk" question would)
-        reached = [d for d in self.routes if not d.applies(q) and d.applies(wide)]
+        reached = [d for d in routes if not d.applies(q) and d.applies(wide)]
         for declared in reached:
             own = len(declared.cues) > 1 and any(c.search(q) for c in declared.cues)
             out = self._first(q, muni, ctx, [declared], asks=own)

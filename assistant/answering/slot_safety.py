@@ -202,6 +202,14 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         other = spoken_short(r.slot) if r.slot is not None and r.derived is None else None
         if other is not None:
             return read, Unsafe(r.argument, r.label, (r.slot.span.text, *other), reason="readings")
+        unsure = unsure_of(r.slot, query.turn) if r.slot is not None and r.derived is None else None
+        if unsure is not None:
+            # "around midnight last night - not sure if it was just before or just after 12": the user doubts the value
+            return read, Unsafe(r.argument, r.label, (unsure,), reason="unsure")
+        other_day = weekday_disagrees(r.slot) if r.slot is not None and r.derived is None else None
+        if other_day is not None:
+            # "starts Wednesday, April 18" when April 18 is a Tuesday: the weekday and the date name two days — asked
+            return read, Unsafe(r.argument, r.label, other_day, reason="weekday")
         if r.slot is not None and r.derived is None and r.slot.kind == "money" and _ROUGH_AMOUNT.match(r.slot.span.text):
             # "a couple grand as a deposit": about $2,000, not an amount to work a balance from
             return read, Unsafe(r.argument, r.label, (r.slot.span.text,), reason="rough")
@@ -492,7 +500,60 @@ def spoken_short(slot: Slot) -> tuple[str, str] | None:
     return f"{head} and {m.group('d')}", f"{head} {m.group('d')} hundred"
 
 
+_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY_SAID = re.compile(r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?,?\s*"
+                           r"(?:the\s+|on\s+)?$", re.I)
+
+
+def weekday_disagrees(slot: Slot) -> tuple[str, str, str] | None:
+    """A day written with a weekday that is not its own ("Wednesday, April 18" of a Tuesday): the weekday as written,
+    and the two days the words may mean, each as "Tuesday, April 18, 2028" — the date as written and the nearest day
+    of the weekday written; None when they agree or no weekday is written just before the date."""
+    if slot.kind != "date" or slot.precision != "day" or not re.search(r"\d", slot.span.text):
+        return None
+    m = _WEEKDAY_SAID.search(slot.before[-16:])
+    if m is None or slot.span.text.lower().startswith(("last ", "next ", "this ")):
+        return None
+    written = next(i for i, w in enumerate(_WEEKDAY_NAMES) if w.startswith(m.group(1).lower()[:3]))
+    day = slot.day
+    if day.weekday() == written:
+        return None
+    shift = (written - day.weekday()) % 7
+    other = day.fromordinal(day.toordinal() + (shift if shift <= 3 else shift - 7))
+    show = lambda d: f"{d:%A}, {d:%B} {d.day}, {d.year}"  # noqa: E731
+    return m.group(0).strip(" ,").capitalize(), show(day), show(other)
+
+
+# the user says they do not know which of two a day or time was: "not sure if the first bucket went in just before or
+# just after 12", "can't remember whether it was the 3rd or the 4th"
+_UNSURE_WHICH = re.compile(r"\b(?:not\s+(?:\w+\s+)?sure|unsure|can['’]?t\s+(?:remember|recall|say)|"
+                           r"(?:don['’]?t|do\s+not)\s+(?:know|remember|recall)|no\s+idea)\s+(?:if|whether|which)\b"
+                           r"[^.?!;]{0,90}?\b(?:before\s+or\s+(?:just\s+)?after|or\s+(?:(?:just|maybe|it\s+was|on|at|"
+                           r"was\s+it|right)\s+)*(?=\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|morning|afternoon|"
+                           r"evening|night|midnight|noon|yesterday|today|tomorrow|the\s+(?:day|week|next|\d)))"
+                           r"[^.?!;]{0,40}", re.I)
+
+
+def unsure_of(slot: Slot, turn: str) -> str | None:
+    """The user's words doubting a day or time they gave, in its own sentence ("not sure if the first bucket went in
+    just before or just after 12"); None when they give it plainly."""
+    if slot.kind not in ("date", "time") or slot.span.origin != "turn":
+        return None
+    for m in _UNSURE_WHICH.finditer(turn):
+        lo, hi = sorted((m.start(), slot.span.start))
+        if hi - lo <= 140 and not re.search(r"[.?!;]\s", turn[lo:hi]) or m.start() <= slot.span.start < m.end():
+            return m.group(0).strip()
+    return None
+
+
 def clarify_text(unsafe: Unsafe) -> str:
+    if unsafe.reason == "unsure":  # the user doubts the value
+        return (f"the {unsafe.label}: you say you are not sure of it (“{unsafe.candidates[0]}”), and the answer depends "
+                f"on it. Which was it?")
+    if unsafe.reason == "weekday":  # "Wednesday, April 18" of a Tuesday
+        said, as_written, other = unsafe.candidates
+        return (f"the {unsafe.label}: “{said}” and the date do not agree — {as_written.split(',')[1].strip()} is a "
+                f"{as_written.split(',')[0]}. Which do you mean: {as_written} or {other}?")
     if unsafe.reason == "rough":  # "a couple grand": no exact amount
         return f"the {unsafe.label}: “{unsafe.candidates[0]}” is not an exact amount. What was it, in dollars?"
     if unsafe.reason == "readings":  # words read two ways: "two thousand five"

@@ -254,18 +254,27 @@ def snow_work(text: str) -> tuple[list[dict], int] | None:
     return [{"hours": str(hours_each), "hourly_rate_including_benefits": str(rate)} for _ in range(n)], occasions
 
 
-def insurance_limits(text: str) -> dict[str, Decimal]:
-    """Limits written on a certificate, by the words next to each amount."""
+_PD_BEFORE = re.compile(r"\b(?:property\s+damage|pd)(?:\s+(?:coverage|limit|insurance|liability))?"
+                        r"(?:\s+(?:is|of|at|was|were|are|has|for))*\W*$", re.I)
+_PERSON_BEFORE = re.compile(r"\b(?:per|each|a)\s+person(?:\s+(?:is|of|at|was|limit))*\W*$", re.I)
+_ACCIDENT_BEFORE = re.compile(r"\b(?:per|each|an?)\s+(?:accident|occurrence)(?:\s+(?:is|of|at|was|limit))*\W*$", re.I)
+
+
+def insurance_limits(text: str, amounts: list[tuple[int, int, Decimal]] | None = None) -> dict[str, Decimal]:
+    """Limits written on a certificate, by the words next to each amount. ``amounts``: (start, end, value) of each
+    amount the reading of the text found (worded ones too: "seven-fifty K"); the dollar figures written when None."""
     out: dict[str, Decimal] = {}
-    for m in MONEY_RE.finditer(text):
-        value = Decimal(m.group(1).replace(",", ""))
-        after = text[m.end():m.end() + 40].lower()
-        before = text[max(0, m.start() - 30):m.start()].lower()
-        if re.match(r"\s*(?:for\s+)?property damage", after) or (re.search(r"property damage\W*$", before) and "each accident" not in after[:5]):
+    if amounts is None:
+        amounts = [(m.start(), m.end(), Decimal(m.group(1).replace(",", ""))) for m in MONEY_RE.finditer(text)]
+    for start, end, value in sorted(amounts):
+        after = text[end:end + 40].lower()
+        before = text[max(0, start - 30):start].lower()
+        if re.match(r"\s*(?:for\s+)?(?:property damage|pd)\b", after) or (_PD_BEFORE.search(before)
+                                                                        and "each accident" not in after[:5]):
             out.setdefault("property_damage_limit", value)
-        elif re.match(r"\s*(?:per|each|a)\s+person", after):
+        elif re.match(r"\s*(?:per|each|a)\s+person", after) or _PERSON_BEFORE.search(before):
             out.setdefault("per_person_limit", value)
-        elif re.match(r"\s*(?:per|each|an?)\s+(?:accident|occurrence)", after):
+        elif re.match(r"\s*(?:per|each|an?)\s+(?:accident|occurrence)", after) or _ACCIDENT_BEFORE.search(before):
             key = "property_damage_limit" if re.search(r"property damage[^$]*$", before) else "per_accident_limit"
             out.setdefault(key, value)
     return out

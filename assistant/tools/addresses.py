@@ -1389,9 +1389,9 @@ TOOLS: list[ToolSpec] = [
         output_model=PlacementOutput,
         fn=check_house_number_placement,  # type: ignore[arg-type]
         route=Route(order=21, read="assistant.answering.routes.addresses:number_placement",
-                    answers="installed house numbers' distances from the road and the driveway and height above grade, "
-                    "against the code",
-                    cues=(r"numb", r"driveway|road|pavement|street|ground|grade")),
+                    answers="installed house numbers' distances from the road and the driveway, height above grade and "
+                    "the characters' size, against the code",
+                    cues=(r"numb", r"driveway|road|pavement|street|ground|grade|tall|wide|high")),
         keywords=(
             "house number", "address numbers", "street number", "install", "mailbox", "height", "size",
             "inches", "visible", "driveway", "setback", "suffix", "reflective",

@@ -48,6 +48,8 @@ _PLACEMENT = {"distance_from_driveway_edge_ft": re.compile(r"\bdriveway\b", re.I
               "distance_from_pavement_edge_ft": re.compile(r"\b(?:road|pavement|street|blacktop|curb)\b", re.I),
               "height_above_grade_ft": re.compile(r"\b(?:off|above|up from)\s+(?:the\s+)?(?:ground|grade|dirt|lawn)\b|"
                                                   r"\b(?:high|height)\b", re.I)}
+# the characters' own size, said right after the length ("3 inches tall", "7.5 cm wide")
+_CHARACTER_SIZE = {"tall": "character_height_in", "high": "character_height_in", "wide": "character_width_in"}
 _NUMBERS = re.compile(r"\b(?:house|address|street)\s+numb|\bnumbers?\s+(?:sign|post|plaque)|\bnumbers\b", re.I)
 _PASSES = re.compile(r"\b(?:pass|ok|okay|allowed|legal|meet|comply|compliant|good|fine|work|right|enough|close enough|"
                      r"far enough|high enough|too (?:far|high|low|close))\b", re.I)
@@ -64,6 +66,19 @@ def number_placement(q: str, muni: str | None, ctx: RouteContext):
     args, sources, derived = {}, {}, {}
     for x in lengths:
         clause = own_clause(ctx.query.turn, x.span.start, x.span.end)
+        inches = x.number * 12 if x.unit == "ft" else x.number
+        size = _CHARACTER_SIZE.get(next((w.lower() for w in re.findall(r"\b(?:tall|high|wide)\b", x.after[:12], re.I)), ""))
+        if size is not None and inches <= 24 and not _PLACEMENT["height_above_grade_ft"].search(x.after[:40]) \
+                and not re.search(r"\b(?:off|above|up from)\b", x.after[:30], re.I):
+            # "they're 7.5 cm tall and 5 cm wide": the characters' own size, in inches (not a placement)
+            if size in args:
+                return None
+            args[size] = float(inches)
+            sources[size] = x
+            if x.unit != "in" or x.worked:
+                how = x.worked.split(", ", 1)[1] if ", " in x.worked else ""  # ("at 2.54 centimeters to the inch")
+                derived[size] = f"{roles.as_number(inches)} inches (“{x.span.text}”{', ' + how if how else ''})"
+            continue
         hits = [f for f, rx in _PLACEMENT.items() if rx.search(clause)]
         if len(hits) != 1 or hits[0] in args:
             return None  # a length whose clause names no one requirement (or two lengths for one): not guessed

@@ -56,7 +56,14 @@ def bond_requirements(q: str, muni: str | None, ctx: RouteContext):
 def insurance_certificate(q: str, muni: str | None, ctx: RouteContext):
     """A certificate's limits checked against the permit's rules."""
     tool = "insurance_certificate_check"
-    limits = slots.insurance_limits(q)
+    if ctx.query is not None and ctx.query.turn in q:
+        # the amounts the reading found (in words too: "one point five mil", "seven-fifty K"), where the turn says them
+        at = q.index(ctx.query.turn)
+        said = [(at + s.span.start, at + s.span.end, s.number) for s in ctx.query.of("money", "turn")
+                if s.unit in ("USD", "USD/person", "USD/accident", "USD/occurrence")]
+        limits = slots.insurance_limits(q, said)
+    else:
+        limits = slots.insurance_limits(q)
     if not limits:
         return None
     if muni is None:

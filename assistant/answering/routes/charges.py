@@ -476,6 +476,10 @@ def snow_charge(q: str, muni: str | None, ctx: RouteContext):
                   defaults={} if work.occasions_slot else {"occasions": "1 (no number of occasions given)"})
 
 
+# an amount said of a party's own thing named before it ("Mine was $2,000, his was $1,500")
+_WHOSE_BEFORE = re.compile(r"\b(?:(?P<mine>mine|ours|my\s+\w+|our\s+\w+)|his|hers|theirs|(?:his|her|their)\s+\w+|"
+                           r"\w+['’]s)\s+(?:was|is|were|came\s+to)\s*$", re.I)
+_ASKS_MINE = re.compile(r"\b(?:my|mine|me|i|our|ours|us|we)\b", re.I)
 GUARANTEE_PARTS = {"guarantee": re.compile(r"\bguarantee|\bletter of credit|\bbond\b|\bdeposit|\bposted\b", re.I),
                    "unpaid_bill": re.compile(r"\bbill(?:s|ed)?\b|\binvoice|\bcharged?\b|\bowe[sd]?\b|\bowing\b", re.I)}
 
@@ -495,6 +499,7 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
     if not UNPAID.search(q):
         return None
     labelled: dict[str, list] = {}
+    named_elsewhere: list = []
     for s in money:
         # the noun the amount is of ("a $2,500 curb-and-gutter guarantee"), else the last label before it ("billed me $640")
         said = ctx.query.source(s.span.origin)
@@ -509,9 +514,21 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
             hit = max(found)[1] if found else None
         if hit is None and UNPAID.search(re.split(r"[.;?!]", said[s.span.end:s.span.end + 40])[0]):
             hit = "unpaid_bill"  # "we redid the ditch landscaping for $310, also unpaid after 30 days"
+        whose = _WHOSE_BEFORE.search(said[max(0, s.span.start - 25):s.span.start])
+        if hit is None and whose is not None:
+            # "we each put up a cash deposit ... Mine was $2,000, his was $1,500": the thing named before, each party's
+            found = [(m.end(), p) for p, rx in GUARANTEE_PARTS.items()
+                     for m in rx.finditer(said[max(0, s.span.start - 200):s.span.start])]
+            asked_words = " ".join(x for x in re.split(r"(?<=[.!?])\s+", ctx.current or q) if "?" in x) or (ctx.current or q)
+            if found and (whose.group("mine") or not _ASKS_MINE.search(asked_words)):
+                hit = max(found)[1]
+            elif found:
+                named_elsewhere.append(s)  # another's ("his was $1,500"), when the asker asks of their own
+                continue
         if hit is not None:
             labelled.setdefault(hit, []).append(s)
     named = {x.number for found in labelled.values() for x in found}  # every amount a label names (before any is set aside)
+    named |= {x.number for x in named_elsewhere}
     bills = labelled.get("unpaid_bill", [])
     if len({s.number for s in bills}) > 1:
         # "charged me $1,150 for the install ... sent me a $725 bill, which I never paid": the bill whose own

@@ -504,8 +504,10 @@ _BARE_WEIGHT = re.compile(r"\b(?:weighs?|weighing|grosses|goes|runs|scales?(?: o
                           # "lists operating weight 5,500", "just says GROSS 5800"
                           r"weight(?:\s+(?:of|is|was))?:?|gross(?:\s+(?:of|is|was))?:?)\s+"
                           r"(?:(?:about|around|roughly|maybe|nearly|almost|right at|close to|just (?:over|under))\s+)?"
-                          r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\b(?!\s*(?:%|percent|feet|foot|ft|inch|in\b|miles?|mph|hours?|days?|"
-                          r"years?|axles?|wheels?|[:/.,]\d))", re.I)
+                          # ("my dump truck is about six and a half loaded": in words too)
+                          r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|(?:%s)(?:\s+and\s+a\s+half)?)\b"
+                          r"(?!\s*(?:%%|percent|feet|foot|ft|inch|in\b|miles?|mph|hours?|days?|weeks?|months?|"
+                          r"years?|axles?|wheels?|of\b|times\b|[:/.,]\d))" % reading.WORDED.pattern, re.I)
 _EMPTY = re.compile(r"\b(?:empty|unloaded|tare|bare)\b", re.I)
 _LOADED = re.compile(r"\b(?:loaded|full|fully loaded|with (?:the |a |its )?load|gross)\b", re.I)
 
@@ -690,7 +692,7 @@ def road_construction(q: str, muni: str | None, ctx: RouteContext):
         return None
     low = q.lower()
     args: dict[str, Any] = {"municipality": only_municipality(ctx, "road_construction_check", muni),
-                            "wet_area": bool(WET.search(low))}
+                            "wet_area": slots.affirmed(WET, low)}  # ("sandy and dry so no wet-area layer": denied)
     # "came up three-quarters of an inch short", "1/2 inch too thin", "deficient by 0.75 in": the shortfall, read
     # (worded numbers too) from the length the words make a shortfall
     short = [x for x in (ctx.query.of("length", "turn") if ctx.query is not None else [])

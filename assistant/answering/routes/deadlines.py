@@ -58,9 +58,11 @@ ACT_WORDS = re.compile(r"\b(?:notif\w*|notices?|told|informed|called|phoned|e-?m
                        r"decision|determin\w*|resolution|gave|given|warned)\b", re.I)
 
 ACT_GIVEN = "the day the notice or decision was given"
-_THE_DEADLINE = re.compile(r"\bwhat(?:['’]s| is) the deadline\b", re.I)
+_THE_DEADLINE = re.compile(r"\bwhat(?:['’]s| is) (?:the|my|our) (?:\w+ )?deadline\b", re.I)
 # the user's own event told as done ("our subdivision just got final approval", "we received the notice")
-_OWN_EVENT = re.compile(r"\b(?:we|i|our|my)\b[^.?!]{0,60}\b(?:just|got|received|was|were|has been|have been|had)\b", re.I)
+_OWN_EVENT = re.compile(r"\b(?:we|i|our|my)\b[^.?!]{0,60}\b(?:just|got|received|was|were|has been|have been|had)\b|"
+                        # ("Snow finally quit here"): the event told as over, its day not given
+                        r"\b(?:finally|just)\s+(?:quit|stopped|ended|let\s+up|came|arrived)\b", re.I)
 ASKS_WHEN_CUE = re.compile(rf"\b(?:{WHEN_CUES})\b", re.I)
 
 _DENIED = roles.DENIED_WORDS  # "No utility shutoffs involved": denied words name no event of the question
@@ -151,7 +153,8 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
             hh, mm = (int(x) for x in times.pop().split(":"))
             event = datetime.combine(event, time(hh, mm))
     asks_earliest = ASKS_EARLIEST.search(_asking(ctx.current or q)) is not None
-    if asks_earliest and not ASKS_WHEN_CUE.search(q) and (event is None or not ACT_WORDS.search(slots.dated_clause(q))):
+    earliest_alone = asks_earliest and not ASKS_WHEN_CUE.search(q) and (event is None or not ACT_WORDS.search(slots.dated_clause(q)))
+    if earliest_alone and event is None:
         return None  # "earliest" alone asks no deadline of the catalogue unless a notice or decision is dated
     # ("Our new subdivision just got final approval. What's the deadline for the Inspector to ...?": the deadline of
     # the user's own event, whose day is not given, asks a day)
@@ -227,8 +230,10 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
             continue
         if act_given and rule.count.kind not in INVERTIBLE_KINDS:
             continue  # the earliest event after a dated notice: only a rule counted back from its event gives it
-        if asks_earliest and not act_given and rule.count.kind != "publication_window":
-            continue  # an earliest day asked: a last day is no answer ("the earliest people can walk on it")
+        if asks_earliest and not act_given and rule.count.kind != "publication_window" \
+                and not (not rule.act and rule.count.kind.endswith("_after")):
+            continue  # an earliest day asked: a last day is no answer ("the earliest people can walk on it"); the end
+            # of a wait is (kept free of all traffic for 48 hours after the pour)
         words = stems(f"{rule.title} {rule.obligation} {rule.event}")
         title_words = stems(rule.title)
         # the event the question dates ("we moved in on May 14") picks between rules that
@@ -259,6 +264,10 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     scored = _the_search_decides(sorted(scored, key=lambda t: -t[0]), ctx.found)
     scored.sort(key=lambda t: -t[0])
     best_score, best = scored[0]
+    if earliest_alone and best.act:
+        # ... or the rule is a wait that a dated event starts ("poured Tuesday at 9: the earliest it can take traffic",
+        # kept free of traffic for 48 hours): the wait's end is the earliest moment
+        return None
     if event is not None and not wants_day and shared_event[best.id] == 0:
         # "... got the 24-hour notice ... The bill came in the mail and I got it Wednesday, March 1": the date is the
         # bill's, so of two near rules the one counted from the bill's receipt, not the one counted from the notice
@@ -535,7 +544,7 @@ def _without_counts(text: str) -> str:
 
 def _the_search_decides(scored: list, found) -> list:
     """The rules scored, best first, where the search decides between close ones: when the best by words is of neither
-    of the two sections the search finds first for the question, the best rule of the first section, scored within
+    of the two sections the search finds first for the question, the best rule of those two sections, scored within
     ``found_rule_weight`` of it, leads instead (by the rule margin, so it is not asked about). The retrieval is right
     first for most questions ("the bill for the removal" of furniture left on the sidewalk finds the obstructions
     section: the abatement bill, not the dirt and debris rule the word "removal" ranks first); it is not asked between
@@ -547,7 +556,9 @@ def _the_search_decides(scored: list, found) -> list:
     best_score, best = scored[0]
     if not sections or _section_of_rule(best) in sections[:2]:
         return scored
-    near = next(((sc, r) for sc, r in scored[1:] if _section_of_rule(r) == sections[0]), None)
+    # (the best rule of either of the two sections the search finds first: "snow finally quit ... the front walk
+    # cleared" finds the sidewalks first and the snow section second, and the snow rule scores above the sidewalks')
+    near = next(((sc, r) for sc, r in scored[1:] if _section_of_rule(r) in sections[:2]), None)
     if near is None or best_score - near[0] > ranking().found_rule_weight:
         return scored
     lead = (best_score + ranking().rule_margin, near[1])
