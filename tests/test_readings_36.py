@@ -206,3 +206,34 @@ def test_mine_and_his_amounts_of_a_thing_named_before(assistant, today):
                       "I never paid it - that was more than 30 days ago. His ditch passed fine. How much of my deposit "
                       "comes back to me?")
     assert "$1,550.00" in a.answer and "$1,050" not in a.answer
+
+
+# -- a depth less what is kept clear of the surface ---------------------------------------------------------------------------
+def test_a_trench_depth_less_the_surface_layer(assistant):
+    a = assistant.ask("Our trench across the asphalt on a Delafield town road will be 42 inches deep. How many inches of "
+                      "that get the crushed gravel backfill?")
+    assert "37 inches" in a.answer
+
+
+# -- plain words for the code's --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("question, sentence", [
+    ("So for the pipe under our new driveway, do we hire somebody to put it in or does the town do it? And who has to buy "
+     "the pipe?", "provided by the applicant and installed by the Superintendent"),
+    ("what size do the address numbers have to be in delafield, and what color?", "black on a white or a reflective"),
+])
+def test_plain_words_reach_the_sentence(assistant, question, sentence):
+    assert sentence in assistant.ask(question, "delafield").answer
+
+
+def test_cutting_off_our_water_is_a_loss_of_service(assistant):
+    a = assistant.ask("There's a crew tearing up the street on our block and I'm worried they'll cut off our water with no "
+                      "warning - I work nights and sleep days. Do they have to tell us ahead of time?", "brandon")
+    assert "12 hours" in a.answer
+
+
+# -- an event told as over, its day not given ------------------------------------------------------------------------------------
+def test_a_deadline_of_an_event_told_as_over_asks_its_day(assistant, today):
+    today("2028-03-09")
+    a = assistant.ask("Snow finally quit here in Brandon. What's my exact deadline, day and time, to have the front walk "
+                      "cleared before the village can come do it?")
+    assert a.status == "clarify" and "snow" in a.answer.split("\n")[0]

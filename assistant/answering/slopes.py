@@ -149,6 +149,7 @@ def grade(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked
 _KEPT_CLEAR = re.compile(r"\b(?P<how>to\s+within|within|(?:no|not)\s+closer\s+than|closer\s+than)\s+$", re.I)
 _OF_THING = re.compile(r"\s*(?:of|from)\s+(?:the\s+)?(?P<thing>[a-z][\w\s-]{2,40}?)(?=[,.;]|\s+(?:with|within|on|of|in|"
                        r"containing|and|shall|or)\b|$)", re.I)
+_VERTICAL_THING = re.compile(r"\b(?:surface|grade|top|ground|finished)\b", re.I)
 # (a part of the user's own length asked: "how much of that can be concrete?", "how many inches of the backfill")
 ASKS_REST = re.compile(r"\bhow\s+(?:much|many\s+(?:inches|feet|ft))\s+of\b", re.I)
 
@@ -175,7 +176,12 @@ def remainder(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Wo
             from assistant.retrieval.lexical import stems
 
             asked = stems(turn)
-            kept = [s for s in kept if stems(_OF_THING.match(sentence, s.span.end).group("thing")) & asked]
+            named = [s for s in kept if stems(_OF_THING.match(sentence, s.span.end).group("thing")) & asked]
+            if not named and dimension(total) == "depth":
+                # ("a trench 42 inches deep: how many inches of that get the gravel?"): a depth keeps clear of the
+                # surface, not of an edge
+                named = [s for s in kept if _VERTICAL_THING.search(_OF_THING.match(sentence, s.span.end).group("thing"))]
+            kept = named
             if len(kept) != 1:
                 return None
         clear = kept[0]
