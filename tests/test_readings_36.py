@@ -237,3 +237,13 @@ def test_a_deadline_of_an_event_told_as_over_asks_its_day(assistant, today):
     a = assistant.ask("Snow finally quit here in Brandon. What's my exact deadline, day and time, to have the front walk "
                       "cleared before the village can come do it?")
     assert a.status == "clarify" and "snow" in a.answer.split("\n")[0]
+
+
+def test_only_a_day_asked_is_told_from_an_amount_asked():
+    from assistant.answering.planner import _asks_only_a_day
+
+    assert _asks_only_a_day("The bill came last Friday. By when do I owe it?")
+    assert _asks_only_a_day("The bill came last Friday. When's it due?")
+    assert not _asks_only_a_day("The bill came last Friday. What's still due?")
+    assert not _asks_only_a_day("The bill came last Friday. How much is due, and when?")
+    assert not _asks_only_a_day("The bill came last Friday. When do I get the rest of my deposit back?")

@@ -415,10 +415,21 @@ _ASKS_AMOUNT = re.compile(r"\bhow\s+(?:much|many|big|long|wide|deep|thick|far|he
                           r"\b(?:what|which)\s+(?:amount|fee|charge|cost|share|percent)", re.I)
 
 
+# a day asked in words that ask nothing else ("by when", "what date", "the deadline"; never "due" or "latest" alone, which
+# ask an amount as often: "what's still due?")
+_DAY_ONLY_ASK = re.compile(r"\bby\s+when\b|\b(?:what|which)\s+(?:date|day)\b|\bdeadline\b|\blast\s+(?:day|date)\b", re.I)
+_WHEN_ASK = re.compile(r"\bwhen\s+(?:is|are|do|does|must|should|will|has|have)\b|\bwhen['’]s\b", re.I)
+_ASKS_MONEY_WORDS = re.compile(r"\b(?:owe[sd]?|left|refund\w*|back|balance|amount|much|cost|charge[sd]?|bill(?:ed)?|pay)\b"
+                               r"(?!\s+(?:by|on|before)\b)", re.I)
+
+
 def _asks_only_a_day(question: str) -> bool:
-    """The question's one ask is a day ("By when do I owe it?"), no amount with it."""
+    """The question's one ask is a day ("By when do I have to have it paid?"), no amount with it."""
     asking = " ".join(x for x in re.split(r"(?<=[.!?])\s+", question.strip()) if "?" in x) or question
-    return bool(periods.ASKS_A_DAY.search(asking)) and not _ASKS_AMOUNT.search(asking) and len(asked_parts(question)) < 2
+    if _ASKS_AMOUNT.search(asking) or len(asked_parts(question)) >= 2:
+        return False
+    # ("when's it due?" asks a day; "when do I get the rest back?" may ask how much comes back, too)
+    return bool(_DAY_ONLY_ASK.search(asking)) or (bool(_WHEN_ASK.search(asking)) and not _ASKS_MONEY_WORDS.search(asking))
 
 
 def _with_day_ask(part: str) -> list[str]:
