@@ -247,3 +247,14 @@ def test_only_a_day_asked_is_told_from_an_amount_asked():
     assert not _asks_only_a_day("The bill came last Friday. What's still due?")
     assert not _asks_only_a_day("The bill came last Friday. How much is due, and when?")
     assert not _asks_only_a_day("The bill came last Friday. When do I get the rest of my deposit back?")
+
+
+def test_a_limit_named_with_an_amount_not_read_is_asked_never_passed(assistant):
+    a = assistant.ask("Town of Delafield road opening permit. Instead of the indemnity bond my sub wants to turn in his "
+                      "insurance certificate. It shows ten grand per person and twenty grand per accident on bodily injury "
+                      "but only seventy-five hundred on property damage. How much more property damage coverage does he "
+                      "need for it to count?")
+    assert "$7,500.00" in a.answer and "$2,500.00" in a.answer
+    b = assistant.ask("Town of Delafield road opening permit. My certificate shows ten grand per person and twenty grand "
+                      "per accident, and property damage of about seventy-ish. Good enough?")
+    assert b.status == "clarify" and "property damage" in b.answer.split("\n")[0]

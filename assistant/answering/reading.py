@@ -1740,6 +1740,8 @@ _RATE_CUED = re.compile(
 _MONEY_CUED_AFTER = re.compile(
     rf"(?<![$\d])(?P<n>{NUMBER.pattern})\s+(?:(?:in|for|of|on|worth\s+of)\s+(?:the\s+)?"
     rf"(?:labou?r|materials?|equipment|parts|supplies)|"
+    # "only seventy-five hundred on property damage", "fifty thousand in coverage"
+    rf"(?:in|for|of|on)\s+(?:the\s+)?(?:property\s+damage|bodily\s+injury|liability|coverage)|"
     # "we gave the Town twenty-five hundred as the guarantee"
     rf"as\s+(?:a|an|the|our|my)\s+(?:cash\s+)?(?:deposit|guarantee|bond|down\s+payment|retainer|escrow))\b", re.I)
 _THE_OTHER = re.compile(rf"(?:\s+(?:with|incl\.?|including|plus)\s+benefits)?\s*[,;]?\s*(?:and\s+|while\s+|but\s+)?the other(?:\s+(?:one|guy|man|woman|worker|employee|person))?"

@@ -269,7 +269,7 @@ def insurance_limits(text: str, amounts: list[tuple[int, int, Decimal]] | None =
     for start, end, value in sorted(amounts):
         after = text[end:end + 40].lower()
         before = text[max(0, start - 30):start].lower()
-        if re.match(r"\s*(?:for\s+)?(?:property damage|pd)\b", after) or (_PD_BEFORE.search(before)
+        if re.match(r"\s*(?:(?:for|on|in|of)\s+)?(?:property damage|pd)\b", after) or (_PD_BEFORE.search(before)
                                                                         and "each accident" not in after[:5]):
             out.setdefault("property_damage_limit", value)
         elif re.match(r"\s*(?:per|each|a)\s+person", after) or _PERSON_BEFORE.search(before):

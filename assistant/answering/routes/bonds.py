@@ -68,11 +68,23 @@ def insurance_certificate(q: str, muni: str | None, ctx: RouteContext):
         return None
     if muni is None:
         return Missing(which("Their insurance limits differ."), needs_municipality=True)
+    # a limit the question names with a figure beside it that was not read ("... but only about seventy-five on
+    # property damage"): asked, never checked as if not given
+    for key, rx in _LIMIT_NAMED.items():
+        m = rx.search(ctx.current or q)
+        if key not in limits and m is not None and _FIGURE_NEAR.search((ctx.current or q)[max(0, m.start() - 40):m.end() + 40]):
+            return Missing(f"the {key.replace('_', ' ')}: the question names it, but its amount could not be read. "
+                           "What is it, in dollars?", slot=key)
     # the municipality's own permit that asks for a certificate (the calculator's data says which)
     args: dict[str, Any] = {"municipality": muni, **{k: str(v) for k, v in limits.items()}}
     return Routed(tool, args, muni, phrasing.lead_insurance)
 
 
+_LIMIT_NAMED = {"property_damage_limit": re.compile(r"\bproperty\s+damage\b|\bPD\b"),
+                "per_person_limit": re.compile(r"\b(?:per|each|a)\s+person\b", re.I),
+                "per_accident_limit": re.compile(r"\b(?:per|each|an)\s+(?:accident|occurrence)\b", re.I)}
+_FIGURE_NEAR = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|"
+                          r"seventy|eighty|ninety|hundred|thousand|grand|million|mil)\b", re.I)
 # plain words that name a permit as the calculators' data does not (general English)
 PERMIT_WORDS = {"dumpster": "privilege", "building materials": "privilege", "construction materials": "privilege",
                 "encumb": "privilege", "dig": "excavation opening", "trench": "excavation opening",
