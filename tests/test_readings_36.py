@@ -258,3 +258,9 @@ def test_a_limit_named_with_an_amount_not_read_is_asked_never_passed(assistant):
     b = assistant.ask("Town of Delafield road opening permit. My certificate shows ten grand per person and twenty grand "
                       "per accident, and property damage of about seventy-ish. Good enough?")
     assert b.status == "clarify" and "property damage" in b.answer.split("\n")[0]
+
+
+def test_a_day_to_come_after_a_past_verb_stays_to_come(today):
+    today("2028-03-09")  # a Thursday
+    assert _dates("The permit they issued expires this Friday.") == ["2028-03-10"]
+    assert _dates("The permit I applied for starts this Monday.") == ["2028-03-13"]

@@ -725,8 +725,7 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
             # Wednesday. Taken out: people read "next Friday" said on a Saturday as the 11th or the 18th alike, so
             # every "next <weekday>" keeps both readings; a period on the calendar gives the day of each)
             add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday() - 1) % 7 + 1), "week")
-        elif _TOLD_AS_PAST.search(_clause_before(text, m.start())) \
-                and not _TOLD_AS_FUTURE.search(_clause_before(text, m.start())):
+        elif _told_as_past(_clause_before(text, m.start())):
             # "the inspector assigned our new number this Tuesday", said on a Thursday: this week's Tuesday, past
             add(m.start(), m.end(), ref - relativedelta(days=(ref.weekday() - wd) % 7))
         else:  # "this Friday": the coming one (today, if today is that day)
@@ -1639,6 +1638,20 @@ _TOLD_AS_PAST = re.compile(r"\b(?:was|were|did|got|had|came|went|sent|gave|told|
 _TOLD_AS_FUTURE = re.compile(r"\b(?:will|going\s+to|gonna|plan(?:ning|s)?|scheduled|supposed|expect(?:ed|ing)?|want|need|"
                              r"hope|hoping|should|can|could|would|be)\b|['’]ll\b|"
                              r"(?:['’]re|['’]m|\b(?:is|are|am))\s+(?:\w+\s+)?\w+ing\b", re.I)
+
+
+# a verb of the present nearer the day than the past one: "the permit they issued expires this Friday" is a day to come
+_PRESENT_VERB = re.compile(r"\b(?:expires?|starts?|ends?|runs?|opens?|closes?|begins?|is|are|comes?|goes?|happens?|lapses?|"
+                           r"due|pours?|digs?|needs?|has|have)\b", re.I)
+
+
+def _told_as_past(clause: str) -> bool:
+    """Whether the clause before a day tells it as gone by ("the inspector assigned our number this Tuesday"): a verb
+    of the past, none of days to come, and no verb of the present after it."""
+    past = list(_TOLD_AS_PAST.finditer(clause))
+    if not past or _TOLD_AS_FUTURE.search(clause):
+        return False
+    return not _PRESENT_VERB.search(clause, past[-1].end())
 
 
 def _clause_before(text: str, pos: int) -> str:
