@@ -264,3 +264,11 @@ def test_a_day_to_come_after_a_past_verb_stays_to_come(today):
     today("2028-03-09")  # a Thursday
     assert _dates("The permit they issued expires this Friday.") == ["2028-03-10"]
     assert _dates("The permit I applied for starts this Monday.") == ["2028-03-13"]
+
+
+def test_weekday_abbreviated_with_a_dot_and_no_verb_read_as_one(today):
+    today("2028-03-09")
+    slot = next(s for s in read_query("Dig starts Wed. April 18.").slots if s.kind == "date")
+    assert weekday_disagrees(slot) is not None
+    slot = next(s for s in read_query("The truck sat April 18 in the lot.").slots if s.kind == "date")
+    assert weekday_disagrees(slot) is None

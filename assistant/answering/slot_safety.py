@@ -501,8 +501,9 @@ def spoken_short(slot: Slot) -> tuple[str, str] | None:
 
 
 _WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_WEEKDAY_SAID = re.compile(r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?,?\s*"
-                           r"(?:the\s+|on\s+)?$", re.I)
+# ("Wednesday, April 18", "Wed. April 18"; a bare "sat" or "sun" is no weekday: "the truck sat March 3")
+_WEEKDAY_SAID = re.compile(r"\b(?:(monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+                           r"(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.)\s*,?\s*(?:the\s+)?$", re.I)
 
 
 def weekday_disagrees(slot: Slot) -> tuple[str, str, str] | None:
@@ -514,7 +515,7 @@ def weekday_disagrees(slot: Slot) -> tuple[str, str, str] | None:
     m = _WEEKDAY_SAID.search(slot.before[-16:])
     if m is None or slot.span.text.lower().startswith(("last ", "next ", "this ")):
         return None
-    written = next(i for i, w in enumerate(_WEEKDAY_NAMES) if w.startswith(m.group(1).lower()[:3]))
+    written = next(i for i, w in enumerate(_WEEKDAY_NAMES) if w.startswith((m.group(1) or m.group(2)).lower()[:3]))
     day = slot.day
     if day.weekday() == written:
         return None
