@@ -272,3 +272,11 @@ def test_weekday_abbreviated_with_a_dot_and_no_verb_read_as_one(today):
     assert weekday_disagrees(slot) is not None
     slot = next(s for s in read_query("The truck sat April 18 in the lot.").slots if s.kind == "date")
     assert weekday_disagrees(slot) is None
+
+
+def test_a_bid_price_is_no_figure_for_the_layers(assistant):
+    a = assistant.ask("Developer on a new subdivision road in the Town of Delafield. The stretch from lot 22 to lot 40 (about "
+                      "1,400 ft, 66-ft right-of-way, bid at $412,000) runs through a seasonably wet area and the Town Board "
+                      "has directed the extra stone. What's the total crushed stone depth under the pavement there, and "
+                      "how thick is the first asphalt lift?")
+    assert "16 inches" in a.answer and "2.5 inches" in a.answer

@@ -2235,8 +2235,11 @@ class EmbeddedPlanner:
         # (a figure held up to the code, "Is that the required depth?", is the user's own even where it equals the
         # working's: the passages answer, beside a check of it)
         stated, held_up = self._stated_lengths(routed), bool(limits.ASKS_CHECK.search(req.query.turn))
-        given = any(x.kind in ("length", "money", "weight", "percent", "duration")
-                    and not _beside_standards(x, stated, held_up) for x in req.query.of_origin("turn"))
+        # (a working that states lengths only — layers in inches — takes no amount of another kind: "bid at $412,000"
+        # beside it is the story's, not a figure for it)
+        given = any((x.kind == "length" and not _beside_standards(x, stated, held_up))
+                    or (x.kind in ("money", "weight", "percent", "duration") and not stated)
+                    for x in req.query.of_origin("turn"))
         if (given or not agrees) and self._relevant(hits, q=q):
             return self._decide_lookup(q, muni_id, hits, req)
         return None
