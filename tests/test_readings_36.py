@@ -231,14 +231,6 @@ def test_cutting_off_our_water_is_a_loss_of_service(assistant):
     assert "12 hours" in a.answer
 
 
-# -- an event told as over, its day not given ------------------------------------------------------------------------------------
-def test_a_deadline_of_an_event_told_as_over_asks_its_day(assistant, today):
-    today("2028-03-09")
-    a = assistant.ask("Snow finally quit here in Brandon. What's my exact deadline, day and time, to have the front walk "
-                      "cleared before the village can come do it?")
-    assert a.status == "clarify" and "snow" in a.answer.split("\n")[0]
-
-
 def test_only_a_day_asked_is_told_from_an_amount_asked():
     from assistant.answering.planner import _asks_only_a_day
 
