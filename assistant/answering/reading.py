@@ -1722,7 +1722,7 @@ _MONEY_CUE_END = (r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which|as
 _MONEY_CUED = re.compile(rf"{_MONEY_CUE}(?P<n>{NUMBER.pattern}){_MONEY_CUE_END}", re.I)
 _DIGIT_NAMES = "one|two|three|four|five|six|seven|eight|nine|zero"
 _MILLIONS = re.compile(rf"(?:(?P<w>\b(?:{_DIGIT_NAMES}|ten))\s+point\s+(?P<d>(?:(?:{_DIGIT_NAMES})\s*){{1,2}})|"
-                       rf"\$?(?P<n>\b\d+(?:\.\d+)?))\s*(?:mil|million|mm)\b"
+                       rf"\$?(?P<n>\b\d+(?:\.\d+)?))\s*(?:mil|million)\b"
                        r"(?!\s*(?:poly\w*|plastic|thick|sheet\w*|film|vapou?r|liner|visqueen|mils?)\b)", re.I)
 _HUNDREDS_K = re.compile(rf"\b(?P<h>{_DIGIT_NAMES.replace('|zero', '')})[- ](?P<r>ten|eleven|twelve|thirteen|fourteen|fifteen|"
                          rf"sixteen|seventeen|eighteen|nineteen|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"

@@ -520,11 +520,12 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
             found = [(m.end(), p) for p, rx in GUARANTEE_PARTS.items()
                      for m in rx.finditer(said[max(0, s.span.start - 200):s.span.start])]
             asked_words = " ".join(x for x in re.split(r"(?<=[.!?])\s+", ctx.current or q) if "?" in x) or (ctx.current or q)
-            if found and (whose.group("mine") or not _ASKS_MINE.search(asked_words)):
+            if found and whose.group("mine"):
                 hit = max(found)[1]
-            elif found:
+            elif found and _ASKS_MINE.search(asked_words):
                 named_elsewhere.append(s)  # another's ("his was $1,500"), when the asker asks of their own
                 continue
+            # (another's, the ask naming no one's: left to the reading of two parties below, which asks)
         if hit is not None:
             labelled.setdefault(hit, []).append(s)
     named = {x.number for found in labelled.values() for x in found}  # every amount a label names (before any is set aside)
