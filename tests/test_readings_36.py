@@ -272,3 +272,13 @@ def test_a_bid_price_is_no_figure_for_the_layers(assistant):
                       "has directed the extra stone. What's the total crushed stone depth under the pavement there, and "
                       "how thick is the first asphalt lift?")
     assert "16 inches" in a.answer and "2.5 inches" in a.answer
+
+
+@pytest.mark.parametrize("reply, day", [("the Wednesday", "April 19, 2028"), ("Tuesday, April 18", "April 18, 2028")])
+def test_a_reply_naming_one_of_the_two_days_is_counted_from_it(assistant, today, reply, day):
+    today("2028-03-09")
+    first = ("Sewer lateral dig in Brandon starts Wednesday, April 18 at 7 AM. When do I have to get the notices out to "
+             "the DPW and the neighbors?")
+    a = assistant.ask(first)
+    b = assistant.ask(reply, history=[{"role": "user", "content": first}, {"role": "assistant", "content": a.answer}])
+    assert b.status == "answered" and f"counted from {day} 7:00 AM" in b.answer

@@ -402,6 +402,30 @@ _DAY_ASK_AFTER = re.compile(r"^(?P<main>.{12,}?),?\s+and\s+(?P<day>by\s+when|whe
                             r"(?:by\s+)?what\s+(?:date|day)|what['’]?s\s+the\s+deadline)\s*$", re.I)
 
 
+_WEEKDAY_ASKED = re.compile(r"Which do you mean: (?P<a>[A-Z][a-z]+, [A-Z][a-z]+ \d{1,2}, \d{4}) or "
+                            r"(?P<b>[A-Z][a-z]+, [A-Z][a-z]+ \d{1,2}, \d{4})\?")
+
+
+def _weekday_reply(asked: str, reply: str, earlier: str) -> tuple[str, str] | None:
+    """A reply to "“Wednesday” and the date do not agree ... Which do you mean: Tuesday, April 18, 2028 or Wednesday,
+    April 19, 2028?" that names one of the two (its weekday or its month and day): the earlier question with that day
+    written in place of the weekday and date it gave, and the day chosen; None otherwise."""
+    m = _WEEKDAY_ASKED.search(asked)
+    if m is None:
+        return None
+    low = reply.lower()
+    def names(day: str) -> bool:
+        weekday, month_day = day.split(", ")[0].lower(), day.split(", ")[1].lower()
+        return bool(re.search(rf"\b{weekday}\b", low) or re.search(rf"\b{re.escape(month_day)}\b", low))
+    picked = [d for d in (m.group("a"), m.group("b")) if names(d)]
+    if len(picked) != 1:
+        return None
+    as_written = m.group("a").split(", ")[1]  # "April 18": the date the earlier words gave
+    fixed, n = re.subn(rf"\b[A-Za-z]{{3,9}}\.?,?\s+{re.escape(as_written)}(?:st|nd|rd|th)?(?:,?\s*\d{{4}})?",
+                       picked[0], earlier, count=1)
+    return (fixed, picked[0]) if n else None
+
+
 # the calculators that give a day
 _DAY_TOOLS = frozenset({"deadline", "emergency_excavation_deadlines", "excavation_notice_deadlines"})
 
@@ -1122,6 +1146,13 @@ class EmbeddedPlanner:
         prev_user = next((t.content for t in reversed(history[:-1]) if t.role == "user"), "")
         if not prev_user:
             return q, {}
+        if last.startswith(CLARIFY_VALUE):
+            picked = _weekday_reply(last, q, prev_user)
+            if picked is not None:
+                # "Wednesday, April 18" asked back as Tuesday the 18th or Wednesday the 19th, and "the Wednesday"
+                # answered: the earlier question with the day chosen in place of the two it named
+                fixed, chosen = picked
+                return fixed, {"clarified": True, "current": fixed, "read_as": chosen}
         if last.startswith(CLARIFY_MUNI) or last.startswith(CLARIFY_VALUE):
             unit_of = re.search(r"\bthe unit of “([^”]{1,30})”", last)
             if unit_of and _UNIT_ONLY.fullmatch(q.strip()):
