@@ -35,6 +35,11 @@ def today(monkeypatch):
     return set_
 
 
+def _then(assistant, first: str, answer, reply: str):
+    """The reply asked after the first question and its answer."""
+    return assistant.ask(reply, history=[{"role": "user", "content": first}, {"role": "assistant", "content": answer.answer}])
+
+
 def _dates(text: str) -> list[str]:
     return [s.value for s in read_query(text).slots if s.kind == "date"]
 
@@ -93,8 +98,7 @@ def test_instead_replaces_the_amount_told_with_the_same_word(assistant, today):
              "the bill come to?")
     a = assistant.ask(first)
     assert "$2,700.00" in a.answer
-    b = assistant.ask("and if the materials come in at $850 instead?", history=[
-        {"role": "user", "content": first}, {"role": "assistant", "content": a.answer}])
+    b = _then(assistant, first, a, "and if the materials come in at $850 instead?")
     assert b.status == "answered" and "$2,940.00" in b.answer
 
 
@@ -103,8 +107,7 @@ def test_a_weight_kept_on_the_load_is_added(assistant, today):
     first = ("Town of Delafield highway office. A landscaper wants to drive a rubber-tired skid steer down one of our town "
              "roads between jobs; it weighs 5,600 lbs. Does he need a town permit for that under ch. 8?")
     a = assistant.ask(first)
-    b = assistant.ask("what if he leaves the 600-lb bucket on it?", history=[
-        {"role": "user", "content": first}, {"role": "assistant", "content": a.answer}])
+    b = _then(assistant, first, a, "what if he leaves the 600-lb bucket on it?")
     assert "3.1 tons" in b.answer and "0.3 tons" not in b.answer
 
 
@@ -280,5 +283,5 @@ def test_a_reply_naming_one_of_the_two_days_is_counted_from_it(assistant, today,
     first = ("Sewer lateral dig in Brandon starts Wednesday, April 18 at 7 AM. When do I have to get the notices out to "
              "the DPW and the neighbors?")
     a = assistant.ask(first)
-    b = assistant.ask(reply, history=[{"role": "user", "content": first}, {"role": "assistant", "content": a.answer}])
+    b = _then(assistant, first, a, reply)
     assert b.status == "answered" and f"counted from {day} 7:00 AM" in b.answer

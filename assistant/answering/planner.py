@@ -43,7 +43,7 @@ from assistant.answering.plan import Calculate, Clarify, Lookup, NotStated, OutO
 from assistant.answering.phrasing import CLARIFY_MUNI, CLARIFY_VALUE
 from assistant.answering.reading import Query, read_query, read_slots, restated, trace_value, user_slots, with_earlier
 from assistant.answering.routing import Missing, Routed
-from assistant.answering.slot_safety import clarify_text, read_line, trace
+from assistant.answering.slot_safety import clarify_text, read_line, trace, weekday_reply
 from assistant.corpus import municipalities, municipality_by_id
 from assistant.retrieval.chunking import sentences
 from assistant.retrieval.citations import SECTION_IN_TEXT, named_sections, parse_citation, passages_for
@@ -387,8 +387,6 @@ def asked_parts(question: str) -> list[str]:
                                         and len(i.split()) <= 8 for i in items):
             return [f"{i} ({listed.group('lead').strip()})" for i in items]
     parts = [p.strip(" ,?") for x in asking for p in _SECOND_ASK.split(x)]
-    # "How much more do I owe and by when?": the day asked of the first ask, an ask of its own
-    parts = [y for p in parts for y in _with_day_ask(p)]
     # ("How much more do I owe and by when?": the day of the one ask before it; in a list of asks, "how big, where do
     # they go, and by when?", of them all, no ask of its own)
     if len(parts) == 2 and _DAY_ASK_ALONE.fullmatch(parts[1]):
@@ -396,34 +394,6 @@ def asked_parts(question: str) -> list[str]:
     # ("If it snows on Friday, when do I have to clear it?": a condition before its ask is no ask of its own)
     parts = [p for p in parts if len(p.split()) >= 4 and not _CONDITION_FIRST.match(p)]
     return parts if len(parts) > 1 else []
-
-
-_DAY_ASK_AFTER = re.compile(r"^(?P<main>.{12,}?),?\s+and\s+(?P<day>by\s+when|when(?:\s+(?:is|['’]s)\s+(?:it|that)\s+due)?|"
-                            r"(?:by\s+)?what\s+(?:date|day)|what['’]?s\s+the\s+deadline)\s*$", re.I)
-
-
-_WEEKDAY_ASKED = re.compile(r"Which do you mean: (?P<a>[A-Z][a-z]+, [A-Z][a-z]+ \d{1,2}, \d{4}) or "
-                            r"(?P<b>[A-Z][a-z]+, [A-Z][a-z]+ \d{1,2}, \d{4})\?")
-
-
-def _weekday_reply(asked: str, reply: str, earlier: str) -> tuple[str, str] | None:
-    """A reply to "“Wednesday” and the date do not agree ... Which do you mean: Tuesday, April 18, 2028 or Wednesday,
-    April 19, 2028?" that names one of the two (its weekday or its month and day): the earlier question with that day
-    written in place of the weekday and date it gave, and the day chosen; None otherwise."""
-    m = _WEEKDAY_ASKED.search(asked)
-    if m is None:
-        return None
-    low = reply.lower()
-    def names(day: str) -> bool:
-        weekday, month_day = day.split(", ")[0].lower(), day.split(", ")[1].lower()
-        return bool(re.search(rf"\b{weekday}\b", low) or re.search(rf"\b{re.escape(month_day)}\b", low))
-    picked = [d for d in (m.group("a"), m.group("b")) if names(d)]
-    if len(picked) != 1:
-        return None
-    as_written = m.group("a").split(", ")[1]  # "April 18": the date the earlier words gave
-    fixed, n = re.subn(rf"\b[A-Za-z]{{3,9}}\.?,?\s+{re.escape(as_written)}(?:st|nd|rd|th)?(?:,?\s*\d{{4}})?",
-                       picked[0], earlier, count=1)
-    return (fixed, picked[0]) if n else None
 
 
 # the calculators that give a day
@@ -449,19 +419,13 @@ _ASKS_MONEY_WORDS = re.compile(r"\b(?:owe[sd]?|left|refund\w*|back|balance|amoun
 
 def _asks_only_a_day(question: str) -> bool:
     """The question's one ask is a day ("By when do I have to have it paid?"), no amount with it."""
-    asking = " ".join(x for x in re.split(r"(?<=[.!?])\s+", question.strip()) if "?" in x) or question
+    from assistant.answering.routes.common import asking as asking_sentences
+
+    asking = asking_sentences(question)
     if _ASKS_AMOUNT.search(asking) or len(asked_parts(question)) >= 2:
         return False
     # ("when's it due?" asks a day; "when do I get the rest back?" may ask how much comes back, too)
     return bool(_DAY_ONLY_ASK.search(asking)) or (bool(_WHEN_ASK.search(asking)) and not _ASKS_MONEY_WORDS.search(asking))
-
-
-def _with_day_ask(part: str) -> list[str]:
-    """An ask with its day asked after it ("How much more do I owe and by when"): the ask, and the day of it."""
-    m = _DAY_ASK_AFTER.match(part.strip(" ,?"))
-    if m is None:
-        return [part]
-    return [m.group("main"), f"{m.group('day')} - {m.group('main')}"]
 
 
 # a distance said with no unit ("up to about 30 from the road"), asked whether it is allowed
@@ -1147,7 +1111,7 @@ class EmbeddedPlanner:
         if not prev_user:
             return q, {}
         if last.startswith(CLARIFY_VALUE):
-            picked = _weekday_reply(last, q, prev_user)
+            picked = weekday_reply(last, q, prev_user)
             if picked is not None:
                 # "Wednesday, April 18" asked back as Tuesday the 18th or Wednesday the 19th, and "the Wednesday"
                 # answered: the earlier question with the day chosen in place of the two it named

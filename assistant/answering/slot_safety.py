@@ -15,7 +15,7 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from assistant.answering.reading import WORDED, Query, added_to, Slot, describe, trace_value
+from assistant.answering.reading import WEEKDAYS, WORDED, Query, added_to, Slot, describe, trace_value
 from assistant.retrieval.lexical import stems
 
 # arguments that name a choice (which rule, which permit, which municipality), not a value read
@@ -500,7 +500,6 @@ def spoken_short(slot: Slot) -> tuple[str, str] | None:
     return f"{head} and {m.group('d')}", f"{head} {m.group('d')} hundred"
 
 
-_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # ("Wednesday, April 18", "Wed. April 18"; a bare "sat" or "sun" is no weekday: "the truck sat March 3")
 _WEEKDAY_SAID = re.compile(r"\b(?:(monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
                            r"(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.)\s*,?\s*(?:the\s+)?$", re.I)
@@ -515,7 +514,7 @@ def weekday_disagrees(slot: Slot) -> tuple[str, str, str] | None:
     m = _WEEKDAY_SAID.search(slot.before[-16:])
     if m is None or slot.span.text.lower().startswith(("last ", "next ", "this ")):
         return None
-    written = next(i for i, w in enumerate(_WEEKDAY_NAMES) if w.startswith((m.group(1) or m.group(2)).lower()[:3]))
+    written = next(i for i, w in enumerate(WEEKDAYS) if w.startswith((m.group(1) or m.group(2)).lower()[:3]))
     day = slot.day
     if day.weekday() == written:
         return None
@@ -545,6 +544,31 @@ def unsure_of(slot: Slot, turn: str) -> str | None:
         if hi - lo <= 140 and not re.search(r"[.?!;]\s", turn[lo:hi]) or m.start() <= slot.span.start < m.end():
             return m.group(0).strip()
     return None
+
+
+# (the two days as clarify_text names them, "Which do you mean: Tuesday, April 18, 2028 or Wednesday, April 19, 2028?")
+_WEEKDAY_ASKED = re.compile(r"Which do you mean: (?P<a>[A-Z][a-z]+, [A-Z][a-z]+ \d{1,2}, \d{4}) or "
+                            r"(?P<b>[A-Z][a-z]+, [A-Z][a-z]+ \d{1,2}, \d{4})\?")
+
+
+def weekday_reply(asked: str, reply: str, earlier: str) -> tuple[str, str] | None:
+    """A reply to "“Wednesday” and the date do not agree ... Which do you mean: Tuesday, April 18, 2028 or Wednesday,
+    April 19, 2028?" that names one of the two (its weekday or its month and day): the earlier question with that day
+    written in place of the weekday and date it gave, and the day chosen; None otherwise."""
+    m = _WEEKDAY_ASKED.search(asked)
+    if m is None:
+        return None
+    low = reply.lower()
+    def names(day: str) -> bool:
+        weekday, month_day = day.split(", ")[0].lower(), day.split(", ")[1].lower()
+        return bool(re.search(rf"\b{weekday}\b", low) or re.search(rf"\b{re.escape(month_day)}\b", low))
+    picked = [d for d in (m.group("a"), m.group("b")) if names(d)]
+    if len(picked) != 1:
+        return None
+    as_written = m.group("a").split(", ")[1]  # "April 18": the date the earlier words gave
+    fixed, n = re.subn(rf"\b[A-Za-z]{{3,9}}\.?,?\s+{re.escape(as_written)}(?:st|nd|rd|th)?(?:,?\s*\d{{4}})?",
+                       picked[0], earlier, count=1)
+    return (fixed, picked[0]) if n else None
 
 
 def clarify_text(unsafe: Unsafe) -> str:

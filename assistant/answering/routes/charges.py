@@ -519,10 +519,9 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
             # "we each put up a cash deposit ... Mine was $2,000, his was $1,500": the thing named before, each party's
             found = [(m.end(), p) for p, rx in GUARANTEE_PARTS.items()
                      for m in rx.finditer(said[max(0, s.span.start - 200):s.span.start])]
-            asked_words = " ".join(x for x in re.split(r"(?<=[.!?])\s+", ctx.current or q) if "?" in x) or (ctx.current or q)
             if found and whose.group("mine"):
                 hit = max(found)[1]
-            elif found and _ASKS_MINE.search(asked_words):
+            elif found and _ASKS_MINE.search(asking(ctx.current or q)):
                 named_elsewhere.append(s)  # another's ("his was $1,500"), when the asker asks of their own
                 continue
             # (another's, the ask naming no one's: left to the reading of two parties below, which asks)
