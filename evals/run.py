@@ -109,8 +109,10 @@ HELDOUT31_QUESTIONS = ROOT / "evals" / "heldout31_questions.yaml"  # fresh on 20
 SLOTSTRESS28_QUESTIONS = ROOT / "evals" / "slotstress28_questions.yaml"  # fresh on 2026-12-06 (session 34), read in session 35
 HELDOUT32_QUESTIONS = ROOT / "evals" / "heldout32_questions.yaml"  # fresh on 2026-12-06 (session 35), read in session 36
 SLOTSTRESS29_QUESTIONS = ROOT / "evals" / "slotstress29_questions.yaml"  # fresh on 2026-12-06 (session 35), read in session 36
-HELDOUT33_QUESTIONS = ROOT / "evals" / "heldout33_questions.yaml"  # fresh on 2026-12-07 (session 36), unread
-SLOTSTRESS30_QUESTIONS = ROOT / "evals" / "slotstress30_questions.yaml"  # fresh on 2026-12-07 (session 36), unread
+HELDOUT33_QUESTIONS = ROOT / "evals" / "heldout33_questions.yaml"  # fresh on 2026-12-07 (session 36), read in session 37
+SLOTSTRESS30_QUESTIONS = ROOT / "evals" / "slotstress30_questions.yaml"  # fresh on 2026-12-07 (session 36), read in session 37
+HELDOUT34_QUESTIONS = ROOT / "evals" / "heldout34_questions.yaml"  # fresh on 2026-12-07 (session 37), unread
+SLOTSTRESS31_QUESTIONS = ROOT / "evals" / "slotstress31_questions.yaml"  # fresh on 2026-12-07 (session 37), unread
 HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS,
                 HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS,
                 HELDOUT6_QUESTIONS, SLOTSTRESS4_QUESTIONS, HELDOUT7_QUESTIONS, SLOTSTRESS5_QUESTIONS,
@@ -126,7 +128,8 @@ HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTS
                 SLOTSTRESS23_QUESTIONS, HELDOUT27_QUESTIONS, SLOTSTRESS24_QUESTIONS, HELDOUT28_QUESTIONS,
                 SLOTSTRESS25_QUESTIONS, HELDOUT29_QUESTIONS, SLOTSTRESS26_QUESTIONS, HELDOUT30_QUESTIONS,
                 SLOTSTRESS27_QUESTIONS, HELDOUT31_QUESTIONS, SLOTSTRESS28_QUESTIONS, HELDOUT32_QUESTIONS,
-                SLOTSTRESS29_QUESTIONS, HELDOUT33_QUESTIONS, SLOTSTRESS30_QUESTIONS)
+                SLOTSTRESS29_QUESTIONS, HELDOUT33_QUESTIONS, SLOTSTRESS30_QUESTIONS, HELDOUT34_QUESTIONS,
+                SLOTSTRESS31_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -356,10 +359,19 @@ HELDOUT_NOTES = {
     "heldout33_questions": "written on 2026-12-07 (session 36) by two helper sessions (a Brandon half and a Delafield "
     "half, 30 items each) from the two chapters, TEXT-NOTES and the schema only (60 items, 64 turns; 'today' "
     "Wednesday, May 24, 2028), commissioned before set 32's failures were read; first score on 7f7e1e0, the code "
-    "before any change of session 36, in evals/README.md. Its failures have not been read.",
+    "before any change of session 36, in evals/README.md. Its failures were read in session 37, after set 34 was "
+    "commissioned.",
     "slotstress30_questions": "48 calculations written on 2026-12-07 (session 36) the same way by two helper sessions "
     "(24 each: 8 categories x 3, three of them two-turn conversations; 'today' Wednesday, December 20, 2028); "
-    "first score on 7f7e1e0 in evals/README.md. Its failures have not been read.",
+    "first score on 7f7e1e0 in evals/README.md. Its failures were read in session 37, after slot-stress 31 was "
+    "commissioned.",
+    "heldout34_questions": "written on 2026-12-07 (session 37) by two helper sessions (a Brandon half and a Delafield "
+    "half, 30 items each) from the two chapters, TEXT-NOTES and the schema only (60 items, 64 turns; 'today' "
+    "Wednesday, April 11, 2029), commissioned before set 33's failures were read; first score on dee4e86, the code "
+    "before any change of session 37, in evals/README.md. Its failures have not been read.",
+    "slotstress31_questions": "48 calculations written on 2026-12-07 (session 37) the same way by two helper sessions "
+    "(24 each: 8 categories x 3, three of them two-turn conversations; 'today' Wednesday, November 14, 2029); "
+    "first score on dee4e86 in evals/README.md. Its failures have not been read.",
 }
 # the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they count from the day
 # each set was written (ASSISTANT_TODAY for the process answering it)
@@ -392,7 +404,8 @@ WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026
               "heldout30_questions": "2028-11-09", "slotstress27_questions": "2029-03-05",
               "heldout31_questions": "2027-06-28", "slotstress28_questions": "2028-08-17",
               "heldout32_questions": "2027-11-17", "slotstress29_questions": "2028-03-09",
-              "heldout33_questions": "2028-05-24", "slotstress30_questions": "2028-12-20"}
+              "heldout33_questions": "2028-05-24", "slotstress30_questions": "2028-12-20",
+              "heldout34_questions": "2029-04-11", "slotstress31_questions": "2029-11-14"}
 # The sample sets' "today" (samples3 onwards say Wednesday, December 2, 2026; the first two have no
 # relative dates). Before session 9 they were answered with the tuned set's day, one day early.
 SAMPLES_WRITTEN_ON = "2026-12-02"
@@ -405,7 +418,8 @@ SAMPLES_TODAY = {"samples8": "2026-12-03", "samples9": "2026-12-04", "samples9b"
                  "samples20": "2029-01-10", "samples21": "2027-04-21",
                  "samples22": "2029-08-15", "samples23": "2028-11-08", "samples24": "2029-05-16",
                  "samples25": "2028-02-29", "samples26": "2029-08-14", "samples27": "2027-09-23",
-                 "samples28": "2029-12-20", "samples29": "2030-05-22", "samples30": "2030-11-20"}
+                 "samples28": "2029-12-20", "samples29": "2030-05-22", "samples30": "2030-11-20",
+                 "samples31": "2031-02-26"}
 
 
 def written_on(path: Path | str, forced: str | None = None) -> str:
@@ -698,7 +712,8 @@ SAMPLE_QUESTIONS26 = ROOT / "evals" / "samples26"  # a twenty-sixth (session 32,
 SAMPLE_QUESTIONS27 = ROOT / "evals" / "samples27"  # a twenty-seventh (session 33, writers per chapter), read in session 34
 SAMPLE_QUESTIONS28 = ROOT / "evals" / "samples28"  # a twenty-eighth (session 34, writers per chapter), read in session 35
 SAMPLE_QUESTIONS29 = ROOT / "evals" / "samples29"  # a twenty-ninth (session 35, writers per chapter), read in session 36
-SAMPLE_QUESTIONS30 = ROOT / "evals" / "samples30"  # a thirtieth (session 36, writers per chapter), unread
+SAMPLE_QUESTIONS30 = ROOT / "evals" / "samples30"  # a thirtieth (session 36, writers per chapter), read in session 37
+SAMPLE_QUESTIONS31 = ROOT / "evals" / "samples31"  # a thirty-first (session 37, writers per chapter), unread
 SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3),
                ("samples4", SAMPLE_QUESTIONS4), ("samples5", SAMPLE_QUESTIONS5),
                ("samples6", SAMPLE_QUESTIONS6), ("samples7", SAMPLE_QUESTIONS7),
@@ -711,7 +726,7 @@ SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), (
                ("samples24", SAMPLE_QUESTIONS24), ("samples25", SAMPLE_QUESTIONS25),
                ("samples26", SAMPLE_QUESTIONS26), ("samples27", SAMPLE_QUESTIONS27),
                ("samples28", SAMPLE_QUESTIONS28), ("samples29", SAMPLE_QUESTIONS29),
-               ("samples30", SAMPLE_QUESTIONS30))
+               ("samples30", SAMPLE_QUESTIONS30), ("samples31", SAMPLE_QUESTIONS31))
 # what each later sample set has seen (the report prints it beside its figures)
 SAMPLE_NOTES = {
     "samples2": "Written on 2026-12-01 (session 6) from the texts and the schema alone when the first set's failures "
@@ -830,7 +845,12 @@ SAMPLE_NOTES = {
     "samples30": "Written on 2026-12-07 (session 36) the same way, commissioned before samples29's failures were read: "
     "Boston, Somerville and Chagrin Falls by one writer each, Crawfordville and Williams by one writer (16 items, 18 "
     "turns per chapter; 'today' Wednesday, November 20, 2030; each state's own counting of time); first score on "
-    "7f7e1e0, the code before any change of session 36, in evals/README.md. Its failures have not been read.",
+    "7f7e1e0, the code before any change of session 36, in evals/README.md. Its failures were read in session 37, after "
+    "samples31 was commissioned.",
+    "samples31": "Written on 2026-12-07 (session 37) the same way, commissioned before samples30's failures were read: "
+    "Boston, Somerville and Chagrin Falls by one writer each, Crawfordville and Williams by one writer (16 items, 18 "
+    "turns per chapter; 'today' Wednesday, February 26, 2031; each state's own counting of time); first score on "
+    "dee4e86, the code before any change of session 37, in evals/README.md. Its failures have not been read.",
 }
 SAMPLE_TEXTS = ROOT.parent / "shared" / "corpus-samples"
 
