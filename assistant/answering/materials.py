@@ -45,6 +45,9 @@ def _unit(words: str) -> tuple[str, str]:
 # "60 ft of 4 ft wide walk": a length of a thing its width is said of, an area
 _LENGTH_OF_WIDE = re.compile(r"(?P<a>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)\s+of\s+(?:new\s+)?(?P<b>\d+(?:\.\d+)?)[\s-]*"
                              r"(?:'|’|ft\.?|feet|foot)[\s-]+wide\b", re.I)
+# "a 5 ft wide walk along a 120 foot frontage", "4' wide for 60 feet": a width and the length it runs, an area
+_WIDE_ALONG = re.compile(r"(?P<b>\d+(?:\.\d+)?)[\s-]*(?:'|’|ft\.?|feet|foot)[\s-]+wide\b[^.?!\d]{0,40}?\b(?:along|for|by|across|"
+                         r"over|on)\s+(?:an?\s+|the\s+|my\s+|our\s+)?(?P<a>\d+(?:\.\d+)?)[\s-]*(?:'|’|ft\.?|feet|foot)\b", re.I)
 _ADDED = re.compile(r"\b(?:plus|and|along\s+with|together\s+with|as\s+well\s+as)\b|\+|&", re.I)
 
 
@@ -52,7 +55,7 @@ def _areas_of(turn: str, slots: list[Slot]) -> list[tuple[Decimal, str]]:
     """The areas the question gives; several told as one job ("60 ft of 4 ft wide walk plus a residential apron 12 ft
     by 10 ft"), each joined to the next by "plus" or "and" and none asked of each, as their sum."""
     areas = list(users_quantities(turn, slots).get("area", []))
-    for m in _LENGTH_OF_WIDE.finditer(turn):
+    for m in [*_LENGTH_OF_WIDE.finditer(turn), *_WIDE_ALONG.finditer(turn)]:
         if not any(w in m.group(0) or m.group(0) in w for _, w in areas):
             areas.append((Decimal(m.group("a")) * Decimal(m.group("b")), m.group(0)))
     if len(areas) < 2 or re.search(r"\beach\b|\bapiece\b|\bseparately\b", turn, re.I):

@@ -204,7 +204,13 @@ def split_parties(text: str, candidates: tuple[str, ...]) -> list[Party] | None:
     asks_each = (EACH.search(asking) is not None or _asks_both_persons(asking)) \
         and (all(_OWN_VERB.search(parts[i]) for i in own) or all(_ENTITY.search(parts[i]) for i in own)
              or all(_OWNED.search(parts[i]) for i in own))
-    if not asks_each and not _parallel([[c for c in candidates if i in held[c]] for i in own], [parts[i] for i in own]):
+    # (or the two sentences are two persons' own: "I deposited $2,800 and my final cost came in at $2,450. He put down
+    # $3,000 and his came to $3,400.")
+    persons = [_person(parts[i]) for i in own]
+    two_persons = len(own) == 2 and sorted(p or "" for p in persons) == ["asker", "other"] \
+        and not any(_EACH_OF_US.search(parts[i]) for i in own)
+    if not asks_each and not two_persons \
+            and not _parallel([[c for c in candidates if i in held[c]] for i in own], [parts[i] for i in own]):
         # "the house was built in 1987" and "the Village repaved it on June 10": not two parties (unless the
         # question asks about each: "the pickup comes to 5,200 lbs, the trencher is 7,100 lbs. Which one ...?")
         return None
@@ -324,8 +330,9 @@ def of_another(text: str, span: tuple[int, int]) -> bool:
 
 # a clause of another person inside one sentence: "mine was $450 and his was $1,150", "billed me $420 and him $1,150",
 # "I put down a $1,500 deposit, he gave the town $2,000"
-_PERSON_CUT = re.compile(r"(?:,\s*|\s+)(?:and|while|whereas|but)\s+(?=(?:he|she|him|her|his|hers|I|me|my|mine|we|us|our|"
-                         r"ours)\b)|,\s+(?=(?:he|she|his|hers|her|I|we|my|mine|our|ours)\s)", re.I)
+# ("my stretch is $3,100 and for his it's $1,840": the other's clause may open with a preposition)
+_PERSON_CUT = re.compile(r"(?:,\s*|\s+)(?:and|while|whereas|but)\s+(?=(?:(?:for|on|of|with|to|at)\s+)?(?:he|she|him|her|his|"
+                         r"hers|I|me|my|mine|we|us|our|ours)\b)|,\s+(?=(?:he|she|his|hers|her|I|we|my|mine|our|ours)\s)", re.I)
 _FIGURE = re.compile(r"\$?\d[\d,]*(?:\.\d+)?")
 _SECOND = {"he", "she", "him", "her", "his", "hers", "neighbor", "neighbour", "neighbor's", "neighbour's"}
 

@@ -322,8 +322,11 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
     asking = stems(_asking(turn)) - _GENERIC - _MODAL
     if topic:
         # a follow-up's act may be the one its conversation asked about ("Is there any way to appeal that?" / "The
-        # decision was dated Friday ... What's the last day I can file?")
+        # decision was dated Friday ... What's the last day I can file?"), and its event one the conversation named
+        # ("how much heads-up does the clerk need before we start backfilling?" / "ok we plan to backfill this Friday at
+        # 8 AM. latest I can call him?": the start of the refilling)
         asking |= stems(_asking(topic)) - _GENERIC - _MODAL
+        asked |= stems(expand(_asking(topic))) - _GENERIC - _MODAL
     # (the things the dated sentence names, not its everyday verbs: "sends me its bill" is no "sending ... of the notice")
     told = (stems(expand(dated)) - _GENERIC - _MODAL - _EVENT_VERBS) if dated else set()
 

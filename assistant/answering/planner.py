@@ -1197,11 +1197,26 @@ class EmbeddedPlanner:
             self.router.route(q, muni_id, current=carried.get("current"), vector=vector, query=req.query,
                               found=self._finder(q, muni_id, vector))
         if current:
-            if routed is not None and not isinstance(routed, Missing) and self._turn_asks_it(routed, current, req):
+            if routed is not None and not isinstance(routed, Missing) and self._turn_asks_it(routed, current, req, history):
                 req.vector = vector
                 return self._decide_calculation(q, muni_id, routed, req)
             if routed is not None and not isinstance(routed, Missing):
-                routed = None  # reached by the earlier turn's words alone: this turn asks something else
+                # reached by the earlier turn's words alone: this turn asks something else — another calculator the
+                # conversation reaches may take this turn's own values ("... front walk is defective" then "and if I
+                # let the village do it — their estimate is $3,200, what would I pay?": the owner's share, not the
+                # defect check again)
+                tried = {routed.tool}
+                for _ in range(3):  # (bounded: each try leaves out the calculators tried before it)
+                    other = self.router.route(q, muni_id, current=current, vector=vector, query=req.query,
+                                              found=self._finder(q, muni_id, vector),
+                                              only=frozenset(all_tools()) - tried)
+                    if not isinstance(other, Routed):
+                        break
+                    if self._turn_asks_it(other, current, req, history):
+                        req.vector = vector
+                        return self._decide_calculation(q, muni_id, other, req)
+                    tried.add(other.tool)
+                routed = None
             # (an elliptical turn, "And if it's just a dirt road?", and a consequence, "What happens if we drag our
             # feet?", are read with the earlier topic: their own words name only the change or the worry)
             if muni_id is not None and len(stems(current) - place_stems("about what how")) >= 2 \
@@ -1337,7 +1352,7 @@ class EmbeddedPlanner:
         return wider
 
     @staticmethod
-    def _turn_asks_it(routed, current: str, req: Request) -> bool:
+    def _turn_asks_it(routed, current: str, req: Request, history: list[ChatTurn] = ()) -> bool:
         """A follow-up runs the calculator the conversation reaches only when this turn is about it: it
         gives one of its values ("Say he spends 2 hours at $35"), names another municipality ("And in
         Delafield?") or asks for it in its own words ("And the surcharge?"). "And what if the job is in
@@ -1350,7 +1365,11 @@ class EmbeddedPlanner:
         # (or a value worked out from one of its values: "they added $450 to the final cost" -> $2,180 + $450)
         if any(f"“{s.span.text}”" in how for s in mine.slots for how in routed.derived.values()):
             return True
-        if named_municipality(current) is not None:
+        named = named_municipality(current)
+        before = from_history(list(history)) if history else None
+        if named is not None and (before is None or named.id != before.id):
+            # (another municipality than the conversation's; "and if I just let the village do it" after questions
+            # about the Village's sidewalk names no change)
             return True
         spec = all_tools().get(routed.tool)
         cues = spec.route.cues if spec is not None and spec.route is not None else ()

@@ -513,6 +513,12 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
                     d, p = date(int(m.group(2)), dates.MONTHS[m.group(1).lower()[:3]], 1), "month"
             except (ValueError, KeyError):
                 continue
+            window = text[max(0, m.start() - 16):m.start()]
+            week_of = re.search(r"\b(?:the\s+)?week\s+of\s+$", window, re.I) if p == "day" else None
+            if week_of is not None:
+                # "sometime the week of April 16": a week from that day, no single day
+                add(m.start() - len(window) + week_of.start(), m.end(), d, "week", (d, d + relativedelta(days=6)))
+                continue
             add(m.start(), m.end(), d, p)
     # "a week ago Monday": that weekday of the week n weeks back; "a week from Friday": the coming such
     # weekday and n weeks more (read before "a week ago" alone, which would take the words)
@@ -1248,6 +1254,8 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
         if u.startswith("y"):  # "90 yards": feet, three to the yard
             add("length", v * 3, "ft", m.start(), m.end())
             continue
+        if u in "'’" and _closes_quote(text, m.start()):
+            continue  # "the data plate says 'weight 2.9'": the mark closes a quotation, it is no foot
         add("length", v, "ft" if u[0] in "f'’" else "in", m.start(), m.end())
     for m in _METRIC.finditer(text):
         v = number_value(m)
@@ -2165,6 +2173,19 @@ def number_outside(turn: str, slots: Iterable[Slot], kinds: Callable[[str], bool
     # (a number that names, never measures: a phone number, a street address, "lot 17", "W305 N2380")
     spans += [(m.start(), m.end()) for m in IDENTIFIER.finditer(turn)]
     return any(not any(a <= m.start() < b for a, b in spans) for m in re.finditer(r"\d+", turn))
+
+
+# a single quotation mark that opens a quotation: at the start or after a space or bracket, before a word
+_OPENING_QUOTE = re.compile(r"(?:^|(?<=[\s(\[]))['‘’](?=\w)")
+_SINGLE_QUOTE = re.compile(r"['‘’]")
+
+
+def _closes_quote(text: str, at: int) -> bool:
+    """Does the mark right after the number ending at ``at`` close a quotation the sentence opened before it
+    (“it says 'weight 2.9'”)? An opening mark with no mark after it before the number says so."""
+    sentence = re.split(r"(?<=[.!?])\s+", text[:at])[-1]
+    opening = list(_OPENING_QUOTE.finditer(sentence))
+    return bool(opening) and not _SINGLE_QUOTE.search(sentence, opening[-1].end())
 
 
 def bare_number(turn: str, slots: Iterable[Slot], cue: re.Pattern) -> str | None:

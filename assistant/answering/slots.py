@@ -316,7 +316,7 @@ _EMERGENCY = re.compile(r"\bemergenc|\bburst|\bbroken (?:water|gas|sewer)|\bgas 
                         r"(?:(?:water|gas|sewer|service) (?:main|line|pipe|lateral)|(?:water|gas|sewer) service|main|pipe|lateral)s?\b|"
                         r"\b(?:(?:water|gas|sewer) (?:main|line|pipe|service|lateral)s?|(?:a|the|our|their|that|this) "
                         r"(?:main|pipe))(?: [\w.]+){0,4}? (?:started |was |is |has )?"
-                        r"(?:broke|break|breaks|bursts?|fail(?:s|ed)|leak\w*|blew|blows|blown|ruptur(?:es|ed)|collaps(?:es|ed)|"
+                        r"(?:broke|break|breaks|bursts?|fail(?:s|ed)?|leak\w*|blew|blows?|blown|ruptur(?:es|ed)|collaps(?:es|ed)|"
                         r"splits?|crack(?:s|ed)|gave way|gives way|caved in|caves in|let go|lets go|gave out|gives out|"
                         r"popped|pops|sprang a leak|sprung a leak|springs a leak)", re.I)
 

@@ -57,6 +57,8 @@ def counts_in(text: str) -> list[tuple[Decimal, str, str]]:
         n = number_value(m)
         if n is None or n != int(n) or n <= 0:
             continue
+        if _all_of_one(text, m.start(), n):
+            continue  # "every one of those days": all of them, no count of one
         # "5 shopping carts", "3 dump trucks": a plural after a word that is not one names what is counted
         head = m.group("head")
         if re.fullmatch(r"an?", m.group("num").strip(), re.I) and re.search(r"[^s]s$", head or m.group("w"), re.I) \
@@ -83,6 +85,11 @@ def pronoun_counts(turn: str) -> list[tuple[Decimal, str]]:
     out = []
     for m in _PRONOUN_COUNT.finditer(turn):
         n = number_value(m)
-        if n is not None and n == int(n) and n > 0:
+        if n is not None and n == int(n) and n > 0 and not _all_of_one(turn, m.start(), n):
             out.append((n, m.group(0)))
     return out
+
+
+def _all_of_one(text: str, at: int, n: Decimal) -> bool:
+    """"every one of those days", "each one of them": all of them, no count of one."""
+    return n == 1 and re.search(r"\b(?:every|each|any|no|not)\s*$", text[:at], re.I) is not None

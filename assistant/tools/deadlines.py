@@ -486,7 +486,7 @@ def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> De
 
 # the words that ask a deadline's day ("earliest" / "soonest" reach the route too, but only to count forward from a
 # notice or decision given: assistant/answering/routes/deadlines.py)
-WHEN_CUES = (r"when|deadlines?|by what date|what date|by what day|(?:on )?(?:what|which) day|how long|how many (?:days|hours)|due|how soon|expir(?:e|es|ed|ing|ation|y)|valid until|"
+WHEN_CUES = (r"when|deadlines?|how late|by what date|what date|by what day|(?:on )?(?:what|which) day|how long|how many (?:days|hours)|due|how soon|expir(?:e|es|ed|ing|ation|y)|valid until|"
              # "what expiration date do I put on it", "which due date": a date named by its kind
              r"(?:what|which) (?:[a-z-]+ ){1,2}dates?|"
              r"last days?|latest|until|by when|which dates|what dates|between which|window of (?:dates|days)|"

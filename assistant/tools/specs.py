@@ -1134,7 +1134,9 @@ TOOLS: list[ToolSpec] = [
         route=Route(order=73, read="assistant.answering.routes.checks:patch",
                     answers="how deep a patch must be over a stated existing pavement",
                     cues=(r"\bpatch|replacement|restor|backfill|asphalt|blacktop|bituminous",
-                          r"existing|current|old")),
+                          # ("a concrete street that's 6 inches thick": the street's own pavement, as it is)
+                          r"existing|current|old|\b(?:street|road|pavement|asphalt|blacktop|concrete|slab)\b[^.?!]{0,30}?"
+                          r"(?:\bis\b|'s\b|\bare\b|\bwas\b|\bruns?\b|\bmeasures?\b|,)[^.?!]{0,20}\bthick\b")),
     ),
     ToolSpec(
         name="obstruction_check",

@@ -178,6 +178,15 @@ def patch(q: str, muni: str | None, ctx: RouteContext):
     pavement = "concrete" if "concrete" in low else "bituminous"
     depth = slots.length_near(q, ("existing", "thick", "asphalt", "pavement", "concrete"), "in") if not derived \
         else inches[0]
+    own = [x for x in ctx.query.of("length", "turn") if x.unit == "in"] if ctx.query is not None and ctx.query.follow_up \
+        else []
+    if len({x.number for x in own}) == 1 and not derived:
+        # "... existing asphalt is 2 inches thick ..." then "and if it's a concrete street, 8 inches thick?": this turn's
+        # depth and pavement, in place of the earlier turn's
+        depth = own[0].number
+        said = re.search(r"\b(concrete|asphalt|blacktop|bituminous)\b", ctx.query.turn, re.I)
+        if said is not None:
+            pavement = "concrete" if said.group(1).lower() == "concrete" else "bituminous"
     if depth is None:
         if len(set(inches)) > 1:  # several depths and none the existing pavement's by its words
             return Missing("the depth of the existing pavement: is it " + " or ".join(f"{x} inches" for x in inches)
@@ -508,6 +517,9 @@ _BARE_WEIGHT = re.compile(r"\b(?:weighs?|weighing|grosses|goes|runs|scales?(?: o
                           r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|(?:%s)(?:\s+and\s+a\s+half)?)\b"
                           r"(?!\s*(?:%%|percent|feet|foot|ft|inch|in\b|miles?|mph|hours?|days?|weeks?|months?|"
                           r"years?|axles?|wheels?|of\b|times\b|[:/.,]\d))" % reading.WORDED.pattern, re.I)
+# ... or with the word after it ("the plate just says 5,800 for weight", "lists 7,200 as the gross")
+_WEIGHT_NAMED_AFTER = re.compile(r"(?<![\d,.$])\b(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s+(?:for|as)\s+(?:the\s+|its\s+)?"
+                                 r"(?:(?:operating|gross|rated|vehicle|machine)\s+)?(?:weight|gross|gvw|gvwr)\b", re.I)
 _EMPTY = re.compile(r"\b(?:empty|unloaded|tare|bare)\b", re.I)
 _LOADED = re.compile(r"\b(?:loaded|full|fully loaded|with (?:the |a |its )?load|gross)\b", re.I)
 
@@ -529,7 +541,8 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
             and not ASKS_OVER.search(q) and not re.search(r"\b(?:legal|allowed|permit|limit|over|overweight)\b", q, re.I):
         return None  # "$2,600 up front ... a 5-ton roller ... the bill came in at $2,315": money asked, no load checked
     if not weights:
-        bare = reading.bare_number(ctx.query.turn, ctx.query.slots, _BARE_WEIGHT) if ctx.query is not None else None
+        bare = (reading.bare_number(ctx.query.turn, ctx.query.slots, _BARE_WEIGHT)
+                or reading.bare_number(ctx.query.turn, ctx.query.slots, _WEIGHT_NAMED_AFTER)) if ctx.query is not None else None
         if muni is not None and bare is not None and (VEHICLE.search(q) or _MACHINE.search(q)) and _WEIGHT_TOPIC.search(q):
             # "posted with the temporary weight limit. Our loaded truck goes about 11": tons or pounds is asked (11 tons is
             # over a 6-ton limit, 11,000 pounds under it), never guessed

@@ -104,7 +104,7 @@ def emergency(q: str, muni: str | None, ctx: RouteContext):
         if ctx.query is not None and ctx.query.asks == "date" and muni is not None \
                 and re.search(r"\b(?:we|i|our|my|us|me|we['’](?:re|ve|ll|d)|i['’](?:m|ve|ll|d))(?=\W|$)", q, re.I):
             # (an own dig whose day is not told; "how soon afterward does the utility have to apply?" asks the rule)
-            return Missing("the day of the emergency excavation: which date was it?", slot="date of the excavation")
+            return Missing("the day of the emergency excavation: which day was it?", slot="date of the excavation")
         return None
     if muni is None:
         return Missing(which(f"Only {names_of(ctx.tools[tool].municipalities)} sets emergency excavation "
@@ -119,7 +119,7 @@ def emergency(q: str, muni: str | None, ctx: RouteContext):
             return ambiguous(chosen)
         if chosen is not None:
             if chosen.precision != "day":
-                return Missing(f"the day of the emergency excavation: “{chosen.span.text}” names no single day. Which date was it?",
+                return Missing(f"the day of the emergency excavation: “{chosen.span.text}” names no single day. Which day was it?",
                                slot="date of the excavation", candidates=(chosen.span.text,))
             day, sources = chosen.day, {"excavation": chosen}
     times = list({t.value: t for t in ctx.query.of("time")}.values()) if ctx.query is not None else []
@@ -275,8 +275,13 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         # mailbox on Friday, June 9" dates a bill, not the Board's notice)
         dated_kind = roles.event_kind_of(clause)
         other_kind = dated_kind is not None and roles.event_kind_of(best.event) not in (None, dated_kind)
+        # (not to a rule counted from another kind than the one the dated words name, when the best's is that kind:
+        # "a letter dated December 11 saying they'll put a culvert in at my cost" dates a notice, and the words of what
+        # the letter says, "put in ... cost", are no event of the installation cost's charge)
+        same_kind = dated_kind is not None and roles.event_kind_of(best.event) == dated_kind
         dated = [(s, r) for s, r in scored[1:] if (shared_event[r.id] >= 2 or (
                      other_kind and shared_event[r.id] >= 1 and roles.event_kind_of(r.event) == dated_kind))
+                 and not (same_kind and roles.event_kind_of(r.event) != dated_kind)
                  and best_score - s < ranking().dated_event_margin]
         if dated:
             best_score, best = dated[0]
@@ -407,7 +412,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
                               "arguments": {"words": chosen.span.text, "today": slots.today().isoformat()},
                               "result": {"readings": [fmt_date(this), fmt_date(later)]}},)
                 return Missing(f"{ACT_GIVEN if act_given else _the_day(best.event)}: “{chosen.span.text}” names no "
-                               f"single day{readings}. Which date was it?",
+                               f"single day{readings}. Which day is it?",
                                slot="event date", candidates=(chosen.span.text,), readings=calls)
             said = _time_of(chosen, ctx.query)
             if isinstance(event, datetime) and said is not None:

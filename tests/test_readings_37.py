@@ -1,0 +1,171 @@
+"""Session 37: readings that decide a figure or an ask, on any question.
+
+A follow-up that names the conversation's own municipality by its common word ("let the village do it") changes
+nothing, and a calculator the conversation reaches that takes the turn's own amount is run; a dated letter picks the
+rule counted from a notice over one whose event only shares its words; a number closing a quotation ("'weight 2.9'")
+is no length in feet, and a weight named after its number ("5,800 for weight") with no unit is asked; a street's
+thickness ("a concrete street that's 6 inches thick") is its existing pavement, and a follow-up's own depth replaces the
+earlier one; two persons' figures in clauses or sentences of their own are each person's; "had a service blow" is an
+emergency; "how late can I ..." asks a last moment, and "the week of April 16" names no single day.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.answering import slots
+from assistant.answering.assistant import Assistant
+from assistant.answering.reading import read_query
+from assistant.settings import Settings
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory):
+    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture
+def today(monkeypatch):
+    def set_(day: str) -> None:
+        monkeypatch.setenv("ASSISTANT_TODAY", day)
+    return set_
+
+
+def _talk(assistant, municipality: str, *turns: str):
+    history, answer = [], None
+    for turn in turns:
+        answer = assistant.ask(turn, municipality=municipality, history=history or None)
+        history += [{"role": "user", "content": turn}, {"role": "assistant", "content": answer.answer}]
+    return answer
+
+
+def _tools(answer) -> list[str]:
+    return [c.name for c in answer.tool_calls]
+
+
+# -- a follow-up's own amount, the municipality named by its common word ----------------------------------------------
+def test_a_follow_up_naming_the_village_takes_its_own_amount(assistant, today):
+    today("2028-05-24")
+    a = _talk(assistant, "brandon",
+              "The village marked my front walk defective: one block sits about an inch above the next. Is that enough?",
+              "ok, the notice is dated June 5. if I fix it myself, by when?",
+              "and if I let the village handle it and their estimate is $2,400, what's my part?")
+    assert a.status == "answered" and "sidewalk_assessment" in _tools(a)
+    assert "$1,200.00" in a.answer
+
+
+# -- a dated letter is a notice --------------------------------------------------------------------------------------
+def test_a_dated_letter_counts_the_notice_rule(assistant, today):
+    today("2028-12-20")
+    a = assistant.ask("Got a letter from the Town dated March 3 that they'll install a culvert at our existing driveway "
+                      "at our expense. By when is the deposit due?", municipality="delafield")
+    assert a.status == "answered"
+    call = next(c for c in a.tool_calls if c.name == "deadline")
+    assert call.arguments["rule"] == "delafield_culvert_deposit"
+    assert "March 13, 2029" in a.answer and "November 1" not in a.answer.split("How it was worked out")[0]
+
+
+# -- a quotation mark is no foot; a weight named after its number is asked ----------------------------------------------
+def test_a_number_closing_a_quotation_is_no_length():
+    assert not [s for s in read_query("The only tag on it says 'length 12'. Is that allowed?").slots if s.kind == "length"]
+    walk = [s for s in read_query("We poured a 10' wide walk.").slots if s.kind == "length"]
+    assert [(s.value, s.unit) for s in walk] == [("10", "ft")]
+
+
+@pytest.mark.parametrize("question", [
+    "Want to drive my compact track loader down a Town of Delafield road. The data plate just says 'weight 4.1'. Do I "
+    "need the permit?",
+    "The loader's plate lists 6,200 for weight. Do I need a Town of Delafield permit to run it down a town road?",
+])
+def test_a_weight_with_no_unit_is_asked(assistant, question):
+    a = assistant.ask(question, municipality="delafield")
+    assert a.status == "clarify" and "unit" in a.answer
+    assert "tons" not in a.answer.split("?")[0].replace("tons or pounds", "")
+
+
+# -- a street's thickness is its existing pavement ------------------------------------------------------------------------
+def test_a_streets_thickness_gives_the_backfill_depth(assistant):
+    a = assistant.ask("Opening an asphalt street in Brandon that's 3 inches thick. How far below the surface does the "
+                      "backfill stop?", municipality="brandon")
+    assert a.status == "answered" and "pavement_patch_check" in _tools(a)
+    assert "**11 inches**" in a.answer  # 4 + 4 + 3
+
+
+def test_a_follow_up_depth_and_pavement_replace_the_earlier(assistant):
+    a = _talk(assistant, "brandon",
+              "Street cut in Brandon, the existing asphalt is 3 inches thick. How far down do we stop the backfill?",
+              "and if it's concrete, 9 inches thick?")
+    call = next(c for c in a.tool_calls if c.name == "pavement_patch_check")
+    assert call.arguments["pavement"] == "concrete" and call.arguments["existing_pavement_depth_in"] == "9"
+    assert "**17 inches**" in a.answer  # 4 + 4 + 9
+
+
+# -- two persons, each with their own figures ----------------------------------------------------------------------------
+def test_two_persons_in_one_sentence_by_preposition(assistant):
+    a = assistant.ask("The Village's estimate for my walk is $2,600 and for hers it's $1,500. What will I be assessed?",
+                      municipality="brandon")
+    assert a.status == "answered" and "$1,300.00" in a.answer and "$750" not in a.answer
+
+
+def test_two_persons_a_sentence_each(assistant):
+    a = assistant.ask("My neighbor and I both used the Town's asphalt crew. I put down $1,900 and my final cost came to "
+                      "$1,650. She deposited $2,100 and hers came to $2,300. For me, do I get money back?",
+                      municipality="delafield")
+    assert a.status == "answered" and "$250.00" in a.answer and "$200" not in a.answer
+
+
+# -- an emergency, a last moment, a week ----------------------------------------------------------------------------------
+def test_a_service_that_blew_is_an_emergency():
+    assert slots.is_emergency("Had a water service blow this morning and we dug it up right away.")
+
+
+def test_how_late_asks_a_last_moment(assistant, today):
+    today("2028-12-20")
+    a = assistant.ask("Brandon job: we're cutting into the street for a water lateral on Monday, April 16 at 8 am. How "
+                      "late can I let the Director of Public Works know before we start?", municipality="brandon")
+    assert a.status == "answered" and "April 14, 2029 8:00 AM" in a.answer
+
+
+def test_the_week_of_a_day_is_asked(assistant, today):
+    today("2028-12-20")
+    slot = next(s for s in read_query("sometime the week of April 16").slots if s.kind == "date")
+    assert slot.precision == "week" and slot.span.text == "the week of April 16"
+    a = assistant.ask("Brandon sewer lateral job sometime the week of April 16. How late can I let the Director of "
+                      "Public Works know?", municipality="brandon")
+    assert a.status == "clarify" and "which day" in a.answer.lower() and "April 14" not in a.answer
+
+
+# -- added codes: a day named by the conversation, a letter, every one of the days, a width along a length --------------
+def test_added_codes_read_a_follow_up_event_a_letter_all_the_days_and_an_area(tmp_corpus, monkeypatch, capsys):
+    from pathlib import Path
+
+    from assistant.__main__ import main
+    from assistant.settings import get_settings
+
+    samples = Path(__file__).resolve().parents[2] / "shared" / "corpus-samples"
+    for folder, mid, name, state in (("chagrin-falls-oh-ch903/text.md", "chagrin-falls", "Village of Chagrin Falls", "OH"),
+                                     ("crawfordville-ga-ch30/text.xml", "crawfordville", "City of Crawfordville", "GA"),
+                                     ("williams-az-ch152/text.txt", "williams", "City of Williams", "AZ")):
+        assert main(["municipality", "add", str(samples / folder), "--id", mid, "--name", name, "--state", state,
+                     "--no-index"]) == 0
+    capsys.readouterr()
+    monkeypatch.setenv("ASSISTANT_TODAY", "2030-11-20")
+    a = Assistant.load(settings=get_settings())
+    # the refilling's start named by the earlier turn, this turn's day counted back 10 hours on the clock
+    first = "Once the pipe is in, how much notice does the clerk want before we start backfilling the trench?"
+    before = a.ask(first, "crawfordville")
+    call = a.ask("ok, we plan to backfill Monday, November 25 at 7 AM. latest I can call him?", "crawfordville",
+                 history=[{"role": "user", "content": first}, {"role": "assistant", "content": before.answer}])
+    assert call.status == "answered" and "November 24, 2030 9:00 PM" in call.answer, call.answer
+    # a letter is the notice the ten days run from (the tenth day a holiday in Arizona: moved)
+    letter = a.ask("Got a letter from the streets superintendent on Monday, November 18 saying I have to repair the "
+                   "broken sidewalk out front. What's the last day to get it done?", "williams")
+    assert letter.status == "answered" and "November 29, 2030" in letter.answer, letter.answer
+    # "every one of those days": each day a separate offense, 8 of them
+    fines = a.ask("I was cited for leaving my sidewalk in disrepair and it took 8 more days to fix. If they counted every "
+                  "one of those days, what's the most the fines could total?", "chagrin-falls")
+    assert fines.status == "answered" and "$4,000.00" in fines.answer, fines.answer
+    # a width "along" a length is an area
+    curing = a.ask("New 4 ft wide walk along a 150 foot frontage. At the minimum rate in the spec, how much curing "
+                   "compound do I need?", "chagrin-falls")
+    assert curing.status == "answered" and "**3 gallons**" in curing.answer, curing.answer
