@@ -169,3 +169,43 @@ def test_added_codes_read_a_follow_up_event_a_letter_all_the_days_and_an_area(tm
     curing = a.ask("New 4 ft wide walk along a 150 foot frontage. At the minimum rate in the spec, how much curing "
                    "compound do I need?", "chagrin-falls")
     assert curing.status == "answered" and "**3 gallons**" in curing.answer, curing.answer
+
+
+# -- the public way named as "the block"; damage someone caused; a road opening permit --------------------------------
+def test_mud_down_the_block_is_a_street_question(assistant):
+    a = assistant.ask("The crew hauling dirt for my back yard job dropped mud all over the block from their truck. Who "
+                      "has to clean it up?", municipality="brandon")
+    assert a.status == "answered" and any(c.section == "404-17" for c in a.citations)
+
+
+def test_damage_i_caused_is_not_a_defect(assistant):
+    a = assistant.ask("Swinging my trailer around I cracked a piece of the public sidewalk. What do I have to do now?",
+                      municipality="brandon")
+    assert a.status == "answered" and a.citations[0].section == "404-18"
+    assert "sidewalk_defect_check" not in _tools(a)
+
+
+def test_a_road_opening_permit_is_the_excavation_permit(assistant):
+    a = assistant.ask("What's the application fee for a road opening permit, and is it refundable?", municipality="delafield")
+    assert a.citations and a.citations[0].title == "EXCAVATION IN PUBLIC RIGHT-OF-WAY"
+    assert "non-refundable" in a.answer
+
+
+# -- the same number "on each" side; insurance limits in words, each by the words after it ---------------------------
+def test_owners_on_each_with_the_side_left_out(assistant):
+    a = assistant.ask("The Village is putting a new sidewalk on our side; there's none on either side now. It costs "
+                      "$12,000 and there are 8 property owners counting both sides, 4 on each. What's my share?",
+                      municipality="brandon")
+    assert a.status == "answered" and "$1,500.00" in a.answer
+
+
+def test_worded_limits_each_named_by_the_words_after_it():
+    from assistant.answering.slots import insurance_limits
+
+    text = "Our policy is twenty thousand per person, thirty thousand per accident, and nine thousand for property damage."
+    q = read_query(text)
+    said = [(s.span.start, s.span.end, s.number) for s in q.slots if s.kind == "money"]
+    limits = insurance_limits(text, said)
+    assert {k: int(v) for k, v in limits.items()} == {"per_person_limit": 20000, "per_accident_limit": 30000,
+                                                       "property_damage_limit": 9000}
+    assert not [s for s in read_query("limit 4 per person").slots if s.kind == "money"]

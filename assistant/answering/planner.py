@@ -1434,7 +1434,9 @@ class EmbeddedPlanner:
                               r"lamp[- ]?posts?|light (?:pole|post)|street ?lights?|hydrant|parkway|boulevard|"
                               # and what is built or cleared there ("one slab has heaved up ... walking my dog")
                               r"slabs?\b|pavement|paving|concrete|asphalt|pothole|manhole|gutter|apron|trench|snow|"
-                              r"icy|ice\b|shovel|plow|plough)", q, re.I))
+                              r"icy|ice\b|shovel|plow|plough|"
+                              # ("left a trail of mud down the whole block")
+                              r"(?:down|up|along|around|across|all over) the (?:whole |entire )?block\b)", q, re.I))
 
     def _relevant(self, hits: list[SearchHit], floor: float | None = None, q: str | None = None) -> bool:
         floor = ranking().rel_min if floor is None else floor

@@ -1166,6 +1166,11 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
         v = number_value(m)
         if v is not None and v >= 10:
             add("money", v, "USD", m.start("n"), m.end("n"))
+    for m in _LIMIT_CUED_AFTER.finditer(text):
+        # "fifteen thousand per person, twenty-five thousand per accident": an insurance limit, in thousands or more
+        v = number_value(m)
+        if v is not None and v >= 1000:
+            add("money", v, "USD", m.start("n"), m.end("n"))
     # "a deposit of $1,250 and the bill came in at fourteen-eighty": read as 1,480 only beside another amount of that
     # size in the same words (alone, "fourteen-eighty" may as well be $14.80, and is not read)
     amounts = [s.number for s in out if s.kind == "money" and s.unit == "USD" and s.number >= 100]
@@ -1765,6 +1770,9 @@ _MONEY_CUED_AFTER = re.compile(
     rf"(?:in|for|of|on)\s+(?:the\s+)?(?:property\s+damage|bodily\s+injury|liability|coverage)|"
     # "we gave the Town twenty-five hundred as the guarantee"
     rf"as\s+(?:a|an|the|our|my)\s+(?:cash\s+)?(?:deposit|guarantee|bond|down\s+payment|retainer|escrow))\b", re.I)
+# "twenty-five thousand per accident": a limit of coverage, said with what it is per
+_LIMIT_CUED_AFTER = re.compile(rf"(?<![$\d])(?P<n>{NUMBER.pattern})\s+(?:per|each|an?)\s+(?:person|accident|occurrence|claim)\b",
+                               re.I)
 _THE_OTHER = re.compile(rf"(?:\s+(?:with|incl\.?|including|plus)\s+benefits)?\s*[,;]?\s*(?:and\s+|while\s+|but\s+)?the other(?:\s+(?:one|guy|man|woman|worker|employee|person))?"
                         rf"(?:\s+(?:makes|gets|earns|is|was|at|gets paid))?\s+(?P<dollar>\$\s?)?(?P<n>{NUMBER.pattern})"
                         r"(?!\s*(?:hours?|hrs?|minutes?|days?|feet|foot|ft|inch|inches|pounds?|tons?|%|percent|employees?|"

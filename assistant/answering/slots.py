@@ -269,12 +269,17 @@ def insurance_limits(text: str, amounts: list[tuple[int, int, Decimal]] | None =
     for start, end, value in sorted(amounts):
         after = text[end:end + 40].lower()
         before = text[max(0, start - 30):start].lower()
-        if re.match(r"\s*(?:(?:for|on|in|of)\s+)?(?:property damage|pd)\b", after) or (_PD_BEFORE.search(before)
-                                                                        and "each accident" not in after[:5]):
+        # (the words right after an amount name it before any words before it: "fifteen thousand per person,
+        # twenty-five thousand per accident": the second is per accident, though "per person" comes before it)
+        pd_after = re.match(r"\s*(?:(?:for|on|in|of)\s+)?(?:property damage|pd)\b", after)
+        person_after = re.match(r"\s*(?:per|each|a)\s+person", after)
+        accident_after = re.match(r"\s*(?:per|each|an?)\s+(?:accident|occurrence)", after)
+        named_after = pd_after or person_after or accident_after
+        if pd_after or (not named_after and _PD_BEFORE.search(before) and "each accident" not in after[:5]):
             out.setdefault("property_damage_limit", value)
-        elif re.match(r"\s*(?:per|each|a)\s+person", after) or _PERSON_BEFORE.search(before):
+        elif person_after or (not named_after and _PERSON_BEFORE.search(before)):
             out.setdefault("per_person_limit", value)
-        elif re.match(r"\s*(?:per|each|an?)\s+(?:accident|occurrence)", after) or _ACCIDENT_BEFORE.search(before):
+        elif accident_after or _ACCIDENT_BEFORE.search(before):
             key = "property_damage_limit" if re.search(r"property damage[^$]*$", before) else "per_accident_limit"
             out.setdefault(key, value)
     return out

@@ -62,6 +62,8 @@ OWNERS = ("houses", "homes", "owners", "lots", "properties", "parcels", "homeown
 # "six on each side", "5 houses per side": the same number on both sides of the street
 _EACH_SIDE = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?:(?:houses|homes|owners|homeowners|lots|properties|parcels)\s+)?"
                         r"(?:on\s+each|on\s+either|per|each)\s+side\b", re.I)
+_ON_EACH = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?:(?:houses|homes|owners|homeowners|lots|properties|parcels)\s+)?"
+                      r"on\s+each\b(?=\s*(?:[.,;:!?)]|$|and\b))", re.I)
 _ACROSS = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?:(?:houses|homes|owners|lots|properties|parcels)\s+)?(?:(?:are|on)\s+)?"
                      r"(?:across(?:\s+the\s+(?:street|road|way))?|on\s+the\s+(?:other|opposite|far|north|south|east|west)"
                      r"\s+side)\b", re.I)
@@ -207,6 +209,9 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
         n = ([int(c.number) for c in ctx.query.of("count") if c.unit in OWNERS] if ctx.query is not None else []) \
             or slots.counts(q)
         each = _EACH_SIDE.search(q)
+        if each is None and re.search(r"\bsides?\b", q, re.I):
+            # "6 property owners on the block counting both sides, 3 on each": the side left out after "sides"
+            each = _ON_EACH.search(q)
         if each is not None and (v := number_value(each)) is not None and v == int(v) and v > 0:
             # "a dozen of us homeowners, six on each side": the number on each side, both sides (a total told beside it
             # that is not twice that number is asked about)
@@ -215,7 +220,8 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
                 return Missing(f"how many property owners are on each side of the street: “{each.group(0)}” does "
                                "not agree with the number of owners told.")
             n, each_said = [int(v)], each.group(0)
-        same_both_sides = bool(len(n) == 1 and re.search(r"\bon each side|\bon both sides|\b(?:per|each) side\b", low))
+        same_both_sides = bool(len(n) == 1 and (each_said or re.search(r"\bon each side|\bon both sides|\b(?:per|each) side\b",
+                                                                       low)))
         if same_both_sides:
             n = [n[0], n[0]]
         counted = {c.span.text for c in (ctx.query.of("count") if ctx.query is not None else [])}
