@@ -209,3 +209,8 @@ def test_worded_limits_each_named_by_the_words_after_it():
     assert {k: int(v) for k, v in limits.items()} == {"per_person_limit": 20000, "per_accident_limit": 30000,
                                                        "property_damage_limit": 9000}
     assert not [s for s in read_query("limit 4 per person").slots if s.kind == "money"]
+
+
+def test_what_the_village_charges_for_a_permit_is_its_fee(assistant):
+    a = assistant.ask("How much does the Village charge for the permit to replace my own sidewalk?", municipality="brandon")
+    assert a.status == "not_stated" and "Village Board" in a.answer and "50%" not in a.answer

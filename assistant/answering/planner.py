@@ -665,7 +665,11 @@ PRICED_THING = re.compile(r"\b(?:how much (?:is|are|does|do|will|would|for)|what
                           # "What does the sign permit itself cost?", "what will the permit cost me?": the thing, then
                           # its cost
                           r"\bwhat (?:does|do|will|would|did) (?:(?:a|an|the|my|our|this|that|each)\s+)?(?:\w+\s+){0,2}?"
-                          r"(?P<thing2>permits?|licen[cs]es?|renewals?)\s+(?:itself\s+|themselves\s+)?(?:cost|run)\b", re.I)
+                          r"(?P<thing2>permits?|licen[cs]es?|renewals?)\s+(?:itself\s+|themselves\s+)?(?:cost|run)\b|"
+                          # "how much does Brandon charge for the permit to redo my sidewalk?": the thing charged for
+                          r"\bhow much (?:does|do|will|would|did) (?:\w+\s+){0,2}?charge(?:\s+(?:me|us|you))?\s+for\s+"
+                          r"(?:(?:a|an|the|my|our|this|that|each)\s+)?(?:\w+\s+){0,2}?(?P<thing3>permits?|licen[cs]es?|renewals?)\b",
+                          re.I)
 
 
 # "Do I need a permit for that, and how much does it cost?": the thing named first is what "it" costs
@@ -710,7 +714,8 @@ def priced_thing(question: str) -> re.Pattern | None:
     priced = PRICED_THING.search(question) or _PRICED_IT.search(question)
     if not priced:
         return None
-    thing = (priced.group("thing") or priced.groupdict().get("thing2") or "").lower().rstrip("s")
+    thing = (priced.group("thing") or priced.groupdict().get("thing2") or priced.groupdict().get("thing3")
+             or "").lower().rstrip("s")
     thing = "licen[cs]e" if thing.startswith("licen") else thing
     return re.compile(rf"\b(?:{thing}s?|fees?)\b", re.I)
 
