@@ -214,3 +214,34 @@ def test_worded_limits_each_named_by_the_words_after_it():
 def test_what_the_village_charges_for_a_permit_is_its_fee(assistant):
     a = assistant.ask("How much does the Village charge for the permit to replace my own sidewalk?", municipality="brandon")
     assert a.status == "not_stated" and "Village Board" in a.answer and "50%" not in a.answer
+
+
+# -- the culvert deposit the Town's estimate sets, beside its day; a cost part's worded hundreds ---------------------------
+def test_the_culvert_deposit_and_its_day(assistant, today):
+    today("2029-07-11")
+    a = assistant.ask("Town letter dated Monday July 16 (ref 2029-61) says they'll install a culvert under my existing "
+                      "driveway at 118 Elm Ct; estimated cost is $1,340. How much do I have to put down and by when?",
+                      municipality="delafield")
+    assert a.status == "answered" and "$1,340.00" in a.answer and "July 26, 2029" in a.answer
+    assert {"culvert_installation_deposit", "deadline"} <= set(_tools(a))
+
+
+def test_a_pipe_bought_is_no_part_of_the_deposit(assistant):
+    a = assistant.ask("New driveway in the Town of Delafield. I bought the culvert pipe myself for $380 and the "
+                      "superintendent estimates $720 to install it. How much do I deposit with the application?",
+                      municipality="delafield")
+    assert a.status == "answered" and "**$720.00**" in a.answer and "$1,100" not in a.answer
+
+
+def test_when_the_deposit_is_due_stays_the_deadline(assistant, today):
+    today("2029-07-11")
+    a = assistant.ask("The Town sent a letter dated July 16 that a culvert is needed at my existing driveway at my cost. "
+                      "When is the deposit due?", municipality="delafield")
+    assert _tools(a) == ["deadline"] and "July 26, 2029" in a.answer
+
+
+def test_worded_hundreds_after_a_cost_part():
+    slots_ = read_query("Labor twenty-one hundred, materials seven hundred twenty, equipment four-eighty.").slots
+    assert [(s.value, s.span.text) for s in slots_ if s.kind == "money"] == [
+        ("2100", "twenty-one hundred"), ("720", "seven hundred twenty"), ("480", "four-eighty")]
+    assert not [s for s in read_query("labor four-eighty").slots if s.kind == "money"]  # alone: $4.80 or $480

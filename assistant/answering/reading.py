@@ -1175,8 +1175,8 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
     # size in the same words (alone, "fourteen-eighty" may as well be $14.80, and is not read)
     amounts = [s.number for s in out if s.kind == "money" and s.unit == "USD" and s.number >= 100]
     for m in _HUNDREDS_SAID.finditer(text):
-        g = next(k for k in ("h", "h1", "h2") if m.group(k))
-        r = {"h": "r", "h1": "r1", "h2": "r2"}[g]
+        g = next(k for k in ("h", "h1", "h2", "h3") if m.group(k))
+        r = {"h": "r", "h1": "r1", "h2": "r2", "h3": "r3"}[g]
         hundreds, rest = worded_number(m.group(g)), worded_number(m.group(r))
         if hundreds is None or rest is None:
             continue
@@ -1755,7 +1755,12 @@ _HUNDREDS_SAID = re.compile(
     # part after it makes the two numbers money, 350 and 225)
     rf"(?<![\w$-])(?P<h2>(?:one|two|three|four|five|six|seven|eight|nine|{_TEENS}))[- ](?P<r2>(?:ten|{_TEENS}|(?:{_TENS})"
     rf"(?:-(?:one|two|three|four|five|six|seven|eight|nine))?))\s+(?:(?:in|for|of|on|worth\s+of)\s+(?:the\s+)?"
-    rf"(?:labou?r|materials?|equipment|parts|supplies))\b", re.I)
+    rf"(?:labou?r|materials?|equipment|parts|supplies))\b|"
+    # ("Labor eighteen hundred fifty, materials six hundred forty, equipment five-ten": the cost part before it)
+    rf"\b(?:labou?r|materials?|equipment|parts|supplies)\s+(?:(?:at|of|was|is|came\s+to|comes\s+to|ran)\s+)?"
+    rf"(?P<h3>(?:one|two|three|four|five|six|seven|eight|nine|{_TEENS}))[- ](?P<r3>(?:ten|{_TEENS}|(?:{_TENS})"
+    rf"(?:-(?:one|two|three|four|five|six|seven|eight|nine))?))\b(?![- ](?:hundred|thousand|dollars?|cents?|o['’]clock|"
+    rf"a\.?m\b|p\.?m\b|hours?|hrs?|minutes?|days?|feet|foot|inch))", re.I)
 _RATE_CUED = re.compile(
     rf"\b(?:rate|wage|pay)\s+(?:(?:is|was|of|at|about|around)\s+){{0,2}}(?P<n>{NUMBER.pattern})\s*"
     r"(?:/\s*|an?\s+|per\s+)(?:hour|hr)s?\b|"

@@ -629,5 +629,8 @@ TOOLS: list[ToolSpec] = [
         "installation cost), when it is due, and the ditch-restoration guarantee set by resolution.",
         input_model=CulvertDepositInput, output_model=CulvertDepositOutput, fn=culvert_installation_deposit,
         keywords=("culvert", "deposit", "driveway culvert", "installation cost", "end sections", "ditch"),
+        route=Route(order=65, read="assistant.answering.routes.charges:culvert_deposit",
+                    answers="the deposit for a culvert the Town installs, from its stated estimated cost",
+                    cues=(r"\bculverts?\b", r"\bdeposit|\bput (?:down|up)\b")),
     ),
 ]

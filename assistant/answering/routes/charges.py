@@ -614,3 +614,42 @@ UNPAID = re.compile(r"\b(?:didn['’]?t|did not|never|haven['’]?t|have not|was
                     # "a bill for $385 that I honestly forgot about, it's been over a month"
                     r"\bforg(?:ot|otten|etting)\s+(?:all\s+)?(?:about|to\s+pay)\b|"
                     r"\b(?:it['’]?s|it has|it had) been (?:over|more than|past|longer than) (?:a month|30 days|thirty days)\b", re.I)
+
+
+# the deposit asked as an amount ("how much do I put down", "what do we have to deposit")
+_ASKS_DEPOSIT = re.compile(r"\bhow much\b[^?.]{0,40}\b(?:deposit|put (?:down|up)|pay (?:up ?front|in advance)|hand over)\b|"
+                           r"\bwhat (?:amount )?(?:do|does|will|would|must) (?:i|we|they|he|she) (?:\w+ ){0,2}?"
+                           r"(?:deposit|put (?:down|up))\b|\b(?:deposit|put down|put up)\b[^?.]{0,20}\bhow much\b|"
+                           r"\b(?:amount|size) of (?:the|my|our) deposit\b", re.I)
+# the installation's estimated cost, by the words beside an amount ("estimated cost is $1,180", "estimates $650 to
+# install it")
+_INSTALL_COST = re.compile(r"\bestimat|\binstall|\bquote", re.I)
+# an amount the user paid for the pipe itself ("bought the pipe and end sections myself for $420"): no part of it
+_BOUGHT = re.compile(r"\b(?:bought|purchased|paid for|picked up)\b[^.?!$]{0,60}$", re.I)
+_EXISTING_DRIVE = re.compile(r"\bexisting\b|\b(?:letter|notice|notif\w*)\b|\b(?:my|our|the) (?:current|old) driveway\b", re.I)
+
+
+def culvert_deposit(q: str, muni: str | None, ctx: RouteContext):
+    """The deposit for a culvert the Town installs: the estimated installation cost, read by its own words (a pipe the
+    owner bought is no part of it); a new driveway's (with the application) or an existing one's after the Town's
+    notice (within the days the code gives)."""
+    if ctx.query is None or not serves(ctx, "culvert_installation_deposit", muni):
+        return None
+    if not _ASKS_DEPOSIT.search(asking(ctx.current or q)):
+        return None  # "when is the deposit due?": a day, the deadline's
+    money = [s for s in ctx.query.of("money") if s.unit == "USD"]
+    named = [s for s in money if _INSTALL_COST.search(s.before[-40:] + " " + s.after[:25])
+             and not _BOUGHT.search(s.before[-70:])]
+    if not money:
+        return None  # "How much is the culvert deposit?": the rule, quoted (it equals the estimated cost)
+    if len({s.number for s in named}) == 1:
+        cost = named[0]
+    elif not named and len({s.number for s in money}) == 1 and not _BOUGHT.search(money[0].before[-70:]):
+        cost = money[0]
+    else:
+        return ambiguous(roles.Ambiguous("estimated cost of installing the culvert", tuple(named or money)))
+    situation = "existing_driveway_notice" if _EXISTING_DRIVE.search(q) else "new_driveway"
+    only = only_municipality(ctx, "culvert_installation_deposit", muni)
+    args = {"municipality": only, "estimated_installation_cost": str(cost.number), "situation": situation}
+    return Routed("culvert_installation_deposit", args, only, phrasing.lead_generic,
+                  sources={"estimated_installation_cost": cost})
