@@ -245,3 +245,24 @@ def test_worded_hundreds_after_a_cost_part():
     assert [(s.value, s.span.text) for s in slots_ if s.kind == "money"] == [
         ("2100", "twenty-one hundred"), ("720", "seven hundred twenty"), ("480", "four-eighty")]
     assert not [s for s in read_query("labor four-eighty").slots if s.kind == "money"]  # alone: $4.80 or $480
+
+
+# -- a slab measured in feet; a permit's day over a pour's wait; a walk's fall so it drains --------------------------------
+def test_a_slab_measured_in_feet_gives_the_backfill_depth(assistant):
+    a = assistant.ask("Cutting a concrete street in Brandon; the slab measured 0.8 ft thick at the cut. How far below the "
+                      "surface does the backfill stop? In inches.", municipality="brandon")
+    assert "pavement_patch_check" in _tools(a) and "**17.6 inches**" in a.answer  # 4 + 4 + 9.6
+
+
+def test_the_permit_asked_is_the_permits_day_not_the_pours(assistant, today):
+    today("2029-07-11")
+    a = assistant.ask("My contractor will pour the new sidewalk squares a week from Friday. How late can we pull the "
+                      "village permit?", municipality="brandon")
+    assert a.status == "answered" and "July 18, 2029" in a.answer  # Friday July 20 less two days
+    assert next(c for c in a.tool_calls if c.name == "deadline").arguments["rule"] == "brandon_sidewalk_permit"
+
+
+def test_how_far_the_curb_edge_sits_below_is_the_walks_fall(assistant):
+    a = assistant.ask("New residential walk, six and a half feet wide. What's the least the curb edge has to sit below "
+                      "the back edge so it drains?", municipality="brandon")
+    assert a.status == "answered" and "3.25 inches" in a.answer

@@ -17,7 +17,10 @@ from assistant.answering.worked import Worked
 # ("how much total fall should there be across that distance?", "what's the total drop?")
 ASKS_RISE = re.compile(r"\bhow much (?:total |overall )?(?:higher|lower|above|below|rise|drop|fall)\b|"
                        r"\bdifference in (?:height|elevation)\b|\bhow much (?:of a )?(?:rise|drop|fall)\b|"
-                       r"\b(?:total|overall) (?:rise|drop|fall)\b", re.I)
+                       r"\b(?:total|overall) (?:rise|drop|fall)\b|"
+                       # "the minimum the curb edge has to sit below the back edge", "how far lower is the front"
+                       r"\b(?:has|have|needs?|got) to (?:sit|be|drop|fall) (?:\w+ )?(?:below|lower|above|higher)\b|"
+                       r"\bhow far (?:below|above|lower|higher|down)\b", re.I)
 _SLOPE_WORD = re.compile(r"\b(?:slope|grade|pitch)\b", re.I)
 _PER_FOOT = re.compile(r"\s*(?:per|to the|for each|a)\s+(?:lineal\s+|linear\s+)?(?:foot|ft)\b", re.I)
 

@@ -1136,7 +1136,7 @@ TOOLS: list[ToolSpec] = [
                     cues=(r"\bpatch|replacement|restor|backfill|asphalt|blacktop|bituminous",
                           # ("a concrete street that's 6 inches thick": the street's own pavement, as it is)
                           r"existing|current|old|\b(?:street|road|pavement|asphalt|blacktop|concrete|slab)\b[^.?!]{0,30}?"
-                          r"(?:\bis\b|'s\b|\bare\b|\bwas\b|\bruns?\b|\bmeasures?\b|,)[^.?!]{0,20}\bthick\b")),
+                          r"(?:\bis\b|'s\b|\bare\b|\bwas\b|\bruns?\b|\bmeasur\w*|,)(?:[^.?!]|\.\d){0,20}\bthick\b")),
     ),
     ToolSpec(
         name="obstruction_check",

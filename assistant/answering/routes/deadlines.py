@@ -279,9 +279,13 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         # "a letter dated December 11 saying they'll put a culvert in at my cost" dates a notice, and the words of what
         # the letter says, "put in ... cost", are no event of the installation cost's charge)
         same_kind = dated_kind is not None and roles.event_kind_of(best.event) == dated_kind
+        # (nor to a rule that names none of the papers the asking sentence names, when the best names one: "He wants to
+        # pour a week from Thursday. How late can we pull the village permit?" asks the permit's day, not the pour's
+        # wait)
         dated = [(s, r) for s, r in scored[1:] if (shared_event[r.id] >= 2 or (
                      other_kind and shared_event[r.id] >= 1 and roles.event_kind_of(r.event) == dated_kind))
                  and not (same_kind and roles.event_kind_of(r.event) != dated_kind)
+                 and not (paper_stems and _names_paper(best, paper_stems) and not _names_paper(r, paper_stems))
                  and best_score - s < ranking().dated_event_margin]
         if dated:
             best_score, best = dated[0]
@@ -319,6 +323,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     if event is not None and len(scored) > 1 and best_score - scored[1][0] < ranking().rule_margin \
             and not (stems(scored[1][1].event) & stems(best.event)) - GENERIC_EVENT_STEMS \
             and scored[1][1].count != best.count and shared_event[scored[1][1].id] >= shared_event[best.id] \
+            and not (paper_stems and _names_paper(best, paper_stems) and not _names_paper(scored[1][1], paper_stems)) \
             and not (roles.event_kind_of(clause) is not None
                      and roles.event_kind_of(clause) == roles.event_kind_of(best.event)
                      != roles.event_kind_of(scored[1][1].event)):
@@ -532,13 +537,18 @@ _PAPER_EVENTS = ("approval", "application", "notice", "bill")
 _A_PAPER = re.compile(r"\b(?:permits?|licen[cs]es?|bonds?|polic(?:y|ies)|certificates?|approvals?|registrations?|"
                       r"guarantees?)\b", re.I)
 _ENDS = re.compile(r"\bvalid\w*|\bexpir\w*|\bterminat\w*|\blapses?\b", re.I)
-_PERMIT_BEFORE = re.compile(r"\b(?:latest|last (?:day|date|time)|by when)\b[^.?!]{0,40}\b(?:pull|get|obtain|take out|"
+_PERMIT_BEFORE = re.compile(r"\b(?:latest|last (?:day|date|time)|by when|how late)\b[^.?!]{0,40}\b(?:pull|get|obtain|take out|"
                             r"apply for|file for|secure)\b[^.?!]{0,30}\b(?:permits?|licen[cs]es?)\b", re.I)
 
 
 # a number that counts a period ("four hours", "ten (10) days", "48-hour") is the period's; any other counts things
 _PERIOD_AFTER = re.compile(r"\s*(?:\(\d+\)\s*)?-?\s*(?:business\s+|working\s+|calendar\s+)?(?:hours?|days?|weeks?|months?|years?)\b",
                            re.I)
+
+
+def _names_paper(rule, paper_stems: set[str]) -> bool:
+    """Does the rule name one of the papers the asking sentence names (a permit, a bill, a deposit ...)?"""
+    return bool(paper_stems & stems(f"{rule.title} {rule.obligation} {rule.event}"))
 
 
 def _without_counts(text: str) -> str:
