@@ -266,3 +266,11 @@ def test_how_far_the_curb_edge_sits_below_is_the_walks_fall(assistant):
     a = assistant.ask("New residential walk, six and a half feet wide. What's the least the curb edge has to sit below "
                       "the back edge so it drains?", municipality="brandon")
     assert a.status == "answered" and "3.25 inches" in a.answer
+
+
+def test_a_deposit_coming_back_is_no_culvert_deposit_and_a_bill_for_six_fifty_is_read(assistant):
+    a = assistant.ask("When the Town put in my culvert I left a twelve hundred dollar cash deposit for the ditch "
+                      "landscaping. They redid the ditch and sent me a bill for three-forty that I never paid, and it's "
+                      "been over 30 days. How much of my deposit do I get back?", municipality="delafield")
+    assert "culvert_installation_deposit" not in _tools(a)
+    assert a.status == "answered" and "$860.00" in a.answer

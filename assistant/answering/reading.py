@@ -1749,7 +1749,7 @@ _HUNDREDS_SAID = re.compile(
     rf"(?P<r>(?:ten|{_TEENS}|(?:{_TENS})(?:-(?:one|two|three|four|five|six|seven|eight|nine))?))\b{_MONEY_CUE_END}|"
     # ("billed us six-forty" beside a $2,500 guarantee: 640, a hundreds digit and its tens; never a time of day read
     # first, "came in at two-thirty")
-    rf"\b(?:billed|charged|invoiced)\s+(?:(?:us|me|them|him|her|you)\s+)?(?P<h1>\b(?:one|two|three|four|five|six|seven|eight|nine))-(?P<r1>(?:{_TENS})(?:-(?:one|two|three|four|"
+    rf"\b(?:billed|charged|invoiced|(?:a|the|their|his|her)\s+(?:bill|invoice)\s+(?:for|of))\s+(?:(?:us|me|them|him|her|you)\s+)?(?P<h1>\b(?:one|two|three|four|five|six|seven|eight|nine))-(?P<r1>(?:{_TENS})(?:-(?:one|two|three|four|"
     rf"five|six|seven|eight|nine))?)\b{_MONEY_CUE_END}|"
     # ("three-fifty in materials and two twenty-five for equipment" beside "eleven hundred dollars of labor": the cost
     # part after it makes the two numbers money, 350 and 225)

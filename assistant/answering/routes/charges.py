@@ -626,6 +626,8 @@ _ASKS_DEPOSIT = re.compile(r"\bhow much\b[^?.]{0,40}\b(?:deposit|put (?:down|up)
 _INSTALL_COST = re.compile(r"\bestimat|\binstall|\bquote", re.I)
 # an amount the user paid for the pipe itself ("bought the pipe and end sections myself for $420"): no part of it
 _BOUGHT = re.compile(r"\b(?:bought|purchased|paid for|picked up)\b[^.?!$]{0,60}$", re.I)
+_COMES_BACK = re.compile(r"\b(?:back|return\w*|refund\w*|left|releas\w*|balance|remain\w*)\b", re.I)
+_HELD_OR_BILLED = re.compile(r"\b(?:deposit\w*|guarantee\w*|bond|letter of credit|bill\w*|invoice\w*|paid|charged)\b", re.I)
 _EXISTING_DRIVE = re.compile(r"\bexisting\b|\b(?:letter|notice|notif\w*)\b|\b(?:my|our|the) (?:current|old) driveway\b", re.I)
 
 
@@ -635,8 +637,9 @@ def culvert_deposit(q: str, muni: str | None, ctx: RouteContext):
     notice (within the days the code gives)."""
     if ctx.query is None or not serves(ctx, "culvert_installation_deposit", muni):
         return None
-    if not _ASKS_DEPOSIT.search(asking(ctx.current or q)):
-        return None  # "when is the deposit due?": a day, the deadline's
+    asks = asking(ctx.current or q)
+    if not _ASKS_DEPOSIT.search(asks) or _COMES_BACK.search(asks):
+        return None  # "when is the deposit due?": a day, the deadline's; "how much of my deposit comes back?": a balance
     money = [s for s in ctx.query.of("money") if s.unit == "USD"]
     named = [s for s in money if _INSTALL_COST.search(s.before[-40:] + " " + s.after[:25])
              and not _BOUGHT.search(s.before[-70:])]
@@ -644,8 +647,9 @@ def culvert_deposit(q: str, muni: str | None, ctx: RouteContext):
         return None  # "How much is the culvert deposit?": the rule, quoted (it equals the estimated cost)
     if len({s.number for s in named}) == 1:
         cost = named[0]
-    elif not named and len({s.number for s in money}) == 1 and not _BOUGHT.search(money[0].before[-70:]):
-        cost = money[0]
+    elif not named and len({s.number for s in money}) == 1 and not _BOUGHT.search(money[0].before[-70:]) \
+            and not _HELD_OR_BILLED.search(money[0].before[-30:] + " " + money[0].after[:30]):
+        cost = money[0]  # (never an amount told as a deposit, guarantee or bill itself: "a $1,500 cash deposit")
     else:
         return ambiguous(roles.Ambiguous("estimated cost of installing the culvert", tuple(named or money)))
     situation = "existing_driveway_notice" if _EXISTING_DRIVE.search(q) else "new_driveway"
