@@ -1729,7 +1729,7 @@ _MONEY_CUE = (r"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quot
               r"(?:(?:was|is|of|at|were|about|around|roughly|just|only|us|me|them|him|her|for)\s+){0,2}")
 # ("put down twenty-eight hundred as a deposit": the amount before what it was put down as; "twenty-eight hundred up
 # front")
-_MONEY_CUE_END = (r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which|as|up\s*front|upfront|in\s+advance|before|"
+_MONEY_CUE_END = (r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which|that|as|up\s*front|upfront|in\s+advance|before|"
                   r"after|because|since|last|this|yesterday|today|back|(?:an?|per|each)\s+(?:person|accident|occurrence|"
                   r"claim))\b))")
 _MONEY_CUED = re.compile(rf"{_MONEY_CUE}(?P<n>{NUMBER.pattern}){_MONEY_CUE_END}", re.I)
