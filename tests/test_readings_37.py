@@ -274,3 +274,13 @@ def test_a_deposit_coming_back_is_no_culvert_deposit_and_a_bill_for_six_fifty_is
                       "been over 30 days. How much of my deposit do I get back?", municipality="delafield")
     assert "culvert_installation_deposit" not in _tools(a)
     assert a.status == "answered" and "$860.00" in a.answer
+
+
+def test_the_act_asked_after_a_condition_is_the_ones_day():
+    from assistant.answering import periods
+
+    sentence = ("The notice shall inform the holder that at the expiration of ten days from the receipt of the violation "
+                "notice, the newsrack will be removed by the superintendent, unless the violation is corrected.")
+    need = periods.day_needed("We got a violation notice on our newsrack. If we don't fix it, what date can the city "
+                              "come take it away?", [], [sentence])
+    assert need is not None and "receipt" in need.event

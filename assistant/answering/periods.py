@@ -19,6 +19,7 @@ from datetime import date, datetime
 
 from dateutil.relativedelta import relativedelta
 
+from assistant.answering import roles
 from assistant.answering.formatting import fmt_date
 from assistant.answering.reading import NUMBER, Slot, number_value, weekday_readings, worded_number
 from assistant.retrieval.expansion import expand
@@ -329,6 +330,10 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
         asked |= stems(expand(_asking(topic))) - _GENERIC - _MODAL
     # (the things the dated sentence names, not its everyday verbs: "sends me its bill" is no "sending ... of the notice")
     told = (stems(expand(dated)) - _GENERIC - _MODAL - _EVENT_VERBS) if dated else set()
+    if dated and roles.event_kind_of(dated) == "notice":
+        # ("Got a letter from the streets superintendent this past Monday saying I have to fix ...": a letter, a
+        # written notice, dates the notice a period runs from)
+        told |= stems("notice")
 
     def tie(sentence: str, m: re.Match, backward: bool) -> str | None:
         event = stems(sentence[m.end():m.end() + 60]) - _GENERIC
@@ -371,7 +376,8 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
     # an act whose day is asked ("the latest day they had to notify us"): a period timing another act ("may obtain a
     # hearing ... by making a written petition ... within fifteen (15) calendar days of receipt of the notice of
     # removal") is not its day, whatever event the two share
-    wants = _act_groups(_acts(expand(_asking(turn))))
+    # (less a condition before it: "If we don't fix it, what date can the city come take it away?" asks the removal)
+    wants = _act_groups(_acts(expand(re.sub(r"^\s*(?:and\s+|so\s+)?if\b[^,?]{1,80},\s*", "", _asking(turn), flags=re.I))))
 
     def times_another_act(sentence: str, m: re.Match) -> bool:
         if not wants:
@@ -429,7 +435,7 @@ _ACT_KINDS = {kind: stems(words) for kind, words in (
     ("notify", "notify notified notice notification inform informed tell"),
     ("file", "file filed petition appeal apply applied application submit submitted request hearing"),
     ("pay", "pay paid payment"),
-    ("remove", "remove removed removal retrieve retrieved reclaim"),
+    ("remove", "remove removed removal retrieve retrieved reclaim away tow towed impound impounded confiscate seize"),
     ("work", "repair repaired restore restored replace replaced install installed complete completed"))}
 
 
