@@ -626,7 +626,10 @@ _ASKS_DEPOSIT = re.compile(r"\bhow much\b[^?.]{0,40}\b(?:deposit|put (?:down|up)
 _INSTALL_COST = re.compile(r"\bestimat|\binstall|\bquote", re.I)
 # an amount the user paid for the pipe itself ("bought the pipe and end sections myself for $420"): no part of it
 _BOUGHT = re.compile(r"\b(?:bought|purchased|paid for|picked up)\b[^.?!$]{0,60}$", re.I)
-_COMES_BACK = re.compile(r"\b(?:back|return\w*|refund\w*|left|releas\w*|balance|remain\w*)\b", re.I)
+# money asked back ("how much of my deposit do I get back", "what's left of it", "is refunded"): a balance, no deposit
+_COMES_BACK = re.compile(r"\b(?:get|gets|getting|got|come|comes|coming|give|gives|paid|pay|hand|handed)\b[^.?!]{0,25}\bback\b|"
+                         r"\brefund\w*|\breturn(?:ed|s)?\b|\bleft over\b|\bwhat(?:['’]s| is) left\b|\breleas\w*|\bbalance\b|"
+                         r"\bremain(?:s|ing|der)\b", re.I)
 _HELD_OR_BILLED = re.compile(r"\b(?:deposit\w*|guarantee\w*|bond|letter of credit|bill\w*|invoice\w*|paid|charged)\b", re.I)
 _EXISTING_DRIVE = re.compile(r"\bexisting\b|\b(?:letter|notice|notif\w*)\b|\b(?:my|our|the) (?:current|old) driveway\b", re.I)
 
