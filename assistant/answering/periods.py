@@ -419,6 +419,14 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
             scores = [len(_acts(s) & wants) for s, _, _ in candidates]
             if scores.count(max(scores)) == 1:
                 return candidates[scores.index(max(scores))]
+            if dated and wanted == "dated":
+                # (of those, the one timing the act the dated words tell: "a letter ... saying I have to fix the
+                # sidewalk" is the notice to "remove or repair within ten days", not the later demand's 30 days to pay)
+                told_acts = _act_groups(_acts(expand(dated)))
+                tops = [i for i, x in enumerate(scores) if x == max(scores)]
+                by_act = [len(_act_groups(_acts(candidates[i][0][:candidates[i][1].start()])) & told_acts) for i in tops]
+                if told_acts and by_act.count(max(by_act)) == 1 and max(by_act) > 0:
+                    return candidates[tops[by_act.index(max(by_act))]]
         return candidates[0]
     return None
 
