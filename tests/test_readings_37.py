@@ -284,3 +284,16 @@ def test_the_act_asked_after_a_condition_is_the_ones_day():
     need = periods.day_needed("We got a violation notice on our newsrack. If we don't fix it, what date can the city "
                               "come take it away?", [], [sentence])
     assert need is not None and "receipt" in need.event
+
+
+def test_the_period_timing_the_act_the_letter_tells_is_counted():
+    from assistant.answering import periods
+
+    letter = "Got a letter from the superintendent this past Monday saying I have to fix the broken sidewalk out front."
+    turn = f"{letter} When's the deadline before the city does it and bills me?"
+    notice = ("The Superintendent shall notify the owners of the premises to remove or repair within ten days from the "
+              "receipt of such notice, all such obstructions from the sidewalks.")
+    demand = ("If the claim of expenses or costs are not paid within 30 days from demand the notice and claim shall be "
+              "recorded, and when recorded shall become a lien upon the property, which the city may foreclose.")
+    sentence, m, _ = periods._tied_period(turn, [demand, notice], letter)
+    assert sentence == notice and "ten days" in m.group(0)

@@ -417,16 +417,19 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
             # is the one asked; when none stands out, the best sentence, as before
             wants = _acts(_asking(turn))
             scores = [len(_acts(s) & wants) for s, _, _ in candidates]
+            # (of sentences tied by the dated words, the one timing the act those words tell: "a letter ... saying I
+            # have to fix the sidewalk" is the notice to "remove or repair within ten days", not a later demand's "not
+            # paid within 30 days"; when exactly one times it and the asking words' choice times none of it)
+            told_acts = _act_groups(_acts(expand(dated))) if dated and wanted == "dated" else set()
+            by_act = [len(_act_groups(_acts(c[0][:c[1].start()])) & told_acts) for c in candidates]
+            timing = [i for i, x in enumerate(by_act) if x > 0]
             if scores.count(max(scores)) == 1:
-                return candidates[scores.index(max(scores))]
-            if dated and wanted == "dated":
-                # (of those, the one timing the act the dated words tell: "a letter ... saying I have to fix the
-                # sidewalk" is the notice to "remove or repair within ten days", not the later demand's 30 days to pay)
-                told_acts = _act_groups(_acts(expand(dated)))
-                tops = [i for i, x in enumerate(scores) if x == max(scores)]
-                by_act = [len(_act_groups(_acts(candidates[i][0][:candidates[i][1].start()])) & told_acts) for i in tops]
-                if told_acts and by_act.count(max(by_act)) == 1 and max(by_act) > 0:
-                    return candidates[tops[by_act.index(max(by_act))]]
+                best = scores.index(max(scores))
+                if len(timing) == 1 and by_act[best] == 0:
+                    return candidates[timing[0]]
+                return candidates[best]
+            if len(timing) == 1:
+                return candidates[timing[0]]
         return candidates[0]
     return None
 
