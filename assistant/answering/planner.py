@@ -1210,11 +1210,10 @@ class EmbeddedPlanner:
                 # conversation reaches may take this turn's own values ("... front walk is defective" then "and if I
                 # let the village do it — their estimate is $3,200, what would I pay?": the owner's share, not the
                 # defect check again)
-                tried = {routed.tool}
+                tried, found = {routed.tool}, self._finder(q, muni_id, vector)
                 for _ in range(3):  # (bounded: each try leaves out the calculators tried before it)
                     other = self.router.route(q, muni_id, current=current, vector=vector, query=req.query,
-                                              found=self._finder(q, muni_id, vector),
-                                              only=frozenset(all_tools()) - tried)
+                                              found=found, only=frozenset(all_tools()) - tried)
                     if not isinstance(other, Routed):
                         break
                     if self._turn_asks_it(other, current, req, history):
@@ -1357,7 +1356,7 @@ class EmbeddedPlanner:
         return wider
 
     @staticmethod
-    def _turn_asks_it(routed, current: str, req: Request, history: list[ChatTurn] = ()) -> bool:
+    def _turn_asks_it(routed, current: str, req: Request, history: tuple[ChatTurn, ...] | list[ChatTurn] = ()) -> bool:
         """A follow-up runs the calculator the conversation reaches only when this turn is about it: it
         gives one of its values ("Say he spends 2 hours at $35"), names another municipality ("And in
         Delafield?") or asks for it in its own words ("And the surcharge?"). "And what if the job is in

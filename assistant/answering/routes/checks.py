@@ -180,10 +180,11 @@ def patch(q: str, muni: str | None, ctx: RouteContext):
         else inches[0]
     own = [x for x in ctx.query.of("length", "turn") if x.unit == "in"] if ctx.query is not None and ctx.query.follow_up \
         else []
+    sources = {}
     if len({x.number for x in own}) == 1 and not derived:
         # "... existing asphalt is 2 inches thick ..." then "and if it's a concrete street, 8 inches thick?": this turn's
-        # depth and pavement, in place of the earlier turn's
-        depth = own[0].number
+        # depth and pavement, in place of the earlier turn's (the words read shown)
+        depth, sources = own[0].number, {"existing_pavement_depth_in": own[0]}
         said = re.search(r"\b(concrete|asphalt|blacktop|bituminous)\b", ctx.query.turn, re.I)
         if said is not None:
             pavement = "concrete" if said.group(1).lower() == "concrete" else "bituminous"
@@ -195,7 +196,7 @@ def patch(q: str, muni: str | None, ctx: RouteContext):
     only = only_municipality(ctx, "pavement_patch_check", muni)
     return Routed("pavement_patch_check", {"municipality": only, "pavement": pavement,
                                            "existing_pavement_depth_in": str(depth)}, only, phrasing.lead_patch,
-                  derived=derived)
+                  derived=derived, sources=sources)
 
 
 ASKS_MONEY = re.compile(r"\bhow much\b|\bassess|\bwhat (?:will|would|do) (?:i|we) (?:\w+ )?(?:owe|pay)\b|\bcost\b", re.I)
