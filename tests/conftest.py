@@ -52,3 +52,36 @@ def tmp_corpus(tmp_path, monkeypatch):
     yield corpus
     get_settings.cache_clear()
     reset_caches()
+
+
+# the sample chapters a test adds through the clerk's command (folder's text, name, state)
+SAMPLE_CODES = {
+    "boston": ("boston-ma-16-12/text.txt", "City of Boston", "MA"),
+    "chagrin-falls": ("chagrin-falls-oh-ch903/text.md", "Village of Chagrin Falls", "OH"),
+    "crawfordville": ("crawfordville-ga-ch30/text.xml", "City of Crawfordville", "GA"),
+    "somerville": ("somerville-ma-ch12/text.md", "City of Somerville", "MA"),
+    "williams": ("williams-az-ch152/text.txt", "City of Williams", "AZ"),
+}
+
+
+@pytest.fixture
+def with_samples(tmp_corpus, capsys):
+    """Add sample chapters by id with `municipality add --no-index` (each must succeed) to a copy of the corpus, and
+    load an assistant over it: ``a = with_samples("chagrin-falls", "boston")``."""
+    from pathlib import Path
+
+    from assistant.__main__ import main
+    from assistant.answering.assistant import Assistant
+    from assistant.settings import get_settings
+
+    samples = Path(__file__).resolve().parents[2] / "shared" / "corpus-samples"
+
+    def add(*ids: str):
+        for mid in ids:
+            folder, name, state = SAMPLE_CODES[mid]
+            assert main(["municipality", "add", str(samples / folder), "--id", mid, "--name", name, "--state", state,
+                         "--no-index"]) == 0
+        capsys.readouterr()
+        return Assistant.load(settings=get_settings())
+
+    return add

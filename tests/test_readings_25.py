@@ -221,21 +221,9 @@ def test_a_period_set_for_one_case_beside_an_alike_case_is_not_counted_when_neit
     assert len(counted) == 1 and counted[0].day.day == 11
 
 
-SAMPLES = __import__("pathlib").Path(__file__).resolve().parents[2] / "shared" / "corpus-samples"
-
-
-def test_an_added_codes_periods_walk_on_it_planks_after_and_an_unsaid_case(tmp_corpus, monkeypatch, capsys):
-    from assistant.__main__ import main
-    from assistant.settings import get_settings
-
-    for folder, mid, name, state in (("chagrin-falls-oh-ch903/text.md", "chagrin-falls", "Village of Chagrin Falls", "OH"),
-                                     ("williams-az-ch152/text.txt", "williams", "City of Williams", "AZ"),
-                                     ("somerville-ma-ch12/text.md", "somerville", "City of Somerville", "MA")):
-        assert main(["municipality", "add", str(SAMPLES / folder), "--id", mid, "--name", name, "--state", state,
-                     "--no-index"]) == 0
-    capsys.readouterr()
+def test_an_added_codes_periods_walk_on_it_planks_after_and_an_unsaid_case(with_samples, monkeypatch):
     monkeypatch.setenv("ASSISTANT_TODAY", "2028-09-27")
-    a = Assistant.load(settings=get_settings())
+    a = with_samples("chagrin-falls", "williams", "somerville")
     first = "We pour the new walk out front on Monday, October 2, 2028 at 9:00 AM. When can people walk on it?"
     walk = a.ask(first, "chagrin-falls")
     assert walk.status == "answered" and "October 4, 2028 9:00 AM" in walk.answer

@@ -219,17 +219,9 @@ SAMPLES = __import__("pathlib").Path(__file__).resolve().parents[2] / "shared" /
 
 
 @pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/corpus-samples is not beside the repo")
-def test_added_codes_penalty_section_and_a_fine_asked_beside_a_place(tmp_corpus, monkeypatch, capsys):
-    from assistant.__main__ import main
-    from assistant.settings import get_settings
-
-    for folder, mid, name, state in (("chagrin-falls-oh-ch903/text.md", "chagrin-falls", "Village of Chagrin Falls", "OH"),
-                                     ("boston-ma-16-12/text.txt", "boston", "City of Boston", "MA")):
-        assert main(["municipality", "add", str(SAMPLES / folder), "--id", mid, "--name", name, "--state", state,
-                     "--no-index"]) == 0
-    capsys.readouterr()
+def test_added_codes_penalty_section_and_a_fine_asked_beside_a_place(with_samples, monkeypatch):
     monkeypatch.setenv("ASSISTANT_TODAY", "2029-01-10")
-    a = Assistant.load(settings=get_settings())
+    a = with_samples("chagrin-falls", "boston")
     # a section with no penalty of its own: what skipping the permit brings is the chapter's penalty section
     skip = a.ask("A couple of my sidewalk squares are cracked and I want to replace them myself. Do I need a permit, "
                  "and what happens if I skip it?", "chagrin-falls")

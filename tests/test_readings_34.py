@@ -321,20 +321,9 @@ def test_two_streets_paving_ages_before_the_dig_each_with_the_shared_fee(assista
     assert a.status == "answered" and "**$500.00**" in a.answer and "**$200.00**" in a.answer, a.answer
 
 
-def test_added_codes_fines_each_day_from_the_penalty_section_and_an_unquoted_period(tmp_corpus, monkeypatch, capsys):
-    from pathlib import Path
-
-    from assistant.__main__ import main
-    from assistant.settings import get_settings
-
-    samples = Path(__file__).resolve().parents[2] / "shared" / "corpus-samples"
-    for folder, mid, name, state in (("chagrin-falls-oh-ch903/text.md", "chagrin-falls", "Village of Chagrin Falls", "OH"),
-                                     ("boston-ma-16-12/text.txt", "boston", "City of Boston", "MA")):
-        assert main(["municipality", "add", str(samples / folder), "--id", mid, "--name", name, "--state", state,
-                     "--no-index"]) == 0
-    capsys.readouterr()
+def test_added_codes_fines_each_day_from_the_penalty_section_and_an_unquoted_period(with_samples, monkeypatch):
     monkeypatch.setenv("ASSISTANT_TODAY", "2027-09-23")
-    a = Assistant.load(settings=get_settings())
+    a = with_samples("chagrin-falls", "boston")
     fines = a.ask("Contractor re-poured a stretch of public walk with no permit and left it that way for 9 days before "
                   "we caught it. If each day is charged, what's the most the fines could add up to?", "chagrin-falls")
     assert fines.status == "answered" and "at most **$4,500.00**" in fines.answer, fines.answer
