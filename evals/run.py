@@ -111,8 +111,10 @@ HELDOUT32_QUESTIONS = ROOT / "evals" / "heldout32_questions.yaml"  # fresh on 20
 SLOTSTRESS29_QUESTIONS = ROOT / "evals" / "slotstress29_questions.yaml"  # fresh on 2026-12-06 (session 35), read in session 36
 HELDOUT33_QUESTIONS = ROOT / "evals" / "heldout33_questions.yaml"  # fresh on 2026-12-07 (session 36), read in session 37
 SLOTSTRESS30_QUESTIONS = ROOT / "evals" / "slotstress30_questions.yaml"  # fresh on 2026-12-07 (session 36), read in session 37
-HELDOUT34_QUESTIONS = ROOT / "evals" / "heldout34_questions.yaml"  # fresh on 2026-12-07 (session 37), unread
-SLOTSTRESS31_QUESTIONS = ROOT / "evals" / "slotstress31_questions.yaml"  # fresh on 2026-12-07 (session 37), unread
+HELDOUT34_QUESTIONS = ROOT / "evals" / "heldout34_questions.yaml"  # fresh on 2026-12-07 (session 37), read in session 38
+SLOTSTRESS31_QUESTIONS = ROOT / "evals" / "slotstress31_questions.yaml"  # fresh on 2026-12-07 (session 37), read in session 38
+HELDOUT35_QUESTIONS = ROOT / "evals" / "heldout35_questions.yaml"  # fresh on 2026-12-07 (session 38), unread
+SLOTSTRESS32_QUESTIONS = ROOT / "evals" / "slotstress32_questions.yaml"  # fresh on 2026-12-07 (session 38), unread
 HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS,
                 HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS,
                 HELDOUT6_QUESTIONS, SLOTSTRESS4_QUESTIONS, HELDOUT7_QUESTIONS, SLOTSTRESS5_QUESTIONS,
@@ -129,7 +131,7 @@ HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTS
                 SLOTSTRESS25_QUESTIONS, HELDOUT29_QUESTIONS, SLOTSTRESS26_QUESTIONS, HELDOUT30_QUESTIONS,
                 SLOTSTRESS27_QUESTIONS, HELDOUT31_QUESTIONS, SLOTSTRESS28_QUESTIONS, HELDOUT32_QUESTIONS,
                 SLOTSTRESS29_QUESTIONS, HELDOUT33_QUESTIONS, SLOTSTRESS30_QUESTIONS, HELDOUT34_QUESTIONS,
-                SLOTSTRESS31_QUESTIONS)
+                SLOTSTRESS31_QUESTIONS, HELDOUT35_QUESTIONS, SLOTSTRESS32_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -368,10 +370,19 @@ HELDOUT_NOTES = {
     "heldout34_questions": "written on 2026-12-07 (session 37) by two helper sessions (a Brandon half and a Delafield "
     "half, 30 items each) from the two chapters, TEXT-NOTES and the schema only (60 items, 64 turns; 'today' "
     "Wednesday, April 11, 2029), commissioned before set 33's failures were read; first score on dee4e86, the code "
-    "before any change of session 37, in evals/README.md. Its failures have not been read.",
+    "before any change of session 37, in evals/README.md. Its failures were read in session 38, after set 35 was "
+    "commissioned.",
     "slotstress31_questions": "48 calculations written on 2026-12-07 (session 37) the same way by two helper sessions "
     "(24 each: 8 categories x 3, three of them two-turn conversations; 'today' Wednesday, November 14, 2029); "
-    "first score on dee4e86 in evals/README.md. Its failures have not been read.",
+    "first score on dee4e86 in evals/README.md. Its failures were read in session 38, after slot-stress 32 was "
+    "commissioned.",
+    "heldout35_questions": "written on 2026-12-07 (session 38) by two helper sessions (a Brandon half and a Delafield "
+    "half, 30 items each) from the two chapters, TEXT-NOTES and the schema only (60 items, 64 turns; 'today' "
+    "Wednesday, September 15, 2027), commissioned before set 34's failures were read; first score on the commit that "
+    "added it, the code before any change of session 38, in evals/README.md. Its failures have not been read.",
+    "slotstress32_questions": "48 calculations written on 2026-12-07 (session 38) the same way by two helper sessions "
+    "(24 each: 8 categories x 3, three of them two-turn conversations; 'today' Wednesday, March 13, 2030); "
+    "first score on the commit that added it in evals/README.md. Its failures have not been read.",
 }
 # the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they count from the day
 # each set was written (ASSISTANT_TODAY for the process answering it)
@@ -405,7 +416,8 @@ WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026
               "heldout31_questions": "2027-06-28", "slotstress28_questions": "2028-08-17",
               "heldout32_questions": "2027-11-17", "slotstress29_questions": "2028-03-09",
               "heldout33_questions": "2028-05-24", "slotstress30_questions": "2028-12-20",
-              "heldout34_questions": "2029-04-11", "slotstress31_questions": "2029-11-14"}
+              "heldout34_questions": "2029-04-11", "slotstress31_questions": "2029-11-14",
+              "heldout35_questions": "2027-09-15", "slotstress32_questions": "2030-03-13"}
 # The sample sets' "today" (samples3 onwards say Wednesday, December 2, 2026; the first two have no
 # relative dates). Before session 9 they were answered with the tuned set's day, one day early.
 SAMPLES_WRITTEN_ON = "2026-12-02"
@@ -419,7 +431,7 @@ SAMPLES_TODAY = {"samples8": "2026-12-03", "samples9": "2026-12-04", "samples9b"
                  "samples22": "2029-08-15", "samples23": "2028-11-08", "samples24": "2029-05-16",
                  "samples25": "2028-02-29", "samples26": "2029-08-14", "samples27": "2027-09-23",
                  "samples28": "2029-12-20", "samples29": "2030-05-22", "samples30": "2030-11-20",
-                 "samples31": "2031-02-26"}
+                 "samples31": "2031-02-26", "samples32": "2029-06-20"}
 
 
 def written_on(path: Path | str, forced: str | None = None) -> str:
@@ -713,7 +725,8 @@ SAMPLE_QUESTIONS27 = ROOT / "evals" / "samples27"  # a twenty-seventh (session 3
 SAMPLE_QUESTIONS28 = ROOT / "evals" / "samples28"  # a twenty-eighth (session 34, writers per chapter), read in session 35
 SAMPLE_QUESTIONS29 = ROOT / "evals" / "samples29"  # a twenty-ninth (session 35, writers per chapter), read in session 36
 SAMPLE_QUESTIONS30 = ROOT / "evals" / "samples30"  # a thirtieth (session 36, writers per chapter), read in session 37
-SAMPLE_QUESTIONS31 = ROOT / "evals" / "samples31"  # a thirty-first (session 37, writers per chapter), unread
+SAMPLE_QUESTIONS31 = ROOT / "evals" / "samples31"  # a thirty-first (session 37, writers per chapter), read in session 38
+SAMPLE_QUESTIONS32 = ROOT / "evals" / "samples32"  # a thirty-second (session 38, writers per chapter), unread
 SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3),
                ("samples4", SAMPLE_QUESTIONS4), ("samples5", SAMPLE_QUESTIONS5),
                ("samples6", SAMPLE_QUESTIONS6), ("samples7", SAMPLE_QUESTIONS7),
@@ -726,7 +739,8 @@ SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), (
                ("samples24", SAMPLE_QUESTIONS24), ("samples25", SAMPLE_QUESTIONS25),
                ("samples26", SAMPLE_QUESTIONS26), ("samples27", SAMPLE_QUESTIONS27),
                ("samples28", SAMPLE_QUESTIONS28), ("samples29", SAMPLE_QUESTIONS29),
-               ("samples30", SAMPLE_QUESTIONS30), ("samples31", SAMPLE_QUESTIONS31))
+               ("samples30", SAMPLE_QUESTIONS30), ("samples31", SAMPLE_QUESTIONS31),
+               ("samples32", SAMPLE_QUESTIONS32))
 # what each later sample set has seen (the report prints it beside its figures)
 SAMPLE_NOTES = {
     "samples2": "Written on 2026-12-01 (session 6) from the texts and the schema alone when the first set's failures "
@@ -850,7 +864,13 @@ SAMPLE_NOTES = {
     "samples31": "Written on 2026-12-07 (session 37) the same way, commissioned before samples30's failures were read: "
     "Boston, Somerville and Chagrin Falls by one writer each, Crawfordville and Williams by one writer (16 items, 18 "
     "turns per chapter; 'today' Wednesday, February 26, 2031; each state's own counting of time); first score on "
-    "dee4e86, the code before any change of session 37, in evals/README.md. Its failures have not been read.",
+    "dee4e86, the code before any change of session 37, in evals/README.md. Its failures were read in session 38, after "
+    "samples32 was commissioned.",
+    "samples32": "Written on 2026-12-07 (session 38) the same way, commissioned before samples31's failures were read: "
+    "Boston, Somerville and Chagrin Falls by one writer each, Crawfordville and Williams by one writer (16 items, 18 "
+    "turns per chapter; 'today' Wednesday, June 20, 2029; each state's own counting of time); first score on the "
+    "commit that added it, the code before any change of session 38, in evals/README.md. Its failures have not been "
+    "read.",
 }
 SAMPLE_TEXTS = ROOT.parent / "shared" / "corpus-samples"
 
