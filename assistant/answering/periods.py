@@ -155,14 +155,17 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
     if not ASKS_A_DAY.search(turn):
         return []
     days = [s for s in slots if s.kind == "date" and s.precision == "day"]
-    weeks = [s for s in slots if s.kind == "date" and s.precision == "week" and s.span.text.lower().startswith("next ")]
+    weeks = [s for s in slots if s.kind == "date" and s.precision == "week" and s.span.text.lower().startswith(("next ", "last "))
+             and re.match(r"(?:next|last)\s+\w+day$", s.span.text.strip(), re.I)]
     if not days and len(weeks) == 1 and len([s for s in slots if s.kind == "date"]) == 1:
-        # "next Thursday" said on a Wednesday: tomorrow or the Thursday after; each reading is counted and said
+        # "next Thursday" said on a Wednesday: tomorrow or the Thursday after ("last Tuesday" said on a Friday: this
+        # week's or the week before's); each reading is counted and said
         first = weeks[0]
         later = first.model_copy(update={"value": weekday_readings(first)[1].isoformat()})
-        both = [count_from(turn, [x.model_copy(update={"precision": "day"}) if x is first else x for x in slots], sentences),
+        both = [count_from(turn, [x.model_copy(update={"precision": "day"}) if x is first else x for x in slots], sentences,
+                           state, earlier, topic, extra),
                 count_from(turn, [later.model_copy(update={"precision": "day"}) if x is first else x for x in slots],
-                           sentences)]
+                           sentences, state, earlier, topic, extra)]
         if all(len(b) == 1 for b in both):
             return [replace(b[0], either=True) for b in both]
         return []
@@ -537,7 +540,7 @@ def stretch_needed(turn: str, slots: list[Slot], sentences: list[str]) -> tuple[
         return None
     dates = [s for s in slots if s.kind == "date"]
     if len(dates) != 1 or dates[0].precision not in ("week", "month") or dates[0].holds(today()) \
-            or re.match(r"next\s+\w+day\b", dates[0].span.text.strip(), re.I) or dates[0].span.origin != "turn":
+            or re.match(r"(?:next|last)\s+\w+day\b", dates[0].span.text.strip(), re.I) or dates[0].span.origin != "turn":
         return None  # ("next Thursday": its two readings are counted each; "next month", "next week" are stretches)
     tied = _tied_period(turn, sentences, _sentence_of(turn, dates[0]))
     if tied is None:
@@ -558,8 +561,8 @@ def under_rule(counted: list[Counted], calendar) -> list[Counted]:
     of days, weeks, months or years counted forward from one day; [] for any other (its quote answers alone)."""
     out = []
     for c in counted:
-        if c.begun is not None or c.backward or c.either:
-            return []
+        if c.begun is not None or c.backward:
+            return []  # (each of two readings, "next Thursday", is counted under the rule as one day is)
         act = bool(_ACT.search(c.sentence)) and not _LIFE.search(c.sentence)
         if not act and hasattr(calendar, "why"):
             out.append(c)  # (a state's rule of the data moves only an act's last day: the calendar day, as counted)

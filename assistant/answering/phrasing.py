@@ -203,8 +203,11 @@ def period_counted(counted) -> str:
     start = fmt_date(counted.begun or counted.start.day)
     said = f"“{counted.start.span.text}”" + (f", “{counted.at.span.text}”" if getattr(counted, "at", None) else "")
     if getattr(counted, "either", False):  # "next Thursday": each of its two readings, said as one
-        return (f"If {said} is {start}: “{counted.words}” gives **{fmt_date(counted.day)}** ({way} it, counted on the "
-                "calendar; your state's rule of counting time not applied).")
+        how = "counted on the calendar; your state's rule of counting time not applied"
+        if getattr(counted, "rule", ""):
+            how = f"counted under the {counted.rule}: the day of the event left out" + (
+                f"; {fmt_date(counted.moved_from)} is not a day it may end on, so it moves" if counted.moved_from else "")
+        return f"If {said} is {start}: “{counted.words}” gives **{fmt_date(counted.day)}** ({way} it, {how})."
     if getattr(counted, "business", ""):
         return (f"I read: {start} ({said}). “{counted.words}”: **{fmt_date(counted.day)}** ({way} it, counted in "
                 f"business days: {counted.business}; the municipality's own closing days may differ).")

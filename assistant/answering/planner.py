@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from assistant.settings import ranking
-from assistant.answering import asked_unit, conditions, fines, late_fines, limits, materials, periods, portions, rates, slots, tiers, totals
+from assistant.answering import asked_unit, conditions, fines, late_fines, limits, materials, periods, portions, rates, slopes, slots, tiers, totals
 from assistant.answering.slots import today
 from assistant.answering.compose import (
     best_sentences,
@@ -269,6 +269,8 @@ _CONSEQUENCE_ASK = re.compile(r"\bwhat\s+(?:can|could|will|would|might)\s+happen
                               r"\b(?:a|the|any|what)\s+fine\b|\bfine[sd]\b|\bconsequences?\b|\bin\s+trouble\b|"
                               # "is there any other hit we take for this?", "any fallout", "repercussions"
                               r"\b(?:any|another|other)\s+(?:other\s+)?hits?\b|\bfallout\b|\brepercussions?\b|"
+                              # "and does anything else happen to us for not fixing it?"
+                              r"\b(?:does|do|will|would|could|can)\s+(?:anything|something)\s+(?:else\s+)?happen\b|"
                               # "what if we miss it?", "and if he never does?"
                               r"\bwhat\s+if\s+(?:we|i|he|she|they|the\s+\w+)\s+(?:miss|blow|don'?t|do\s+not|never|fail|can'?t)\b",
                               re.I)
@@ -490,7 +492,10 @@ def _fewer_amounts_than_times(turn: str, slots) -> tuple[int, str] | None:
 
 
 # an hour said with no morning or evening: "at 6 this Saturday", "around 7:30 on Friday"
-_BARE_HOUR = re.compile(r"\b(?:at|around|about)\s+(?:1[0-2]|[1-9])(?::[0-5]\d)?\b(?!\s*(?:a\.?\s?m\b|p\.?\s?m\b|o['’]?clock|"
+# ("at half past seven the Monday after ...", "quarter to eight": the hour in words)
+_BARE_HOUR = re.compile(r"(?:\b(?:at|around|about)\s+(?:1[0-2]|[1-9])(?::[0-5]\d)?|\b(?:(?:a\s+)?quarter|half)\s+(?:past|after|to|"
+                        r"till|of)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|1[0-2]|[1-9]))"
+                        r"\b(?!\s*(?:a\.?\s?m\b|p\.?\s?m\b|o['’]?clock|"
                         r"in\s+the|at\s+night|tonight|noon|midnight|%|percent|feet|foot|ft|inch|in\b|hours?|days?|"
                         r"weeks?|tons?|\$|dollars?|miles?|mph|degrees?)|[-/.,]\d)", re.I)
 _CONDITION_FIRST = re.compile(r"^(?:if|once|after|before|since|because|while|although|though|unless)\b", re.I)
@@ -1624,6 +1629,15 @@ class EmbeddedPlanner:
             picked, self._same_section(max(picked, key=lambda x: x[2])[0]) if picked else None))
         if _BROAD_ASK.search(req.query.turn) and not req.query.of_origin("turn"):
             picked = self._more_of_the_section(q, muni_id, hits, picked, sims)
+        if slopes.ASKS_REST.search(req.query.turn) and picked:
+            # "how much of that can be concrete?": the distance kept clear by the sentence naming what is asked of, among
+            # the passages found, quoted too when the sentences nearest the whole story keep another one
+            pool = [(x, p) for h in hits[:6] for x in sentences(h.passage.text) for p in (h.passage,)]
+            rest = slopes.remainder(req.query.turn, req.query.of_origin("turn"),
+                                    [*((s, "") for _, s, _ in picked), *((x, "") for x, _ in pool)])
+            if rest is not None and all(s != rest.sentence for _, s, _ in picked):
+                low = min(x[2] for x in picked)
+                picked = [*picked, *((p, x, low * 0.99) for x, p in pool if x == rest.sentence)][:len(picked) + 1]
         # arithmetic the quoted sentences ask for with the user's own value, the best sentence first
         by_score = sorted(picked, key=lambda x: -x[2])
         ranked = [s for _, s, _ in by_score]

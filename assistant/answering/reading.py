@@ -722,8 +722,14 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
     # one; "next Tuesday" may mean either of the next two, so it names a week, not a day
     for m in re.finditer(rf"\b(last|this past|this coming|next|this)\s+({'|'.join(WEEKDAYS)})\b", text, re.I):
         wd, which = WEEKDAYS.index(m.group(2).lower()), m.group(1).lower()
-        if which in ("last", "this past"):
-            add(m.start(), m.end(), ref - relativedelta(days=(ref.weekday() - wd - 1) % 7 + 1))
+        latest = ref - relativedelta(days=(ref.weekday() - wd - 1) % 7 + 1)
+        if which == "last" and wd < ref.weekday():
+            # "last Tuesday" said on a Wednesday or a Friday: the Tuesday of this week, or of the week before — people
+            # read it both ways, so both readings are kept (a week's precision, as "next Tuesday" is)
+            before = latest - relativedelta(days=7)
+            add(m.start(), m.end(), before, "week", (before, latest))
+        elif which in ("last", "this past"):
+            add(m.start(), m.end(), latest)
         elif which == "this coming":
             add(m.start(), m.end(), ref + relativedelta(days=(wd - ref.weekday() - 1) % 7 + 1))
         elif which == "next":
@@ -1721,7 +1727,7 @@ _SAYS = re.compile(rf"\b{_SAYS_VERB}\s+$", re.I)
 _SAYS_AGAINST_BARE = re.compile(
     rf"[^.;!?\d]{{0,40}}?\b(?:and|but|while|whereas)\b[^.;!?\d$]{{0,50}}?\b{_SAYS_VERB}\s+(?P<n>{NUMBER.pattern})"
     r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|or|instead|now|though)\b))", re.I)
-_MONEY_CUE = (r"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quote|price|came to|comes? to|came in at|"
+_MONEY_CUE = (r"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quoted?|price|came to|comes? to|came in at|"
               r"guarantee|bond|invoice|fee|assessment|"
               # an insurance policy's limits ("property damage seventy-five hundred an accident")
               r"property\s+damage|bodily\s+injury|liability|coverage|policy|"
@@ -1729,10 +1735,11 @@ _MONEY_CUE = (r"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quot
               r"(?:(?:was|is|of|at|were|about|around|roughly|just|only|us|me|them|him|her|for)\s+){0,2}")
 # ("put down twenty-eight hundred as a deposit": the amount before what it was put down as; "twenty-eight hundred up
 # front")
-_MONEY_CUE_END = (r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which|that|as|up\s*front|upfront|in\s+advance|before|"
+_MONEY_CUE_END = (r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which|that|as|even|flat|up\s*front|upfront|in\s+advance|before|"
                   r"after|because|since|last|this|yesterday|today|back|(?:an?|per|each)\s+(?:person|accident|occurrence|"
                   r"claim))\b))")
-_MONEY_CUED = re.compile(rf"{_MONEY_CUE}(?P<n>{NUMBER.pattern}){_MONEY_CUE_END}", re.I)
+# (not "sent invoice 7781 for $640": a bare number whose document is then priced in dollars is the document's number)
+_MONEY_CUED = re.compile(rf"{_MONEY_CUE}(?P<n>{NUMBER.pattern}){_MONEY_CUE_END}(?!\s*(?:for|of)\s+\$)", re.I)
 _DIGIT_NAMES = "one|two|three|four|five|six|seven|eight|nine|zero"
 _MILLIONS = re.compile(rf"(?:(?P<w>\b(?:{_DIGIT_NAMES}|ten))\s+point\s+(?P<d>(?:(?:{_DIGIT_NAMES})\s*){{1,2}})|"
                        rf"\$?(?P<n>\b\d+(?:\.\d+)?))\s*(?:mil|million)\b"

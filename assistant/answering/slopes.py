@@ -90,7 +90,8 @@ _RUN_CUE = re.compile(r"\b(?:over|for\s+every|every|per|across|along|in|runs?|ru
 # (or after it: "the house sits ten feet higher than the road", "a 9-foot rise", "85 feet long")
 _RISE_AFTER = re.compile(r"\s*(?:higher|lower|above|below|up\s+from|down\s+from|of\s+(?:rise|drop|fall|climb|elevation)|"
                          r"(?:rise|drop|fall|climb|elevation\s+(?:change|difference))\b)", re.I)
-_RUN_AFTER = re.compile(r"\s*(?:long|stretch|of\s+(?:run|length)|run)\b", re.I)
+# ("50 feet from the edge of the road to the garage": the distance from one end to the other)
+_RUN_AFTER = re.compile(r"\s*(?:long|stretch|of\s+(?:run|length)|run)\b|\s*(?:from|between)\s[^.?!;,]{0,40}?\b(?:to|and)\s", re.I)
 
 
 def rises_and_runs(found: list[Slot]) -> tuple[list[Slot], list[Slot], list[Slot]]:
@@ -155,6 +156,13 @@ _OF_THING = re.compile(r"\s*(?:of|from)\s+(?:the\s+)?(?P<thing>[a-z][\w\s-]{2,40
 _VERTICAL_THING = re.compile(r"\b(?:surface|grade|top|ground|finished)\b", re.I)
 # (a part of the user's own length asked: "how much of that can be concrete?", "how many inches of the backfill")
 ASKS_REST = re.compile(r"\bhow\s+(?:much|many\s+(?:inches|feet|ft))\s+of\b", re.I)
+_ASKED_GENERIC = {"that", "it", "actual", "realli", "can", "could", "be", "go", "get", "leav", "left", "inch", "feet",
+                  "foot", "ft", "much", "mani", "allow", "legal"}
+
+
+def _asking(turn: str) -> str:
+    """The sentence that asks the part of the user's length ("How much of that can actually be concrete?")."""
+    return next((x for x in re.split(r"(?<=[.?!])\s+", turn) if ASKS_REST.search(x)), turn)
 
 
 def remainder(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked | None:
@@ -167,7 +175,16 @@ def remainder(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Wo
             or number_outside(turn, slots, lambda kind: kind not in ("count", "date", "time")):
         return None
     total = lengths[0]
-    for sentence, _ in picked:
+    keeping = [sentence for sentence, _ in picked if any(
+        _KEPT_CLEAR.search(sentence[max(0, s.span.start - 25):s.span.start]) and _OF_THING.match(sentence, s.span.end)
+        for s in read_slots(sentence) if s.kind == "length" and s.unit in ("ft", "in"))]
+    from assistant.retrieval.lexical import stems
+
+    # the sentence naming what the asking sentence asks of ("how much of that can be concrete?": "No concrete
+    # surfacing ... closer than 3' from the hard surface", not a trench's "within 5' of the edge" found first)
+    asked_of = stems(ASKS_REST.split(_asking(turn), 1)[-1]) - _ASKED_GENERIC
+    named = [x for x in keeping if stems(x) & asked_of]
+    for sentence in (named or keeping):
         kept = [s for s in read_slots(sentence) if s.kind == "length" and s.unit in ("ft", "in")
                 and _KEPT_CLEAR.search(sentence[max(0, s.span.start - 25):s.span.start])
                 and _OF_THING.match(sentence, s.span.end)]

@@ -129,8 +129,10 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     """An owner's share of a sidewalk's cost (reconstruction, defective replacement, a new walk)."""
     from assistant.answering.routes import checks
 
-    if checks.ASKS_SHARE.search(q) and checks.block_counts(q, ctx)[0] is not None:
-        return checks.defects(q, muni, ctx)  # "what percent are bad, and what would I pay?": the share comes first
+    if (checks.ASKS_SHARE.search(q) or checks.ASKS_WHOLE.search(asking(q))) and checks.block_counts(q, ctx)[0] is not None:
+        # "what percent are bad, and what would I pay?" / "do I have to redo all of it? and what's my share?": the
+        # share of bad blocks comes first
+        return checks.defects(q, muni, ctx)
     return owners_share(q, muni, ctx)
 
 
@@ -486,7 +488,8 @@ def snow_charge(q: str, muni: str | None, ctx: RouteContext):
 _WHOSE_BEFORE = re.compile(r"\b(?:(?P<mine>mine|ours|my\s+\w+|our\s+\w+)|his|hers|theirs|(?:his|her|their)\s+\w+|"
                            r"\w+['’]s)\s+(?:was|is|were|came\s+to)\s*$", re.I)
 _ASKS_MINE = re.compile(r"\b(?:my|mine|me|i|our|ours|us|we)\b", re.I)
-GUARANTEE_PARTS = {"guarantee": re.compile(r"\bguarantee|\bletter of credit|\bbond\b|\bdeposit|\bposted\b", re.I),
+GUARANTEE_PARTS = {"guarantee": re.compile(r"\bguarantee|\bletter of credit|\bbond\b|\bdeposit|\bposted\b|\bput\s+up\b|"
+                                           r"^cash\b", re.I),
                    "unpaid_bill": re.compile(r"\bbill(?:s|ed)?\b|\binvoice|\bcharged?\b|\bowe[sd]?\b|\bowing\b", re.I)}
 
 

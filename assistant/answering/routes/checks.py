@@ -199,7 +199,8 @@ def patch(q: str, muni: str | None, ctx: RouteContext):
                   derived=derived, sources=sources)
 
 
-ASKS_MONEY = re.compile(r"\bhow much\b|\bassess|\bwhat (?:will|would|do) (?:i|we) (?:\w+ )?(?:owe|pay)\b|\bcost\b", re.I)
+ASKS_MONEY = re.compile(r"\bhow much\b|\bassess|\bwhat (?:will|would|do) (?:i|we) (?:\w+ )?(?:owe|pay)\b|\bcost\b|"
+                        r"\b(?:my|our|the owner'?s) (?:share|part|portion)\b", re.I)
 BLOCKS = re.compile(r"\b(\d{1,4})\s+(?:out\s+)?of\s+(?:(?:the|my|our|his|her|their)\s+)?(\d{1,4})\s+(?:sidewalk\s+)?(?:blocks|squares|slabs)", re.I)
 
 
@@ -265,6 +266,8 @@ def _count_before(q: str, at: int, total: int) -> str | None:
         v = number_value(m)
         if v is not None and v != total and not re.match(r"\s*(?:inch|in\b|\"|feet|foot|ft|'|%|percent|years?|days?)",
                                                          q[m.end():], re.I) \
+                and not re.search(r"[$#\d][\d,.]*$|[-/.]$", q[:m.start()]) and not re.match(r"[-/.,]?\d", q[m.end():]) \
+                and not (1900 <= v <= 2100 and len(m.group(0)) == 4) \
                 and not re.match(r"\s+[A-Z]", q[m.end():]) and not re.search(r"(?:\bat|#|\bno\.)\s*$", q[:m.start()], re.I):
             # (not "at 123 Elm": an address)
             return m.group(0)
@@ -295,12 +298,21 @@ def block_counts(q: str, ctx: RouteContext) -> tuple[int | None, int | None]:
     return (int(n) if n is not None and n == int(n) else None), (int(total) if total is not None else None)
 
 
+def _counts_outside(ctx: RouteContext, m: re.Match) -> bool:
+    """Whether the turn counts anything outside the words "13 out of my 20 squares" (another owner's "11 out of 20"):
+    then each count is read and weighed by its own words, not taken from the match (a count of an earlier turn, "what
+    makes a square defective?", is none)."""
+    own = BLOCKS.search(ctx.query.turn) if ctx.query is not None else None
+    return own is None or own.group(0) != m.group(0) or any(
+        not (own.start() <= s.span.start < own.end()) for s in ctx.query.of("count", "turn"))
+
+
 def defects(q: str, muni: str | None, ctx: RouteContext):
     """The share of defective blocks, and whether the whole walk is replaced; or whether a measured
     lip, gap or deterioration makes a block defective, and by how much."""
     m = BLOCKS.search(q)
     bad, total = block_counts(q, ctx)
-    if not m and bad is not None and serves(ctx, "sidewalk_defect_check", muni) and ASKS_WHOLE.search(q):
+    if bad is not None and serves(ctx, "sidewalk_defect_check", muni) and ASKS_WHOLE.search(q):
         only = only_municipality(ctx, "sidewalk_defect_check", muni)
         if total is None:
             # "14 of my blocks are bad. Does the whole walk go?": the share needs the count of all of them
@@ -319,7 +331,9 @@ def defects(q: str, muni: str | None, ctx: RouteContext):
         if bad <= total:
             routed = Routed("sidewalk_defect_check", {"municipality": only, "defective_blocks": bad, "total_blocks": total},
                             only, phrasing.lead_defects,
-                            derived={"defective_blocks": f"{bad} (“{part[1]}”)"} if part else {})
+                            derived={"defective_blocks": f"{bad} (“{part[1]}”)"} if part and not m else
+                            {"defective_blocks": f"{bad} (“{m.group(0)}”)", "total_blocks": f"{total} (“{m.group(0)}”)"}
+                            if m and not _counts_outside(ctx, m) else {})
             if ASKS_MONEY.search(q) and (ASKS_SHARE.search(q) or ASKS_WHOLE.search(asking(q))):
                 # "what percent are bad, and what would I pay?" / "Do they make us redo all of it, and what would we
                 # actually pay?": the share, then the owner's assessment

@@ -405,14 +405,20 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         if chosen is not None:
             if chosen.precision != "day":
                 readings, calls = "", ()
-                if chosen.precision == "week" and re.match(r"next\s+\w+day$", chosen.span.text.strip(), re.I):
+                if chosen.precision == "week" and re.match(r"(?:next|last)\s+\w+day$", chosen.span.text.strip(), re.I):
                     # "next Friday" said on a Thursday: tomorrow, or the Friday of the week after — each day named,
-                    # as the reading of the words gives it (a call the answer carries: its days may be stated)
+                    # as the reading of the words gives it (a call the answer carries: its days may be stated); "last
+                    # Tuesday" said on a Wednesday: yesterday, or the Tuesday of the week before
                     day = chosen.span.text.split()[-1].capitalize()
-                    soon = "tomorrow" if (chosen.day - slots.today()).days == 1 else f"this coming {day}"
                     this, later = weekday_readings(chosen)
-                    readings = (f" (it may be {soon}, {fmt_date(this)}, or the {day} of the week after, "
-                                f"{fmt_date(later)})")
+                    if chosen.span.text.lower().startswith("last"):
+                        near = "yesterday" if (slots.today() - later).days == 1 else f"this past {day}"
+                        readings = (f" (it may be {near}, {fmt_date(later)}, or the {day} of the week before, "
+                                    f"{fmt_date(this)})")
+                    else:
+                        soon = "tomorrow" if (chosen.day - slots.today()).days == 1 else f"this coming {day}"
+                        readings = (f" (it may be {soon}, {fmt_date(this)}, or the {day} of the week after, "
+                                    f"{fmt_date(later)})")
                     calls = ({"name": "read_relative_day",
                               "arguments": {"words": chosen.span.text, "today": slots.today().isoformat()},
                               "result": {"readings": [fmt_date(this), fmt_date(later)]}},)

@@ -1,0 +1,179 @@
+"""Session 38: readings that decide a figure or an ask, on any question.
+
+"Do I have to redo all of it?" with "13 out of my 20 squares" is the share of bad blocks first, then the owner's part
+("what's my share" asks money); a bare number right after a document's name that is then priced in dollars ("invoice
+7781 for $640") is the document's number; a rise "78 inches higher" over a run "50 feet from the road to the garage" is
+a slope; the part of a length asked ("how much of that can be concrete?") is worked from the sentence naming what is
+asked of; "last Tuesday" said later in the same week names two days; "half past seven" with no morning or evening is
+asked; "quoted a hundred sixty", "two hundred even" and "put up two grand cash" are amounts; "does anything else happen"
+asks the fallout; "not finished by then" asks the renewal; "it looks fine to me" is no fine; a well or septic repair is
+the ditch-crossing exception's.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from assistant.answering.assistant import Assistant
+from assistant.answering.reading import user_slots
+from assistant.retrieval.expansion import expand
+from assistant.settings import Settings
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory):
+    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture
+def today(monkeypatch):
+    def set_(day: str) -> None:
+        monkeypatch.setenv("ASSISTANT_TODAY", day)
+    return set_
+
+
+def _tools(answer) -> list[str]:
+    return [c.name for c in answer.tool_calls]
+
+
+# -- the share of bad blocks, then the owner's part --------------------------------------------------------------------
+def test_redo_all_of_it_is_the_share_then_the_assessment(assistant):
+    first = "What makes a sidewalk square count as defective in the village?"
+    before = assistant.ask(first, municipality="brandon")
+    a = assistant.ask("They marked 12 out of my 18 squares. Do I have to redo all of it? The estimate is $3,000 for the "
+                      "replacement, so what's my share?", municipality="brandon",
+                      history=[{"role": "user", "content": first}, {"role": "assistant", "content": before.answer}])
+    assert a.status == "answered", a.answer
+    assert _tools(a) == ["sidewalk_defect_check", "sidewalk_assessment"], a.answer
+    assert "**66.67%**" in a.answer and "entire sidewalk" in a.answer and "$1,500.00" in a.answer, a.answer
+
+
+def test_a_year_and_a_price_before_the_counts_are_no_count(assistant):
+    a = assistant.ask("We bought 212 Oak St in 2019 for $189,000. Of the 30 sidewalk squares out front the village marked "
+                      "21 as defective and the estimate is $6,000. Do they replace all of it, and what's my share?",
+                      municipality="brandon")
+    assert a.status == "answered", a.answer
+    assert "**70%**" in a.answer and "$3,000.00" in a.answer, a.answer
+
+
+# -- a document's number is no amount ----------------------------------------------------------------------------------
+def test_an_invoice_number_priced_in_dollars_is_no_amount():
+    read = user_slots("The Town sent invoice 5512 for $410 dated March 3.")
+    assert [(s.kind, s.span.text) for s in read if s.kind == "money"] == [("money", "$410")]
+
+
+def test_the_guarantee_balance_leaves_the_invoice_number_out(assistant, today):
+    today("2030-04-20")
+    a = assistant.ask("We posted a $3,000 cash deposit for the ditch landscaping at our culvert in the Town of Delafield. "
+                      "They redid the seeding and sent invoice 4419 for $520 dated March 1 that we never paid. How much of "
+                      "the deposit comes back?", municipality="delafield")
+    assert a.status == "answered" and "$2,480.00" in a.answer and "$4,419" not in a.answer, a.answer
+
+
+# -- a rise told in inches "higher than the road" over a run "from the road to the garage" ----------------------------
+def test_a_rise_higher_than_the_road_over_a_run_from_to(assistant):
+    a = assistant.ask("The drive runs 40 feet from the edge of the road to the garage, and the garage slab sits 60 inches "
+                      "higher than the road. Is that too steep for the Town of Delafield?", municipality="delafield")
+    assert a.status == "answered" and ("**12.5%**" in a.answer or "12.5 %" in a.answer), a.answer
+
+
+# -- the part of a length: the sentence naming what is asked of --------------------------------------------------------
+def test_how_much_of_the_drive_can_be_concrete(assistant):
+    a = assistant.ask("From the road blacktop up to our garage is 55 feet. How much of that driveway can be concrete?",
+                      municipality="delafield")
+    assert a.status == "answered" and "**52 feet**" in a.answer, a.answer
+    assert a.citations[0].subsection == "(4)(a)", a.citations[0]
+
+
+# -- "last Tuesday" said later that week: two days ---------------------------------------------------------------------
+def test_last_weekday_later_in_the_week_keeps_both_days(today):
+    today("2031-02-27")  # a Thursday
+    (slot,) = [s for s in user_slots("The notice came last Monday.") if s.kind == "date"]
+    assert slot.precision == "week" and slot.days == (date(2031, 2, 17), date(2031, 2, 24)), slot
+    # said on a Monday, "last Friday" is the one three days back: one day
+    today("2031-03-03")
+    (slot,) = [s for s in user_slots("The notice came last Friday.") if s.kind == "date"]
+    assert slot.precision == "day" and slot.day == date(2031, 2, 28), slot
+
+
+def test_last_weekday_later_in_the_week_is_asked_for_a_catalogued_deadline(assistant, today):
+    today("2029-05-17")  # a Thursday
+    a = assistant.ask("The village decided against us on our sidewalk last Tuesday. What's the last day to appeal?",
+                      municipality="brandon")
+    assert a.status in ("clarify", "answered"), a.answer
+    if a.status == "clarify":
+        assert "May 15, 2029" in a.answer and "May 8, 2029" in a.answer, a.answer
+    else:  # each reading counted and said
+        assert "May 15, 2029" in a.answer and "May 8, 2029" in a.answer, a.answer
+
+
+def test_added_code_counts_both_readings_of_last_weekday_under_the_state_rule(with_samples, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2030-11-21")  # a Thursday
+    a = with_samples("williams")
+    got = a.ask("The streets superintendent gave me a notice last Tuesday to repair my broken sidewalk. What is the last "
+                "day before the city does it at my expense?", "williams")
+    assert got.status == "answered", got.answer
+    assert "November 12, 2030" in got.answer and "November 19, 2030" in got.answer, got.answer
+    assert "Ariz. Rev. Stat." in got.answer, got.answer
+
+
+# -- an hour in words with no morning or evening -----------------------------------------------------------------------
+def test_half_past_seven_is_asked_morning_or_evening(assistant, today):
+    today("2029-11-14")
+    a = assistant.ask("We open the trench in a Town road at half past seven on Monday, December 3. When does the written "
+                      "notice to the Town have to be in?", municipality="delafield")
+    assert a.status == "clarify" and "half past seven" in a.answer and "morning" in a.answer, a.answer
+
+
+# -- amounts in words ----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, amounts", [
+    ("The clerk quoted a hundred forty for the permit.", ["140"]),
+    ("Labor nineteen hundred, materials four twenty-five, equipment three hundred even.", ["1900", "425", "300"]),
+    ("Equipment came to two hundred flat.", ["200"]),
+])
+def test_worded_amounts_after_a_quote_or_before_even(text, amounts):
+    assert [s.value for s in user_slots(text) if s.kind == "money"] == amounts
+
+
+def test_put_up_cash_is_the_guarantee(assistant):
+    a = assistant.ask("We put up three grand cash with the Town when the culvert went in. The Town redid the ditch seeding "
+                      "and billed us four hundred twenty, which we never paid. What do we get back?",
+                      municipality="delafield")
+    assert a.status == "answered" and "$2,580.00" in a.answer, a.answer
+
+
+# -- the other asks of a worked question -------------------------------------------------------------------------------
+def test_does_anything_else_happen_quotes_the_revocation(assistant):
+    a = assistant.ask("The village said our trench patch was faulty and fixed it when we didn't. Labor was $1,000, "
+                      "materials $300 and equipment $200. What will they bill us, and does anything else happen to us?",
+                      municipality="brandon")
+    assert a.status == "answered" and "$1,800.00" in a.answer, a.answer
+    assert "one-year revocation" in a.answer, a.answer
+
+
+def test_not_finished_by_then_asks_the_renewal(assistant, today):
+    today("2029-04-11")
+    a = assistant.ask("Our street opening permit was approved today. How long is it valid, and what if we aren't "
+                      "finished by then?", municipality="brandon")
+    assert a.status == "answered" and "renewal" in a.answer, a.answer
+
+
+# -- words that are no topic: "looks fine"; a well's repair ------------------------------------------------------------
+def test_looks_fine_is_no_fine():
+    assert "penalty" not in expand("The walk looks fine to me.", "brandon")
+    assert "forfeit" not in expand("That's fine by me.", "brandon")
+    assert "penalty" in expand("Is there a fine for that?", "brandon")
+
+
+def test_a_push_back_on_a_repair_order_is_the_appeal(assistant):
+    a = assistant.ask("The village sent a notice saying my sidewalk needs to be fixed, but it seems fine to me. Can I "
+                      "push back on that?", municipality="brandon")
+    assert a.status == "answered" and "Board of Public Works" in a.answer, a.answer
+
+
+def test_a_well_repair_through_the_ditch_is_the_ditch_crossing_exception(assistant):
+    a = assistant.ask("Our septic system failed and the pumper truck has to drive through the roadside ditch to reach "
+                      "it. Is that allowed in the Town?", municipality="delafield")
+    assert a.status == "answered" and "plumbing permit" in a.answer, a.answer
