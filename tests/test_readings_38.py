@@ -177,3 +177,53 @@ def test_a_well_repair_through_the_ditch_is_the_ditch_crossing_exception(assista
     a = assistant.ask("Our septic system failed and the pumper truck has to drive through the roadside ditch to reach "
                       "it. Is that allowed in the Town?", municipality="delafield")
     assert a.status == "answered" and "plumbing permit" in a.answer, a.answer
+
+
+# -- a depth "plus the thickness of the base course" -------------------------------------------------------------------
+def test_a_depth_plus_the_users_base_thickness(with_samples, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2031-03-04")
+    a = with_samples("chagrin-falls")
+    walk = a.ask("Pouring a new walk in front of our house with 2 inches of base course under it. How deep do we dig?",
+                 "chagrin-falls")
+    assert walk.status == "answered" and "**6 inches**" in walk.answer, walk.answer
+    first = "We're replacing a residential driveway apron in the village. How thick does the concrete have to be?"
+    before = a.ask(first, "chagrin-falls")
+    apron = a.ask("ok, and with 3 inches of base under it, how deep is the excavation?", "chagrin-falls",
+                  history=[{"role": "user", "content": first}, {"role": "assistant", "content": before.answer}])
+    assert apron.status == "answered" and "**9 inches**" in apron.answer, apron.answer
+
+
+# -- a weekday said bare, by the tense of its clause; an hour asked for a period in hours ---------------------------
+def test_a_bare_weekday_is_read_by_its_tense(today):
+    today("2031-02-26")  # a Wednesday
+    def dates(text):
+        return [(s.value, s.span.text) for s in user_slots(text) if s.kind == "date"]
+    assert dates("We start pouring on Friday.") == [("2031-02-28", "Friday")]
+    assert dates("We're set to open the trench Saturday.") == [("2031-03-01", "Saturday")]
+    assert dates("I got the notice on Monday.") == [("2031-02-24", "Monday")]
+    assert dates("Is the office open Friday?") == []  # no tense tells which Friday
+    assert dates("We start on Wednesday.") == []  # today's weekday: today, or a week off
+    assert dates("The notice is dated Friday, July 2, 2027.") == [("2027-07-02", "July 2, 2027")]
+
+
+def test_a_day_with_no_hour_is_asked_for_a_period_in_hours(with_samples, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2031-03-04")  # a Tuesday
+    a = with_samples("crawfordville")
+    got = a.ask("We're set to start refilling our excavation on Thursday. What's the latest I can give the clerk notice?",
+                "crawfordville")
+    assert got.status == "clarify" and "ten hours" in got.answer and "Thursday" in got.answer, got.answer
+
+
+# -- a limit's value written twice: the span its own words name ------------------------------------------------------
+def test_a_bond_amount_equal_to_a_limit_is_not_that_limit(assistant):
+    a = assistant.ask("Instead of the $10k indemnity bond, our sub will file an insurance certificate for a Town street "
+                      "opening: bodily injury $10,000 per person / $30,000 per accident, property damage $10,000. Does "
+                      "it meet the minimums?", municipality="delafield")
+    assert a.status == "answered", a.answer
+    assert "per accident limit $30,000.00" in a.answer, a.answer
+
+
+def test_a_permit_fee_left_to_the_board_is_found_below_the_story(assistant):
+    a = assistant.ask("What does the village charge for the permit to replace a couple of cracked squares of the public "
+                      "sidewalk out front?", municipality="brandon")
+    assert a.status == "not_stated" and "Village Board" in a.answer, a.answer

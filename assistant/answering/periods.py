@@ -515,6 +515,24 @@ def day_needed(turn: str, slots: list[Slot], sentences: list[str]) -> DayNeeded 
     return DayNeeded(event, m.group(0), sentence)
 
 
+def time_needed(turn: str, slots: list[Slot], sentences: list[str]) -> tuple[Slot, DayNeeded] | None:
+    """The one day the question gives, with no time of day, when the period tied to it is counted in hours ("we start
+    backfilling on Friday ... the latest I can let the clerk know?" against "at least ten hours before the work of
+    refilling ... commences"): the moment depends on the hour, so it is asked. None otherwise."""
+    if not ASKS_A_DAY.search(turn) or any(s.kind == "time" for s in slots):
+        return None
+    days = [s for s in slots if s.kind == "date" and s.precision == "day" and s.span.origin == "turn"]
+    if len({s.value for s in days}) != 1 or len([s for s in slots if s.kind == "date"]) != len(days):
+        return None
+    tied = _tied_period(turn, sentences, _sentence_of(turn, days[0]))
+    if tied is None:
+        return None
+    sentence, m, _ = tied
+    if not m.group("u").lower().startswith("hour") or _condition_unsaid(turn, sentences, sentence, m):
+        return None
+    return days[0], DayNeeded("", m.group(0), sentence)
+
+
 _PERIOD_WORDS = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years", "hour", "hours", "within",
                            "after", "before", "from", "of", "the", "such", "said", "at", "least", "no", "later", "than",
                            "prior", "to", "business", "calendar", "working", "following", "upon", "on", "since"})

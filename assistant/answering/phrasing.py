@@ -172,6 +172,8 @@ def rate_worked(worked) -> str:
         source = "the conversion quoted below"
     if worked.kind == "late":
         source = "the fine and its rise quoted below"
+    if worked.kind == "plus":
+        source = "the depth quoted below"
     if worked.kind == "per_area":
         source = "the rate of application quoted below"
     return f"Worked out from {source}: {'; '.join(worked.steps)} — {most}**{worked.shown()}**."
@@ -324,6 +326,12 @@ def day_needed(event: str, words: str) -> str:
     what = re.sub(r"^(?:date|day)\s+of\s+(?:the\s+)?", "", what, flags=re.I)  # ("date of assignment": its date)
     return (f"the date of the {what}: the day is counted “{words} {event}”, and the question gives no date. "
             f"When was it?")
+
+
+def time_of_day_needed(said: str, words: str) -> str:
+    """The hour of a day the question gives with none ("on Friday"), when the period counted from it is in hours."""
+    return (f"the time of day: the period “{words}” is counted in hours, and “{said}” gives no hour. At what time (and "
+            "is it in the morning or the evening)?")
 
 
 def stretch_day_needed(said: str, words: str, to_come: bool = False) -> str:

@@ -180,7 +180,7 @@ UNIT_RATE_Q = re.compile(
 
 # "how wide / thick / big ..." names the figure asked for, whatever else the question mentions
 # ("How big a height difference lets the Village ... bill me?" asks for a size, not money)
-_HOW_DIMENSION = re.compile(r"\bhow (wide|thick|deep|tall|high|big|large)\b((?:\W+\w+){0,3})", re.I)
+_HOW_DIMENSION = re.compile(r"\bhow (wide|thick|deep|tall|high|big|large)\b((?:\W+\w+){0,4})", re.I)
 _DIMENSION_KIND = {"wide": "width", "thick": "thickness", "deep": "thickness", "tall": "height", "high": "height",
                    "big": "size", "large": "size"}
 
@@ -1638,14 +1638,24 @@ class EmbeddedPlanner:
             if rest is not None and all(s != rest.sentence for _, s, _ in picked):
                 low = min(x[2] for x in picked)
                 picked = [*picked, *((p, x, low * 0.99) for x, p in pool if x == rest.sentence)][:len(picked) + 1]
+        added_depth = None
+        if slopes.ASKS_DEPTH.search(req.query.turn) and picked:
+            # "and we run 4 inches of base under it, so how deep do we dig?": the code's depth "plus the thickness of
+            # the base course", the case in brackets ("six inches at driveways") read from the whole conversation
+            pool = [(x, p) for p, x, _ in picked] + [(x, h.passage) for h in hits[:6] for x in sentences(h.passage.text)]
+            added_depth = slopes.plus_thickness(req.query.turn, req.query.of_origin("turn"), [x for x, _ in pool],
+                                                context=req.query.earlier if req.query.follow_up else "")
+            if added_depth is not None and all(s != added_depth.sentence for _, s, _ in picked):
+                top = max(x[2] for x in picked)
+                picked = [next((p, x, top * 1.01) for x, p in pool if x == added_depth.sentence), *picked]
         # arithmetic the quoted sentences ask for with the user's own value, the best sentence first
         by_score = sorted(picked, key=lambda x: -x[2])
         ranked = [s for _, s, _ in by_score]
         checks = limits.check_against(req.query.turn, req.query.of_origin("turn"), ranked, self._muni_common(muni_id))
         portioned = [] if checks else (portions.portion_of(req.query.turn, req.query.of_origin("turn"), ranked)
                                        or portions.share_of_count(req.query.turn, req.query.of_origin("turn"), ranked))
-        worked = rates.work_out(req.query.turn, req.query.of_origin("turn"),
-                                [(s, self._section_text(p)) for p, s, _ in by_score])
+        worked = [added_depth] if added_depth is not None else rates.work_out(
+            req.query.turn, req.query.of_origin("turn"), [(s, self._section_text(p)) for p, s, _ in by_score])
         if not worked and not checks and not portioned and _CONSEQUENCE_ASK.search(req.query.turn):
             # "left it that way for 9 days ... what's the most the fines could add up to?": the chapter's penalty,
             # found as a consequence is, and each day a separate offense (both quoted)
@@ -1820,6 +1830,15 @@ class EmbeddedPlanner:
             else periods.day_needed(req.query.turn, req.query.of_origin("turn"), ranked)
         stretch = None if counted or checks or worked or catalogued \
             else periods.stretch_needed(req.query.turn, req.query.of_origin("turn"), ranked)
+        hourless = None if counted or checks or worked or catalogued or stretch is not None \
+            else periods.time_needed(req.query.turn, req.query.of_origin("turn"), ranked)
+        if hourless is not None:  # "we start backfilling on Friday. latest I can let the clerk know?" (ten hours before)
+            said, told = hourless
+            holder = self._holder(told.sentence, by_score)
+            return Clarify(phrasing.clarify_value(phrasing.time_of_day_needed(said.span.text, told.words)),
+                           municipality=muni_id, slot="time", candidates=(said.span.text,),
+                           notes=(phrasing.asked_for("the time of day", (said.span.text,)),),
+                           quote=(holder, told.sentence) if holder is not None else ())
         if stretch is not None:  # "I turned in the application sometime last week. The deadline for the review?"
             said, told = stretch
             holder = self._holder(told.sentence, by_score)
@@ -1869,12 +1888,21 @@ class EmbeddedPlanner:
         """The sentence that leaves the price of the thing asked about to someone, found by the ask's own search
         (at most one; [] when none is about that thing)."""
         vec = self.index.embedder.embed_query(expand(asked, muni_id))
-        found = self.index.search(asked, muni_id, k=6, vector=vec)
+        # (deeper than the story's first six: "the permit to redo a few squares of the public sidewalk" ranks the
+        # defect passages first, and the permit's own "A fee as set by the Village Board" below them)
+        found = self.index.search(asked, muni_id, k=10, vector=vec)
         sims = self.index.sentence_similarity(vec, [h.passage.id for h in found])
-        return [d for d in best_sentences(expand(asked, muni_id), found, max_sentences=3, must=DEFERRAL, similarity=sims,
-                                          depth=len(found))
-                if thing.search(d[1]) and not stated.search(DEFERRAL.sub("", d[1]))
-                and not _defers_a_fine(d[1])][:1]
+        fits = lambda x: bool(thing.search(x) and not stated.search(DEFERRAL.sub("", x)) and not _defers_a_fine(x))  # noqa: E731
+        best = [d for d in best_sentences(expand(asked, muni_id), found, max_sentences=3, must=DEFERRAL, similarity=sims,
+                                          depth=len(found)) if fits(d[1])][:1]
+        if best:
+            return best
+        # (a sentence below the others' scores, nearest the ask among the deferrals of the thing: "A fee as set by the
+        # Village Board shall be charged for such permit.")
+        by_id = {h.passage.id: h.passage for h in found}
+        near = sorted(((x, pid, sent) for (pid, sent), x in sims.items()
+                       if pid in by_id and DEFERRAL.search(sent) and fits(sent)), key=lambda t: -t[0])
+        return [(by_id[near[0][1]], near[0][2], near[0][0])] if near else []
 
     def _finder(self, text: str, muni_id: str | None, vector):
         """The sections of the passages the search finds for ``text`` (best first, each once), for a route that weighs

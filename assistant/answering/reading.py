@@ -853,6 +853,20 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
                 year = year - 100 if year > ref.year + 10 else year
                 add(m.start(g), m.end(g), date(year, 1, 1), "year")
     _shared_month(out, text, add)
+    if not out:
+        # a weekday said bare, when nothing else in the words dates them: "we start backfilling on Friday" is the coming
+        # Friday, "got the notice Friday" the latest one gone by, as the tense of its own clause tells; not read when it
+        # is today's weekday (today, or a week off) or the tense does not tell
+        bare = [m for m in re.finditer(rf"\b(?:on\s+|by\s+|until\s+|till\s+)?(?P<wd>{'|'.join(WEEKDAYS)})\b(?!\s*,?\s*"
+                                       rf"(?:the\s+)?(?:\d|{dates._MON}\b))", text, re.I)]
+        if len({m.group("wd").lower() for m in bare}) == 1:
+            m = bare[0]
+            wd = WEEKDAYS.index(m.group("wd").lower())
+            clause = _clause_before(text, m.start())
+            if wd != ref.weekday() and _told_as_past(clause):
+                add(m.start("wd"), m.end("wd"), ref - relativedelta(days=(ref.weekday() - wd) % 7))
+            elif wd != ref.weekday() and (_TOLD_AS_FUTURE.search(clause) or _BARE_DAY_AHEAD.search(clause)):
+                add(m.start("wd"), m.end("wd"), ref + relativedelta(days=(wd - ref.weekday()) % 7))
     # "a Fourth of July parade for July 4, 2027": the day written in figures says which year the name means
     written = [x for x in out if re.search(r"\d", x.span.text) and x.precision == "day"]
     out = [x for x in out if re.search(r"\d", x.span.text) or x.precision != "day"
@@ -1660,6 +1674,10 @@ _TOLD_AS_FUTURE = re.compile(r"\b(?:will|going\s+to|gonna|plan(?:ning|s)?|schedu
 
 
 # a verb of the present nearer the day than the past one: "the permit they issued expires this Friday" is a day to come
+# (a present-tense act of the user's with a weekday is one to come: "we start backfilling on Friday", "we pour Friday")
+_BARE_DAY_AHEAD = re.compile(r"\b(?:we|i|they|crew|contractor)\s+(?:\w+\s+)?(?:start|begin|pour|dig|open|close|set|move|"
+                             r"deliver|pave|backfill|excavate|cut|trench|work|demo|remove|install|place)s?\b|"
+                             r"\b(?:set|about|ready|due|slated)\s+to\b", re.I)
 _PRESENT_VERB = re.compile(r"\b(?:expires?|starts?|ends?|runs?|opens?|closes?|begins?|is|are|comes?|goes?|happens?|lapses?|"
                            r"due|pours?|digs?|needs?|has|have)\b", re.I)
 

@@ -222,3 +222,62 @@ def remainder(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Wo
         step = f"{total_said} − {shown(size(clear))} (“{words}”) = {shown(rest)}"
         return Worked("remainder", words, total.span.text, rest.normalize(), [step], most, sentence, unit)
     return None
+
+
+# a depth the code gives as a figure "plus the thickness of the base course", with the user's own thickness of that
+# thing: "excavated to a depth of four inches (six inches at driveways) plus the thickness of the base course" and "we
+# run 4 inches of base under the apron" (10 inches); the figure for a case in brackets when the conversation names it
+_PLUS_THE = re.compile(r"\bplus\s+the\s+(?P<what>thickness|depth)\s+of\s+(?:the\s+|any\s+)?(?P<thing>[a-z][a-z -]{1,30}?)"
+                       r"(?=\s*[.,;)]|\s+(?:and|or|shall|which|where)\b|$)", re.I)
+_CASE_IN_BRACKETS = re.compile(r"\((?P<alt>[^()]{2,30}?)\s+(?:at|for|in|under)\s+(?P<case>[a-z][a-z -]{2,30}?)\)\s*$", re.I)
+ASKS_DEPTH = re.compile(r"\bhow\s+(?:deep|far\s+down|much\s+(?:deeper|depth))\b|\bwhat\s+depth\b|\bdepth\s+(?:of|for)\s+"
+                        r"(?:the\s+)?(?:excavation|dig|hole|cut)\b|\bhow\s+(?:much|far)\s+(?:do|should|must|have)\s+"
+                        r"(?:we|i|you)\s+(?:\w+\s+)?(?:dig|excavate)\b", re.I)
+
+
+def _inches(s: Slot) -> Decimal:
+    return s.number * 12 if s.unit == "ft" else s.number
+
+
+def plus_thickness(turn: str, slots: list[Slot], sentences: list[str], context: str = "") -> Worked | None:
+    """The code's depth plus the user's one thickness of the thing it adds ("plus the thickness of the base course"
+    and "4 inches of base"), in inches; the figure in brackets for a case ("(six inches at driveways)") when the turn or
+    the conversation before it (``context``) names that case. None when the question asks no depth, the user gives no
+    thickness of that thing or several, or no sentence adds one."""
+    if not ASKS_DEPTH.search(turn):
+        return None
+    from assistant.retrieval.lexical import stems
+
+    told = stems(f"{context} {turn}")
+    mine = [s for s in slots if s.kind == "length" and s.unit in ("in", "ft") and s.span.origin == "turn"]
+    for sentence in sentences:
+        m = _PLUS_THE.search(sentence)
+        if m is None:
+            continue
+        thing = stems(m.group("thing")) - {"cours", "layer"} or stems(m.group("thing"))
+        own = [s for s in mine if stems(f"{s.before[-20:]} {s.after[:25]}") & thing]
+        if len({_inches(s) for s in own}) != 1:
+            continue
+        before = sentence[:m.start()].rstrip()
+        case = _CASE_IN_BRACKETS.search(before)
+        figures = [s for s in read_slots(before[:case.start()] if case else before) if s.kind == "length"
+                   and s.unit in ("in", "ft")]
+        if not figures:
+            continue
+        base, words = figures[-1], figures[-1].span.text
+        if case is not None:
+            alt = [s for s in read_slots(case.group("alt")) if s.kind == "length" and s.unit in ("in", "ft")]
+            if len(alt) != 1:
+                continue
+            if stems(case.group("case")) & told:
+                base, words = alt[0], f"{alt[0].span.text} at {case.group('case')}"
+        add = own[0]
+        total = _inches(base) + _inches(add)
+        from assistant.answering.phrasing import quantity
+
+        said = f"{quantity(_inches(base).normalize(), 'in')} (“{words}”)"
+        step = (f"{said} + {quantity(_inches(add).normalize(), 'in')} (“{add.span.text}”, the {m.group('what').lower()} of "
+                f"the {m.group('thing')}) = {quantity(total.normalize(), 'in')}")
+        return Worked("plus", sentence[sentence.find(base.span.text) if base.span.text in sentence else 0:m.end()].strip(),
+                      add.span.text, total.normalize(), [step], False, sentence, "in")
+    return None

@@ -77,7 +77,25 @@ def insurance_certificate(q: str, muni: str | None, ctx: RouteContext):
                            "What is it, in dollars?", slot=key)
     # the municipality's own permit that asks for a certificate (the calculator's data says which)
     args: dict[str, Any] = {"municipality": muni, **{k: str(v) for k, v in limits.items()}}
-    return Routed(tool, args, muni, phrasing.lead_insurance)
+    return Routed(tool, args, muni, phrasing.lead_insurance, sources=_limit_sources(limits, ctx))
+
+
+def _limit_sources(limits: dict, ctx: RouteContext) -> dict:
+    """Each limit's own span where its value is written more than once ("the $10k indemnity bond" before "bodily injury
+    $10,000 per person"): the one its own words name ("per person", "property damage") beside it."""
+    if ctx.query is None:
+        return {}
+    out = {}
+    money = [s for s in ctx.query.of("money", "turn") if s.unit in ("USD", "USD/person", "USD/accident", "USD/occurrence")]
+    for key, value in limits.items():
+        rx = _LIMIT_NAMED.get(key)
+        same = [s for s in money if s.number == value]
+        if rx is None or len(same) < 2:
+            continue
+        named = [s for s in same if rx.match(s.after.lstrip(" /,")) or rx.search(s.before[-22:])]
+        if len(named) == 1:
+            out[key] = named[0]
+    return out
 
 
 _LIMIT_NAMED = {"property_damage_limit": re.compile(r"\bproperty\s+damage\b|\bPD\b"),

@@ -129,11 +129,27 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     """An owner's share of a sidewalk's cost (reconstruction, defective replacement, a new walk)."""
     from assistant.answering.routes import checks
 
-    if (checks.ASKS_SHARE.search(q) or checks.ASKS_WHOLE.search(asking(q))) and checks.block_counts(q, ctx)[0] is not None:
+    if (checks.ASKS_SHARE.search(q) or _asks_whether_whole(q, ctx)) and checks.block_counts(q, ctx)[0] is not None:
         # "what percent are bad, and what would I pay?" / "do I have to redo all of it? and what's my share?": the
         # share of bad blocks comes first
         return checks.defects(q, muni, ctx)
     return owners_share(q, muni, ctx)
+
+
+# a question whether ("Do I have to redo all of it?", "... replace all of it or just the bad ones?"), not a noun phrase of
+# a money question ("what's my share of replacing the whole walk?")
+_WHETHER = re.compile(r"^\W*(?:(?:and|so|ok|okay|then|but)\b\W*)*(?:do|does|did|will|would|must|is|are|can|could|should|"
+                      r"have|has|am)\b|\bor\s+(?:just|only)\b", re.I)
+
+
+def _asks_whether_whole(q: str, ctx: RouteContext) -> bool:
+    """The turn itself counts the blocks ("13 out of my 20 squares") and asks whether the whole walk goes."""
+    from assistant.answering.routes import checks
+
+    if ctx.query is None or not ctx.query.of("count", "turn"):
+        return False
+    return any(checks.ASKS_WHOLE.search(x) and _WHETHER.search(x)
+               for x in re.split(r"(?<=[?])\s*", asking(ctx.current or q)) if x.strip())
 
 
 def owners_share(q: str, muni: str | None, ctx: RouteContext):
