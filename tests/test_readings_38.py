@@ -227,3 +227,28 @@ def test_a_permit_fee_left_to_the_board_is_found_below_the_story(assistant):
     a = assistant.ask("What does the village charge for the permit to replace a couple of cracked squares of the public "
                       "sidewalk out front?", municipality="brandon")
     assert a.status == "not_stated" and "Village Board" in a.answer, a.answer
+
+
+# -- a number of things left open; days passed told in weeks or months ----------------------------------------------
+def test_a_bunch_of_things_charged_each_is_asked_and_a_month_unpaid_is_late(with_samples, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2031-03-04")
+    a = with_samples("boston")
+    carts = a.ask("The city took several of our shopping carts from the parking lot next door and has had them in storage "
+                  "for 2 days. What will it cost to get them back?", "boston")
+    assert carts.status == "clarify" and "how many carts" in carts.answer, carts.answer
+    counted = a.ask("The city took 4 of our shopping carts and has had them in storage for 2 days. What will it cost to "
+                    "get them back?", "boston")
+    assert counted.status == "answered" and "$140.00" in counted.answer, counted.answer  # 3 x $20 + $40 + 4 x 2 x $5
+    late = a.ask("Our van got a ticket in the Pedestrian Safety Zone without a permit, and it has sat unpaid for over a "
+                 "month. What do we owe now?", "boston")
+    assert late.status == "answered" and "$133.00" in late.answer, late.answer
+
+
+# -- "their rate" said before the workers are: whose rate is asked --------------------------------------------------
+def test_their_rate_said_before_the_crew_is_asked_each_or_together(assistant):
+    a = assistant.ask("The village plowed the snow off my walk. They said their rate was $50 an hour and three workers were there two "
+                      "hours. What will I be billed?", municipality="brandon")
+    assert a.status == "clarify" and "each one's, or for all of them together" in a.answer, a.answer
+    b = assistant.ask("The village sent 3 workers who shoveled my walk for 2 hours; their rate is $50 an hour. What will I be "
+                      "billed?", municipality="brandon")
+    assert b.status == "answered" and "$325.00" in b.answer, b.answer  # 3 x 2 x $50 + $25

@@ -161,7 +161,7 @@ _APPROXIMATE = re.compile(r"\b(?:about|around|roughly|nearly|almost|or\s+so|give
 
 
 def _told_days(slots: list[Slot]) -> Slot | None:
-    found = {s.value: s for s in slots if s.kind == "duration" and (s.unit or "").startswith("day")
+    found = {(s.value, s.unit): s for s in slots if s.kind == "duration" and (s.unit or "").startswith(("day", "week", "month"))
              and s.span.origin == "turn" and _DAYS_PASSED.search(s.before[-30:])}
     return next(iter(found.values())) if len(found) == 1 else None
 
@@ -172,12 +172,21 @@ def _by_days_passed(turn: str, slots: list[Slot], rule: LateRule) -> Worked | No
     told = _told_days(slots)
     if told is None or told.number != int(told.number):
         return None
-    passed = int(told.number)
-    if _APPROXIMATE.search(f"{told.before[-20:]} {told.after[:15]}") and abs(passed - rule.days) <= 3:
+    approximate = bool(_APPROXIMATE.search(f"{told.before[-20:]} {told.after[:15]}"))
+    unit = (told.unit or "").rstrip("s")
+    # (weeks and months as the fewest days they can be: "about a month" is at least 25 days, "a month" 28)
+    per = {"day": 1, "week": 7, "month": 25 if approximate else 28}[unit]
+    passed = int(told.number) * per
+    if approximate and abs(passed - rule.days) <= (3 if unit == "day" else 2):
+        return None
+    if unit == "week" and approximate and abs(passed - rule.days) < 7:
         return None
     late = passed >= rule.days
+    if not late and unit != "day":
+        return None  # ("a couple of weeks": fewer days than the rule, but how many more it may be is not known)
     total = rule.fine + rule.rise if late else rule.fine
-    steps = [f"{passed} days since the notice (“{told.span.text}”), {'at least' if late else 'fewer than'} {rule.days} "
+    count = f"{passed} days" if unit == "day" else f"at least {passed} days"
+    steps = [f"{count} since the notice (“{told.span.text}”), {'at least' if late else 'fewer than'} {rule.days} "
              f"(“{rule.days_words}”)",
              (f"{fmt_money(rule.fine)} (“{rule.fine_words}”) + {fmt_money(rule.rise)} (“{rule.rise_words}”) = "
               f"{fmt_money(total)}") if late else

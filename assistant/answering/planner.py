@@ -1832,6 +1832,14 @@ class EmbeddedPlanner:
             else periods.stretch_needed(req.query.turn, req.query.of_origin("turn"), ranked)
         hourless = None if counted or checks or worked or catalogued or stretch is not None \
             else periods.time_needed(req.query.turn, req.query.of_origin("turn"), ranked)
+        vague = None if counted or checks or worked or catalogued else rates.vague_thing(req.query.turn, ranked[:3])
+        if vague is not None:  # "a bunch of our store's shopping carts ... how much to get them back?": how many is asked
+            said, thing = vague
+            return Clarify(phrasing.clarify_value(f"how many {thing}: “{said}” gives no number, and the amount is "
+                                                  f"charged for each. How many were there?"),
+                           municipality=muni_id, slot="count", candidates=(said,),
+                           notes=(phrasing.asked_for(f"the number of {thing}", (said,)),),
+                           quote=next(((p, s) for p, s, _ in by_score if s in ranked[:3]), ()))
         if hourless is not None:  # "we start backfilling on Friday. latest I can let the clerk know?" (ten hours before)
             said, told = hourless
             holder = self._holder(told.sentence, by_score)

@@ -107,6 +107,30 @@ def _per_unit_rates(sentence: str, passage_text: str) -> list[tuple[Decimal, str
     return out
 
 
+# a quantity said with no number: "a bunch of our store's shopping carts", "several newsracks", "a few loads"
+_VAGUE_THING = re.compile(r"\b(?:a\s+(?:whole\s+)?bunch\s+of|bunch\s+of|several|a\s+few|a\s+handful\s+of|a\s+lot\s+of|lots\s+of|"
+                          r"a\s+number\s+of|multiple|a\s+couple(?:\s+of)?|a\s+pile\s+of|some\s+of)\s+"
+                          r"(?:(?:of|our|my|their|his|her|the|its|those|these|them|[a-z]+['’]s)\s+)*(?:[a-z-]+\s+){0,2}?"
+                          r"(?P<w>[a-z]{3,}s)\b", re.I)
+
+
+def vague_thing(turn: str, sentences: list[str]) -> tuple[str, str] | None:
+    """The user's words for a number of things the quoted sentence charges by each ("a bunch of our store's shopping
+    carts" against "$20.00 for each of the first three (3) carts ... $5.00 per cart per day"), when the question asks an
+    amount and gives no number of them: (the words, the thing). None otherwise."""
+    if not ASKS_AMOUNT.search(turn):
+        return None
+    for m in _VAGUE_THING.finditer(turn):
+        thing = stem_of(m.group("w"))
+        for sentence in sentences:
+            if re.search(rf"\b(?:per|each|every)\s+(?:[\w()]+\s+){{0,5}}?{re.escape(thing)}\w*", sentence, re.I) \
+                    and re.search(r"\$\s?\d", sentence):
+                if re.search(rf"\b\d+\s+(?:[a-z'’-]+\s+){{0,3}}?{re.escape(thing)}\w*", turn, re.I):
+                    return None  # ("a bunch of carts ... 7 carts in all": the number is given)
+                return m.group(0), m.group("w")
+    return None
+
+
 def _distinct(rates: list) -> list:
     """One rate per amount and unit ("five hundred dollars ($500.00)" is one amount written twice)."""
     seen, out = set(), []

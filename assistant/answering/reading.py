@@ -857,9 +857,14 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
         # a weekday said bare, when nothing else in the words dates them: "we start backfilling on Friday" is the coming
         # Friday, "got the notice Friday" the latest one gone by, as the tense of its own clause tells; not read when it
         # is today's weekday (today, or a week off) or the tense does not tell
-        bare = [m for m in re.finditer(rf"\b(?:on\s+|by\s+|until\s+|till\s+)?(?P<wd>{'|'.join(WEEKDAYS)})\b(?!\s*,?\s*"
-                                       rf"(?:the\s+)?(?:\d|{dates._MON}\b))", text, re.I)]
-        if len({m.group("wd").lower() for m in bare}) == 1:
+        # (never a weekday another word ties to a day not read: "the tuesday before the fourth", "every Friday", "a
+        # Monday in March")
+        bare = [m for m in re.finditer(rf"\b(?<!the\s)(?<!every\s)(?<!each\s)(?<!a\s)(?<!any\s)(?<!that\s)"
+                                       rf"(?:on\s+|by\s+|until\s+|till\s+)?(?P<wd>{'|'.join(WEEKDAYS)})\b(?!\s*,?\s*"
+                                       rf"(?:the\s+)?(?:\d|{dates._MON}\b))(?!['’]s)(?!\s+(?:before|after|following|prior|"
+                                       rf"of|in|next|last|this|or|and|through|to|-)\b)(?!\s*[-/–])", text, re.I)]
+        named = {m.group(0).lower() for m in re.finditer(rf"\b(?:{'|'.join(WEEKDAYS)})", text, re.I)}
+        if len(bare) == 1 and len(named) == 1:
             m = bare[0]
             wd = WEEKDAYS.index(m.group("wd").lower())
             clause = _clause_before(text, m.start())

@@ -419,17 +419,23 @@ SAME_WORKER = re.compile(rf"\b(?:the )?same {_WORKER}\b", re.I)
 
 
 # "the rate is $40 an hour", "a rate of $42/hr": one rate told, not said to be each worker's ("their rate", "$44/hr each")
+_THEIR_RATE = re.compile(r"\b(?:their|its|the\s+village['’]s|the\s+town['’]s|the\s+city['’]s)\s+(?:hourly\s+|labou?r\s+)?rate\b"
+                         r"(?:\s+(?:with|including|incl\.?)\s+benefits)?\s*(?:is|was|of|would be|will be|=|:)?\s*"
+                         r"(?:about\s+|around\s+)?$", re.I)
 _ONE_RATE = re.compile(r"\b(?:the|a)\s+(?:hourly\s+|labou?r\s+)?rate\b(?:\s+(?:with|including|incl\.?)\s+benefits)?"
                        r"\s*(?:is|was|of|would be|will be|=|:)?\s*(?:about\s+|around\s+)?$", re.I)
 
 
-def _one_rate_told(rate: Slot, query: Query) -> bool:
+def _one_rate_told(rate: Slot, query: Query, staff: Slot | None = None) -> bool:
     """A single rate said of a crew as "the rate" ("They told me the rate is $40 an hour"), in a sentence that does not
-    make it each worker's ("per worker", "each", "apiece")."""
+    make it each worker's ("per worker", "each", "apiece"); "their rate" too when it is said before the workers are
+    ("they told me their rate was $45 an hour and two guys were out there": the Village's rate, not yet the guys')."""
     text = query.source(rate.span.origin)
     before = re.split(r"[.;?!]\s+", text[:rate.span.start])[-1]
     after = re.split(r"[.;?!](?:\s|$)", text[rate.span.end:])[0]
-    return _ONE_RATE.search(before) is not None and not PER_WORKER.search(f"{before} {after}") \
+    said_first = staff is not None and staff.span.origin == rate.span.origin and rate.span.end <= staff.span.start
+    told = _ONE_RATE.search(before) is not None or (said_first and _THEIR_RATE.search(before) is not None)
+    return told and not PER_WORKER.search(f"{before} {after}") \
         and not re.search(r"\b(?:each|apiece|per (?:head|man|guy))\b", f"{before} {after}", re.I)
 
 
@@ -515,6 +521,12 @@ def snow_values(query: Query) -> SnowReading:
         out.ambiguous = Ambiguous("hours worked on your property", tuple(hours))
         return out
     each = bool(DISTRIBUTIVE.search(query.text))
+    if each and staff and all(m.group(0).lower().startswith("their") and m.start() < staff[0].span.start
+                              for m in DISTRIBUTIVE.finditer(query.text)) and staff[0].span.origin == "turn" \
+            and query.text.startswith(query.turn):
+        # ("they told me their rate was $45 an hour and two guys were out there": "their" is whoever told it, said
+        # before the workers are; not each worker's rate)
+        each = False
     crew_each = crew_rate = None
     if n is None and len(hours) == 1 and CREW.search(query.text) and re.match(
             r"\s*(?:each|apiece)\b", _after(query, hours[0])):
@@ -528,7 +540,7 @@ def snow_values(query: Query) -> SnowReading:
     if len(hours) == len(rates):
         pairs = list(zip(hours, rates))
         if n is not None and n != len(pairs):
-            if len(pairs) == 1 and not each and _crew_worked(staff[0], hours[0], query) and _one_rate_told(rates[0], query):
+            if len(pairs) == 1 and not each and _crew_worked(staff[0], hours[0], query) and _one_rate_told(rates[0], query, staff[0]):
                 # "sent two guys and they were there three hours. They told me the rate is $40 an hour": the crew's time,
                 # but "the rate" may be each one's or the crew's together (the charge doubles between them): asked
                 out.ambiguous = Ambiguous(
