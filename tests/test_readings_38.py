@@ -252,3 +252,12 @@ def test_their_rate_said_before_the_crew_is_asked_each_or_together(assistant):
     b = assistant.ask("The village sent 3 workers who shoveled my walk for 2 hours; their rate is $50 an hour. What will I be "
                       "billed?", municipality="brandon")
     assert b.status == "answered" and "$325.00" in b.answer, b.answer  # 3 x 2 x $50 + $25
+
+
+# -- a price left to an office by "will be determined by"; an inspection's price named by its own sentence ------------
+def test_an_inspection_fee_determined_by_an_office_is_not_stated_and_who_sets_it(with_samples, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2031-03-04")
+    a = with_samples("somerville")
+    got = a.ask("Our trucks need the city's side guard and mirror inspection before the contract starts. What does the city "
+                "charge for that inspection?", "somerville")
+    assert got.status == "not_stated" and "fleet division" in got.answer and "$500" not in got.answer, got.answer

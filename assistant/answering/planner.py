@@ -665,15 +665,15 @@ def figure_pattern(question: str) -> re.Pattern:
 
 # what a thing costs: "how much is the permit", "what does the license cost", "how much for a renewal"
 PRICED_THING = re.compile(r"\b(?:how much (?:is|are|does|do|will|would|for)|what(?:['’]s| is| are| does| do)\b[^?.]{0,12}"
-                          r"\b(?:cost|price|fee) (?:of|for))\s+(?:(?:a|an|the|my|our|this|that|each)\s+)?(?:\w+\s+){0,2}?"
-                          r"(?P<thing>permits?|licen[cs]es?|renewals?)\b|"
+                          r"\b(?:cost|price|fee|charge) (?:of|for))\s+(?:(?:a|an|the|my|our|this|that|each)\s+)?(?:\w+\s+){0,2}?"
+                          r"(?P<thing>permits?|licen[cs]es?|renewals?|inspections?|certifications?)\b|"
                           # "What does the sign permit itself cost?", "what will the permit cost me?": the thing, then
                           # its cost
                           r"\bwhat (?:does|do|will|would|did) (?:(?:a|an|the|my|our|this|that|each)\s+)?(?:\w+\s+){0,2}?"
-                          r"(?P<thing2>permits?|licen[cs]es?|renewals?)\s+(?:itself\s+|themselves\s+)?(?:cost|run)\b|"
+                          r"(?P<thing2>permits?|licen[cs]es?|renewals?|inspections?|certifications?)\s+(?:itself\s+|themselves\s+)?(?:cost|run)\b|"
                           # "how much does Brandon charge for the permit to redo my sidewalk?": the thing charged for
                           r"\bhow much (?:does|do|will|would|did) (?:\w+\s+){0,2}?charge(?:\s+(?:me|us|you))?\s+for\s+"
-                          r"(?:(?:a|an|the|my|our|this|that|each)\s+)?(?:\w+\s+){0,2}?(?P<thing3>permits?|licen[cs]es?|renewals?)\b",
+                          r"(?:(?:a|an|the|my|our|this|that|each)\s+)?(?:\w+\s+){0,2}?(?P<thing3>permits?|licen[cs]es?|renewals?|inspections?|certifications?)\b",
                           re.I)
 
 
@@ -711,6 +711,10 @@ class _Both:
             if not found:
                 return None
         return found
+
+
+# priced things named by no permit's words: their price is stated only by a sentence naming them
+_OWN_PRICED = re.compile(r"\b(?:inspections?|certifications?)\b", re.I)
 
 
 def priced_thing(question: str) -> re.Pattern | None:
@@ -1548,6 +1552,10 @@ class EmbeddedPlanner:
             # permit", not "assessed 50% ... based on current cost estimates provided to the Village")
             thing = priced_thing(asked) if kind == "money" else None
             stated = next(st for k, _, st in FIGURE_KINDS if k == "money") if thing is not None else states
+            if stating and thing is not None and _OWN_PRICED.search(asked) and not _OWN_PRICED.search(stating[0][1]):
+                # "What does the city charge for that inspection?": "A $500.00 ... refundable deposit is required" is no
+                # inspection's price (an inspection, a certification: priced only by a sentence that names it)
+                stating = []
             def deferrals(depth: int, sims_d) -> list:
                 # (of the priced thing's own deferrals: "assessed 50% ... based on current cost estimates provided to
                 # the Village", ranked first, must not crowd out "A fee as set by the Village Board ... for such permit")
