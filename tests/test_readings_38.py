@@ -261,3 +261,11 @@ def test_an_inspection_fee_determined_by_an_office_is_not_stated_and_who_sets_it
     got = a.ask("Our trucks need the city's side guard and mirror inspection before the contract starts. What does the city "
                 "charge for that inspection?", "somerville")
     assert got.status == "not_stated" and "fleet division" in got.answer and "$500" not in got.answer, got.answer
+
+
+def test_the_weekday_before_the_fourth_is_of_july(today):
+    today("2029-07-11")
+    def dates(text):
+        return [(s.value, s.span.text) for s in user_slots(text) if s.kind == "date"]
+    assert dates("They assigned our number the tuesday before the fourth.") == [("2029-07-03", "the tuesday before the fourth")]
+    assert dates("It was the Tuesday before the fourth week.") == []

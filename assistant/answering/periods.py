@@ -305,6 +305,15 @@ def _condition_unsaid(turn: str, sentences: list[str], sentence: str, m: re.Matc
     return False
 
 
+# one act by two words (general English): "we start backfilling on Friday" is "the work of refilling" a period counts from
+# (kept to the tie of an event: as a search expansion it pulled the restoration sections above the notice's)
+_EVENT_KIN = {"backfil": {"refil"}, "refil": {"backfil"}}
+
+
+def _kin(words: set[str]) -> set[str]:
+    return words.union(*(_EVENT_KIN.get(w, set()) for w in words))
+
+
 def _tied_period(turn: str, sentences: list[str], dated: str = "",
                  levels: tuple[str, ...] = ("dated", "event", "act"), topic: str = "",
                  extra: tuple[str, ...] = ()) -> tuple[str, re.Match, bool] | None:
@@ -322,7 +331,7 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
     user's date is told with ("we got the written notice last Friday": "within fifteen days of receipt of the notice")
     comes before one whose event only the asking words name ("the hearing shall be held within thirty days from the
     date of the hearing request" for "the last day we can ask for a hearing")."""
-    asked = stems(expand(turn))  # the code's words for the user's plain ones ("a letter telling me" -> notice)
+    asked = _kin(stems(expand(turn)))  # the code's words for the user's plain ones ("a letter telling me" -> notice)
     asking = stems(_asking(turn)) - _GENERIC - _MODAL
     if topic:
         # a follow-up's act may be the one its conversation asked about ("Is there any way to appeal that?" / "The
@@ -330,9 +339,9 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
         # ("how much heads-up does the clerk need before we start backfilling?" / "ok we plan to backfill this Friday at
         # 8 AM. latest I can call him?": the start of the refilling)
         asking |= stems(_asking(topic)) - _GENERIC - _MODAL
-        asked |= stems(expand(_asking(topic))) - _GENERIC - _MODAL
+        asked |= _kin(stems(expand(_asking(topic))) - _GENERIC - _MODAL)
     # (the things the dated sentence names, not its everyday verbs: "sends me its bill" is no "sending ... of the notice")
-    told = (stems(expand(dated)) - _GENERIC - _MODAL - _EVENT_VERBS) if dated else set()
+    told = _kin(stems(expand(dated)) - _GENERIC - _MODAL - _EVENT_VERBS) if dated else set()
     if dated and roles.event_kind_of(dated) == "notice":
         # ("Got a letter from the streets superintendent this past Monday saying I have to fix ...": a letter, a
         # written notice, dates the notice a period runs from)

@@ -302,7 +302,7 @@ _HOLIDAY_NAMES = {"thanksgiving": "Thanksgiving Day", "thanksgiving day": "Thank
                   "new year’s day": "New Year's Day", "new year's": "New Year's Day", "new year’s": "New Year's Day",
                   "new years day": "New Year's Day", "new years": "New Year's Day", "memorial day": "Memorial Day", "labor day": "Labor Day",
                   "independence day": "Independence Day", "the fourth of july": "Independence Day",
-                  "fourth of july": "Independence Day", "4th of july": "Independence Day",
+                  "fourth of july": "Independence Day", "4th of july": "Independence Day", "fourth": "Independence Day",
                   "veterans day": "Veterans Day", "columbus day": "Columbus Day", "juneteenth": "Juneteenth National Independence Day",
                   "martin luther king day": "Martin Luther King Jr. Day", "martin luther king jr. day": "Martin Luther King Jr. Day",
                   "mlk day": "Martin Luther King Jr. Day", "mlk jr. day": "Martin Luther King Jr. Day",
@@ -317,7 +317,10 @@ _HOLIDAY_NAMES = {"thanksgiving": "Thanksgiving Day", "thanksgiving day": "Thank
                   "easter": "Easter", "easter sunday": "Easter", "mother's day": "Mother's Day",
                   "mothers day": "Mother's Day", "father's day": "Father's Day", "fathers day": "Father's Day",
                   "black friday": "Black Friday"}
-_HOLIDAYS = sorted((re.escape(k) for k in _HOLIDAY_NAMES), key=len, reverse=True)
+# ("the Tuesday before the Fourth": the Fourth alone, at the end of its clause, is the Fourth of July — read only as the
+# day a weekday is before or after, never "the fourth week", "the 4th of the month")
+_HOLIDAYS = sorted((re.escape(k) for k in _HOLIDAY_NAMES if k != "fourth"), key=len, reverse=True)
+_THE_FOURTH = r"fourth(?=\s*(?:[.,;:?!)]|$))"
 # the days of those that are no legal holiday: a fixed month and day, or worked out from the year
 _FIXED_DAYS = {"Halloween": (10, 31), "Valentine's Day": (2, 14), "St. Patrick's Day": (3, 17), "Christmas Eve": (12, 24),
                "New Year's Eve": (12, 31), "Groundhog Day": (2, 2), "Flag Day": (6, 14)}
@@ -394,7 +397,8 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
     # ("the morning after the Fourth of July", "the night before Thanksgiving": a part of the day after or before it)
     for m in re.finditer(rf"\b(?:the\s+)?(day|morning|afternoon|evening|night|{'|'.join(WEEKDAYS)})\s+"
                          rf"(?:(?:right|just|immediately|directly)\s+)?"
-                         rf"(after|before|following)\s+(?:the\s+)?({'|'.join(_HOLIDAYS)})\b(?!\s+eve\b)(?:,?\s*(?P<year>(?:19|20)\d\d)\b)?",
+                         rf"(after|before|following)\s+(?:the\s+)?({'|'.join(_HOLIDAYS)}|(?<=the\s){_THE_FOURTH})\b(?!\s+eve\b)"
+                         rf"(?:,?\s*(?P<year>(?:19|20)\d\d)\b)?",
                          text, re.I):  # "the Tuesday right after Memorial Day 2027"
         day = _holiday_near(m.group(3), ref, text[m.end():m.end() + 20],
                             int(m.group("year")) if m.group("year") else None)
