@@ -269,3 +269,9 @@ def test_the_weekday_before_the_fourth_is_of_july(today):
         return [(s.value, s.span.text) for s in user_slots(text) if s.kind == "date"]
     assert dates("They assigned our number the tuesday before the fourth.") == [("2029-07-03", "the tuesday before the fourth")]
     assert dates("It was the Tuesday before the fourth week.") == []
+
+
+def test_two_lots_rise_over_run_each(assistant):
+    a = assistant.ask("Two new homes: Lot 1's driveway climbs 5 feet over a 50 foot run, lot 2's climbs 8 feet over 50 "
+                      "feet. Do both driveways meet the Town's slope limit?", municipality="delafield")
+    assert a.status == "answered" and "**10%**" in a.answer and "**16%**" in a.answer, a.answer

@@ -87,12 +87,14 @@ _OWNED = re.compile(r"\b(?:my|our|his|her|their|your|[A-Z][a-z]+['’]s)\s+(?:[\
 _VERBS = (r"(?:is|was|are|were|comes?|came|weighs?|weighed|runs?|ran|costs?|measures?|measured|has|had|carries|carried|"
           r"gets?|got|makes?|made|worked|spent|paid|owes?|it['’]s|deposited|put|ended|"
           # a party's own doing on its own day ("a well repair I finished August 2", "a lateral he wrapped up August 16")
-          r"finished|completed|wrapped|started|began|dug|filed|poured|starts|begins|finishes|digs|pours)")
+          r"finished|completed|wrapped|started|began|dug|filed|poured|starts|begins|finishes|digs|pours|"
+          # a driveway's own slope ("lot B's climbs 9 feet over 60 feet")
+          r"climbs?|climbed|rises?|rose|drops?|dropped)")
 _OWN_VERB = re.compile(rf"\b{_VERBS}\b", re.I)
 # a comma before a clause of its own subject: ", the tracked trencher is ..."
 _COMMA_SUBJECT = re.compile(rf",\s+(?=(?:the|my|his|her|our|their|its)\s+\w+(?:\s+\w+)?\s+{_VERBS}\b|"
                             # (", crew 2 starts ...", ", Lot B was ...": a thing named by its number or letter)
-                            rf"[A-Za-z]+\s+(?:\d{{1,3}}|[A-Z])\s+{_VERBS}\b|"
+                            rf"[A-Za-z]+\s+(?:\d{{1,3}}|[A-Z])(?:['’]s)?(?:\s+[a-z]+)?\s+{_VERBS}\b|"
                             # ("my final cost came to $2,310, hers came to $1,845.25": a possessive standing for its noun)
                             rf"(?:(?:on|for|at|in|with)\s+)?(?:hers|his|mine|ours|theirs|yours)\s+{_VERBS}\b)", re.I)
 

@@ -509,7 +509,8 @@ def day_needed(turn: str, slots: list[Slot], sentences: list[str]) -> DayNeeded 
     """The event whose date the asked day is counted from, when the question asks its own day and gives no date:
     "What's my last day to appeal?" against "may appeal ... within 10 days of such official action". None when a
     date is given (counted, or left to the quotes), the question asks no day of its own, or no period is tied."""
-    if not _ASKS_ITS_DAY.search(turn) or not _OWN_CASE.search(turn) or any(s.kind in ("date", "time") for s in slots) \
+    # (an hour with no day, "crew is on site at 7 am", still needs the day)
+    if not _ASKS_ITS_DAY.search(turn) or not _OWN_CASE.search(turn) or any(s.kind == "date" for s in slots) \
             or _WHETHER_ANY.search(turn):
         return None  # ("Is there a deadline for getting that cleared off?": whether there is one, and how long)
     tied = _tied_period(turn, sentences)
