@@ -85,3 +85,20 @@ def with_samples(tmp_corpus, capsys):
         return Assistant.load(settings=get_settings())
 
     return add
+
+
+@pytest.fixture(scope="module")
+def assistant(tmp_path_factory):
+    """The assistant over the two chapters, one per test module (its index built in a fresh data folder)."""
+    from assistant.answering.assistant import Assistant
+    from assistant.settings import Settings
+
+    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture
+def today(monkeypatch):
+    """Pin the assistant's today for one test: ``today("2029-05-17")``."""
+    def set_(day: str) -> None:
+        monkeypatch.setenv("ASSISTANT_TODAY", day)
+    return set_

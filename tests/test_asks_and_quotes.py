@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 from assistant.answering import plan as plans
-from assistant.answering.assistant import Assistant
 from assistant.answering.routes.deadlines import ASKS_A_DAY
-from assistant.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 def test_a_calculators_quotes_hold_the_figures_it_states(assistant):

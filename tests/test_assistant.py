@@ -6,21 +6,14 @@ import json
 
 import pytest
 
-from assistant.answering.assistant import Assistant
 from assistant.answering.guards import check_answer
 from assistant.corpus import quote_is_verbatim
-from assistant.settings import Settings
 from assistant.types import ChatTurn
 
 
 def lead_paragraph(ans) -> str:
     """The answer's first paragraph after the line of what was read ("I read: ...")."""
     return next(p for p in ans.answer.split("\n\n") if not p.startswith("I read:"))
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 def _ok(ans):

@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.answering import plan as plans
-from assistant.answering.assistant import Assistant
 from assistant.answering.parties import asked_about, split_parties
-from assistant.settings import Settings
 
 TWO = ("My neighbor and I both had the Town asphalt our driveways. I deposited $1,800 and the actual cost "
        "was $2,150. She deposited $2,000 and her actual cost was $1,640. ")
@@ -43,11 +41,6 @@ def test_values_in_one_sentence_or_a_question_sentence_are_left_to_the_question(
     assert split_parties("The first was approved May 3 and the second June 4. Through what date is each valid?",
                          ("May 3", "June 4")) is None
     assert split_parties("I paid $600. Was it $600 or $900 I owe?", ("$600", "$900")) is None
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 def test_each_party_gets_its_own_calculation(assistant):

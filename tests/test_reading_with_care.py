@@ -9,17 +9,10 @@ from datetime import date
 import pytest
 
 from assistant.answering import plan as plans
-from assistant.answering.assistant import Assistant
 from assistant.answering.phrasing import quantity_also_inches
 from assistant.answering.planner import asking_sentences
 from assistant.answering.reading import read_slots
 from assistant.answering.slots import affirmed, is_emergency
-from assistant.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 @pytest.mark.parametrize("text, said", [

@@ -8,17 +8,10 @@ from datetime import date
 
 import pytest
 
-from assistant.answering.assistant import Assistant
 from assistant.answering.reading import read_slots
 from assistant.retrieval.citations import SECTION_IN_TEXT
-from assistant.settings import Settings
 
 THU = date(2026, 12, 17)
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 def _slots(text: str, kind: str, ref: date = THU):

@@ -10,19 +10,12 @@ from datetime import date
 import pytest
 
 from assistant.answering import fines, periods, phrasing, rates
-from assistant.answering.assistant import Assistant
 from assistant.answering.materials import material_for_area
 from assistant.answering.reading import priced, read_slots
 from assistant.answering.tiers import tier_fee
 from assistant.answering.worked import counts_in
-from assistant.settings import Settings
 
 WED = date(2026, 12, 9)
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 # -- periods ------------------------------------------------------------------------------------------------

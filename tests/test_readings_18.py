@@ -12,20 +12,13 @@ from decimal import Decimal
 import pytest
 
 from assistant.answering import periods, phrasing, rates, roles
-from assistant.answering.assistant import Assistant
 from assistant.answering.materials import area_needed, material_for_area
 from assistant.answering.planner import figure_kind
 from assistant.answering.reading import read_query, read_slots, user_slots
 from assistant.answering.tiers import users_quantities
-from assistant.settings import Settings
 from assistant.tools.calendar import business_calendar
 
 MON = date(2027, 1, 11)
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 def after(first: str, reply: str = "Here is what the code says: ...") -> list:

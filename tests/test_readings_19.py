@@ -13,18 +13,11 @@ from decimal import Decimal
 import pytest
 
 from assistant.answering import late_fines, limits, periods, roles, slots
-from assistant.answering.assistant import Assistant
 from assistant.answering.parties import split_parties
 from assistant.answering.reading import read_query, read_slots
 from assistant.answering.tiers import users_quantities
-from assistant.settings import Settings
 
 TUE = date(2027, 6, 15)
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 def after(first: str, reply: str = "Here is what the code says: ...") -> list:

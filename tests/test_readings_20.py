@@ -12,15 +12,8 @@ from decimal import Decimal
 import pytest
 
 from assistant.answering import late_fines, limits, periods, roles, slopes
-from assistant.answering.assistant import Assistant
 from assistant.answering.reading import read_query, read_slots
 from assistant.retrieval.expansion import expand
-from assistant.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 def after(first: str, reply: str = "Here is what the code says: ...") -> list:

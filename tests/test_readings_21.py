@@ -20,14 +20,8 @@ from assistant.answering.plan import Clarify
 from assistant.answering.planner import Request
 from assistant.answering.reading import read_query, read_slots
 from assistant.retrieval.chunking import sentences
-from assistant.settings import Settings
 
 from tests.test_readings_20 import BOSTON_F
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 # -- a condition is asked in its own words; every case is quoted --------------------------------------------------

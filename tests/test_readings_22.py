@@ -11,18 +11,9 @@ is involved or $75.00 if ... paved") asks which case is the user's.
 
 from __future__ import annotations
 
-import pytest
-
 from assistant.answering import slots
-from assistant.answering.assistant import Assistant
 from assistant.answering.conditions import cases_within, condition_needed
 from assistant.answering.reading import read_query
-from assistant.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 def _days(text: str) -> list[str]:

@@ -13,15 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.answering.assistant import Assistant
 from assistant.answering.reading import read_query
 from assistant.answering.routes.bonds import bond_requirements
-from assistant.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 @pytest.fixture

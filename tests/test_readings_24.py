@@ -13,14 +13,7 @@ from decimal import Decimal
 import pytest
 
 from assistant.answering import limits
-from assistant.answering.assistant import Assistant
-from assistant.settings import Settings
 from assistant.tools.charges import VillageRepairBillInput, village_repair_bill
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 def test_under_the_blacktop_asks_no_limit_check():

@@ -13,19 +13,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import pytest
 
 from assistant.answering import limits, parties, slot_safety
-from assistant.answering.assistant import Assistant
 from assistant.answering.reading import read_query, read_slots
 from assistant.retrieval.expansion import expand
-from assistant.settings import Settings
 from assistant.tools.deadlines import rules
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 def test_each_of_us_with_a_second_amount_for_his_gets_a_figure_each(assistant, monkeypatch):

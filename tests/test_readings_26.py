@@ -21,14 +21,7 @@ from decimal import Decimal
 import pytest
 
 from assistant.answering import periods
-from assistant.answering.assistant import Assistant
 from assistant.answering.reading import priced, read_query, read_slots
-from assistant.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 def test_a_rise_over_the_last_stretch_is_a_slope_said_against_the_limit(assistant):

@@ -15,14 +15,7 @@ from datetime import date
 import pytest
 
 from assistant.answering import parties, roles
-from assistant.answering.assistant import Assistant
 from assistant.answering.reading import read_query, read_slots
-from assistant.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 def _dates(text: str, ref: date) -> list[str]:

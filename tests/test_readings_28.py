@@ -16,18 +16,11 @@ from datetime import date
 import pytest
 
 from assistant.answering import parties, roles
-from assistant.answering.assistant import Assistant
 from assistant.answering.periods import ASKS_A_DAY
 from assistant.answering.planner import with_apostrophes
 from assistant.answering.reading import read_query, read_slots, summed, user_slots
 from assistant.answering.worked import counts_in
 from assistant.retrieval.expansion import expand
-from assistant.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 # -- amounts added up, priced each ------------------------------------------------------------------------------

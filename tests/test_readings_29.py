@@ -18,17 +18,10 @@ from decimal import Decimal
 import pytest
 
 from assistant.answering import limits, roles
-from assistant.answering.assistant import Assistant
 from assistant.answering.planner import EmbeddedPlanner, asked_figure_kinds
 from assistant.answering.reading import read_query, read_slots
 from assistant.answering.routes.deadlines import ASKS_A_DAY
 from assistant.answering.tiers import tier_fee
-from assistant.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 # -- every kind of figure asked is stated ----------------------------------------------------------------------------

@@ -15,16 +15,9 @@ from datetime import date
 import pytest
 
 from assistant.answering import parties, rates, slopes
-from assistant.answering.assistant import Assistant
 from assistant.answering.guards import split_injection
 from assistant.answering.planner import asked_figure_kinds
 from assistant.answering.reading import number_outside, read_query, read_slots, user_slots
-from assistant.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 def _of(slots, kind):

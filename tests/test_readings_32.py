@@ -13,15 +13,8 @@ from datetime import date
 
 import pytest
 
-from assistant.answering.assistant import Assistant
 from assistant.answering.guards import split_injection
 from assistant.answering.reading import read_query
-from assistant.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 def _dates(text, today=date(2027, 10, 12)):

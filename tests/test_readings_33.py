@@ -16,16 +16,9 @@ from decimal import Decimal
 import pytest
 
 from assistant.answering import asked_unit, totals
-from assistant.answering.assistant import Assistant
 from assistant.answering.reading import read_query
 from assistant.retrieval.expansion import respelled
-from assistant.settings import Settings
 from assistant.tools.lengths import convert_length
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 # -- lengths in the unit asked -----------------------------------------------------------------------------------------

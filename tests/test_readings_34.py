@@ -12,16 +12,7 @@ lengths are held against their two limits; house numbers' distances and height a
 
 from __future__ import annotations
 
-import pytest
-
 from assistant.answering import parties, slots
-from assistant.answering.assistant import Assistant
-from assistant.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 # -- two parties ---------------------------------------------------------------------------------------------------------

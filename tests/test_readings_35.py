@@ -10,18 +10,9 @@ nothing is worked out.
 
 from __future__ import annotations
 
-import pytest
-
 from assistant.answering import reading
-from assistant.answering.assistant import Assistant
 from assistant.answering.reading import read_query, restated
 from assistant.answering.slot_safety import spoken_short
-from assistant.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 def _counts(text: str) -> list[tuple[str, str]]:

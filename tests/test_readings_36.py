@@ -16,23 +16,9 @@ from datetime import date
 
 import pytest
 
-from assistant.answering.assistant import Assistant
 from assistant.answering.planner import asked_parts
 from assistant.answering.reading import read_query
 from assistant.answering.slot_safety import unsure_of, weekday_disagrees
-from assistant.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
-
-
-@pytest.fixture
-def today(monkeypatch):
-    def set_(day: str) -> None:
-        monkeypatch.setenv("ASSISTANT_TODAY", day)
-    return set_
 
 
 def _then(assistant, first: str, answer, reply: str):

@@ -14,21 +14,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.answering import slots
-from assistant.answering.assistant import Assistant
 from assistant.answering.reading import read_query
-from assistant.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
-
-
-@pytest.fixture
-def today(monkeypatch):
-    def set_(day: str) -> None:
-        monkeypatch.setenv("ASSISTANT_TODAY", day)
-    return set_
 
 
 def _talk(assistant, municipality: str, *turns: str):

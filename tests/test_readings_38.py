@@ -16,22 +16,8 @@ from datetime import date
 
 import pytest
 
-from assistant.answering.assistant import Assistant
 from assistant.answering.reading import user_slots
 from assistant.retrieval.expansion import expand
-from assistant.settings import Settings
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
-
-
-@pytest.fixture
-def today(monkeypatch):
-    def set_(day: str) -> None:
-        monkeypatch.setenv("ASSISTANT_TODAY", day)
-    return set_
 
 
 def _tools(answer) -> list[str]:

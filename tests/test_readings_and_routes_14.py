@@ -8,10 +8,8 @@ from datetime import date
 
 import pytest
 
-from assistant.answering.assistant import Assistant
 from assistant.answering.parties import anothers_figures
 from assistant.answering.reading import read_slots
-from assistant.settings import Settings
 from assistant.tools.charges import GuaranteeBalanceInput, guarantee_balance
 
 THU = date(2026, 12, 10)
@@ -52,11 +50,6 @@ def test_a_24_hour_time_needs_a_leading_zero_or_a_word_that_times_it():
     assert times("Dig start 0700 hrs Mon 12/14.") == ["07:00"]
     assert times("we start at 1330 hours tomorrow") == ["13:30"]
     assert times("the crew logged 1500 hours of work") == []
-
-
-@pytest.fixture(scope="module")
-def assistant(tmp_path_factory):
-    return Assistant.load(settings=Settings(data_dir=tmp_path_factory.mktemp("data")))
 
 
 def test_the_time_said_in_the_dates_own_sentence_goes_with_it(assistant, monkeypatch):
