@@ -261,3 +261,11 @@ def test_two_lots_rise_over_run_each(assistant):
     a = assistant.ask("Two new homes: Lot 1's driveway climbs 5 feet over a 50 foot run, lot 2's climbs 8 feet over 50 "
                       "feet. Do both driveways meet the Town's slope limit?", municipality="delafield")
     assert a.status == "answered" and "**10%**" in a.answer and "**16%**" in a.answer, a.answer
+
+
+def test_in_closing_its_clause_or_before_a_measure_is_inches():
+    def lengths(text):
+        return [(s.value, s.unit) for s in user_slots(text) if s.kind == "length"]
+    assert lengths("If my base course is 3 in, how deep do I dig?") == [("3", "in")]
+    assert lengths("A 5 in thick slab.") == [("5", "in")]
+    assert lengths("We put 4 in the trench.") == []

@@ -241,7 +241,9 @@ _FEET_INCHES = re.compile(
     r"(?P<ft>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)\s*(?:,?\s*(?:and\s+)?)?(?P<in>\d+(?:\.\d+)?)"
     r"(?!\s*(?:'(?!')|’|ft\b|feet\b|foot\b))\s*(?:\"|”|''|inch(?:es)?|in\.?)?"  # ("2' and 8'": two lengths, a range)
     r"(?![\d/])", re.I)
-_LENGTH = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>feet|foot|ft\.?|yards?\b|yds?\.?|inch(?:es)?|in\.(?!\w)|\"|”|['’](?!(?:s|d|ll)\b)){_HALF}", re.I)  # ("sub one's": no feet)
+_LENGTH = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>feet|foot|ft\.?|yards?\b|yds?\.?|inch(?:es)?|in\.(?!\w)|"
+                     # ("my base course is 4 in, how deep ...", "6 in thick": "in" closing its clause or before a measure)
+                     rf"in(?=\s*(?:[,;?!)]|$)|\s+(?:thick|deep|wide|tall|high|long)\b)|\"|”|['’](?!(?:s|d|ll)\b)){_HALF}", re.I)  # ("sub one's": no feet)
 # a metric length ("1.5 meters", "40 cm"): held in inches, 2.54 centimeters to the inch (the definition)
 _METRIC = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?:-\s*)?(?P<u>millimet(?:er|re)s?\b|mm\b|centimet(?:er|re)s?\b|cm\b|"
                      r"met(?:er|re)s?\b)", re.I)
