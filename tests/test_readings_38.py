@@ -269,3 +269,16 @@ def test_in_closing_its_clause_or_before_a_measure_is_inches():
     assert lengths("If my base course is 3 in, how deep do I dig?") == [("3", "in")]
     assert lengths("A 5 in thick slab.") == [("5", "in")]
     assert lengths("We put 4 in the trench.") == []
+
+
+# -- a short ask after a story: its own code words first; a price of one thing in worded hundreds ----------------------
+def test_a_short_ask_after_a_story_is_quoted_first(assistant):
+    a = assistant.ask("An inspector marked half my sidewalk squares and now the village wants them replaced. They look "
+                      "perfectly fine to me. Can I fight this?", municipality="brandon")
+    assert a.status == "answered" and "Board of Public Works" in a.citations[0].quote, a.answer
+
+
+def test_worded_hundreds_priced_per_square_are_money(assistant):
+    a = assistant.ask("The village estimate is four-twenty a square and they're replacing 10 squares of my walk. What's "
+                      "my share?", municipality="brandon")
+    assert a.status == "answered" and "$2,100.00" in a.answer, a.answer

@@ -1514,6 +1514,7 @@ class EmbeddedPlanner:
                         and x[2] >= ranking().one_more_share * best[2]]
         if not picked:
             return OutOfScope()
+        picked = self._asked_topic_first(req, muni_id, hits, picked)
         unitless = _unitless_measure(req.query.turn, req.query.of_origin("turn"),
                                      max(picked, key=lambda x: x[2])[1]) if not req.query.follow_up else None
         if unitless is not None:
@@ -1899,6 +1900,24 @@ class EmbeddedPlanner:
                                 and (kind in (None, "money") or not about_money(t)):
                             return [(other, t, score), (p, s, score * 0.99)]
         return []
+
+    def _asked_topic_first(self, req: Request, muni_id: str, hits: list[SearchHit], picked: list) -> list:
+        """A story, then a short ask whose own plain words the code says otherwise ("... they look fine to me. Is there
+        any way to fight this?": appeal, decision): the sentence of the passages found that says what the ask's code
+        words say is quoted first, when the sentences nearest the whole story do not say it."""
+        asking = asking_sentences(req.query.turn)
+        if asking == req.query.turn or req.query.follow_up:
+            return picked
+        story = req.query.turn.replace(asking, " ")
+        own = stems(expand(asking, muni_id)) - stems(asking) - stems(expand(story, muni_id)) - self._common_words()
+        if not own or any(len(stems(s) & own) >= min(2, len(own)) for _, s, _ in picked):
+            return picked
+        top = max(x[2] for x in picked)
+        for h in hits[:6]:
+            for x in sentences(h.passage.text):
+                if len(stems(x) & own) >= min(2, len(own)) and quotable(h.passage, x):
+                    return [(h.passage, x, top * 1.01), *picked[:ranking().max_sentences - 1]]
+        return picked
 
     def _priced_deferral(self, asked: str, muni_id: str, thing: re.Pattern, stated: re.Pattern) -> list:
         """The sentence that leaves the price of the thing asked about to someone, found by the ask's own search

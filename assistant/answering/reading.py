@@ -1212,7 +1212,8 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
         if hundreds is None or rest is None:
             continue
         v = hundreds * 100 + rest
-        if any(a / 10 <= v <= a * 10 for a in amounts):
+        # (or a price of one thing, "their estimate is six-fifty a square": no time of day is priced per square)
+        if any(a / 10 <= v <= a * 10 for a in amounts) or _PER_THING_AFTER.match(text, m.end(r)):
             add("money", v, "USD", m.start(g), m.end(r))
     for m in _RATE_CUED.finditer(text):
         # "rate 31,50/hr": a pay rate with no currency written is money an hour, never a duration
@@ -1764,7 +1765,7 @@ _MONEY_CUE = (r"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quot
               r"(?:(?:was|is|of|at|were|about|around|roughly|just|only|us|me|them|him|her|for)\s+){0,2}")
 # ("put down twenty-eight hundred as a deposit": the amount before what it was put down as; "twenty-eight hundred up
 # front")
-_MONEY_CUE_END = (r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|for|on|to|when|which|that|as|even|flat|up\s*front|upfront|in\s+advance|before|"
+_MONEY_CUE_END = (r"(?=\s*(?:[,.;!?)]|$|\s+(?:(?:a|an|per|each)\s+(?:square|slab|block|panel|foot|sq|yard|ton|load|hour|day)\b|and|but|so|for|on|to|when|which|that|as|even|flat|up\s*front|upfront|in\s+advance|before|"
                   r"after|because|since|last|this|yesterday|today|back|(?:an?|per|each)\s+(?:person|accident|occurrence|"
                   r"claim))\b))")
 # (not "sent invoice 7781 for $640": a bare number whose document is then priced in dollars is the document's number)
@@ -1779,13 +1780,15 @@ _HUNDREDS_K = re.compile(rf"\b(?P<h>{_DIGIT_NAMES.replace('|zero', '')})[- ](?P<
 # "the bill came in at fourteen-eighty": hundreds said as two numbers (1,480), after a money cue
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _TEENS = "eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_PER_THING_AFTER = re.compile(r"\s+(?:a|an|per|each)\s+(?:square|slab|block|panel|foot|sq|yard|ton|load)\b", re.I)
 _HUNDREDS_SAID = re.compile(
     rf"{_MONEY_CUE}(?P<h>\b(?:{_TEENS}|(?:{_TENS})-(?:one|two|three|four|five|six|seven|eight|nine)|"
     rf"(?:one|two|three|four|five|six|seven|eight|nine)(?=\s(?:{_TENS}))))[- ]"
     rf"(?P<r>(?:ten|{_TEENS}|(?:{_TENS})(?:-(?:one|two|three|four|five|six|seven|eight|nine))?))\b{_MONEY_CUE_END}|"
     # ("billed us six-forty" beside a $2,500 guarantee: 640, a hundreds digit and its tens; never a time of day read
     # first, "came in at two-thirty")
-    rf"\b(?:billed|charged|invoiced|(?:a|the|their|his|her)\s+(?:bill|invoice)\s+(?:for|of))\s+(?:(?:us|me|them|him|her|you)\s+)?(?P<h1>\b(?:one|two|three|four|five|six|seven|eight|nine))-(?P<r1>(?:{_TENS})(?:-(?:one|two|three|four|"
+    rf"\b(?:billed|charged|invoiced|(?:a|the|their|his|her)\s+(?:bill|invoice)\s+(?:for|of)|(?:estimate|quote|price)[ds]?\s+"
+    rf"(?:is|was|of|at|came\s+to|comes\s+to))\s+(?:(?:us|me|them|him|her|you)\s+)?(?P<h1>\b(?:one|two|three|four|five|six|seven|eight|nine))-(?P<r1>(?:{_TENS})(?:-(?:one|two|three|four|"
     rf"five|six|seven|eight|nine))?)\b{_MONEY_CUE_END}|"
     # ("three-fifty in materials and two twenty-five for equipment" beside "eleven hundred dollars of labor": the cost
     # part after it makes the two numbers money, 350 and 225)
