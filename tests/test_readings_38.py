@@ -282,3 +282,9 @@ def test_worded_hundreds_priced_per_square_are_money(assistant):
     a = assistant.ask("The village estimate is four-twenty a square and they're replacing 10 squares of my walk. What's "
                       "my share?", municipality="brandon")
     assert a.status == "answered" and "$2,100.00" in a.answer, a.answer
+
+
+def test_a_rough_price_per_square_is_asked(assistant):
+    a = assistant.ask("The village is replacing 12 squares of my walk and says it runs a couple hundred a square. What "
+                      "will I be assessed?", municipality="brandon")
+    assert a.status == "clarify" and "a couple hundred" in a.answer, a.answer

@@ -1215,6 +1215,12 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
         # (or a price of one thing, "their estimate is six-fifty a square": no time of day is priced per square)
         if any(a / 10 <= v <= a * 10 for a in amounts) or _PER_THING_AFTER.match(text, m.end(r)):
             add("money", v, "USD", m.start(g), m.end(r))
+    for m in NUMBER.finditer(text):
+        # "it runs a couple hundred a square", "twelve hundred per load": hundreds or thousands in words priced per thing
+        if re.search(r"hundred|thousand", m.group(0), re.I) and _PER_THING_AFTER.match(text, m.end()):
+            v = number_value(m)
+            if v is not None:
+                add("money", v, "USD", m.start(), m.end())
     for m in _RATE_CUED.finditer(text):
         # "rate 31,50/hr": a pay rate with no currency written is money an hour, never a duration
         if m.group("n2") is not None:

@@ -210,7 +210,7 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         if other_day is not None:
             # "starts Wednesday, April 18" when April 18 is a Tuesday: the weekday and the date name two days — asked
             return read, Unsafe(r.argument, r.label, other_day, reason="weekday")
-        if r.slot is not None and r.derived is None and r.slot.kind == "money" and _ROUGH_AMOUNT.match(r.slot.span.text):
+        if r.slot is not None and r.derived is None and r.slot.kind == "money" and ROUGH_AMOUNT.match(r.slot.span.text):
             # "a couple grand as a deposit": about $2,000, not an amount to work a balance from
             return read, Unsafe(r.argument, r.label, (r.slot.span.text,), reason="rough")
     # (a derived value's source is not taken: it may still be another argument's rival, as before it was kept)
@@ -483,7 +483,7 @@ _THOUSAND_AND_DIGIT = re.compile(r"\bthousand[\s-]+(?P<d>%s)\s*$" % "|".join(_DI
 
 
 # an amount said roughly: "a couple grand", "a couple hundred bucks", "a few hundred dollars"
-_ROUGH_AMOUNT = re.compile(r"^\s*(?:a\s+couple(?:\s+of)?|a\s+pair\s+of|a\s+few|several)\s+(?:hundred|thousand|grand|k)\b",
+ROUGH_AMOUNT = re.compile(r"^\s*(?:a\s+couple(?:\s+of)?|a\s+pair\s+of|a\s+few|several)\s+(?:hundred|thousand|grand|k)\b",
                            re.I)
 
 

@@ -94,6 +94,12 @@ def price_times_quantity(price, query) -> tuple[Decimal, str] | Missing:
     from assistant.answering.worked import stem_of
 
     thing = price.unit.split("/", 1)[1]
+    from assistant.answering.slot_safety import ROUGH_AMOUNT
+
+    if ROUGH_AMOUNT.match(price.span.text):
+        # "it runs a couple hundred a square": no exact price to multiply; asked
+        return Missing(f"the price per {thing}: “{price.span.text}” is not an exact amount. What is the estimate, in "
+                       "dollars?", slot="cost", candidates=(price.span.text,))
     quantities = users_quantities(query.turn, query.of_origin("turn"))
     if m := _AREA_PRICE.match(thing):
         per, found = Decimal((m.group("n") or "1").strip()), quantities.get("area", [])
