@@ -288,3 +288,23 @@ def test_a_rough_price_per_square_is_asked(assistant):
     a = assistant.ask("The village is replacing 12 squares of my walk and says it runs a couple hundred a square. What "
                       "will I be assessed?", municipality="brandon")
     assert a.status == "clarify" and "a couple hundred" in a.answer, a.answer
+
+
+# -- dev set 2 kinds: a permit of another kind; the asker's trade's estimate; worded hundreds beside a cost part ----------
+def test_a_rule_of_another_kind_of_permit_is_not_the_permits_day(assistant, today):
+    today("2028-10-04")
+    a = assistant.ask("Our street opening permit was approved on Monday, September 11. It's a long job. Through what date "
+                      "is the permit good?", municipality="brandon")
+    assert a.status == "answered" and "October 11, 2028" in a.answer, a.answer
+
+
+def test_a_contractors_estimate_is_the_askers(assistant):
+    a = assistant.ask("The village marked 16 of the 20 slabs on my walk as bad. Contractor's estimate for the whole walk "
+                      "is $5,000. Do I have to redo all of it, and what's my share?", municipality="brandon")
+    assert a.status == "answered" and "$2,500.00" in a.answer, a.answer
+
+
+def test_worded_hundreds_beside_their_cost_part_are_money():
+    read = user_slots("Their sheet shows seven-twenty labor, two-ten materials and one-ninety for the equipment.")
+    assert [s.value for s in read if s.kind == "money"] == ["720", "210", "190"]
+    assert [s.kind for s in user_slots("The truck comes at seven-thirty for the equipment drop.")] == []

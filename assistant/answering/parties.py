@@ -282,7 +282,10 @@ _OTHER_OWNER = re.compile(r"\b(?:neighbou?r(?:'s|’s)?|(?!(?:What|It|That|There
                           r"[A-Z][a-z]+(?:'s|’s)|(?:his|her)\s+(?:own\s+)?(?:bill|share|house|home|property|lot|walk|sidewalk|"
                           r"driveway|assessment|charge|deposit|guarantee|permit))\b")
 _INSTITUTION = re.compile(r"\b(?:Village|Town|City|County|State|Board|Clerk|Director|DPW|Department|Commission|"
-                          r"Inspector|Superintendent|Council|Highway)(?:'s|’s)", re.I)
+                          r"Inspector|Superintendent|Council|Highway|"
+                          # (the asker's own trade: "Contractor's estimate for redoing the entire walk is $4,800")
+                          r"Contractor|Plumber|Mason|Paver|Excavator|Builder|Engineer|Surveyor|Landscaper|Crew|"
+                          r"Company|Utility|Insurer|Carrier|Agent)(?:'s|’s)", re.I)
 _ASKER = re.compile(r"\b(?:I|my|mine|me|we|our|ours|us)\b", re.I)
 # the asker's own figure asked: "my bill", "what do I owe", "bill me", "will we pay"
 _ASKS_OWN = re.compile(r"\b(?:my|mine|our|ours|me|us)\b|\b(?:I|we)\s+(?:\w+\s+)?(?:owe|pay|get|be\s+(?:charged|billed|"

@@ -1213,7 +1213,10 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
             continue
         v = hundreds * 100 + rest
         # (or a price of one thing, "their estimate is six-fifty a square": no time of day is priced per square)
-        if any(a / 10 <= v <= a * 10 for a in amounts) or _PER_THING_AFTER.match(text, m.end(r)):
+        # (a cost part said with it makes it money too: "eight-fifty labor, three-ten materials")
+        if any(a / 10 <= v <= a * 10 for a in amounts) or _PER_THING_AFTER.match(text, m.end(r)) or (
+                g in ("h2", "h3") and not re.search(r"\b(?:at|by|around|about|until|till|after|before|from)\s+$",
+                                                    text[:m.start(g)], re.I)):
             add("money", v, "USD", m.start(g), m.end(r))
     for m in NUMBER.finditer(text):
         # "it runs a couple hundred a square", "twelve hundred per load": hundreds or thousands in words priced per thing
@@ -1799,8 +1802,8 @@ _HUNDREDS_SAID = re.compile(
     # ("three-fifty in materials and two twenty-five for equipment" beside "eleven hundred dollars of labor": the cost
     # part after it makes the two numbers money, 350 and 225)
     rf"(?<![\w$-])(?P<h2>(?:one|two|three|four|five|six|seven|eight|nine|{_TEENS}))[- ](?P<r2>(?:ten|{_TEENS}|(?:{_TENS})"
-    rf"(?:-(?:one|two|three|four|five|six|seven|eight|nine))?))\s+(?:(?:in|for|of|on|worth\s+of)\s+(?:the\s+)?"
-    rf"(?:labou?r|materials?|equipment|parts|supplies))\b|"
+    rf"(?:-(?:one|two|three|four|five|six|seven|eight|nine))?))\s+(?:(?:in|for|of|on|worth\s+of)\s+(?:the\s+)?)?"
+    rf"(?:labou?r(?!\s+day)|materials?|equipment|parts|supplies)\b|"
     # ("Labor eighteen hundred fifty, materials six hundred forty, equipment five-ten": the cost part before it)
     rf"\b(?:labou?r|materials?|equipment|parts|supplies)\s+(?:(?:at|of|was|is|came\s+to|comes\s+to|ran)\s+)?"
     rf"(?P<h3>(?:one|two|three|four|five|six|seven|eight|nine|{_TEENS}))[- ](?P<r3>(?:ten|{_TEENS}|(?:{_TENS})"

@@ -201,6 +201,9 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     # restoration?" asks no permit's day)
     papers = _PAPERS.findall(slots.without_dates(_asking(ctx.current or q)).lower())
     paper_stems = stems(" ".join(papers))
+    # the kind of permit the question names anywhere ("A contractor's street opening permit was approved ..."): a rule of
+    # another kind of permit is about another paper
+    asked_kinds = _permit_kinds(ctx.current or q)
     # the act the asking sentence names, when it is a payment ("the last day to pay", "when's the payment due")
     pays = _PAYING.search(slots.without_dates(_asking(ctx.current or q))) is not None
     # (of a paper: "when does our permit expire?"; "when did his time to clear it run out?" asks a duty's last day)
@@ -245,6 +248,9 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
                  + 12.0 * max(sims.get(rule.id, 0.0) - 0.2, 0.0))
         if paper_stems and not paper_stems & words:
             score -= 2
+        kinds = _permit_kinds(f"{rule.title} {rule.obligation} {rule.event}")
+        if asked_kinds and kinds and not (kinds | words | title_words) & asked_kinds:
+            score -= 3  # "a street opening permit ... good through what date?": a street privilege permit is another paper
         if pays and not words & _PAY_STEMS:
             score -= 2  # "the last day to pay": a rule that names no payment is about another act
         if ctx.query is not None and ctx.query.follow_up and rule.obligation in ctx.query.answered \
@@ -550,6 +556,18 @@ _PERMIT_BEFORE = re.compile(r"\b(?:latest|last (?:day|date|time)|by when|how lat
 # a number that counts a period ("four hours", "ten (10) days", "48-hour") is the period's; any other counts things
 _PERIOD_AFTER = re.compile(r"\s*(?:\(\d+\)\s*)?-?\s*(?:business\s+|working\s+|calendar\s+)?(?:hours?|days?|weeks?|months?|years?)\b",
                            re.I)
+
+
+# the kind a permit is named by ("street opening permit", "sidewalk permit", "privilege permit"): the words before
+# "permit" that say which, not those any permit has
+_PERMIT_KIND = re.compile(r"\b([a-z]+(?:\s+[a-z]+)?)\s+permits?\b", re.I)
+_ANY_PERMIT = stems("street a an the this that my our your their his her its new any such village town city said same "
+                    "approved issued valid renewal this")
+
+
+def _permit_kinds(text: str) -> set[str]:
+    """The stems naming kinds of permit in the text ("street opening permit" -> opening)."""
+    return set().union(*(stems(m.group(1)) - _ANY_PERMIT for m in _PERMIT_KIND.finditer(text))) if text else set()
 
 
 def _names_paper(rule, paper_stems: set[str]) -> bool:
