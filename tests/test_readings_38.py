@@ -308,3 +308,9 @@ def test_worded_hundreds_beside_their_cost_part_are_money():
     read = user_slots("Their sheet shows seven-twenty labor, two-ten materials and one-ninety for the equipment.")
     assert [s.value for s in read if s.kind == "money"] == ["720", "210", "190"]
     assert [s.kind for s in user_slots("The truck comes at seven-thirty for the equipment drop.")] == []
+
+
+def test_a_part_of_the_day_then_a_date_then_the_hour(today):
+    today("2028-10-04")
+    read = user_slots("If the snow stops Friday night, January 12, around 10, when do I have to clear it?")
+    assert [(s.kind, s.value) for s in read] == [("date", "2029-01-12"), ("time", "22:00")]

@@ -1736,7 +1736,9 @@ _WORD_TIME = re.compile(
     r"at\s+night|(?:tomorrow|today|yesterday)\s+(?:morning|afternoon|evening|night)))", re.I)
 # "tomorrow night around 9", "Friday morning at 7:30": the part of the day, then the hour
 _DAYPART_HOUR = re.compile(
-    r"\b(?P<when>morning|afternoon|evening|night|tonight)\s+(?:at|around|about|near|by|close\s+to|sometime\s+around)\s+"
+    # (a date may stand between: "Friday night, January 12, around 10")
+    rf"\b(?P<when>morning|afternoon|evening|night|tonight)\s*,?\s+(?:{dates._MON}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\s*,?\s+)?"
+    r"(?:at|around|about|near|by|close\s+to|sometime\s+around)\s+"
     r"(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|\d{1,2})(?::(?P<mm>[0-5]\d))?\b"
     r"(?!\s*(?:[ap]\.?m\b|%|hours?|hrs?|minutes?|days?|feet|foot|ft|inch|inches|dollars|percent|o['’]clock)|[:\d])", re.I)
 _HOUR_DAY_PART = re.compile(
