@@ -314,3 +314,9 @@ def test_a_part_of_the_day_then_a_date_then_the_hour(today):
     today("2028-10-04")
     read = user_slots("If the snow stops Friday night, January 12, around 10, when do I have to clear it?")
     assert [(s.kind, s.value) for s in read] == [("date", "2029-01-12"), ("time", "22:00")]
+
+
+def test_a_weight_listed_as_a_bare_number_asks_its_unit(assistant):
+    a = assistant.ask("We need to move our wheel loader a few blocks down a Town road. Its data plate lists operating "
+                      "weight as 7,500. Do we need a permit?", municipality="delafield")
+    assert a.status == "clarify" and "7,500" in a.answer, a.answer

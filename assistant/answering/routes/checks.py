@@ -526,7 +526,7 @@ _WEIGHT_TOPIC = re.compile(r"\b(?:weigh\w*|limits?|posted|tons?|heavy|heavier|ov
 # a vehicle's weight said with no unit ("our loaded truck goes about 11", "it grosses 26")
 _BARE_WEIGHT = re.compile(r"\b(?:weighs?|weighing|grosses|goes|runs|scales?(?: out)?(?: at)?|comes? in at|is|'s|at|"
                           # "lists operating weight 5,500", "just says GROSS 5800"
-                          r"weight(?:\s+(?:of|is|was))?:?|gross(?:\s+(?:of|is|was))?:?)\s+"
+                          r"weight(?:\s+(?:of|is|was|as|at))?:?|gross(?:\s+(?:of|is|was))?:?)\s+"
                           r"(?:(?:about|around|roughly|maybe|nearly|almost|right at|close to|just (?:over|under))\s+)?"
                           # ("my dump truck is about six and a half loaded": in words too)
                           r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|(?:%s)(?:\s+and\s+a\s+half)?)\b"
