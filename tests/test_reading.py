@@ -198,7 +198,9 @@ def _dates(text):
 
 @pytest.mark.parametrize("text, expected", [
     ("the notice was dated last Tuesday", [("last Tuesday", "2026-11-24", "day")]),  # TODAY is a Tuesday
-    ("we dug on last Monday", [("last Monday", "2026-11-30", "day")]),
+    # (said on the Tuesday after it: yesterday, or the Monday of the week before — writers read it both ways, so both
+    # days are kept, as "next Thursday" keeps two; session 38)
+    ("we dug on last Monday", [("last Monday", "2026-11-23", "week")]),
     ("this coming Friday", [("this coming Friday", "2026-12-04", "day")]),
     ("next Tuesday", [("next Tuesday", "2026-12-08", "week")]),  # this one or the one after: not a day
     ("next Thursday", [("next Thursday", "2026-12-03", "week")]),  # still ahead this week: two readings
