@@ -1205,6 +1205,7 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
     # "a deposit of $1,250 and the bill came in at fourteen-eighty": read as 1,480 only beside another amount of that
     # size in the same words (alone, "fourteen-eighty" may as well be $14.80, and is not read)
     amounts = [s.number for s in out if s.kind == "money" and s.unit == "USD" and s.number >= 100]
+    said_parts = [m for m in _HUNDREDS_SAID.finditer(text) if m.group("h2") or m.group("h3")]
     for m in _HUNDREDS_SAID.finditer(text):
         g = next(k for k in ("h", "h1", "h2", "h3") if m.group(k))
         r = {"h": "r", "h1": "r1", "h2": "r2", "h3": "r3"}[g]
@@ -1213,9 +1214,10 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
             continue
         v = hundreds * 100 + rest
         # (or a price of one thing, "their estimate is six-fifty a square": no time of day is priced per square)
-        # (a cost part said with it makes it money too: "eight-fifty labor, three-ten materials")
+        # (cost parts listed together, each said so, make one another money: "eight-fifty labor, three-ten materials";
+        # one alone, "labor four-eighty", may be $4.80 and is not read)
         if any(a / 10 <= v <= a * 10 for a in amounts) or _PER_THING_AFTER.match(text, m.end(r)) or (
-                g in ("h2", "h3") and not re.search(r"\b(?:at|by|around|about|until|till|after|before|from)\s+$",
+                g in ("h2", "h3") and len(said_parts) >= 2 and not re.search(r"\b(?:at|by|around|about|until|till|after|before|from)\s+$",
                                                     text[:m.start(g)], re.I)):
             add("money", v, "USD", m.start(g), m.end(r))
     for m in NUMBER.finditer(text):

@@ -560,14 +560,24 @@ _PERIOD_AFTER = re.compile(r"\s*(?:\(\d+\)\s*)?-?\s*(?:business\s+|working\s+|ca
 
 # the kind a permit is named by ("street opening permit", "sidewalk permit", "privilege permit"): the words before
 # "permit" that say which, not those any permit has
-_PERMIT_KIND = re.compile(r"\b([a-z]+(?:\s+[a-z]+)?)\s+permits?\b", re.I)
+_PERMIT_KIND = re.compile(r"\b(?:([a-z]+)\s+)?([a-z]+)\s+permits?\b", re.I)
 _ANY_PERMIT = stems("street a an the this that my our your their his her its new any such village town city said same "
                     "approved issued valid renewal this")
+# (words before "permit" that name no kind of it: "get a permit", "need the permit", "pull our permit")
+_NO_KIND = {"a", "an", "the", "this", "that", "my", "our", "your", "their", "his", "her", "its", "any", "such", "same",
+            "get", "got", "need", "needs", "have", "has", "had", "pull", "pulled", "obtain", "apply", "require", "requires",
+            "issue", "issued", "want", "wants", "for", "of", "to", "no", "without", "with", "whose", "which", "what"}
 
 
 def _permit_kinds(text: str) -> set[str]:
-    """The stems naming kinds of permit in the text ("street opening permit" -> opening)."""
-    return set().union(*(stems(m.group(1)) - _ANY_PERMIT for m in _PERMIT_KIND.finditer(text))) if text else set()
+    """The stems naming kinds of permit in the text ("street opening permit" -> opening; "get a permit" -> none)."""
+    out: set[str] = set()
+    for m in _PERMIT_KIND.finditer(text or ""):
+        w1, w2 = (m.group(1) or "").lower(), m.group(2).lower()
+        if w2 in _NO_KIND:
+            continue
+        out |= stems(" ".join(w for w in (w1, w2) if w and w not in _NO_KIND)) - _ANY_PERMIT
+    return out
 
 
 def _names_paper(rule, paper_stems: set[str]) -> bool:
