@@ -569,15 +569,20 @@ _NO_KIND = {"a", "an", "the", "this", "that", "my", "our", "your", "their", "his
             "issue", "issued", "want", "wants", "for", "of", "to", "no", "without", "with", "whose", "which", "what"}
 
 
+# one kind by several names (general English): an excavation permit is a street opening, street cut or dig permit
+_KIND_KIN = (stems("excavation opening cut dig trench trenching boring"),)
+
+
 def _permit_kinds(text: str) -> set[str]:
-    """The stems naming kinds of permit in the text ("street opening permit" -> opening; "get a permit" -> none)."""
+    """The stems naming kinds of permit in the text ("street opening permit" -> opening, and its other names;
+    "get a permit" -> none)."""
     out: set[str] = set()
     for m in _PERMIT_KIND.finditer(text or ""):
         w1, w2 = (m.group(1) or "").lower(), m.group(2).lower()
         if w2 in _NO_KIND:
             continue
         out |= stems(" ".join(w for w in (w1, w2) if w and w not in _NO_KIND)) - _ANY_PERMIT
-    return out
+    return out.union(*(kin for kin in _KIND_KIN if kin & out))
 
 
 def _names_paper(rule, paper_stems: set[str]) -> bool:
