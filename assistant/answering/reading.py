@@ -1770,6 +1770,8 @@ _SAYS = re.compile(rf"\b{_SAYS_VERB}\s+$", re.I)
 _SAYS_AGAINST_BARE = re.compile(
     rf"[^.;!?\d]{{0,40}}?\b(?:and|but|while|whereas)\b[^.;!?\d$]{{0,50}}?\b{_SAYS_VERB}\s+(?P<n>{NUMBER.pattern})"
     r"(?=\s*(?:[,.;!?)]|$|\s+(?:and|but|so|or|instead|now|though)\b))", re.I)
+# the things a price is said per ("six-fifty a square", "twelve hundred per load")
+_PER_THING = r"square|slab|block|panel|foot|sq|yard|ton|load"
 _MONEY_CUE = (r"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quoted?|price|came to|comes? to|came in at|"
               r"guarantee|bond|invoice|fee|assessment|"
               # an insurance policy's limits ("property damage seventy-five hundred an accident")
@@ -1778,7 +1780,7 @@ _MONEY_CUE = (r"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quot
               r"(?:(?:was|is|of|at|were|about|around|roughly|just|only|us|me|them|him|her|for)\s+){0,2}")
 # ("put down twenty-eight hundred as a deposit": the amount before what it was put down as; "twenty-eight hundred up
 # front")
-_MONEY_CUE_END = (r"(?=\s*(?:[,.;!?)]|$|\s+(?:(?:a|an|per|each)\s+(?:square|slab|block|panel|foot|sq|yard|ton|load|hour|day)\b|and|but|so|for|on|to|when|which|that|as|even|flat|up\s*front|upfront|in\s+advance|before|"
+_MONEY_CUE_END = (rf"(?=\s*(?:[,.;!?)]|$|\s+(?:(?:a|an|per|each)\s+(?:{_PER_THING}|hour|day)\b|and|but|so|for|on|to|when|which|that|as|even|flat|up\s*front|upfront|in\s+advance|before|"
                   r"after|because|since|last|this|yesterday|today|back|(?:an?|per|each)\s+(?:person|accident|occurrence|"
                   r"claim))\b))")
 # (not "sent invoice 7781 for $640": a bare number whose document is then priced in dollars is the document's number)
@@ -1793,7 +1795,7 @@ _HUNDREDS_K = re.compile(rf"\b(?P<h>{_DIGIT_NAMES.replace('|zero', '')})[- ](?P<
 # "the bill came in at fourteen-eighty": hundreds said as two numbers (1,480), after a money cue
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _TEENS = "eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
-_PER_THING_AFTER = re.compile(r"\s+(?:a|an|per|each)\s+(?:square|slab|block|panel|foot|sq|yard|ton|load)\b", re.I)
+_PER_THING_AFTER = re.compile(rf"\s+(?:a|an|per|each)\s+(?:{_PER_THING})\b", re.I)
 _HUNDREDS_SAID = re.compile(
     rf"{_MONEY_CUE}(?P<h>\b(?:{_TEENS}|(?:{_TENS})-(?:one|two|three|four|five|six|seven|eight|nine)|"
     rf"(?:one|two|three|four|five|six|seven|eight|nine)(?=\s(?:{_TENS}))))[- ]"

@@ -419,11 +419,11 @@ SAME_WORKER = re.compile(rf"\b(?:the )?same {_WORKER}\b", re.I)
 
 
 # "the rate is $40 an hour", "a rate of $42/hr": one rate told, not said to be each worker's ("their rate", "$44/hr each")
-_THEIR_RATE = re.compile(r"\b(?:their|its|the\s+village['’]s|the\s+town['’]s|the\s+city['’]s)\s+(?:hourly\s+|labou?r\s+)?rate\b"
-                         r"(?:\s+(?:with|including|incl\.?)\s+benefits)?\s*(?:is|was|of|would be|will be|=|:)?\s*"
-                         r"(?:about\s+|around\s+)?$", re.I)
-_ONE_RATE = re.compile(r"\b(?:the|a)\s+(?:hourly\s+|labou?r\s+)?rate\b(?:\s+(?:with|including|incl\.?)\s+benefits)?"
-                       r"\s*(?:is|was|of|would be|will be|=|:)?\s*(?:about\s+|around\s+)?$", re.I)
+# "the rate is", "their hourly rate with benefits was about": a rate told, whose by the words before it
+_RATE_TOLD = (r"\s+(?:hourly\s+|labou?r\s+)?rate\b(?:\s+(?:with|including|incl\.?)\s+benefits)?"
+              r"\s*(?:is|was|of|would be|will be|=|:)?\s*(?:about\s+|around\s+)?$")
+_THEIR_RATE = re.compile(r"\b(?:their|its|the\s+village['’]s|the\s+town['’]s|the\s+city['’]s)" + _RATE_TOLD, re.I)
+_ONE_RATE = re.compile(r"\b(?:the|a)" + _RATE_TOLD, re.I)
 
 
 def _one_rate_told(rate: Slot, query: Query, staff: Slot | None = None) -> bool:

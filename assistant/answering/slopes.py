@@ -11,6 +11,7 @@ from assistant.answering.limits import MAX_BEFORE, MIN_BEFORE
 from assistant.answering.reading import Slot, number_outside, read_slots
 from assistant.answering.slot_safety import dimension
 from assistant.answering.worked import Worked
+from assistant.retrieval.lexical import stems
 
 # a rise over a run: "a slope not to exceed 12%" or "a cross slope of one-quarter inch per foot of width", and the
 # user's one length ("the driveway runs 60 feet", "the walk will be 5 feet wide"), asked how much higher or lower
@@ -178,8 +179,6 @@ def remainder(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Wo
     keeping = [sentence for sentence, _ in picked if any(
         _KEPT_CLEAR.search(sentence[max(0, s.span.start - 25):s.span.start]) and _OF_THING.match(sentence, s.span.end)
         for s in read_slots(sentence) if s.kind == "length" and s.unit in ("ft", "in"))]
-    from assistant.retrieval.lexical import stems
-
     # the sentence naming what the asking sentence asks of ("how much of that can be concrete?": "No concrete
     # surfacing ... closer than 3' from the hard surface", not a trench's "within 5' of the edge" found first)
     asked_of = stems(ASKS_REST.split(_asking(turn), 1)[-1]) - _ASKED_GENERIC
@@ -193,8 +192,6 @@ def remainder(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Wo
         if len(kept) > 1:
             # ("or within 5' of the edge thereof ... backfilled to within 5" of the surface", asked of the surface):
             # the one whose thing the question names
-            from assistant.retrieval.lexical import stems
-
             asked = stems(turn)
             named = [s for s in kept if stems(_OF_THING.match(sentence, s.span.end).group("thing")) & asked]
             if not named and dimension(total) == "depth":
@@ -246,8 +243,6 @@ def plus_thickness(turn: str, slots: list[Slot], sentences: list[str], context: 
     thickness of that thing or several, or no sentence adds one."""
     if not ASKS_DEPTH.search(turn):
         return None
-    from assistant.retrieval.lexical import stems
-
     told = stems(f"{context} {turn}")
     mine = [s for s in slots if s.kind == "length" and s.unit in ("in", "ft") and s.span.origin == "turn"]
     for sentence in sentences:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import re
+from functools import lru_cache
 from datetime import date, datetime, time
 
 from assistant.answering import phrasing, roles, slots
@@ -573,16 +574,17 @@ _NO_KIND = {"a", "an", "the", "this", "that", "my", "our", "your", "their", "his
 _KIND_KIN = (stems("excavation opening cut dig trench trenching boring"),)
 
 
-def _permit_kinds(text: str) -> set[str]:
+@lru_cache(maxsize=1024)
+def _permit_kinds(text: str) -> frozenset[str]:
     """The stems naming kinds of permit in the text ("street opening permit" -> opening, and its other names;
-    "get a permit" -> none)."""
+    "get a permit" -> none). Cached: the catalogue's rules are read for every deadline asked."""
     out: set[str] = set()
     for m in _PERMIT_KIND.finditer(text or ""):
         w1, w2 = (m.group(1) or "").lower(), m.group(2).lower()
         if w2 in _NO_KIND:
             continue
         out |= stems(" ".join(w for w in (w1, w2) if w and w not in _NO_KIND)) - _ANY_PERMIT
-    return out.union(*(kin for kin in _KIND_KIN if kin & out))
+    return frozenset(out.union(*(kin for kin in _KIND_KIN if kin & out)))
 
 
 def _names_paper(rule, paper_stems: set[str]) -> bool:
