@@ -44,7 +44,7 @@ _PERIOD = (rf"(?P<n>{NUMBER.pattern}|a|an|one)\s*(?:\(\d+\)\s*)?"
 _BEFORE = re.compile(rf"(?:\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|no\s+later\s+than)\s+)?"
                      rf"{_PERIOD}\s+(?:prior\s+to|before|in\s+advance\s+of|preceding)\b", re.I)
 # ("shall not be permitted for forty-eight hours after placing", "for a period of three years from the date")
-_AFTER = re.compile(rf"\b(?:within|no\s+later\s+than|not\s+later\s+than|not\s+more\s+than|(?:for\s+)?more\s+than|"
+_AFTER = re.compile(rf"\b(?:within|no\s+later\s+than|not\s+later\s+than|not\s+more\s+than|(?:for\s+)?more\s+than|at\s+least|"
                     rf"for(?:\s+a\s+(?:period|term)\s+of)?|"
                     rf"(?:at|after|upon|on)\s+the\s+expiration\s+of)\s+{_PERIOD}\s+(?:after|of|from|following)\b", re.I)
 
@@ -457,7 +457,7 @@ _IRREGULAR = {"held": "hold", "paid": "pay", "made": "make", "given": "give", "g
 _ACT_KINDS = {kind: stems(words) for kind, words in (
     ("notify", "notify notified notice notification inform informed tell"),
     ("file", "file filed petition appeal apply applied application submit submitted request hearing"),
-    ("pay", "pay paid payment"),
+    ("pay", "pay paid payment unpaid nonpayment"),
     ("remove", "remove removed removal retrieve retrieved reclaim away tow towed impound impounded confiscate seize"),
     ("work", "repair repaired restore restored replace replaced install installed complete completed"))}
 
@@ -474,7 +474,8 @@ def _acts(text: str) -> set[str]:
 # the question asks a day of its own case ("what's my last day to appeal", "on what date can they put a lien on it"),
 # not how long a period is ("how soon must I appeal")
 # a date itself asked for ("what date", "I need the actual date"), not a period or whether there is a deadline
-ASKS_A_DATE = re.compile(r"\b(?:what|which)\s+(?:date|day)\b|\bby\s+what\s+(?:date|day)\b|"
+ASKS_A_DATE = re.compile(r"\b(?:what|which)\s+(?:(?:exact|actual|precise|specific|calendar)\s+)?(?:date|day)\b|"
+                         r"\bby\s+what\s+(?:(?:exact|actual|precise|specific|calendar)\s+)?(?:date|day)\b|"
                          r"\b(?:the|an|a)\s+(?:exact|actual|precise|specific|real)\s+(?:date|day)\b", re.I)
 _ASKS_ITS_DAY = re.compile(ASKS_A_DATE.pattern + r"|\bwhat(?:['’]s|\s+is)\s+the\s+(?:last|final|latest)\s+(?:date|day)\b|"
                            r"\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|\bby\s+what\s+time\b", re.I)

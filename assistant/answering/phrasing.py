@@ -634,7 +634,7 @@ def lead_deadline(r) -> str:
             return f"{r.obligation} Latest moment: **{fmt_date(r.due_at)}**."
         if getattr(r, "ends_period", False):  # nothing is due: the period runs out then ("free from all traffic")
             return f"{r.obligation} The period ends at **{fmt_date(r.due_at)}**."
-        return f"{r.obligation} Due by **{fmt_date(r.due_at)}**."
+        return f"{r.obligation} Due by **{fmt_date(r.due_at)}**.{_done_verdict(r)}"
     if getattr(r, "due_date", None) and getattr(r, "earliest_date", None):  # a publication window
         return (f"{r.obligation} Earliest day: **{fmt_date(r.earliest_date)}**; latest day: "
                 f"**{fmt_date(r.due_date)}**.")
@@ -656,12 +656,25 @@ def lead_deadline(r) -> str:
             moved += (f" That is {'a Sunday' if r.due_date.weekday() == 6 else 'a legal holiday'}: this period's end is not moved as an act to be done "
                       f"would be; if the office reads it as one (§ 990.001(4)(b), Wis. Stats.), the last day is "
                       f"{fmt_date(act)}, so ask before relying on it.")
-        return f"{r.obligation} {word}: **{fmt_date(r.due_date)}**.{moved}"
+        return f"{r.obligation} {word}: **{fmt_date(r.due_date)}**.{moved}{_done_verdict(r)}"
     if getattr(r, "direction", "") == "window" and r.window_start:
         inside = "inside" if r.in_window else "outside"
         return f"{r.obligation} That date is {inside} the window from {fmt_date(r.window_start)} to {fmt_date(r.window_end)}."
     return r.obligation
 
+
+
+def _done_verdict(r) -> str:
+    """Whether the act done on the day the user gave was in time (the calculator's verdict)."""
+    done = getattr(r, "done_on", None)
+    if done is None:
+        return ""
+    if getattr(r, "in_time", None) is None:
+        return f" Done on {fmt_date(done)}, the day of the last moment: whether that was in time depends on the hour."
+    if r.in_time:
+        return f" Done on {fmt_date(done)}: **in time**."
+    n = r.days_late
+    return f" Done on {fmt_date(done)}: **late**, {n} day{'' if n == 1 else 's'} after the last day."
 
 
 def asked_again(swaps: tuple[tuple[str, str], ...]) -> str:

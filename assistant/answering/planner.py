@@ -443,7 +443,7 @@ _UNIT_ONLY = re.compile(r"(?:it['’]?s\s+|in\s+|they['’]?re\s+)?(?:pounds?|lb
                         r"[.!]?", re.I)
 # a weight said with no unit: "It's about a 3.5", "the scale ticket just says 11.5", "listed at 6,000 on the spec sheet"
 _BARE_WEIGHT = re.compile(
-    r"\b(?:weighs?|weighing|grosses|grossing|listed\s+at|rated\s+(?:at|for)|ticket\s+(?:just\s+)?(?:says|shows|reads)|"
+    r"\b(?:weighs?|weighing|grosses|grossing|listed\s+at|rated\s+(?:at|for)|ticket\s+(?:just\s+)?(?:says|shows|reads)|gvwr?:?|"
     r"it['’]s\s+(?:about\s+|around\s+|roughly\s+)?an?|comes?\s+in\s+at)\s+(?:about\s+|around\s+|roughly\s+|maybe\s+|just\s+)?"
     r"(?P<n>\d[\d,]*(?:\.\d+)?)(?![\d,]|\.\d)(?!\s*-?\s*(?:lbs?|pounds?|tons?|t\b|kg|kilo\w*|tonnes?|%|percent|feet|ft|foot|"
     r"inch\w*|miles?|mph|hours?|days?|yards?|years?|months?)\b)", re.I)

@@ -90,6 +90,8 @@ def _own_part(turn: str, slot: Slot) -> str:
 
 
 # a question that asks how many of a count ("How many have to sign?", "what's the minimum number of owners")
+_DWELLINGS = stems("house houses home homes household households dwelling dwellings")
+_HOUSEHOLD = stems("resident residents occupant occupants owner owners household households")
 _ASKS_COUNT = re.compile(r"\bhow\s+many\b|\b(?:minimum|least|smallest|fewest)\s+number\b|\bnumber\s+of\b", re.I)
 
 
@@ -105,6 +107,10 @@ def share_of_count(turn: str, slots: list[Slot], sentences: list[str]) -> list[P
         return []
     count = counts[0]
     unit = stems(count.unit or "")
+    if unit & _DWELLINGS:
+        # ("There's 20 houses along that stretch. How many have to sign?" of "not less than 70% of the residents
+        # abutting"): a house counted is its residents' household, as a petition of the abutting residents counts them
+        unit |= _HOUSEHOLD
     for sentence in sentences:
         found = []
         for m in _PORTION.finditer(sentence):

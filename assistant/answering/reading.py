@@ -2032,6 +2032,32 @@ _KEPT_ON_AFTER = re.compile(r"^[\s-]*(?:[a-z]+\s+){0,2}(?:on\s+(?:it|top|there|b
 _A_LIMIT_TOLD = re.compile(r"^\s*(?:-\s*)?(?:limit|max(?:imum)?|restriction|posted)\b|\b(?:limit|posted|maximum)\s+(?:of\s+|is\s+)?$", re.I)
 
 
+# a day written with its month and no year ("October 7", "10/7"), as against "October 7, 2030" or "tomorrow"
+_MONTH_DAY_ONLY = re.compile(rf"^(?:{dates._MON}\.?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}/\d{{1,2}})$", re.I)
+
+
+def _near_the_day_replaced(slots: list[Slot]) -> list[Slot]:
+    """"what if it slips to October 7 instead?" after "we're opening it May 6" (2030): a day of the follow-up written
+    without its year is read in the year nearest the one day the earlier turn told (October 7, 2030), not nearest
+    today (October 7, 2029) — the day it replaces is what the user counts from."""
+    told = [s for s in slots if s.span.origin == "earlier" and s.kind == "date" and s.precision == "day"]
+    if len(told) != 1:
+        return slots
+    return [_year_near(s, told[0].day) if s.span.origin == "turn" else s for s in slots]
+
+
+def _year_near(slot: Slot, anchor: date) -> Slot:
+    """A day written with its month and no year, read in the year that puts it nearest ``anchor``."""
+    if slot.kind != "date" or slot.precision != "day" or slot.days is not None \
+            or not _MONTH_DAY_ONLY.match(slot.span.text.strip()):
+        return slot
+    try:
+        near = dates.nearest_year(slot.day.month, slot.day.day, anchor)
+    except ValueError:
+        return slot
+    return slot if near == slot.day else slot.model_copy(update={"value": near.isoformat()})
+
+
 def _changed_by(turn: str, slots: list[Slot]) -> list[Slot]:
     """A follow-up's amount that changes the one value of its kind told before ("knock 3,200 lbs off the load" of a
     14,500-lb truck): the value changed (its working said), in place of both (never the change read as the value)."""
@@ -2143,6 +2169,8 @@ def _moved_day(turn: str, earlier: str, own: list[Slot]) -> tuple[str, tuple[tup
     if len(told) != 1 or told[0].value == new.value:
         return None
     t = told[0]
+    if t.precision == "day":
+        new = _year_near(new, t.day)  # ("we're opening it May 6" / "what if it slips to October 7?": that May's October)
     said = f"{new.day:%A}, {new.day:%B} {new.day.day}, {new.day.year}" if new.precision == "day" else new.span.text
     return earlier[:t.span.start] + said + earlier[t.span.end:], ((t.span.text, new.span.text),)
 
@@ -2214,6 +2242,7 @@ def read_query(turn: str, earlier: str = "", *, follow_up: bool = False, clarifi
         # "Ok next one is the walk in front of the hardware store": the earlier turn's values were another thing's
         slots_ = [s for s in slots_ if s.span.origin == "turn"]
     elif earlier and (SAME_ASK.search(turn) or AGAIN_WITH.search(turn)):
+        slots_ = _near_the_day_replaced(slots_)
         # "they came back an inch and a quarter short. same question": the turn's value replaces the earlier turn's
         # value of its kind; the earlier turn's other values still hold
         # (only a kind the earlier turn told once: "deposit $3,200 ... bill $3,650" / "scratch that, it came in at

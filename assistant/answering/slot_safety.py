@@ -202,6 +202,10 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         other = spoken_short(r.slot) if r.slot is not None and r.derived is None else None
         if other is not None:
             return read, Unsafe(r.argument, r.label, (r.slot.span.text, *other), reason="readings")
+        other = misgrouped(r.slot) if r.slot is not None and r.derived is None else None
+        if other is not None:
+            # "a bill that says $1,2000": $1,200 with a digit too many, or $12,000 with the comma misplaced — asked
+            return read, Unsafe(r.argument, r.label, other, reason="misgrouped")
         unsure = unsure_of(r.slot, query.turn) if r.slot is not None and r.derived is None else None
         if unsure is not None:
             # "around midnight last night - not sure if it was just before or just after 12": the user doubts the value
@@ -487,6 +491,27 @@ ROUGH_AMOUNT = re.compile(r"^\s*(?:a\s+couple(?:\s+of)?|a\s+pair\s+of|a\s+few|se
                            re.I)
 
 
+# a figure whose thousands commas are not in threes ("$1,2000", "12,00,0"): it reads as written with the commas
+# dropped, or as the figure the commas mark with a digit too many — the user may have meant either
+_RUN_ON = re.compile(r"^[\d,]*\d")
+
+
+def misgrouped(slot: Slot) -> tuple[str, str, str] | None:
+    """The figure as written and its two readings when its digits run on past the figure read ("$1,2000" read
+    $1,200 with a 0 left over, or $12,000 with the comma misplaced); None when the figure is written cleanly."""
+    if slot.kind not in ("money", "length", "weight", "count") or "," not in slot.span.text:
+        return None
+    tail = _RUN_ON.match(slot.after)
+    if tail is None:
+        return None
+    written = slot.span.text + tail.group(0)
+    digits = re.sub(r"\D", "", written)
+    head = "$" if slot.kind == "money" else ""
+    whole = f"{head}{int(digits):,}"
+    read = f"{head}{Decimal(slot.value):,}" if slot.kind == "money" else slot.span.text
+    return written, read, whole
+
+
 def spoken_short(slot: Slot) -> tuple[str, str] | None:
     """The two readings of an amount said short, in words (a figure the user did not give is never shown): "two
     thousand five" is "two thousand and five" as written, and "two thousand five hundred" as often said; None when
@@ -581,6 +606,9 @@ def clarify_text(unsafe: Unsafe) -> str:
                 f"{as_written.split(',')[0]}. Which do you mean: {as_written} or {other}?")
     if unsafe.reason == "rough":  # "a couple grand": no exact amount
         return f"the {unsafe.label}: “{unsafe.candidates[0]}” is not an exact amount. What was it, in dollars?"
+    if unsafe.reason == "misgrouped":  # "$1,2000": figures the user did not write are never shown
+        return (f"the {unsafe.label}: “{unsafe.candidates[0]}” has a digit too many or a comma out of place, so it "
+                "can be read two ways. What is the exact amount, in figures?")
     if unsafe.reason == "readings":  # words read two ways: "two thousand five"
         said, one, other = unsafe.candidates
         return f"the {unsafe.label}: “{said}” can mean {one} or {other}. Which is it (in figures)?"

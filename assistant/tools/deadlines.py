@@ -159,6 +159,10 @@ class DeadlineInput(ToolInput):
         description="True when the work is an emergency excavation (some notices do not apply; "
         "a no-opening season may except emergencies the board so determines).",
     )
+    done_on: date | None = Field(
+        default=None,
+        description="The day the user says the act was done (the deposit paid, the notice filed): the answer says "
+        "whether it was in time, against the last day computed.")
     given: Literal["event", "act"] = Field(
         default="event",
         description="event: `event` is the rule's event (the latest day to act before it is computed); act: for "
@@ -217,6 +221,11 @@ class DeadlineResult(ToolOutput):
         default=None, description="For no-opening windows: the first date openings are allowed."
     )
     related_rules: list[str] = Field(default_factory=list, description="Other rules that bind at the same time.")
+    done_on: date | None = Field(default=None, description="The day the act was done, as given.")
+    in_time: bool | None = Field(
+        default=None, description="With `done_on`: whether it was done by the last day (None when the last day is a "
+        "moment of the day the act was done, which a date alone cannot settle).")
+    days_late: int | None = Field(default=None, description="With `done_on` after the last day: by how many days.")
 
 
 def _period_text(c: CountSpec) -> str:
@@ -478,10 +487,31 @@ def deadline(inp: DeadlineInput, calendar: BusinessCalendar | None = None) -> De
         + _skipped_sentence(count.skipped)
     )
     assumptions.extend(holiday_note(count.skipped))
+    if inp.done_on is not None and rule.act:
+        _judge_done(result, inp.done_on)
     if rule.due_note and count.unadjusted is not None:
         result.explanation += " " + rule.due_note.format(next_year=count.unadjusted.year + 1)
     result.assumptions = assumptions
     return result
+
+
+def _judge_done(result: DeadlineResult, done: date) -> None:
+    """Whether an act done on ``done`` was in time: on or before the last day (the day of a last moment cannot say)."""
+    last = result.due_at.date() if result.due_at is not None else result.due_date
+    if last is None:
+        return
+    result.done_on = done
+    if result.due_at is not None and done == last:
+        result.explanation += (f" Done on {describe_date(done)}, the day of the last moment: whether in time depends "
+                               "on the hour.")
+        return
+    result.in_time = done <= last
+    if result.in_time:
+        result.explanation += f" Done on {describe_date(done)}: on or before the last day, in time."
+    else:
+        result.days_late = (done - last).days
+        result.explanation += (f" Done on {describe_date(done)}: {result.days_late} day"
+                               f"{'' if result.days_late == 1 else 's'} after the last day, late.")
 
 
 # the words that ask a deadline's day ("earliest" / "soonest" reach the route too, but only to count forward from a
@@ -496,7 +526,9 @@ WHEN_CUES = (r"when|deadlines?|how late|by what date|what date|by what day|(?:on
              # "What's the actual date I have to pay by?"
              r"(?:actual|exact|real|final) (?:date|day)|what(?:'s|’s|s| is) the (?:date|day)\b|date (?:i|we|you|they) (?:have|need|must|got) to \w+(?: \w+)? by|"
              # "Is that soon enough to be considered for next year?", "am I too late?": whether a day is in time
-             r"soon enough|early enough|in time|too late")
+             r"soon enough|early enough|in time|too late|on time|"
+             # "Was I late?", "did we miss the deadline?"
+             r"(?:was|am|were|are|is) (?:i|we|it|they|that|this|the \w+) (?:\w+ )?late|missed it|miss(?:ed)? (?:the|our|my) (?:deadline|window|cutoff|date)")
 INVERTIBLE_KINDS = ("days_before", "business_days_before", "hours_before")
 INVERSE_SEARCH_DAYS = 400  # bounded: every period of the catalogue counted back is far shorter
 

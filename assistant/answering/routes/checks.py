@@ -396,6 +396,12 @@ _NOT_A_SLOPE = re.compile(r"\s*(?:of\s+)?(?:(?:lot|road|street)\s+)?(?:frontage|
                          r"thick\b|lot\b)", re.I)
 
 
+# numbers that measure something else than a length along the drive: an area ("2.3 acres", "a 24 x 30 garage"), a
+# share ("15%"); blanked before looking for a bare number that could be a rival rise or run
+_OTHER_MEASURES = re.compile(r"\b\d+(?:\.\d+)?\s*(?:acres?\b|sq(?:uare)?\.?\s*(?:ft|feet|foot)\b|%|percent\b)|"
+                             r"\b\d+(?:\.\d+)?\s*(?:x|by)\s*\d+(?:\.\d+)?\b(?!\s*(?:feet|foot|ft|inch|in\b|\"|'))", re.I)
+
+
 def _rise_and_run(ctx: RouteContext):
     """(rise, run) in feet from the lengths of the user's turn, each told by its own words; None unless exactly one
     length reads as the rise and one as the run (inches and meters converted to feet)."""
@@ -417,7 +423,8 @@ def _rise_and_run(ctx: RouteContext):
     if len(rises) != 1 or len(runs) != 1 or not all(_NOT_A_SLOPE.match(x.after) or dimension(x) in ("width", "depth", "thickness")
                                                     for x in others):
         return None
-    if reading.number_outside(ctx.query.turn, ctx.query.slots, lambda kind: kind != "count"):
+    if reading.number_outside(_OTHER_MEASURES.sub(lambda m: " " * len(m.group()), ctx.query.turn), ctx.query.slots,
+                              lambda kind: kind != "count"):
         return None  # a bare number besides ("one contractor says it climbs 6 feet, the other measured 8"): not read here
     feet = [x.number / Decimal(12) if x.unit == "in" else x.number for x in (rises[0], runs[0])]
     return (feet[0], feet[1], rises[0], runs[0]) if feet[1] > 0 else None
@@ -526,7 +533,8 @@ _WEIGHT_TOPIC = re.compile(r"\b(?:weigh\w*|limits?|posted|tons?|heavy|heavier|ov
 # a vehicle's weight said with no unit ("our loaded truck goes about 11", "it grosses 26")
 _BARE_WEIGHT = re.compile(r"\b(?:weighs?|weighing|grosses|goes|runs|scales?(?: out)?(?: at)?|comes? in at|is|'s|at|"
                           # "lists operating weight 5,500", "just says GROSS 5800"
-                          r"weight(?:\s+(?:of|is|was|as|at))?:?|gross(?:\s+(?:of|is|was))?:?)\s+"
+                          # ("the plate just says GVW 5,800", "gross vehicle weight rating 26,000")
+                          r"weight(?:\s+(?:of|is|was|as|at))?:?|gvwr?:?|gross(?:\s+(?:of|is|was))?:?)\s+"
                           r"(?:(?:about|around|roughly|maybe|nearly|almost|right at|close to|just (?:over|under))\s+)?"
                           # ("my dump truck is about six and a half loaded": in words too)
                           r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|(?:%s)(?:\s+and\s+a\s+half)?)\b"
@@ -561,7 +569,10 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
         if muni is not None and bare is not None and (VEHICLE.search(q) or _MACHINE.search(q)) and _WEIGHT_TOPIC.search(q):
             # "posted with the temporary weight limit. Our loaded truck goes about 11": tons or pounds is asked (11 tons is
             # over a 6-ton limit, 11,000 pounds under it), never guessed
-            return Missing(f"the unit of the vehicle's weight “{bare}”: tons or pounds?", slot="gross weight",
+            # (the units the user names as the ones in doubt are the ones asked: "doesn't say lbs or kg")
+            metric = re.search(r"\b(?:kg|kgs|kilo\w*|metric|tonnes?)\b", ctx.current or q, re.I)
+            units = "pounds or kilograms" if metric else "tons or pounds"
+            return Missing(f"the unit of the vehicle's weight “{bare}”: {units}?", slot="gross weight",
                            candidates=(bare,))
         unsure = reading.AMBIGUOUS_TONS.search(ctx.current or q)
         if muni is not None and unsure is not None:

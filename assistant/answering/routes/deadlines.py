@@ -362,8 +362,9 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         return Missing(f"{_the_day(best.event)}: “{said}” reads as the {told[0].event.rstrip('.')}, and this period "
                        f"is counted from the {best.event.rstrip('.')}. Which date was that?", slot="event date",
                        candidates=(said,), provision=_provision_of(best))
-    if event is not None and not wants_day and not act_given and roles.event_kind_of(clause) is None \
-            and roles.event_kind_of(best.event) in _PAPER_EVENTS and _WORK_STARTS.search(clause) \
+    dated = _dated_part(clause, read[0].span.text if read else None)
+    if event is not None and not wants_day and not act_given and roles.event_kind_of(dated) is None \
+            and roles.event_kind_of(best.event) in _PAPER_EVENTS and _WORK_STARTS.search(dated) \
             and not _WORK_STARTS.search(best.event):
         # "What date does our permit expire? We're starting the dig next Monday.", of a permit valid 30 days from its
         # approval: the day given is the work's start, not the approval the period counts from — that day is asked
@@ -443,6 +444,12 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     args = {"rule": best.id, "event": event.isoformat(), "emergency": emergency}
     if act_given:
         args["given"] = "act"
+    done = _done_on(ctx, sources.get("event")) if best.act and not act_given and not each else None
+    if done is not None:
+        # "letter dated Friday Aug 27 ... I dropped the check off Tuesday the 7th. Was I on time?": the day the act
+        # was done, held against the last day
+        args["done_on"] = done.day.isoformat()
+        sources["done_on"] = done
     routed = Routed("deadline", args, best.municipality, phrasing.lead_deadline,
                     cues={"event": ACT_GIVEN if act_given else best.event},
                     sources=sources)
@@ -547,6 +554,54 @@ _ASKS_END = re.compile(r"\bexpir\w*|\bruns? out\b|\b(?:good|valid)\s+(?:until|ti
 _WORK_STARTS = re.compile(r"\b(?:start(?:s|ing|ed)?|begin(?:s|ning)?|began|commenc\w*|break(?:ing)? ground|kick(?:ing|s)? off)\b",
                           re.I)
 _PAPER_EVENTS = ("approval", "application", "notice", "bill")
+# where one clause of a sentence ends and another, with a subject of its own, begins ("Our permit got approved and
+# we start digging on the 3rd": the date is the dig's, not the approval's)
+_NEXT_CLAUSE = re.compile(r"\s*;\s*|,?\s+(?:and|but|so|then|while)\s+(?=(?:we|i|they|he|she|our|my|the|crews?|"
+                          r"contractors?)\b)", re.I)
+
+
+# the asking sentence asks whether an act was in time ("Was I on time?", "am I late?", "did we miss the deadline?")
+_ASKS_IN_TIME = re.compile(r"\b(?:on time|in time|too late|(?:was|am|were|are|is) (?:i|we|it|they|that|this|the \w+) "
+                           r"(?:\w+ )?late|missed it|miss(?:ed)? (?:the|our|my) (?:deadline|window|cutoff|date))\b", re.I)
+# the words of an act done on a day: paying, filing, delivering, doing the work
+_DONE = re.compile(r"\b(?:paid|pay|dropped|drop|filed|submitted|turned (?:it |them )?in|handed|delivered|mailed|sent|"
+                   r"applied|put (?:down|in)|made (?:the|a|our|my)|deposited|got (?:it|the \w+|them) in|brought|"
+                   r"posted|placed|installed|finished|completed|cleared|shovel+ed|removed|fixed|repaired)\b", re.I)
+
+
+def _done_on(ctx: RouteContext, event_slot) -> object | None:
+    """The one day of the user's turn, other than the event's, whose own clause tells an act done on it, when the
+    asking sentence asks whether it was in time; None otherwise."""
+    if ctx.query is None or event_slot is None or not _ASKS_IN_TIME.search(_asking(ctx.current or ctx.query.turn)):
+        return None
+    turn = ctx.query.turn
+    found = []
+    for s in ctx.query.of("date", "turn"):
+        if s.precision != "day" or s.value == event_slot.value:
+            continue
+        if _DONE.search(_clause_at(turn, s)) and not (event_slot.span.origin == "turn"
+                                                     and _DONE.search(_clause_at(turn, event_slot))):
+            found.append(s)
+    return found[0] if len(found) == 1 else None
+
+
+def _clause_at(text: str, slot) -> str:
+    """The clause of its sentence that holds the slot's span."""
+    starts = [m.end() for m in re.finditer(r"[.?!;](?:\s|$)", text) if m.end() <= slot.span.start]
+    ends = [m.start() for m in re.finditer(r"[?!;]|\.(?:\s|$)", text) if m.start() >= slot.span.end]
+    sentence = text[starts[-1] if starts else 0:ends[0] + 1 if ends else len(text)]
+    return _dated_part(sentence, slot.span.text)
+
+
+def _dated_part(clause: str, said: str | None) -> str:
+    """The clause of the sentence that holds the day given (``said``, as written); the whole sentence when the day is
+    not found in it or the sentence has one clause."""
+    at = clause.find(said) if said else -1
+    if at < 0:
+        return clause
+    bounds = [0, *(m.end() for m in _NEXT_CLAUSE.finditer(clause) if m.end() <= at)]
+    ends = [m.start() for m in _NEXT_CLAUSE.finditer(clause) if m.start() >= at + len(said)]
+    return clause[bounds[-1]:ends[0] if ends else len(clause)]
 _A_PAPER = re.compile(r"\b(?:permits?|licen[cs]es?|bonds?|polic(?:y|ies)|certificates?|approvals?|registrations?|"
                       r"guarantees?)\b", re.I)
 _ENDS = re.compile(r"\bvalid\w*|\bexpir\w*|\bterminat\w*|\blapses?\b", re.I)

@@ -22,7 +22,10 @@ from assistant.tools.registry import run_tool
 
 # a figure in dollars asked for, not the multiple of the fee
 ASKS_DOLLARS = re.compile(r"\bhow many dollars\b|\bin dollars\b|\bdollar (?:amount|figure)\b|\bwhat (?:will|would|do) "
-                          r"(?:we|i) (?:pay|owe)\b", re.I)
+                          r"(?:we|i) (?:pay|owe)\b|"
+                          # "What'll the surcharge run me?", "what's that going to set us back?", "what will it come to?"
+                          r"\b(?:run|set)\s+(?:me|us|you|them)(?:\s+back)?\b|\bwhat(?:'ll|’ll| will| would)\s+(?:\w+\s+){0,2}"
+                          r"(?:come to|cost)\b", re.I)
 
 
 # a time to come the words name without a day ("in three weeks", "later this year", "soon")

@@ -1,0 +1,193 @@
+"""Session 39: readings that decide a figure or an ask, on any question.
+
+A figure whose digits run on past its thousands comma ("$1,2000") is asked, never read as $1,200; a follow-up's day
+written without its year ("what if it slips to October 7?") is read near the day it replaces, not near today; a day
+told for the start of the work is no day of the approval a permit's period counts from, even when the same sentence
+says the permit was approved; lengths of other things ("2.3 acres", "a 24 x 30 garage") do not stop a driveway's rise
+over its run; "Was I on time?" with the day the act was done is answered against the last day.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from assistant.answering.reading import read_query, user_slots
+from assistant.answering.slot_safety import misgrouped
+
+
+def _tools(answer) -> list[str]:
+    return [c.name for c in answer.tool_calls]
+
+
+# -- a figure with a digit too many --------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, written", [("a bill that says $1,2000, typo I guess", "$1,2000"),
+                                           ("the invoice reads $12,50 total", None)])
+def test_a_figure_whose_digits_run_on_is_read_two_ways(text, written):
+    money = [s for s in user_slots(text) if s.kind == "money"]
+    got = misgrouped(money[0]) if money else None
+    if written is None:
+        assert got is None
+    else:
+        assert got is not None and got[0] == written and set(got[1:]) == {"$1,200", "$12,000"}
+
+
+@pytest.mark.parametrize("text", ["The bill is $1,200.", "The bill is $12,000 and the guarantee $5,000."])
+def test_a_figure_written_cleanly_is_not_asked(text):
+    assert all(misgrouped(s) is None for s in user_slots(text))
+
+
+def test_a_bill_with_a_digit_too_many_is_asked_not_worked(assistant, today):
+    today("2030-03-13")
+    a = assistant.ask("We posted a $5,000 guarantee for the curb and gutter. Town just sent a bill for curb damage that "
+                      "says $1,2000, typo I guess. If we let it come out of the guarantee how much do we get back?",
+                      municipality="delafield")
+    assert a.status == "clarify", a.answer
+    assert "$1,2000" in a.answer and "exact amount" in a.answer, a.answer
+    assert "$3,800" not in a.answer and "$1,200" not in a.answer.replace("$1,2000", ""), a.answer
+
+
+# -- a follow-up's day near the day it replaces ------------------------------------------------------------------------
+def test_a_follow_up_day_is_read_near_the_day_it_replaces():
+    q = read_query("what if it slips to October 7 instead?",
+                   "Street opening on Walnut, permit fee's $150. Final paving in September 2028 and we're opening it May 6.",
+                   follow_up=True, ref=date(2030, 3, 13))
+    turn = [s for s in q.slots if s.span.origin == "turn" and s.kind == "date"]
+    assert [s.value for s in turn] == ["2030-10-07"]
+
+
+def test_a_follow_up_day_with_its_year_is_kept():
+    q = read_query("what if it slips to October 7, 2029 instead?", "We're opening it May 6.", follow_up=True,
+                   ref=date(2030, 3, 13))
+    assert [s.value for s in q.slots if s.span.origin == "turn" and s.kind == "date"] == ["2029-10-07"]
+
+
+def test_a_slipped_opening_day_gives_that_years_surcharge(assistant, today):
+    today("2030-03-13")
+    first = ("Street opening on Walnut, permit fee's $150. Walnut got its final paving in September 2028 and we're "
+             "opening it May 6. What's the surcharge?")
+    before = assistant.ask(first, municipality="brandon")
+    a = assistant.ask("what if it slips to October 7 instead?", municipality="brandon",
+                      history=[{"role": "user", "content": first}, {"role": "assistant", "content": before.answer}])
+    assert "October 7, 2030" in a.answer and "$450.00" in a.answer, a.answer
+
+
+# -- the start of the work is not the approval --------------------------------------------------------------------------
+def test_a_start_day_beside_an_undated_approval_is_not_the_approval(assistant, today):
+    today("2030-03-13")
+    a = assistant.ask("Our street opening permit got approved and we start digging on the 3rd of next month. When do we "
+                      "have to put in for the renewal if the job runs long?", municipality="brandon")
+    assert a.status == "clarify", a.answer
+    assert "approved" in a.answer and "May 3" not in a.answer, a.answer
+
+
+def test_an_approval_day_beside_a_start_is_counted_from(assistant, today):
+    today("2030-03-13")
+    a = assistant.ask("Our street opening permit got approved on the 3rd of this month and we start digging next week. "
+                      "When does it run out?", municipality="brandon")
+    assert a.status == "answered" and "April 2, 2030" in a.answer, a.answer
+
+
+# -- a driveway's slope among lengths of other things -------------------------------------------------------------------
+@pytest.mark.parametrize("question, percent", [
+    ("Building on lot 14 off Lakeview Ct (N47 W28836), 2.3 acres. Driveway is 60 ft long, 16 ft wide, and climbs 9 ft "
+     "from the road to the garage slab. Paving quote is $14,800. Does that grade work for the Town?", "15%"),
+    ("Builder wants the driveway to climb 7 feet over its 50 foot length up to the garage (garage is 24 x 30). Quote was "
+     "$18,900. Is that steep a driveway ok with the Town?", "14%"),
+])
+def test_a_slope_among_areas_and_prices(assistant, question, percent):
+    a = assistant.ask(question, municipality="delafield")
+    assert _tools(a) == ["driveway_check"] and f"**{percent}**" in a.answer, a.answer
+
+
+def test_a_bare_rival_rise_still_stops_the_slope(assistant):
+    a = assistant.ask("Our driveway is 50 feet long on a 2.3 acre lot. One contractor says it climbs 6 feet, the other "
+                      "measured 8. Is that too steep for the Town?", municipality="delafield")
+    assert "driveway_check" not in _tools(a), a.answer
+
+
+# -- was it done in time ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("paid, verdict", [("Tuesday the 7th", "**in time**"), ("Wednesday the 8th", "**late**, 1 day")])
+def test_a_deposit_paid_on_a_day_is_judged_against_the_last_day(assistant, today, paid, verdict):
+    today("2027-09-15")
+    a = assistant.ask(f"Got a letter from the town dated Friday Aug 27 saying they're putting a culvert in under our "
+                      f"existing driveway and we had to put down a deposit. I dropped the check off {paid}. Was I on "
+                      f"time?", municipality="delafield")
+    assert a.status == "answered", a.answer
+    assert "September 7, 2027" in a.answer and verdict in a.answer, a.answer
+    call = a.tool_calls[0]
+    assert call.name == "deadline" and call.arguments.get("done_on"), call.arguments
+
+
+def test_no_verdict_without_an_in_time_ask(assistant, today):
+    today("2027-09-15")
+    a = assistant.ask("The village mailed me a bill for removing my obstruction; it arrived Friday September 3. When do "
+                      "I have to pay it?", municipality="brandon")
+    assert "in time" not in a.answer and "September 13, 2027" in a.answer, a.answer
+
+
+def test_the_deadline_calculator_judges_the_day_done():
+    from assistant.tools.deadlines import DeadlineInput, deadline
+
+    on = deadline(DeadlineInput(rule="delafield_culvert_deposit", event=date(2027, 8, 27), done_on=date(2027, 9, 7)))
+    late = deadline(DeadlineInput(rule="delafield_culvert_deposit", event=date(2027, 8, 27), done_on=date(2027, 9, 10)))
+    assert on.in_time is True and on.days_late is None
+    assert late.in_time is False and late.days_late == 3
+
+
+# -- asks that need a value the words do not give -----------------------------------------------------------------------
+def test_what_will_the_surcharge_run_me_asks_the_paving_date(assistant, today):
+    today("2030-03-13")
+    a = assistant.ask("Cutting into Elm St on April 22 for a water service. Permit fee came to $200. What'll the "
+                      "surcharge run me?", municipality="brandon")
+    assert a.status == "clarify" and "final paving" in a.answer, a.answer
+
+
+@pytest.mark.parametrize("turn, asks", [("What exact date do I have to be done by?", True),
+                                        ("By what exact day is it due?", True),
+                                        ("How long do I have?", False)])
+def test_what_exact_date_asks_a_day(turn, asks):
+    from assistant.answering import periods
+
+    assert periods.asks_its_day(turn) is asks
+
+
+def test_a_fine_that_rises_at_least_so_many_days_after_is_counted():
+    from assistant.answering import periods
+
+    rule = ("This fine shall increase by thirty-three dollars ($33.00) if it remains unpaid at least twenty-one (21) "
+            "days after issuance of a notice of the violation.")
+    turn = "got a ticket for parking in the bike lane on June 4. what date does it go up if I still haven't paid?"
+    got = periods.count_from(turn, user_slots(turn, "turn", date(2029, 6, 20)), [rule], "MA")
+    assert got and got[0].day == date(2029, 6, 25), got
+
+
+def test_a_week_named_for_a_rising_fine_asks_the_day():
+    from assistant.answering import periods
+
+    rule = ("This fine shall increase by thirty-three dollars ($33.00) if it remains unpaid at least twenty-one (21) "
+            "days after issuance of a notice of the violation.")
+    turn = ("got a ticket for parking in the bike lane sometime last week, can't remember what day. what date does it "
+            "go up if I still haven't paid?")
+    assert periods.stretch_needed(turn, user_slots(turn, "turn", date(2029, 6, 20)), [rule]) is not None
+
+
+# -- houses counted as the residents a petition counts ------------------------------------------------------------------
+def test_houses_are_the_households_a_petition_counts():
+    from assistant.answering.portions import share_of_count
+
+    rule = ("The applicant has submitted a petition, signed by not less than 70% of the residents abutting the property "
+            "to be used;")
+    turn = "There's 20 houses along that stretch. How many have to sign?"
+    got = share_of_count(turn, user_slots(turn), [rule])
+    assert got and got[0].value == 14, got
+
+
+# -- a weight read off a plate ------------------------------------------------------------------------------------------
+def test_a_gvw_with_no_unit_asks_the_units_the_user_doubts(assistant, today):
+    today("2030-03-13")
+    a = assistant.ask("Town road to our site has the temporary weight limit signs up. We're renting a small dump and the "
+                      "plate just says GVW 5,800 - doesn't say lbs or kg. Are we under the limit?",
+                      municipality="delafield")
+    assert a.status == "clarify" and "pounds or kilograms" in a.answer, a.answer
