@@ -191,3 +191,13 @@ def test_a_gvw_with_no_unit_asks_the_units_the_user_doubts(assistant, today):
                       "plate just says GVW 5,800 - doesn't say lbs or kg. Are we under the limit?",
                       municipality="delafield")
     assert a.status == "clarify" and "pounds or kilograms" in a.answer, a.answer
+
+
+# -- a worry told beside a question is an ask ---------------------------------------------------------------------------
+def test_a_worry_beside_a_question_is_an_ask_of_its_own():
+    from assistant.answering.planner import asked_parts
+
+    parts = asked_parts("A crew is putting an antenna box on the pole in front of my porch. Is there any rule on how "
+                        "close that can be to a house? I'm also worried about a humming cooling fan at night.")
+    assert len(parts) == 2 and "fan" in parts[1]
+    assert asked_parts("I'm worried about the fan. It hums all night.") == []

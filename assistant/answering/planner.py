@@ -371,10 +371,18 @@ _ASKS_FIGURE_TOO = re.compile(r"\bhow\s+(?:much|many|long|soon|far|big|heavy|wid
                               r"\b(?:what|which)\s+(?:date|day|time|fee|fine|amount|charge|cost)\b|\bdeadline\b", re.I)
 
 
+_CONCERN = re.compile(r"\s*(?:(?:i|we)\s*(?:['’]m|['’]re|am|are)|and\s+i['’]m|i['’]d\s+also\s+like\s+to\s+know)\s+(?:also\s+)?"
+                      r"(?:worried|concerned|curious|wondering|unsure)\s+(?:about|if|whether|what|how)\b", re.I)
+
+
 def asked_parts(question: str) -> list[str]:
     """The asks of a question of several ("What's the longest ..., and how much insurance ...?", "Do we need
     all the neighbors? And is there some insurance thing?"), each of four words or more; [] for one ask."""
-    asking = [x for x in re.split(r"(?<=[.!])\s+", question.strip()) if "?" in x] or [question]
+    said = re.split(r"(?<=[.!])\s+", question.strip())
+    # ("Is there any rule on how close that can be to a house? I'm also worried about a humming cooling fan at
+    # night.": a worry told beside a question is an ask of its own)
+    asking = [x if "?" in x else f"{x.rstrip('.! ')}?" for x in said
+              if "?" in x or (_CONCERN.match(x) and any("?" in y for y in said))] or [question]
     for x in asking:
         # "What does the city want from me up front: application fee, deposit, bond, insurance?": each thing listed
         # (or after a dash: "What do we need to put up for the permit - fees, deposit, bond, insurance?")
@@ -1629,8 +1637,14 @@ class EmbeddedPlanner:
                        and h.passage.id not in {x.passage.id for x in hits[:6]}]
                 pool = self._in_range([*hits[:6], *own])
                 sims_p = self.index.sentence_similarity(vec, [h.passage.id for h in pool])
-                best = best_sentences(expand(part, muni_id), pool, max_sentences=1, similarity=sims_p, depth=len(pool),
-                                      asking=expand(own_words, muni_id) if own_words and common else None)
+                # (the story told before the asks says where and what: "a section of sidewalk on Washington Street
+                # downtown" / "is there a special finish?" is the downtown finish; the ask's own words weigh again)
+                story = " ".join(x for x in re.split(r"(?<=[.!?])\s+", req.query.turn) if "?" not in x
+                                 and not _CONCERN.match(x))
+                best = best_sentences(expand(f"{story} {part}" if story else part, muni_id), pool, max_sentences=1,
+                                      similarity=sims_p, depth=len(pool),
+                                      asking=expand(own_words if own_words and common else part, muni_id)
+                                      if story or (own_words and common) else None)
                 if best and all(best[0][1] != s for _, s, _ in picked):
                     picked = [*picked, best[0]]
         picked = self._each_figure_stated(q, muni_id, hits, picked, req)
