@@ -201,3 +201,88 @@ def test_a_worry_beside_a_question_is_an_ask_of_its_own():
                         "close that can be to a house? I'm also worried about a humming cooling fan at night.")
     assert len(parts) == 2 and "fan" in parts[1]
     assert asked_parts("I'm worried about the fan. It hums all night.") == []
+
+
+# -- the width left clear past a thing set on the walk --------------------------------------------------------------
+def test_the_width_left_clear_is_held_against_the_least_clear_width(assistant):
+    a = assistant.ask("I own the coffee shop at 1425 Main St (920-555-0147). The public sidewalk in front is 9 feet wide. "
+                      "I bought a cafe table set for $649 and set up it takes about 5 feet out from my front wall, not "
+                      "bolted down. Is that allowed and how much clear sidewalk would be left?", municipality="brandon")
+    assert "**4 feet**" in a.answer and "not less than 3 feet" in a.answer, a.answer
+    assert any(c.section == "404-8" for c in a.citations), a.citations
+
+
+def test_no_width_left_without_a_length_taken():
+    from assistant.answering import slopes
+
+    rule = "In no event shall the fixture reduce the unobstructed sidewalk width to less than three feet at any point."
+    turn = "The sidewalk in front is 9 feet wide. How much clear sidewalk would be left?"
+    assert slopes.clear_width_left(turn, user_slots(turn), [rule]) is None
+    turn = "The sidewalk is 9 feet wide and the rack sticks out 7 feet. How much room is left to walk by?"
+    got = slopes.clear_width_left(turn, user_slots(turn), [rule])
+    assert got is not None and got.result == 2 and "less than 3 feet — too little" in got.steps[1]
+
+
+# -- a bill's arrival, not its date ---------------------------------------------------------------------------------
+def test_a_bill_counted_from_receipt_counts_from_the_day_it_arrived(assistant, today):
+    today("2030-03-13")
+    a = assistant.ask("We had pallets of pavers out front of the shop at 214 N. Main (suite 3) and the village hauled "
+                      "them off. Bill is $385, dated March 7, but it didn't show up in our mailbox until Monday the "
+                      "11th. When does it have to be paid?", municipality="brandon")
+    assert a.status == "answered" and "March 21, 2030" in a.answer, a.answer
+    assert "the day it arrived" in a.answer and "sender's day" in a.answer, a.answer
+
+
+def test_two_arrivals_are_no_one_arrival():
+    from assistant.answering.reading import read_query
+    from assistant.answering.roles import arrival_day
+
+    q = read_query("Mine came March 7 and my neighbor's showed up March 11. When do we pay?", ref=date(2030, 3, 13))
+    assert arrival_day(q, "date the bill was received") is None
+    q = read_query("The bill is dated March 7 but it showed up March 11. When do we pay?", ref=date(2030, 3, 13))
+    got = arrival_day(q, "date the bill was received")
+    assert got is not None and got.value == "2030-03-11"
+    assert arrival_day(q, "date the person was charged") is None
+
+
+# -- dev set 3: the work's day, a shop's fixture in inches, a round thousand, a grid address, a rise in words -------
+def test_the_days_of_work_are_no_day_of_a_paper(assistant, today):
+    today("2031-04-16")
+    a = assistant.ask("We're opening up a Town road in Delafield for a gas service the Tuesday after Memorial Day, crew "
+                      "on site at 7 in the morning. What's the last moment our written notice can get to the Town?",
+                      municipality="delafield")
+    assert "May 23, 2031 7:00 AM" in a.answer and "culvert" not in a.answer, a.answer
+
+
+def test_a_condition_dated_before_its_ask_is_the_event(assistant, today):
+    today("2031-04-16")
+    a = assistant.ask("if the snow they're calling for quits around 8 this saturday night, how long do i have to get my "
+                      "sidewalk cleared before the village can come do it and bill me?", municipality="brandon")
+    assert a.status == "answered" and "April 21, 2031 8:00 PM" in a.answer, a.answer
+
+
+def test_a_fixture_told_in_inches_is_worked_in_feet(assistant):
+    a = assistant.ask("I run the bakery on Main in Brandon. The sidewalk out front is 7 feet wide and I want to set out a "
+                      "bench-planter combo that sticks out 50 inches from my wall (not bolted down). Is that ok?",
+                      municipality="brandon")
+    assert "obstruction_check" in _tools(a) and "less than the 3 feet required" in a.answer, a.answer
+
+
+@pytest.mark.parametrize("text, value", [("the equipment an even grand.", "1000"), ("it was a flat grand", "1000"),
+                                         ("a grand", "1000")])
+def test_a_round_grand_is_a_thousand(text, value):
+    assert [s.value for s in user_slots(text) if s.kind == "money"] == [value]
+
+
+def test_a_grid_address_names_a_lot(assistant):
+    a = assistant.ask("We're building on lot 14 (address will be N45W329 something) in the Town of Delafield. Lot is 120 "
+                      "ft wide, paid $189,000 for it. The driveway runs 80 feet from the road to the garage and climbs 9 "
+                      "feet. Does that pass the Town's driveway slope limit?", municipality="delafield")
+    assert "**11.25%**" in a.answer, a.answer
+
+
+def test_a_rise_in_words_with_no_unit_is_asked(assistant):
+    a = assistant.ask("Building a house in the Town of Delafield on a hilly lot. The driveway drops seven from the garage "
+                      "down to the road over a run of about 50 feet. Does that pass the Town's slope rule?",
+                      municipality="delafield")
+    assert a.status == "clarify" and "“seven”" in a.answer, a.answer

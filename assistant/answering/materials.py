@@ -58,6 +58,15 @@ def _areas_of(turn: str, slots: list[Slot]) -> list[tuple[Decimal, str]]:
     for m in [*_LENGTH_OF_WIDE.finditer(turn), *_WIDE_ALONG.finditer(turn)]:
         if not any(w in m.group(0) or m.group(0) in w for _, w in areas):
             areas.append((Decimal(m.group("a")) * Decimal(m.group("b")), m.group(0)))
+    if not areas:
+        # ("New walk across a 120 ft frontage, 5 feet wide"): one length and one width, in feet, told of one thing
+        from assistant.answering.slot_safety import dimension
+
+        feet = [x for x in slots if x.kind == "length" and x.unit == "ft" and x.span.origin == "turn"]
+        wide = [x for x in feet if dimension(x) == "width"]
+        along = [x for x in feet if dimension(x) in (None, "length")]
+        if len(feet) == 2 and len(wide) == 1 and len(along) == 1:
+            areas.append((along[0].number * wide[0].number, f"{along[0].span.text} × {wide[0].span.text}"))
     if len(areas) < 2 or re.search(r"\beach\b|\bapiece\b|\bseparately\b", turn, re.I):
         return areas
     placed = sorted(((turn.find(w), a, w) for a, w in areas), key=lambda x: x[0])
@@ -108,6 +117,12 @@ def material_for_area(turn: str, slots: list[Slot], sentences: list[str]) -> Wor
         return Worked("per_area", m.group(0), written, need, steps, bool(_MAX.search(before)), sentence,
                       unit=one if need == 1 else many)
     return None
+
+
+def rate_of_application(sentence: str) -> bool:
+    """Does the sentence give a quantity of material per area or unit ("one gallon of material for each 200 square
+    feet")?"""
+    return _RATE.search(sentence) is not None
 
 
 def area_needed(turn: str, slots: list[Slot], sentences: list[str]) -> tuple[str, str] | None:

@@ -168,6 +168,8 @@ def rate_worked(worked) -> str:
         source = "the slope quoted below"
     if worked.kind == "remainder":
         source = "the distance kept clear quoted below"
+    if worked.kind == "clear":
+        source = "the clear width quoted below"
     if worked.kind == "factor":
         source = "the conversion quoted below"
     if worked.kind == "late":

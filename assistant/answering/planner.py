@@ -1661,6 +1661,26 @@ class EmbeddedPlanner:
             if rest is not None and all(s != rest.sentence for _, s, _ in picked):
                 low = min(x[2] for x in picked)
                 picked = [*picked, *((p, x, low * 0.99) for x, p in pool if x == rest.sentence)][:len(picked) + 1]
+        if materials.ASKS_MATERIAL.search(req.query.turn) and picked and req.query.of_origin("turn"):
+            # "What's the least amount of curing compound I can put down ...?": the rate of application of the material
+            # named, from a passage found below the quoted ones (its sentence, or the one before it, names it)
+            named = stems(req.query.turn) - rates.MEASURE_WORDS - place_stems()
+            found = [(x, h.passage) for h in hits[:6] for prev, x in zip(["", *sentences(h.passage.text)],
+                                                                          sentences(h.passage.text))
+                     if materials.rate_of_application(x) and stems(f"{prev} {x}") & named]
+            if len({p.id for _, p in found}) == 1 and all(s != found[0][0] for _, s, _ in picked):
+                top = max(x[2] for x in picked)
+                picked = [(found[0][1], found[0][0], top * 1.01), *picked]
+        cleared = None
+        if (slopes.ASKS_LEFT.search(req.query.turn) or slopes.ASKS_OK.search(req.query.turn)) and picked:
+            # "The public sidewalk in front is 9 feet wide ... takes about 5 feet out ... how much clear sidewalk would be
+            # left?": the way's width less what the thing takes, against the least clear width a sentence found keeps
+            pool = [(x, h.passage) for h in hits[:6] for x in sentences(h.passage.text)]
+            cleared = slopes.clear_width_left(req.query.turn, req.query.of_origin("turn"),
+                                              [s for _, s, _ in picked] + [x for x, _ in pool])
+            if cleared is not None and all(s != cleared.sentence for _, s, _ in picked):
+                top = max(x[2] for x in picked)
+                picked = [next((p, x, top * 1.01) for x, p in pool if x == cleared.sentence), *picked]
         added_depth = None
         if slopes.ASKS_DEPTH.search(req.query.turn) and picked:
             # "and we run 4 inches of base under it, so how deep do we dig?": the code's depth "plus the thickness of
@@ -1674,10 +1694,11 @@ class EmbeddedPlanner:
         # arithmetic the quoted sentences ask for with the user's own value, the best sentence first
         by_score = sorted(picked, key=lambda x: -x[2])
         ranked = [s for _, s, _ in by_score]
-        checks = limits.check_against(req.query.turn, req.query.of_origin("turn"), ranked, self._muni_common(muni_id))
+        checks = [] if cleared is not None else limits.check_against(req.query.turn, req.query.of_origin("turn"), ranked,
+                                                                      self._muni_common(muni_id))
         portioned = [] if checks else (portions.portion_of(req.query.turn, req.query.of_origin("turn"), ranked)
                                        or portions.share_of_count(req.query.turn, req.query.of_origin("turn"), ranked))
-        worked = [added_depth] if added_depth is not None else rates.work_out(
+        worked = [added_depth] if added_depth is not None else [cleared] if cleared is not None else rates.work_out(
             req.query.turn, req.query.of_origin("turn"), [(s, self._section_text(p)) for p, s, _ in by_score])
         if not worked and not checks and not portioned and _CONSEQUENCE_ASK.search(req.query.turn):
             # "left it that way for 9 days ... what's the most the fines could add up to?": the chapter's penalty,

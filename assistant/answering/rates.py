@@ -275,7 +275,7 @@ _NOT_PAID = re.compile(r"\b(?:never|not|didn['’]?t|haven['’]?t|hasn['’]?t)
                        r"\bas of (?:today|now)\b|\bpast due\b|\boverdue\b|\bnever paid\b", re.I)
 
 
-_MEASURE_WORDS = stems("square feet foot yard yards inch inches gallon gallons pound pounds minimum least amount much "
+MEASURE_WORDS = _MEASURE_WORDS = stems("square feet foot yard yards inch inches gallon gallons pound pounds minimum least amount much "
                        "many how what the a an of for each per every surface wide long sidewalk walk")
 
 
@@ -293,6 +293,12 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
     rest = kept_clear(turn, slots, picked)
     if rest is not None:
         return [rest]
+    from assistant.answering.slopes import clear_width_left
+
+    # (the least clear width may be a neighbour of the sentences quoted, in the same section)
+    left = clear_width_left(turn, slots, [s for s, _ in picked] + [x for _, text in picked for x in sentences(text)])
+    if left is not None:
+        return [left]
     # (the rate of application may be a neighbour of the sentences quoted, in the same section, when the question
     # names what it is a rate of: "membrane curing compound" and "a uniform application of clear membrane curing
     # material ... one gallon of material for each 200 square feet")

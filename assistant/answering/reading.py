@@ -216,7 +216,9 @@ def _norm(d: Decimal) -> str:
 _PER_UNIT = r"(?P<per>\s*(?:/\s*|an?\s+|per\s+|each\s+)(?P<pu>hour|hr|occasion|day|foot|square foot|ton)\b)?"
 # "thirty-eight dollars an hour": the rate's unit belongs to the amount, never a duration of its own
 _CENTS = rf"(?:\s+and\s+(?:(?P<cents>{WORDED.pattern}|\d{{1,2}})\s+cents?|a\s+(?P<cfrac>quarter|half)))?"
-_MONEY_WORDS = re.compile(rf"(?P<n>{NUMBER.pattern})\s*(?P<u>dollars?|bucks|grand|k\b)"
+_MONEY_WORDS = re.compile(rf"(?P<n>{NUMBER.pattern}|(?<![\w-])an(?=\s+(?:even|flat)\s+grand\b))\s*"
+                          # ("an even grand", "a flat grand": a thousand said round)
+                          rf"(?:(?<=\s)(?:even|flat)\s+(?=grand\b))?(?P<u>dollars?|bucks|grand|k\b)"
                           rf"(?P<plus>\s+and\s+(?:(?:{'|'.join(_UNITS[1:10])})\s+hundred(?:\s+(?:and\s+)?{WORDED.pattern})?|\d{{3}})\b"
                           r"(?!\s*(?:cents?|feet|foot|ft|inch|pounds?|lbs?|tons?|hours?|days?|weeks?|months?|years?|percent|%|-)))?"
                           # "two grand and four hundred", "two grand and 400"
@@ -2296,6 +2298,7 @@ def bare_number(turn: str, slots: Iterable[Slot], cue: re.Pattern) -> str | None
 # numbers that name a thing, never measure it: a phone number, a street address, a lot or unit number, a grid address
 IDENTIFIER = re.compile(
     r"\(?\b\d{3}\)?[-.\s]\d{3}[-.]\d{4}\b|"
+    r"\b[NSEW]\d{1,5}\s?[NSEW]\d{1,6}\b|"  # ("N45W329", "W305 N2842": a grid address)
     r"\b[NSEW]\d{2,5}\b|"
     # ("a 2-car garage", "a 3-bedroom house", "a two-family": a kind of thing, no measure of it)
     r"\b\d{1,2}[- ](?i:car|bedroom|bed|bath|story|storey|family|stall|bay|door)\b|"

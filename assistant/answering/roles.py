@@ -636,6 +636,28 @@ _COUNTS_FROM = re.compile(r"\b(?:clock|count(?:ing)?|period|deadline|time|days?|
                           r"is counted|counts?|goes)\s+(?:from|with)\s+(?P<what>[^.,;?!]{3,40})", re.I)
 
 
+# a paper's arrival told beside a day ("it didn't show up in our mailbox until Monday the 11th"), and its sender's day
+# ("dated March 7", "mailed on the 2nd")
+_ARRIVED = re.compile(r"\b(?:got|received|arrived|came|show(?:s|ed)?\s+up|turn(?:s|ed)?\s+up|landed|delivered|opened|"
+                      r"in\s+(?:our|my|the)\s+mail\s?box)\b", re.I)
+_SENDERS_DAY = re.compile(r"\b(?:dated|mailed|sent|postmarked|posted|written|issued)\b", re.I)
+
+
+def arrival_day(query: Query, event_text: str, days: list[Slot] | None = None) -> Slot | None:
+    """Of a period counted from a paper's receipt, the one day the words tell it arrived, when every other day they give
+    is its sender's ("Bill is $385, dated March 7, but it didn't show up in our mailbox until Monday the 11th": the
+    11th); None otherwise."""
+    if not re.search(r"\breceiv|\breceipt", event_text, re.I):
+        return None
+    days = days if days is not None else _one_per_day(of(query, "date"))
+    days = [s for s in days if s.precision == "day"]
+    came = [s for s in days if _ARRIVED.search(own_words_before(s, query))]
+    others = [s for s in days if s not in came]
+    if len(came) == 1 and others and all(_SENDERS_DAY.search(own_words_before(s, query)) for s in others):
+        return came[0]
+    return None
+
+
 def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     """The date the words tie to the rule's starting event ("dug on May 3" for an excavation,
     not "reported the leak on May 1"); asked about when two dates are tied to it alike."""
@@ -646,6 +668,9 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     if any(s.precision == "day" for s in days):
         # ("owned the place since 2003 ... a new number on December 10": a year alone names no day to count from)
         days = [s for s in days if s.precision != "year"]
+    arrived = arrival_day(query, event_text, days)
+    if arrived is not None:
+        return arrived
     wanted = _event_kind(event_text)
     if wanted is not None:
         # "I applied on March 1" for a rule counted from the approval: that date is another event's

@@ -276,3 +276,68 @@ def plus_thickness(turn: str, slots: list[Slot], sentences: list[str], context: 
         return Worked("plus", sentence[sentence.find(base.span.text) if base.span.text in sentence else 0:m.end()].strip(),
                       add.span.text, total.normalize(), [step], False, sentence, "in")
     return None
+
+
+# the width left clear past something set on a way: "how much clear sidewalk would be left?", "how much room is left to
+# walk by?", "what's left for people to get past?"
+ASKS_LEFT = re.compile(r"\b(?:how\s+(?:much|many\s+(?:feet|inches))|what(?:['’]s|\s+is|\s+would\s+be|\s+will\s+be))\s+"
+                       r"(?:[\w-]+\s+){0,4}?(?:left|remaining|to\s+spare|(?:left|free|open)\s+to\s+(?:walk|pass|get))\b", re.I)
+# whether the user's thing may stand there ("Is that ok?", "is that allowed?", "can I?")
+ASKS_OK = _ASKS_OK = re.compile(r"\b(?:is|would)\s+(?:that|this|it)\s+(?:be\s+)?(?:ok(?:ay)?|allowed|legal|fine|permitted|alright|"
+                      r"all\s+right)\b|\bam\s+i\s+(?:ok(?:ay)?|allowed|legal)\b|\bcan\s+(?:i|we)\s+(?:do|put|set|leave)\b",
+                      re.I)
+# a length the user's thing takes out of the way ("takes about 5 feet out from my front wall", "sticks out 4 feet")
+_TAKES = re.compile(r"\b(?:takes?|taking|took|sticks?|sticking|extends?|extending|projects?|projecting|juts?|jutting|"
+                    r"comes?|coming|reaches?|reaching|uses?|using|eats?\s+up)\s+(?:up\s+|out\s+)?(?:about\s+|around\s+|roughly\s+)?$",
+                    re.I)
+_TAKES_AFTER = re.compile(r"^\s*(?:out|into|of\s+(?:the\s+)?(?:walk|sidewalk|way|path))\b", re.I)
+# the code's least clear width: "reduce the unobstructed sidewalk width to less than three feet", "a clear path of at
+# least 36 inches", "leave not less than four feet of unobstructed sidewalk"
+_CLEAR_WIDTH = re.compile(r"\b(?:unobstructed|clear|free|open|passable)\b(?:\s+[\w-]+){0,3}?\s+(?:width|path|passage|way|"
+                          r"walkway|space)\b|\b(?:width|path|passage|walkway|space)\s+(?:\w+\s+){0,2}?(?:unobstructed|clear)\b",
+                          re.I)
+_LEAST = re.compile(r"(?:less\s+than|narrower\s+than|below|at\s+least|a\s+minimum\s+of|not\s+less\s+than|minimum)\s+$",
+                    re.I)
+
+
+def clear_width_left(turn: str, slots: list[Slot], sentences: list[str]) -> Worked | None:
+    """The width of the user's way less the width their thing takes out of it, held against the least clear width a
+    quoted sentence keeps ("The public sidewalk in front is 9 feet wide ... takes about 5 feet out from my front wall
+    ... how much clear sidewalk would be left?" against "reduce the unobstructed sidewalk width to less than three
+    feet": 4 feet, not less than 3 feet); None unless the question asks what is left and gives exactly one width and
+    one length taken, and one quoted sentence gives one least clear width."""
+    if not (ASKS_LEFT.search(turn) or _ASKS_OK.search(turn)):
+        return None
+    lengths = [s for s in slots if s.kind == "length" and s.span.origin == "turn" and s.unit in ("ft", "in")]
+    widths = [s for s in lengths if dimension(s) == "width"]
+    taken = [s for s in lengths if s not in widths and (_TAKES.search(s.before[-40:]) or _TAKES_AFTER.match(s.after))]
+    if len(widths) != 1 or len(taken) != 1 or len(lengths) != 2:
+        return None
+    found = []
+    for sentence in sentences:
+        for m in _CLEAR_WIDTH.finditer(sentence):
+            tail = sentence[m.end():m.end() + 60]
+            least = [s for s in read_slots(tail) if s.kind == "length" and s.unit in ("ft", "in")
+                     and _LEAST.search(tail[:s.span.start])]
+            if least:
+                found.append((sentence, least[0], m))
+                break
+    if len({(s, x.value, x.unit) for s, x, _ in found}) != 1:
+        return None
+    sentence, least, m = found[0]
+    unit = "in" if "in" in (widths[0].unit, taken[0].unit, least.unit) else "ft"
+    size = (lambda s: s.number * 12 if s.unit == "ft" and unit == "in" else s.number)  # noqa: E731
+    left = size(widths[0]) - size(taken[0])
+    if left < 0:
+        return None
+    from assistant.answering.phrasing import quantity
+
+    shown = lambda v: quantity(v.normalize(), unit)  # noqa: E731
+    words = (sentence[m.start():m.end()] + sentence[m.end():m.end() + 60][:least.span.end]).strip()
+    verdict = "not less than" if left >= size(least) else "less than"
+    steps = [f"{shown(size(widths[0]))} (“{widths[0].span.text}”) − {shown(size(taken[0]))} (“{taken[0].span.text}”) = "
+             f"{shown(left)} left clear",
+             f"against “{words}”: {shown(left)} is {verdict} {shown(size(least))}"
+             + (" — within the rule" if left >= size(least) else " — too little")]
+    return Worked("clear", words, f"{widths[0].span.text}; {taken[0].span.text}", left.normalize(), steps, False,
+                  sentence, unit)

@@ -5,6 +5,7 @@ construction layers. Each reads its own values; its Route declares the words it 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from functools import partial
 from typing import Any
 
@@ -48,7 +49,8 @@ def obstruction(q: str, muni: str | None, ctx: RouteContext):
         args = {"municipality": only, "situation": "sidewalk_fixture", "sidewalk_width_ft": widths[0].value}
         sources, derived = {"sidewalk_width_ft": widths[0]}, {}
         if inches and inches[0].number / 12 < widths[0].number:
-            taken = inches[0].number / 12
+            # (to the ten-thousandth of a foot: "50 inches" is 4.1667 feet, as the calculator takes it)
+            taken = (inches[0].number / 12).quantize(Decimal("0.0001")).normalize()
             args["sidewalk_obstructed_width_ft"] = roles.as_number(taken)
             derived["sidewalk_obstructed_width_ft"] = f"{roles.as_number(taken)} feet (“{inches[0].span.text}”)"
             sources["sidewalk_obstructed_width_ft"] = inches[0]
@@ -501,7 +503,10 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
 
 # a rise said with no unit ("climbs about 6 from the road", "drops 9 to the street")
 _BARE_RISE = re.compile(r"\b(?:climbs?|climbing|rises?|rising|drops?|dropping|falls?|falling|goes up|comes up|is up)\s+"
-                        r"(?:(?:about|around|roughly|maybe|nearly|almost|just (?:over|under))\s+)?(?P<n>\d+(?:\.\d+)?)\b"
+                        r"(?:(?:about|around|roughly|maybe|nearly|almost|just (?:over|under))\s+)?"
+                        # ("drops seven from the garage down to the road": a number in words too)
+                        r"(?P<n>\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                        r"fifteen|twenty)\b"
                         r"(?!\s*(?:%|percent|feet|foot|ft|inch|in\b|\"|'|’|”|yards?|meters?|cm|mm|degrees?|[:/.,]\d))", re.I)
 # the most a driveway may rise asked ("what's the most the garage end can sit above the road?", "how high can the
 # garage floor be compared to the road?")

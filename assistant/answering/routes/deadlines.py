@@ -184,7 +184,19 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     clause = slots.dated_clause(q)
     if not slots.dates_in(q) and read and read[0].span.origin == "turn" and ctx.query is not None:
         clause = slots.dated_clause(ctx.query.turn, (read[0].span.start, read[0].span.end))
-    event_stems = stems(_without_counts(slots.without_dates(expand(clause)))) - GENERIC_EVENT_STEMS
+    # the day given is the work's own (its clause tells the work and names no paper)
+    dated_words = _dated_part(clause, read[0].span.text if read else None)
+    # ("if the snow ... quits around 8 this saturday night, how long do i have ... and bill me?": the ask after the
+    # dated condition tells no event)
+    ask = _ASK_AFTER.search(clause)
+    said_at = clause.find(read[0].span.text) if read else -1
+    event_clause = clause[:ask.start()] if ask is not None and 0 <= said_at < ask.start() else clause
+    event_stems = stems(_without_counts(slots.without_dates(expand(event_clause)))) - GENERIC_EVENT_STEMS
+    work_dated = event is not None and roles.event_kind_of(dated_words) is None and bool(_WORK_ON_SITE.search(dated_words))
+    # (the papers the story tells of, outside the asking sentence: "Our permit got approved and we start digging on the
+    # 3rd" tells an approval, whose period the renewal asked runs from, though the day given is the dig's)
+    told_papers = {k for k, (_, rx) in roles.EVENT_KINDS.items()
+                   if rx.search(" ".join(x for x in re.split(r"(?<=[.!?])\s+", ctx.current or q) if "?" not in x))}
     act_given = asks_earliest and event is not None and ACT_WORDS.search(clause) is not None
     sims = ctx.similar()
     # "what's the latest we can let them know?" of work dated ahead: a day before the event, never after it
@@ -252,6 +264,12 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         kinds = _permit_kinds(f"{rule.title} {rule.obligation} {rule.event}")
         if asked_kinds and kinds and not (kinds | words | title_words) & asked_kinds:
             score -= 3  # "a street opening permit ... good through what date?": a street privilege permit is another paper
+        if work_dated and roles.event_kind_of(rule.event) in _PAPER_EVENTS and roles.event_kind_of(rule.event) not in told_papers:
+            score -= 2  # "We're opening up a Town road ... the Tuesday after Memorial Day, crew on site at 7": the day
+            # is the work's, no day of a paper (a notice, a bill) a period counts from
+        if event is not None and _BY_RECEIPT.search(rule.event) and _GOT.search(clause):
+            score += 2  # "it didn't show up in our mailbox until Monday the 11th": the words date an arrival, which a
+            # rule counted from receipt counts from
         if pays and not words & _PAY_STEMS:
             score -= 2  # "the last day to pay": a rule that names no payment is about another act
         if ctx.query is not None and ctx.query.follow_up and rule.obligation in ctx.query.answered \
@@ -268,7 +286,11 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         shared_event[rule.id] = event_words
     if not scored:
         return None
-    scored = _the_search_decides(sorted(scored, key=lambda t: -t[0]), ctx.found)
+    # (never to a rule counted from a paper when the day given is the work's: the search's words are not its day)
+    scored = _the_search_decides(sorted(scored, key=lambda t: -t[0]), ctx.found,
+                                 not_led=frozenset(r.id for _, r in scored if work_dated
+                                                   and roles.event_kind_of(r.event) in _PAPER_EVENTS
+                                                   and roles.event_kind_of(r.event) not in told_papers))
     scored.sort(key=lambda t: -t[0])
     best_score, best = scored[0]
     if earliest_alone and best.act:
@@ -453,6 +475,12 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     routed = Routed("deadline", args, best.municipality, phrasing.lead_deadline,
                     cues={"event": ACT_GIVEN if act_given else best.event},
                     sources=sources)
+    arrived = roles.arrival_day(ctx.query, best.event) if ctx.query is not None and "event" in sources else None
+    if arrived is not None and arrived is sources["event"]:
+        # (the day the paper arrived, the sender's day set aside: said, so the reading is seen)
+        sent = [s for s in ctx.query.of("date") if s.precision == "day" and s is not arrived]
+        routed.derived["event"] = (f"{fmt_date(arrived.day)} (“{arrived.span.text}”, the day it arrived; "
+                                   + ", ".join(f"“{s.span.text}”" for s in sent) + " is the sender's day)")
     if chosen is not None and loose_window is not None:
         routed.derived["event"] = (f"“{loose_window.span.text}” (read as its first day, {fmt_date(chosen.day)}; every day "
                                    "of it falls the same way against the window)")
@@ -528,8 +556,8 @@ _APPLYING = re.compile(r"\b(?:apply|applying|applied|application|file|filed|fili
 # a rule counted from the receipt of a paper, and the words that date its sending, or its arrival
 _BY_RECEIPT = re.compile(r"\b(?:receiv\w*|receipt)\b", re.I)
 _SENT = re.compile(r"\b(?:mailed|sent|posted|dated|put\s+(?:it\s+)?in\s+the\s+mail)\b", re.I)
-_GOT = re.compile(r"\b(?:got|gets|received|receive|arrived|arrives|came|showed\s+up|landed|delivered|opened|in\s+hand)\b",
-                  re.I)
+_GOT = re.compile(r"\b(?:got|gets|received|receive|arrived|arrives|came|show(?:s|ed)?\s+up|turn(?:s|ed)?\s+up|landed|"
+                  r"delivered|opened|in\s+hand|in\s+(?:our|my|the)\s+mail\s?box)\b", re.I)
 _PAYING = re.compile(r"\b(?:pay|paid|paying|payment|payable|owe|owed)\b", re.I)
 _PAY_STEMS = frozenset({"pay", "payabl", "paid", "payment", "owe"})
 _PAPERS = re.compile(r"\b(?:permits?|applications?|notices?|bills?|invoices?|deposits?|bonds?|guarantees?|licen[cs]es?|"
@@ -554,10 +582,17 @@ _ASKS_END = re.compile(r"\bexpir\w*|\bruns? out\b|\b(?:good|valid)\s+(?:until|ti
 _WORK_STARTS = re.compile(r"\b(?:start(?:s|ing|ed)?|begin(?:s|ning)?|began|commenc\w*|break(?:ing)? ground|kick(?:ing|s)? off)\b",
                           re.I)
 _PAPER_EVENTS = ("approval", "application", "notice", "bill")
+_WORK_ON_SITE = re.compile(_WORK_STARTS.pattern + r"|\b(?:opening\s+up|open(?:ing)?\s+(?:up\s+)?(?:the|a|our)\s+(?:street|road|"
+                           r"town\s+road|trench)|crews?\s+(?:is\s+|are\s+|will\s+be\s+)?on\s+site|on\s+site|dig(?:ging)?|"
+                           r"excavat\w*|pour(?:ing)?|bor(?:e|ing)\s+under)\b", re.I)
 # where one clause of a sentence ends and another, with a subject of its own, begins ("Our permit got approved and
 # we start digging on the 3rd": the date is the dig's, not the approval's)
 _NEXT_CLAUSE = re.compile(r"\s*;\s*|,?\s+(?:and|but|so|then|while)\s+(?=(?:we|i|they|he|she|our|my|the|crews?|"
-                          r"contractors?)\b)", re.I)
+                          r"contractors?)\b)|"
+                          # ("if the snow ... quits around 8 this saturday night, how long do i have ... and bill me?": the
+                          # ask after a condition is no part of what is dated)
+                          r",\s+(?=(?:how|what|when|which|by\s+when|do|does|can|will|would|am|is|are)\s)", re.I)
+_ASK_AFTER = re.compile(r",\s+(?=(?:how|what|when|which|by\s+when|do|does|can|will|would|am|is|are)\s[^,]*\?)", re.I)
 
 
 # the asking sentence asks whether an act was in time ("Was I on time?", "am I late?", "did we miss the deadline?")
@@ -653,7 +688,7 @@ def _without_counts(text: str) -> str:
     return NUMBER.sub(lambda m: m.group(0) if _PERIOD_AFTER.match(text, m.end()) else " ", text)
 
 
-def _the_search_decides(scored: list, found) -> list:
+def _the_search_decides(scored: list, found, not_led: frozenset[str] = frozenset()) -> list:
     """The rules scored, best first, where the search decides between close ones: when the best by words is of neither
     of the two sections the search finds first for the question, the best rule of the first section, scored within
     ``found_rule_weight`` of it, leads instead (by the rule margin, so it is not asked about). The retrieval is right
@@ -669,7 +704,7 @@ def _the_search_decides(scored: list, found) -> list:
         return scored
     # (tried in session 36: the best rule of either of the two sections found first. It took a read slot-stress
     # question's "letter about my busted sidewalk ... bill me" to the abatement bill: the first section's rule stays)
-    near = next(((sc, r) for sc, r in scored[1:] if _section_of_rule(r) == sections[0]), None)
+    near = next(((sc, r) for sc, r in scored[1:] if _section_of_rule(r) == sections[0] and r.id not in not_led), None)
     if near is None or best_score - near[0] > ranking().found_rule_weight:
         return scored
     lead = (best_score + ranking().rule_margin, near[1])
