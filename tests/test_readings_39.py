@@ -286,3 +286,32 @@ def test_a_rise_in_words_with_no_unit_is_asked(assistant):
                       "down to the road over a run of about 50 feet. Does that pass the Town's slope rule?",
                       municipality="delafield")
     assert a.status == "clarify" and "“seven”" in a.answer, a.answer
+
+
+# -- a fee named by its thing; a top speed; a date asked as "what's the date I ..." -----------------------------------
+def test_a_fee_named_by_its_thing_is_priced_only_by_a_sentence_naming_it():
+    from assistant.answering.planner import priced_thing
+
+    thing = priced_thing("Does 16-12.38A put a dollar figure on the license fee for Segway tour operators?")
+    assert thing is not None and thing.search("a license") and not thing.search("a fine of $500")
+
+
+def test_top_speed_is_the_maximum_speed():
+    from assistant.retrieval.expansion import expand
+
+    assert "maximum" in expand("what's the top speed the devices can be run at?").split("?")[1]
+
+
+@pytest.mark.parametrize("turn, asks", [("What's the date I have to apply by afterwards?", True),
+                                        ("What's the date today?", False)])
+def test_whats_the_date_i_asks_a_day(turn, asks):
+    from assistant.answering import periods
+
+    assert bool(periods.ASKS_A_DATE.search(turn)) is asks
+
+
+def test_the_inches_left_clear_are_said_with_the_feet(assistant):
+    a = assistant.ask("I run the bakery on Main in Brandon. The sidewalk out front is 7 feet wide and I want to set out a "
+                      "bench-planter combo that sticks out 50 inches from my wall (not bolted down). Is that ok?",
+                      municipality="brandon")
+    assert "(34 inches)" in a.answer, a.answer

@@ -476,6 +476,8 @@ def _acts(text: str) -> set[str]:
 # a date itself asked for ("what date", "I need the actual date"), not a period or whether there is a deadline
 ASKS_A_DATE = re.compile(r"\b(?:what|which)\s+(?:(?:exact|actual|precise|specific|calendar)\s+)?(?:date|day)\b|"
                          r"\bby\s+what\s+(?:(?:exact|actual|precise|specific|calendar)\s+)?(?:date|day)\b|"
+                         # "What's the date I have to apply by afterwards?" (not "what's the date today")
+                         r"\bwhat(?:['’]s|\s+is)\s+the\s+(?:date|day)\s+(?:i|we|you|they|it|that|this)\b|"
                          r"\b(?:the|an|a)\s+(?:exact|actual|precise|specific|real)\s+(?:date|day)\b", re.I)
 _ASKS_ITS_DAY = re.compile(ASKS_A_DATE.pattern + r"|\bwhat(?:['’]s|\s+is)\s+the\s+(?:last|final|latest)\s+(?:date|day)\b|"
                            r"\blast\s+(?:day|date)\b|\bdeadline\b|\bby\s+when\b|\bby\s+what\s+time\b", re.I)

@@ -429,7 +429,14 @@ def lead_obstruction(r) -> str:
                 if clear is not None else f"Fixtures may take {parts[0]}.")
         if row.difference is not None and row.status in ("pass", "fail") and clear is not None:
             # the user's fixture: the walk it leaves, against the clear width
-            left = f"Your fixture leaves **{_plain_number(clear + row.difference)} feet** of the walk clear"
+            from decimal import Decimal
+
+            rest = Decimal(str(clear + row.difference))
+            inches = (rest * 12).quantize(Decimal("0.1")).normalize()
+            # (a width worked from inches, "4.1667 feet" of a 7-foot walk: the inches left said too, as the calculator
+            # gives them)
+            also = f" ({_plain_number(inches)} inches)" if rest != rest.quantize(Decimal("0.01")) else ""
+            left = f"Your fixture leaves **{_plain_number(rest)} feet**{also} of the walk clear"
             lead = (f"{left}, at least the {_plain_number(clear)} feet required. " if row.status == "pass" else
                     f"{left}, less than the {_plain_number(clear)} feet required. ") + lead
         return lead

@@ -681,7 +681,10 @@ PRICED_THING = re.compile(r"\b(?:how much (?:is|are|does|do|will|would|for)|what
                           r"(?P<thing2>permits?|licen[cs]es?|renewals?|inspections?|certifications?)\s+(?:itself\s+|themselves\s+)?(?:cost|run)\b|"
                           # "how much does Brandon charge for the permit to redo my sidewalk?": the thing charged for
                           r"\bhow much (?:does|do|will|would|did) (?:\w+\s+){0,2}?charge(?:\s+(?:me|us|you))?\s+for\s+"
-                          r"(?:(?:a|an|the|my|our|this|that|each)\s+)?(?:\w+\s+){0,2}?(?P<thing3>permits?|licen[cs]es?|renewals?|inspections?|certifications?)\b",
+                          r"(?:(?:a|an|the|my|our|this|that|each)\s+)?(?:\w+\s+){0,2}?(?P<thing3>permits?|licen[cs]es?|renewals?|inspections?|certifications?)\b|"
+                          # "Does 16-12.38A put a dollar figure on the license fee ...?": the fee named by its thing
+                          r"\b(?:amount|figure|price|dollars?)\s+(?:on|for|of)\s+(?:the|a|an|their|its)\s+(?:\w+\s+)?"
+                          r"(?P<thing4>permit|licen[cs]e|renewal|inspection|certification)s?\s+fees?\b",
                           re.I)
 
 
@@ -732,7 +735,7 @@ def priced_thing(question: str) -> re.Pattern | None:
     if not priced:
         return None
     thing = (priced.group("thing") or priced.groupdict().get("thing2") or priced.groupdict().get("thing3")
-             or "").lower().rstrip("s")
+             or priced.groupdict().get("thing4") or "").lower().rstrip("s")
     thing = "licen[cs]e" if thing.startswith("licen") else thing
     return re.compile(rf"\b(?:{thing}s?|fees?)\b", re.I)
 

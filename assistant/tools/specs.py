@@ -658,8 +658,10 @@ def obstruction_check(inp: ObstructionInput) -> ObstructionOutput:
         clear = inp.unobstructed_sidewalk_width_ft
         if clear is None and inp.sidewalk_width_ft is not None and inp.sidewalk_obstructed_width_ft is not None:
             clear = inp.sidewalk_width_ft - inp.sidewalk_obstructed_width_ft
-            assumptions.append("Unobstructed width taken as sidewalk width minus obstructed width; the code "
-                               "requires it 'at any point', so give the narrowest point.")
+            inches = (clear * 12).quantize(Decimal("0.1")).normalize()
+            assumptions.append(f"Unobstructed width taken as sidewalk width minus obstructed width ({_num(clear)} ft, "
+                               f"{_num(inches)} inches); the code requires it 'at any point', so give the narrowest "
+                               "point.")
         c = inp.commercial_area
         rows.append(_row("commercial_area", "Property in an area used for commercial uses", "fixture_commercial_area",
                          measured=c, ok=c, required="commercial area"))
