@@ -315,3 +315,21 @@ def test_the_inches_left_clear_are_said_with_the_feet(assistant):
                       "bench-planter combo that sticks out 50 inches from my wall (not bolted down). Is that ok?",
                       municipality="brandon")
     assert "(34 inches)" in a.answer, a.answer
+
+
+# -- a correction named by its thing, asked again; "is it OK if I bring it in" ------------------------------------------
+def test_a_correction_named_by_its_thing_replaces_that_amount(assistant, today):
+    today("2028-10-04")
+    first = ("The village redid one of our street patches that failed and sent us the bill: labor $1,240, materials $385, "
+             "equipment $475. What can they charge us in total?")
+    before = assistant.ask(first, municipality="brandon")
+    a = assistant.ask("hang on, equipment was actually $575. redo it?", municipality="brandon",
+                      history=[{"role": "user", "content": first}, {"role": "assistant", "content": before.answer}])
+    assert a.status == "answered" and "$2,640.00" in a.answer and "in place of “$475”" in a.answer, a.answer
+
+
+def test_is_it_ok_if_i_bring_it_in_asks_in_time():
+    from assistant.answering.routes.deadlines import _ASKS_IN_TIME
+
+    assert _ASKS_IN_TIME.search("Is it OK if I bring the money in on Friday?")
+    assert not _ASKS_IN_TIME.search("Is it OK if I park the truck on the street?")

@@ -1701,7 +1701,7 @@ _TOLD_AS_FUTURE = re.compile(r"\b(?:will|going\s+to|gonna|plan(?:ning|s)?|schedu
 # a verb of the present nearer the day than the past one: "the permit they issued expires this Friday" is a day to come
 # (a present-tense act of the user's with a weekday is one to come: "we start backfilling on Friday", "we pour Friday")
 _BARE_DAY_AHEAD = re.compile(r"\b(?:we|i|they|crew|contractor)\s+(?:\w+\s+)?(?:start|begin|pour|dig|open|close|set|move|"
-                             r"deliver|pave|backfill|excavate|cut|trench|work|demo|remove|install|place)s?\b|"
+                             r"deliver|pave|backfill|excavate|cut|trench|work|demo|remove|install|place|bring|pay|drop|file|submit|mail|hand)s?\b|"
                              r"\b(?:set|about|ready|due|slated)\s+to\b", re.I)
 _PRESENT_VERB = re.compile(r"\b(?:expires?|starts?|ends?|runs?|opens?|closes?|begins?|is|are|comes?|goes?|happens?|lapses?|"
                            r"due|pours?|digs?|needs?|has|have)\b", re.I)
@@ -2256,7 +2256,9 @@ def read_query(turn: str, earlier: str = "", *, follow_up: bool = False, clarifi
         swap = {k for k, n in mine.items() if n == 1 and theirs.get(k) == 1
                 and (SAME_ASK.search(turn) or k[0] != "money")}
         slots_ = [s for s in slots_ if s.span.origin == "turn" or (s.kind, s.unit) not in swap]
-        if AGAIN_WITH.search(turn) and not SAME_ASK.search(turn) and not _ALSO.search(turn):
+        if not _ALSO.search(turn):
+            # ("hang on, equipment was actually $575. redo it?" after labor, materials and equipment told: the amount in
+            # the place of the one its words name, asked again or not)
             slots_ = _in_place_of(slots_)
     return Query(turn=turn, earlier=earlier, text=text if text is not None else turn, follow_up=follow_up,
                  clarified=clarified, municipality=municipality, municipality_from=municipality_from,

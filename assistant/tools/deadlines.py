@@ -528,7 +528,9 @@ WHEN_CUES = (r"when|deadlines?|how late|by what date|what date|by what day|(?:on
              # "Is that soon enough to be considered for next year?", "am I too late?": whether a day is in time
              r"soon enough|early enough|in time|too late|on time|"
              # "Was I late?", "did we miss the deadline?"
-             r"(?:was|am|were|are|is) (?:i|we|it|they|that|this|the \w+) (?:\w+ )?late|missed it|miss(?:ed)? (?:the|our|my) (?:deadline|window|cutoff|date)")
+             r"(?:was|am|were|are|is) (?:i|we|it|they|that|this|the \w+) (?:\w+ )?late|missed it|miss(?:ed)? (?:the|our|my) (?:deadline|window|cutoff|date)|"
+             # "Is it OK if I bring the money in Friday?": whether a day of the user's act is in time
+             r"(?:is|would) it (?:be )?(?:ok(?:ay)?|alright|all right|fine|enough) if (?:i|we) (?:\w+ )?(?:bring|pay|drop|file|submit|turn|get|mail|hand|deliver)")
 INVERTIBLE_KINDS = ("days_before", "business_days_before", "hours_before")
 INVERSE_SEARCH_DAYS = 400  # bounded: every period of the catalogue counted back is far shorter
 

@@ -595,11 +595,16 @@ _NEXT_CLAUSE = re.compile(r"\s*;\s*|,?\s+(?:and|but|so|then|while)\s+(?=(?:we|i|
 _ASK_AFTER = re.compile(r",\s+(?=(?:how|what|when|which|by\s+when|do|does|can|will|would|am|is|are)\s[^,]*\?)", re.I)
 
 
+_OK_IF_I_ACT = (r"\b(?:is|would)\s+it\s+(?:be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine|enough)\s+if\s+(?:i|we)\s+(?:\w+\s+)?"
+                r"(?:bring|brings|pay|drop|file|submit|turn|get|mail|hand|deliver|make|put)\b")
 # the asking sentence asks whether an act was in time ("Was I on time?", "am I late?", "did we miss the deadline?")
 _ASKS_IN_TIME = re.compile(r"\b(?:on time|in time|too late|(?:was|am|were|are|is) (?:i|we|it|they|that|this|the \w+) "
-                           r"(?:\w+ )?late|missed it|miss(?:ed)? (?:the|our|my) (?:deadline|window|cutoff|date))\b", re.I)
+                           r"(?:\w+ )?late|missed it|miss(?:ed)? (?:the|our|my) (?:deadline|window|cutoff|date))\b|"
+                           # "Is it OK if I bring the money in Friday?"
+                           + _OK_IF_I_ACT, re.I)
 # the words of an act done on a day: paying, filing, delivering, doing the work
-_DONE = re.compile(r"\b(?:paid|pay|dropped|drop|filed|submitted|turned (?:it |them )?in|handed|delivered|mailed|sent|"
+_DONE = re.compile(r"\b(?:paid|pay|dropped|drop|filed|submitted|turned (?:it |them )?in|handed|delivered|mailed|sent|bring|"
+                   r"brought|deposit|file|submit|mail|hand (?:it|them) in|"
                    r"applied|put (?:down|in)|made (?:the|a|our|my)|deposited|got (?:it|the \w+|them) in|brought|"
                    r"posted|placed|installed|finished|completed|cleared|shovel+ed|removed|fixed|repaired)\b", re.I)
 
