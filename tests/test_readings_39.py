@@ -333,3 +333,20 @@ def test_is_it_ok_if_i_bring_it_in_asks_in_time():
 
     assert _ASKS_IN_TIME.search("Is it OK if I bring the money in on Friday?")
     assert not _ASKS_IN_TIME.search("Is it OK if I park the truck on the street?")
+
+
+def test_a_penalty_added_to_the_cost_is_found_below_the_quoted_passages():
+    from assistant.answering import rates
+
+    rule = ("Each such person or entity by whose failure makes it necessary that the Director of Public Works causes work "
+            "to be done, shall be liable to the city for the cost of such work, plus a penalty of 10% of such cost.")
+    turn = "Public Works did it. Their cost was $340. What's the total I'm on the hook for once you add the penalty?"
+    w = rates.percent_of(turn, rule, rule, rates.money_asked(user_slots(turn)), added_only=True)
+    assert w is not None and w.result == 374
+
+
+def test_a_permits_life_is_no_act_a_work_day_would_push_aside(assistant, today):
+    today("2029-07-11")
+    a = assistant.ask("How long is our street opening permit good for - I need the actual expiration date for the "
+                      "schedule. We start digging next Monday.", municipality="brandon")
+    assert a.status == "clarify" and "approved" in a.answer, a.answer

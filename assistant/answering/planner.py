@@ -1703,6 +1703,19 @@ class EmbeddedPlanner:
                                        or portions.share_of_count(req.query.turn, req.query.of_origin("turn"), ranked))
         worked = [added_depth] if added_depth is not None else [cleared] if cleared is not None else rates.work_out(
             req.query.turn, req.query.of_origin("turn"), [(s, self._section_text(p)) for p, s, _ in by_score])
+        if not worked and not checks and not portioned and rates.ASKS_AMOUNT.search(req.query.turn):
+            # "their cost was $340. What's the total I'm on the hook for once you add whatever penalty there is?": the
+            # cost "plus a penalty of 10% of such cost", from a passage found below the quoted ones
+            amounts = rates.money_asked(req.query.of_origin("turn"))
+            added = [(w, h.passage, x) for h in hits[:6] for x in sentences(h.passage.text)
+                     for w in [rates.percent_of(req.query.turn, x, self._section_text(h.passage), amounts, added_only=True)]
+                     if w is not None]
+            if len({(w.result, x) for w, _, x in added}) == 1:
+                w, holder, x = added[0]
+                worked = [w]
+                if all(s != x for _, s, _ in picked):
+                    top = max(y[2] for y in picked)
+                    picked = [(holder, x, top * 1.01), *picked]
         if not worked and not checks and not portioned and _CONSEQUENCE_ASK.search(req.query.turn):
             # "left it that way for 9 days ... what's the most the fines could add up to?": the chapter's penalty,
             # found as a consequence is, and each day a separate offense (both quoted)

@@ -395,6 +395,16 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
 _PLUS_BEFORE = re.compile(r"\b(?:plus|in addition to|together with)\b", re.I)
 
 
+def percent_of(turn: str, sentence: str, passage_text: str, amounts: list[Slot], added_only: bool = False):
+    """The one percentage a sentence adds to (or takes of) the user's one amount (see ``_percent_of``)."""
+    return _percent_of(turn, sentence, passage_text, amounts, added_only)
+
+
+def money_asked(slots: list[Slot]) -> list[Slot]:
+    """The user's amounts a sum may be worked from."""
+    return _money_asked(slots)
+
+
 def _percent_of(turn: str, sentence: str, passage_text: str, amounts: list[Slot],
                 added_only: bool = False) -> Worked | None:
     """The one percentage of the sentence taken of the user's one amount (the amount with it, when the sentence adds it:

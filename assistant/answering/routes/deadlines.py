@@ -264,7 +264,8 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         kinds = _permit_kinds(f"{rule.title} {rule.obligation} {rule.event}")
         if asked_kinds and kinds and not (kinds | words | title_words) & asked_kinds:
             score -= 3  # "a street opening permit ... good through what date?": a street privilege permit is another paper
-        if work_dated and roles.event_kind_of(rule.event) in _PAPER_EVENTS and roles.event_kind_of(rule.event) not in told_papers:
+        if work_dated and rule.act and roles.event_kind_of(rule.event) in _PAPER_EVENTS \
+                and roles.event_kind_of(rule.event) not in told_papers:
             score -= 2  # "We're opening up a Town road ... the Tuesday after Memorial Day, crew on site at 7": the day
             # is the work's, no day of a paper (a notice, a bill) a period counts from
         if event is not None and _BY_RECEIPT.search(rule.event) and _GOT.search(clause):
@@ -288,7 +289,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         return None
     # (never to a rule counted from a paper when the day given is the work's: the search's words are not its day)
     scored = _the_search_decides(sorted(scored, key=lambda t: -t[0]), ctx.found,
-                                 not_led=frozenset(r.id for _, r in scored if work_dated
+                                 not_led=frozenset(r.id for _, r in scored if work_dated and r.act
                                                    and roles.event_kind_of(r.event) in _PAPER_EVENTS
                                                    and roles.event_kind_of(r.event) not in told_papers))
     scored.sort(key=lambda t: -t[0])
