@@ -261,13 +261,6 @@ def test_a_condition_dated_before_its_ask_is_the_event(assistant, today):
     assert a.status == "answered" and "April 21, 2031 8:00 PM" in a.answer, a.answer
 
 
-def test_a_fixture_told_in_inches_is_worked_in_feet(assistant):
-    a = assistant.ask("I run the bakery on Main in Brandon. The sidewalk out front is 7 feet wide and I want to set out a "
-                      "bench-planter combo that sticks out 50 inches from my wall (not bolted down). Is that ok?",
-                      municipality="brandon")
-    assert "obstruction_check" in _tools(a) and "less than the 3 feet required" in a.answer, a.answer
-
-
 @pytest.mark.parametrize("text, value", [("the equipment an even grand.", "1000"), ("it was a flat grand", "1000"),
                                          ("a grand", "1000")])
 def test_a_round_grand_is_a_thousand(text, value):
@@ -310,10 +303,12 @@ def test_whats_the_date_i_asks_a_day(turn, asks):
     assert bool(periods.ASKS_A_DATE.search(turn)) is asks
 
 
-def test_the_inches_left_clear_are_said_with_the_feet(assistant):
+def test_a_fixture_told_in_inches_is_worked_in_feet_and_said_in_both(assistant):
+    # (the calculator refused 50/12 feet to 28 digits; the inches left are said with the feet, as it gives both)
     a = assistant.ask("I run the bakery on Main in Brandon. The sidewalk out front is 7 feet wide and I want to set out a "
                       "bench-planter combo that sticks out 50 inches from my wall (not bolted down). Is that ok?",
                       municipality="brandon")
+    assert "obstruction_check" in _tools(a) and "less than the 3 feet required" in a.answer, a.answer
     assert "(34 inches)" in a.answer, a.answer
 
 

@@ -586,14 +586,15 @@ _PAPER_EVENTS = ("approval", "application", "notice", "bill")
 _WORK_ON_SITE = re.compile(_WORK_STARTS.pattern + r"|\b(?:opening\s+up|open(?:ing)?\s+(?:up\s+)?(?:the|a|our)\s+(?:street|road|"
                            r"town\s+road|trench)|crews?\s+(?:is\s+|are\s+|will\s+be\s+)?on\s+site|on\s+site|dig(?:ging)?|"
                            r"excavat\w*|pour(?:ing)?|bor(?:e|ing)\s+under)\b", re.I)
+_ASK_WORD = r"(?:how|what|when|which|by\s+when|do|does|can|will|would|am|is|are)"
 # where one clause of a sentence ends and another, with a subject of its own, begins ("Our permit got approved and
 # we start digging on the 3rd": the date is the dig's, not the approval's)
 _NEXT_CLAUSE = re.compile(r"\s*;\s*|,?\s+(?:and|but|so|then|while)\s+(?=(?:we|i|they|he|she|our|my|the|crews?|"
                           r"contractors?)\b)|"
                           # ("if the snow ... quits around 8 this saturday night, how long do i have ... and bill me?": the
                           # ask after a condition is no part of what is dated)
-                          r",\s+(?=(?:how|what|when|which|by\s+when|do|does|can|will|would|am|is|are)\s)", re.I)
-_ASK_AFTER = re.compile(r",\s+(?=(?:how|what|when|which|by\s+when|do|does|can|will|would|am|is|are)\s[^,]*\?)", re.I)
+                          rf",\s+(?={_ASK_WORD}\s)", re.I)
+_ASK_AFTER = re.compile(rf",\s+(?={_ASK_WORD}\s[^,]*\?)", re.I)
 
 
 _OK_IF_I_ACT = (r"\b(?:is|would)\s+it\s+(?:be\s+)?(?:ok(?:ay)?|alright|all\s+right|fine|enough)\s+if\s+(?:i|we)\s+(?:\w+\s+)?"
