@@ -345,3 +345,29 @@ def test_a_permits_life_is_no_act_a_work_day_would_push_aside(assistant, today):
     a = assistant.ask("How long is our street opening permit good for - I need the actual expiration date for the "
                       "schedule. We start digging next Monday.", municipality="brandon")
     assert a.status == "clarify" and "approved" in a.answer, a.answer
+
+
+# -- a fee plus a charge by the day to get a thing back -------------------------------------------------------------------
+_NEWSRACK = ("A newsrack removed pursuant to this section may be retrieved by the certificate holder at any time within 30 "
+             "days of its removal upon payment of a removal fee of $25.00 plus a storage fee of $5.00 per day, to a "
+             "maximum combined removal and storage fee of $100.00.")
+
+
+@pytest.mark.parametrize("turn, total", [
+    ("The city pulled one of our newspaper boxes off the sidewalk on Monday the 11th and we're going down to pick it up "
+     "today. What's the total we'll have to pay to get it back?", 70),
+    ("They took our box on May 1. What will it cost to get it back today?", 100),
+])
+def test_a_fee_plus_a_daily_charge_counts_the_days_kept(turn, total):
+    from assistant.answering import daily_fees
+
+    got = daily_fees.owed(turn, user_slots(turn, "turn", date(2029, 6, 20)), [_NEWSRACK], date(2029, 6, 20))
+    assert got is not None and got.result == total, got
+    assert "left out" in got.steps[0]
+
+
+def test_no_daily_charge_without_the_day_taken():
+    from assistant.answering import daily_fees
+
+    turn = "The city took one of our newspaper boxes. What will it cost to get it back?"
+    assert daily_fees.owed(turn, user_slots(turn, "turn", date(2029, 6, 20)), [_NEWSRACK], date(2029, 6, 20)) is None

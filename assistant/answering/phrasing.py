@@ -170,6 +170,8 @@ def rate_worked(worked) -> str:
         source = "the distance kept clear quoted below"
     if worked.kind == "clear":
         source = "the clear width quoted below"
+    if worked.kind == "daily":
+        source = "the fee and the charge by the day quoted below"
     if worked.kind == "factor":
         source = "the conversion quoted below"
     if worked.kind == "late":

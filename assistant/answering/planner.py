@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from assistant.settings import ranking
-from assistant.answering import asked_unit, conditions, fines, late_fines, limits, materials, periods, portions, rates, slopes, slots, tiers, totals
+from assistant.answering import asked_unit, conditions, daily_fees, fines, late_fines, limits, materials, periods, portions, rates, slopes, slots, tiers, totals
 from assistant.answering.slots import today
 from assistant.answering.compose import (
     best_sentences,
@@ -1741,6 +1741,18 @@ class EmbeddedPlanner:
             if late is not None and (not worked or late_fines.asks_rise(req.query.turn) or all(
                     w.kind == "per_unit" and w.sentence in late.others for w in worked)):
                 worked = [late]
+        if not checks and not portioned and (not worked or all(w.kind == "per_unit" for w in worked)):
+            # "pulled one of our newspaper boxes ... on Monday the 11th ... pick it up today. What's the total?": the fee
+            # plus the charge for each day it was kept, at most the maximum (a product of one rate is not all of it)
+            pool = [s for _, s, _ in by_score] + [x for h in hits[:6] for x in sentences(h.passage.text)]
+            daily = daily_fees.owed(req.query.turn, req.query.of_origin("turn"), pool, today())
+            if daily is not None:
+                worked = [daily]
+                if all(s != daily.sentence for _, s, _ in picked):
+                    holder = next(h.passage for h in hits[:6] if daily.sentence in sentences(h.passage.text))
+                    top = max(y[2] for y in picked)
+                    picked = [(holder, daily.sentence, top * 1.01), *picked]
+                by_score = sorted(picked, key=lambda x: -x[2])
         short = _fewer_amounts_than_times(req.query.turn, req.query.of_origin("turn")) if worked else None
         if short is not None:
             # "Public Works had to shovel our walk twice ... The first time their cost was $180. How much do we owe
