@@ -70,12 +70,12 @@ def owed(turn: str, slots: list[Slot], sentences: list[str], today: date) -> Wor
                 "out and the last day counted")
     fee, daily = _money(m, "fee"), _money(m, "daily")
     total = fee + daily * days
-    steps = [f"{read}; {fmt_money(fee)} (“{m.group('fee_words')}”) + {days} × {fmt_money(daily)} "
-             f"(“{m.group('day_words')}”) = {fmt_money(total)}"]
+    sum_words = f"{read}; {fmt_money(fee)} (“{m.group('fee_words')}”) + {days} × {fmt_money(daily)} (“{m.group('day_words')}”)"
     cap = _MAXIMUM.search(sentence, m.end())
     if cap is not None and total > _money(cap, "max"):
+        # (the sum over the maximum is never said as an amount: it is not owed)
         total = _money(cap, "max")
-        steps.append(f"more than “{cap.group('words')}”: {fmt_money(total)}")
-    elif cap is not None:
-        steps.append(f"within “{cap.group('words')}”")
+        steps = [f"{sum_words} comes to more than “{cap.group('words')}”: {fmt_money(total)}"]
+    else:
+        steps = [f"{sum_words} = {fmt_money(total)}"] + ([f"within “{cap.group('words')}”"] if cap is not None else [])
     return Worked("daily", m.group(0), read, total.quantize(Decimal("0.01")), steps, False, sentence)

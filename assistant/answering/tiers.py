@@ -189,7 +189,11 @@ def tier_fee(turn: str, slots: list[Slot], sentence: str) -> Worked | None:
         total += more
     maximum = False
     if cap is not None and total > cap.number:
-        steps.append(f"more than the ceiling of {fmt_money(cap.number)}: {fmt_money(cap.number)}")
+        # (the sum over the ceiling is never said as an amount: it is not owed — "$2.00 ... + $0.25 × 455 additional
+        # comes to more than the ceiling of $100.00: $100.00")
+        over = f" = {fmt_money(total)}"
+        steps[-1] = (steps[-1][:-len(over)] if steps[-1].endswith(over) else steps[-1] + ";") \
+            + f" comes to more than the ceiling of {fmt_money(cap.number)}: {fmt_money(cap.number)}"
         total = cap.number
     total = total.quantize(Decimal("0.01"), ROUND_HALF_UP)
     words = sentence[base.span.start:(cap.span.end if cap is not None else add.end())]
