@@ -141,7 +141,7 @@ def _distinct(rates: list) -> list:
     return out
 
 
-def _money_asked(slots: list[Slot]) -> list[Slot]:
+def money_asked(slots: list[Slot]) -> list[Slot]:
     return [s for s in slots if s.kind == "money" and s.unit == "USD"]
 
 
@@ -314,7 +314,7 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
         return [factor]
     if not (ASKS_AMOUNT.search(turn) or _ASKS_BACK.search(turn)):
         return []
-    amounts = _money_asked(slots)
+    amounts = money_asked(slots)
     # the settling sentence may be a neighbour of the one quoted, in the same section (quoted then too)
     for sentence in [s for s, _ in picked] + [x for _, text in picked for x in sentences(text)]:
         settled = _settled(amounts, sentence)
@@ -377,7 +377,7 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
         if len(fits) > 1:
             return []
         if not rates:
-            share = _percent_of(turn, sentence, passage_text, amounts)
+            share = percent_of(turn, sentence, passage_text, amounts)
             if share is not None:
                 return [share]
     # (the cost with its penalty may be stated by a neighbour of the sentences quoted, in the same section: "... shall
@@ -386,7 +386,7 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
     for _, passage_text in picked:
         for sentence in sentences(passage_text):
             if sentence not in quoted and not _per_unit_rates(sentence, passage_text):
-                share = _percent_of(turn, sentence, passage_text, amounts, added_only=True)
+                share = percent_of(turn, sentence, passage_text, amounts, added_only=True)
                 if share is not None:
                     return [share]
     return []
@@ -395,17 +395,7 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
 _PLUS_BEFORE = re.compile(r"\b(?:plus|in addition to|together with)\b", re.I)
 
 
-def percent_of(turn: str, sentence: str, passage_text: str, amounts: list[Slot], added_only: bool = False):
-    """The one percentage a sentence adds to (or takes of) the user's one amount (see ``_percent_of``)."""
-    return _percent_of(turn, sentence, passage_text, amounts, added_only)
-
-
-def money_asked(slots: list[Slot]) -> list[Slot]:
-    """The user's amounts a sum may be worked from."""
-    return _money_asked(slots)
-
-
-def _percent_of(turn: str, sentence: str, passage_text: str, amounts: list[Slot],
+def percent_of(turn: str, sentence: str, passage_text: str, amounts: list[Slot],
                 added_only: bool = False) -> Worked | None:
     """The one percentage of the sentence taken of the user's one amount (the amount with it, when the sentence adds it:
     "the cost of such work, plus a penalty of 10% of such cost"); None when that is not one way."""
@@ -502,7 +492,7 @@ def needs_amount(turn: str, slots: list[Slot], sentence: str) -> str | None:
     does not give: "How much are they going to bill me?" against "liable to the city for the cost of such work,
     plus a penalty of 10% of such cost" asks for the cost. None when the question gives an amount (or a number
     that may be one), asks no amount of its own, or the sentence charges no share."""
-    if not asks_own_amount(turn) or _money_asked(slots) or _numbers_outside_dates(turn, slots):
+    if not asks_own_amount(turn) or money_asked(slots) or _numbers_outside_dates(turn, slots):
         return None
     if _A_FEE.search(turn) and not _A_FEE.search(sentence):
         return None  # "how much is the permit to redo my own sidewalk?" asks a fee, not the share of a cost

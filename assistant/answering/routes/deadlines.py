@@ -197,6 +197,11 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     # 3rd" tells an approval, whose period the renewal asked runs from, though the day given is the dig's)
     told_papers = {k for k, (_, rx) in roles.EVENT_KINDS.items()
                    if rx.search(" ".join(x for x in re.split(r"(?<=[.!?])\s+", ctx.current or q) if "?" not in x))}
+
+    def paper_of_another_day(rule) -> bool:
+        """An act counted from a paper the story does not tell, when the day given is the work's."""
+        kind = roles.event_kind_of(rule.event)
+        return work_dated and rule.act and kind in _PAPER_EVENTS and kind not in told_papers
     act_given = asks_earliest and event is not None and ACT_WORDS.search(clause) is not None
     sims = ctx.similar()
     # "what's the latest we can let them know?" of work dated ahead: a day before the event, never after it
@@ -264,8 +269,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         kinds = _permit_kinds(f"{rule.title} {rule.obligation} {rule.event}")
         if asked_kinds and kinds and not (kinds | words | title_words) & asked_kinds:
             score -= 3  # "a street opening permit ... good through what date?": a street privilege permit is another paper
-        if work_dated and rule.act and roles.event_kind_of(rule.event) in _PAPER_EVENTS \
-                and roles.event_kind_of(rule.event) not in told_papers:
+        if paper_of_another_day(rule):
             score -= 2  # "We're opening up a Town road ... the Tuesday after Memorial Day, crew on site at 7": the day
             # is the work's, no day of a paper (a notice, a bill) a period counts from
         if event is not None and _BY_RECEIPT.search(rule.event) and _GOT.search(clause):
@@ -289,9 +293,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         return None
     # (never to a rule counted from a paper when the day given is the work's: the search's words are not its day)
     scored = _the_search_decides(sorted(scored, key=lambda t: -t[0]), ctx.found,
-                                 not_led=frozenset(r.id for _, r in scored if work_dated and r.act
-                                                   and roles.event_kind_of(r.event) in _PAPER_EVENTS
-                                                   and roles.event_kind_of(r.event) not in told_papers))
+                                 not_led=frozenset(r.id for _, r in scored if paper_of_another_day(r)))
     scored.sort(key=lambda t: -t[0])
     best_score, best = scored[0]
     if earliest_alone and best.act:
@@ -385,9 +387,8 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         return Missing(f"{_the_day(best.event)}: “{said}” reads as the {told[0].event.rstrip('.')}, and this period "
                        f"is counted from the {best.event.rstrip('.')}. Which date was that?", slot="event date",
                        candidates=(said,), provision=_provision_of(best))
-    dated = _dated_part(clause, read[0].span.text if read else None)
-    if event is not None and not wants_day and not act_given and roles.event_kind_of(dated) is None \
-            and roles.event_kind_of(best.event) in _PAPER_EVENTS and _WORK_STARTS.search(dated) \
+    if event is not None and not wants_day and not act_given and roles.event_kind_of(dated_words) is None \
+            and roles.event_kind_of(best.event) in _PAPER_EVENTS and _WORK_STARTS.search(dated_words) \
             and not _WORK_STARTS.search(best.event):
         # "What date does our permit expire? We're starting the dig next Monday.", of a permit valid 30 days from its
         # approval: the day given is the work's start, not the approval the period counts from — that day is asked
@@ -607,7 +608,7 @@ _ASKS_IN_TIME = re.compile(r"\b(?:on time|in time|too late|(?:was|am|were|are|is
 # the words of an act done on a day: paying, filing, delivering, doing the work
 _DONE = re.compile(r"\b(?:paid|pay|dropped|drop|filed|submitted|turned (?:it |them )?in|handed|delivered|mailed|sent|bring|"
                    r"brought|deposit|file|submit|mail|hand (?:it|them) in|"
-                   r"applied|put (?:down|in)|made (?:the|a|our|my)|deposited|got (?:it|the \w+|them) in|brought|"
+                   r"applied|put (?:down|in)|made (?:the|a|our|my)|deposited|got (?:it|the \w+|them) in|"
                    r"posted|placed|installed|finished|completed|cleared|shovel+ed|removed|fixed|repaired)\b", re.I)
 
 
