@@ -22,7 +22,8 @@ WALK = ("Sidewalks in front of commercial or industrial establishments shall be 
     (TRENCH, [("max", Decimal(250), "ft", "no trench shall be excavated more than 250 feet"),
               ("max", Decimal(500), "ft", "more than 500 feet")]),
     (PATCH, [("min", Decimal(7), "in", "seven inches, whichever is greater")]),
-    (WALK, [("min", Decimal(8), "ft", "not less than eight feet")]),
+    # ("not less than eight feet in width and five inches in thickness": the comparator holds for both)
+    (WALK, [("min", Decimal(8), "ft", "not less than eight feet"), ("min", Decimal(5), "in", "five inches")]),
     ("Numbers shall be placed no more than 25 feet from the edge of the road pavement.",
      [("max", Decimal(25), "ft", "no more than 25 feet")]),
     ("No driveway shall have a grade exceeding 12%.", [("max", Decimal(12), "%", "No driveway shall have a grade exceeding 12%")]),

@@ -14,7 +14,7 @@ Pure functions; the planner calls ``check_against`` with the sentences it is abo
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Literal
 
@@ -30,10 +30,11 @@ _KINDS = ("length", "percent", "weight")
 
 # the words that make a quantity a bound (general English of codes), read just before or after it
 MIN_BEFORE = re.compile(r"(?:\b(?:not|no)\s+(?:be\s+)?(?:less|fewer|narrower|shallower|thinner|shorter)\s+than|"
-                         r"\bat\s+least|\bminimum(?:\s+(?:width|depth|thickness|length|height))?(?:\s+of)?|"
+                         # ("where the minimum thickness shall be seven inches")
+                         r"\bat\s+least|\bminimum(?:\s+(?:width|depth|thickness|length|height))?(?:\s+of|\s+(?:shall|must|will)\s+be|\s+is)?|"
                          r"\bmin\.)\s*$", re.I)
 MAX_BEFORE = re.compile(r"(?:\b(?:not|no)\s+(?:be\s+)?(?:more|greater|wider|deeper|thicker|longer|higher|steeper)\s+than|"
-                         r"\bnot\s+(?:to\s+)?exceed(?:ing)?|\bmaximum(?:\s+(?:width|depth|height|length|grade|slope))?(?:\s+of)?|"
+                         r"\bnot\s+(?:to\s+)?exceed(?:ing)?|\bmaximum(?:\s+(?:width|depth|height|length|grade|slope))?(?:\s+of|\s+(?:shall|must|will)\s+be|\s+is)?|"
                          r"\bmax\.|\bwithin|\bup\s+to)\s*$", re.I)
 # "more than" / "in excess of" / "exceed" bind only in a prohibition ("no trench shall be excavated more than 250 feet")
 # the two ends of a range written "between A and B"
@@ -103,6 +104,7 @@ class Limit:
     aspect: str | None  # width / depth / height / length, when the words beside it say
     either: bool = False  # "... or seven inches, whichever is greater": the bound is one of two measures
     between: bool = False  # one end of "between 2' and 8'"
+    end: int = field(default=-1, compare=False)  # where its quantity ends in the sentence
 
 
 @dataclass(frozen=True)
@@ -190,6 +192,9 @@ def limits_in(sentence: str) -> list[Limit]:
             if ban:
                 before = sentence[max(0, s.span.start - 60):s.span.start]
                 lead = ban[-1]
+        if bound is None and out and re.fullmatch(r"\s+in\s+[a-z]+\s+and\s+", sentence[out[-1].end:s.span.start]):
+            # "not less than eight feet in width and five inches in thickness": the comparator holds for both
+            bound, lead = out[-1].bound, None
         if bound is None:
             continue
         start = s.span.start - (len(before) - lead.start()) if lead else s.span.start
@@ -200,8 +205,10 @@ def limits_in(sentence: str) -> list[Limit]:
         either = bool(tail and re.search(r"whichever", tail.group(0), re.I))
         # (the aspect written right after the quantity comes first: "match width, but not less than four inches in
         # thickness" limits a thickness)
-        aspect = _aspect(sentence[s.span.end:s.span.end + 16]) or _aspect(near)
-        out.append(Limit(bound, s.number, s.unit, sentence[start:end].strip(" ,"), aspect, either))
+        # ("the minimum thickness shall be seven inches": the aspect in the comparator's own words)
+        aspect = _aspect(sentence[s.span.end:s.span.end + 16]) or (_aspect(sentence[start:s.span.start]) if lead else None) \
+            or _aspect(near)
+        out.append(Limit(bound, s.number, s.unit, sentence[start:end].strip(" ,"), aspect, either, end=s.span.end))
     return out
 
 
@@ -216,10 +223,14 @@ _OTHER_GENERIC = stems("shall be placed to or and full any such which greater le
 
 
 def clause_at(text: str, at: int) -> str:
-    """The sentence of ``text`` around position ``at``."""
-    start = max(text.rfind(p, 0, at) for p in ".?!;") + 1
-    ends = [i for i in (text.find(p, at) for p in ".?!;") if i != -1]
-    return text[start:min(ends) if ends else len(text)]
+    """The sentence of ``text`` around position ``at`` (a decimal point, "0.4 ft", ends none)."""
+    stops = [m.start() for m in _STOP.finditer(text)]
+    start = max([i for i in stops if i < at], default=-1) + 1
+    end = min([i for i in stops if i >= at], default=len(text))
+    return text[start:end]
+
+
+_STOP = re.compile(r"[?!;]|\.(?!\d)")
 
 
 def one_measurement(slots: list[Slot]) -> Slot | None:
@@ -311,6 +322,14 @@ def check_against(turn: str, slots: list[Slot], sentences: list[str], common: fr
                            if not told_limit(s) and not _of_a_pair(s)])
     if not given:
         return []
+    # "drawn 90 inches wide and 0.4 ft thick": measurements each saying its own aspect, held up at once against the
+    # first sentence that limits every one of those aspects (each its own check; none when any one is in doubt)
+    own = [_aspect(turn[m.span.end:m.span.end + 14]) for m in given]
+    if len(given) > 1 and all(own) and len(set(own)) == len(given):
+        for sentence in sentences:
+            checks = [_check_one(turn, m, sentence, common, several=True, strict=True) for m in given]
+            if all(isinstance(c, Check) and c.limit.aspect == a for c, a in zip(checks, own)):
+                return checks
     for strict in (True, False):
         for sentence in sentences:
             tied = [(len(_ties(turn, m, sentence, common)), m) for m in given]
@@ -373,6 +392,8 @@ def _check_one(turn: str, measured: Slot, sentence: str, common: frozenset[str],
         found = [high if Check(measured, high, sentence).measured_value > Check(measured, high, sentence).limit_value
                  else low]
     if len(found) > 1:
+        found = _past_exception(turn, measured, sentence, found)
+    if len(found) > 1:
         # "54 inches off the edge of the blacktop" against "within 5' of the edge thereof ... to within 5\" of the
         # surface": the limit whose own words after it name what the measurement's words after it name
         mine = stems(turn[measured.span.end:measured.span.end + 40]) - _GENERIC - common
@@ -389,6 +410,47 @@ def _check_one(turn: str, measured: Slot, sentence: str, common: frozenset[str],
         words = stems(sentence[max(0, at - 60):at]) - _GENERIC - _OTHER_GENERIC
         other = bool(words & (stems(clause_at(turn, measured.span.start)) - _GENERIC - common))
     return Check(measured, lim, sentence, other)
+
+
+# "five inches in thickness except within driveway approaches where the minimum thickness shall be seven inches": the
+# case an exception names, and a limit set for it
+_EXCEPT_WHERE = re.compile(r"\bexcept\s+(?:within|in|at|on|for|under)\s+(?P<case>[^,;.]{3,60}?)\s+(?:where|in which)\b", re.I)
+_NOT_IN = re.compile(r"\b(?:outside|not\s+(?:in|within|at|on)|other\s+than|excluding|away\s+from|apart\s+from)\s+"
+                     r"(?:of\s+)?(?:the\s+|a\s+|any\s+)?$", re.I)
+
+
+def _past_exception(turn: str, measured: Slot, sentence: str, found: list[Limit]) -> list[Limit]:
+    """Of several limits of one kind, where one is an exception's ("except within driveway approaches where the
+    minimum thickness shall be seven inches"): the exception's when the turn names its case, the others' when the turn
+    says it is outside that case (or never names it); all of them when the sentence has no such exception."""
+    m = _EXCEPT_WHERE.search(sentence)
+    if m is None:
+        return found
+    inside = [lim for lim in found if sentence.find(lim.words, m.end()) >= 0]
+    rest = [lim for lim in found if lim not in inside]
+    if not inside or not rest:
+        return found
+    case = stems(m.group("case")) - _GENERIC
+
+    def named(text: str):
+        return next((w for w in re.finditer(r"[A-Za-z]+", text) if stems(w.group(0)) & case), None)
+
+    if named(turn) is None:
+        return rest
+    # the measurement's own part of its sentence ("..., and the part through the driveway approach is poured 6 inches
+    # thick"): the case named there decides; named only beside another measurement, it is not guessed
+    sentence_at = clause_at(turn, measured.span.start)
+    offset = turn.find(sentence_at)
+    pieces, at = [], 0
+    for cut in re.finditer(r",\s*(?:and|but|while)\s+|;\s*", sentence_at):
+        pieces.append((at, cut.start()))
+        at = cut.end()
+    pieces.append((at, len(sentence_at)))
+    own = next((sentence_at[a:b] for a, b in pieces if a <= measured.span.start - offset <= b), sentence_at)
+    said = named(own)
+    if said is None:
+        return found
+    return rest if _NOT_IN.search(own[max(0, said.start() - 24):said.start()]) else inside
 
 
 def _words_after(sentence: str, lim: Limit) -> str:

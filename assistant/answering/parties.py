@@ -65,7 +65,9 @@ def _questions(parts: list[str]) -> list[int]:
 _CLAUSE = re.compile(r"(?:,\s*|\s+)and\s+(?=(?:(?:for|on|with)\s+(?=(?:his|her|hers|my|mine|our|ours|their|theirs|the other)\b))?"
                      r"(?:the|his|her|hers|my|mine|our|ours|their|theirs|its|a|an|another|one)\b|"
                      r"\$?\d[\d,.]*\s+(?:for|on|of)\s+(?:mine|hers|his|ours|theirs|yours|my|her|their|our|the other)\b)|"
-                     r";\s+|,\s+(?:while|whereas)\s+", re.I)
+                     r";\s+|,\s+(?:while|whereas)\s+|"
+                     # ("lot 7's bill is $640, lot 8's is $1,120, and neither has been paid": said of every party)
+                     r",?\s+and\s+(?=(?:neither|both|none|nobody|no one|all of)\b)", re.I)
 # the stronger cuts alone: "I deposited $2,400 and the final came to $2,910; they deposited $3,000 and ..."
 _STRONG_CLAUSE = re.compile(r";\s+|,\s+(?:while|whereas)\s+", re.I)
 # a party named as a thing with its figure: "a skid steer at 5,400 lb", "the tracked mini-ex weighing 7,300 lb"
@@ -136,8 +138,8 @@ def _label(sentence: str) -> str:
     whose = re.search(r"\$?\d[\d,.]*\s+(?:for|on|of)\s+(?:mine|hers|his|ours|theirs|yours)\b", sentence, re.I)
     if whose:  # "$2,850 for hers": the figure and whose it is
         return whose.group(0)
-    thing = re.match(rf"\s*([A-Za-z]+\s+(?:\d{{1,3}}|[A-Z]))\s+{_VERBS}\b", sentence)
-    if thing:  # "crew 2 starts ...", "Crew A starts ...": the thing by its number or letter
+    thing = re.match(rf"\s*([A-Za-z]+\s+(?:\d{{1,3}}|[A-Z]))(?:['’]s(?:\s+[a-z]+)?)?\s+{_VERBS}\b", sentence)
+    if thing:  # "crew 2 starts ...", "Crew A starts ...", "lot 7's bill is": the thing by its number or letter
         return thing.group(1)
     head = _NUMBER.split(sentence, maxsplit=1)[0]
     words = re.sub(r"[,;:(]+$", "", head.strip()).split()

@@ -130,11 +130,15 @@ def in_limit_unit(check) -> str | None:
 
 def limit_check(checks) -> str:
     """'I read: 42 inches (“42 inches”). Against “not less than four feet”: 42 inches is 6 inches short of 48 inches.'"""
-    first = checks[0]
-    written = first.measured.span.text
-    how = f": {first.measured.worked}" if first.measured.worked else ""
-    also = in_limit_unit(first)
-    parts = [f"I read: {quantity(first.measured_value, first.unit)} (“{written}”{how}){f', {also}' if also else ''}."]
+    read = []
+    for c in checks:  # (each measurement held up, once: "90 inches wide and 0.4 ft thick" reads two)
+        if any(c.measured is x.measured for x in checks[:checks.index(c)]):
+            continue
+        how = f": {c.measured.worked}" if c.measured.worked else ""
+        also = in_limit_unit(c)
+        also = None if also == quantity(c.measured_value, c.unit) else also
+        read.append(f"{quantity(c.measured_value, c.unit)} (“{c.measured.span.text}”{how}){f', {also}' if also else ''}")
+    parts = [f"I read: {'; '.join(read)}."]
     for c in checks:
         kind = "a minimum" if c.limit.bound == "min" else "a maximum"
         m, lim, diff = (quantity(c.measured_value, c.unit), quantity(c.limit_value, c.unit),

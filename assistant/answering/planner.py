@@ -128,7 +128,7 @@ FIGURE_KINDS = [
      re.compile(r"\bmisdemeanou?r\b|\binfraction\b|\bimprison|\bjail\b|\$\s?\d", re.I)),
     ("money", re.compile(r"\b(fee|fees|cost|costs|price|charge|charged|collect|liable|owe|owed|owes|rate|fine|fined|"
                          r"forfeiture|penalty|bond|guarantee|"
-                         r"insurance|deposit|assess(?:ed|ment)?|bill|pay|dollars?)\b|\$|"
+                         r"insurance|deposit|assess(?:ed|ment)?|bill|pay|dollars?|money)\b|\$|"
                          # "how much is the Village permit?": what a permit or a license costs
                          r"\bhow much (?:is|are|does|do|will|would)\b[^?.]{0,40}\b(?:permits?|licen[cs]es?|renewals?)\b", re.I),
      re.compile(r"\$\s?\d|\d\s?%|\btimes the\b|\bpercent\b", re.I)),
@@ -724,6 +724,11 @@ class _Both:
         return found
 
 
+# an amount said as a multiple of a fee ("5 times the permit fee"): no statement of that fee
+_OWN_MULTIPLE = re.compile(r"\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\s+times\s+the\s+"
+                           r"(?:[\w-]+\s+){0,2}?fees?\b", re.I)
+
+
 # priced things named by no permit's words: their price is stated only by a sentence naming them
 _OWN_PRICED = re.compile(r"\b(?:inspections?|certifications?)\b", re.I)
 
@@ -751,7 +756,10 @@ DEFERRAL = status_phrases.deferral()
 # a pointer to another subsection of the same section: "subsection (3) above", "Subsection B or C above"
 SUBSECTION_REF = re.compile(r"\bsubsections?\s+\(?([0-9]{1,2}|[A-Z])\)?(?=[\s,.;)]|$)")
 FOLLOW_UP = re.compile(
-    r"^\s*(and|also|what about|how about|ours|our|it|that|this|the (?:notice|bill|permit|job|street)|so|then|ok|okay|"
+    r"^\s*(and|also|what about|how about|ours|our|it|that|this|the (?:notice|bill|permit|job|street|hearing|letters?|tree|"
+    r"appeal|decision|meeting)|so|then|ok|okay|"
+    # ("they said the hearing is Thursday, September 12": the party of the earlier turn)
+    r"they (?:said|say|told|scheduled|set|sent|want|just)|"
     r"if|same|in (?:the )?(?:town|village)|i'm in|we're in|we are in)\b|\b(it|that|this one|ours|them|those)\b[^.?!]*[.?!]?\s*$",
     re.I,
 )
@@ -1568,6 +1576,9 @@ class EmbeddedPlanner:
                 # "What does the city charge for that inspection?": "A $500.00 ... refundable deposit is required" is no
                 # inspection's price (an inspection, a certification: priced only by a sentence that names it)
                 stating = []
+            if stating and thing is not None and not stated.search(_OWN_MULTIPLE.sub("", stating[0][1])):
+                # "5 times the permit fee" (a surcharge in multiples of the fee) states no price of the permit itself
+                stating = []
             def deferrals(depth: int, sims_d) -> list:
                 # (of the priced thing's own deferrals: "assessed 50% ... based on current cost estimates provided to
                 # the Village", ranked first, must not crowd out "A fee as set by the Village Board ... for such permit")
@@ -1690,10 +1701,10 @@ class EmbeddedPlanner:
             # the base course", the case in brackets ("six inches at driveways") read from the whole conversation
             pool = [(x, p) for p, x, _ in picked] + [(x, h.passage) for h in hits[:6] for x in sentences(h.passage.text)]
             added_depth = slopes.plus_thickness(req.query.turn, req.query.of_origin("turn"), [x for x, _ in pool],
-                                                context=req.query.earlier if req.query.follow_up else "")
-            if added_depth is not None and all(s != added_depth.sentence for _, s, _ in picked):
+                                                context=req.query.earlier if req.query.follow_up else "") or None
+            if added_depth is not None and all(s != added_depth[0].sentence for _, s, _ in picked):
                 top = max(x[2] for x in picked)
-                picked = [next((p, x, top * 1.01) for x, p in pool if x == added_depth.sentence), *picked]
+                picked = [next((p, x, top * 1.01) for x, p in pool if x == added_depth[0].sentence), *picked]
         # arithmetic the quoted sentences ask for with the user's own value, the best sentence first
         by_score = sorted(picked, key=lambda x: -x[2])
         ranked = [s for _, s, _ in by_score]
@@ -1701,7 +1712,7 @@ class EmbeddedPlanner:
                                                                       self._muni_common(muni_id))
         portioned = [] if checks else (portions.portion_of(req.query.turn, req.query.of_origin("turn"), ranked)
                                        or portions.share_of_count(req.query.turn, req.query.of_origin("turn"), ranked))
-        worked = [added_depth] if added_depth is not None else [cleared] if cleared is not None else rates.work_out(
+        worked = added_depth if added_depth is not None else [cleared] if cleared is not None else rates.work_out(
             req.query.turn, req.query.of_origin("turn"), [(s, self._section_text(p)) for p, s, _ in by_score])
         if not worked and not checks and not portioned and rates.ASKS_AMOUNT.search(req.query.turn):
             # "their cost was $340. What's the total I'm on the hook for once you add whatever penalty there is?": the

@@ -152,7 +152,14 @@ def worded_number(words: str) -> Decimal | None:
         try:
             return Decimal(text2num(w.replace(" and ", " "), "en"))
         except ValueError:
-            return None
+            pass
+    # "two thousand seven-fifty": thousands, then hundreds said as two numbers (2,750)
+    m = re.fullmatch(r"(?P<t>.+?) thousand (?:and )?(?P<h>one|two|three|four|five|six|seven|eight|nine) (?P<r>\w+(?: \w+)?)", w)
+    if m:
+        t, h, r = worded_number(m.group("t")), worded_number(m.group("h")), worded_number(m.group("r"))
+        if t is not None and h is not None and r is not None and 10 <= r <= 99 and t == int(t):
+            return t * 1000 + h * 100 + r
+    return None
 
 
 # a decimal comma ("1,5 hrs", "31,50/hr": one or two digits after it, never three) is a decimal point
@@ -686,6 +693,13 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
         today_too = near_day or re.match(r"\s+today\b", text[m.end():m.end() + 8], re.I)
         if today_too and n == int(n):  # "a month ago today", "a year ago yesterday": that very day
             add(m.start(), m.end() + today_too.end(), d, "day")
+            continue
+        if re.match(r"(?:a\s+)?couple\b", m.group("n"), re.I) and u[0] in "ym":
+            # "a couple years back": about two, not exactly — half a year either way (two weeks for months), so a
+            # figure that turns on the day is asked, never read off an exact two years
+            pad = relativedelta(months=6) if u.startswith("year") else relativedelta(days=14)
+            first, last = sorted((d - pad, d + pad))
+            add(m.start(), m.end(), first, p, stretch=(first, last))
             continue
         add(m.start(), m.end(), d, p)
     for m in re.finditer(r"\b(?:the\s+)?(spring|summer|fall|autumn|winter)\s+before\s+last\b", text, re.I):
@@ -1535,6 +1549,9 @@ def _days_of(s: Slot) -> tuple[date, date]:
     return first, last
 
 
+_WEEKDAY_WORDS = re.compile(r"(?:next|last|this coming|this past)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.I)
+
+
 def _restated_dates(read: list[Slot], text: str) -> list[Slot]:
     """A date said again more closely right after it ("repaved last fall, October 2027"): one date, read as the
     closer words (the looser ones are dropped; both are never two dates)."""
@@ -1542,6 +1559,12 @@ def _restated_dates(read: list[Slot], text: str) -> list[Slot]:
     drop = set()
     for a, b in zip(dated, dated[1:]):
         if not _RESTATING.fullmatch(text[a.span.end:b.span.start]):
+            continue
+        # ("next Friday, March 3": the date is one of the two days "next Friday" may mean; it says which)
+        weekday = [x for x in (a, b) if _WEEKDAY_WORDS.fullmatch(x.span.text.strip()) and x.precision == "week"]
+        other = b if weekday and weekday[0] is a else a
+        if weekday and other.precision == "day" and other.day in weekday_readings(weekday[0]):
+            drop.add(id(weekday[0]))
             continue
         (a1, a2), (b1, b2) = _days_of(a), _days_of(b)
         if (a1, a2) == (b1, b2):

@@ -236,7 +236,7 @@ def _inches(s: Slot) -> Decimal:
     return s.number * 12 if s.unit == "ft" else s.number
 
 
-def plus_thickness(turn: str, slots: list[Slot], sentences: list[str], context: str = "") -> Worked | None:
+def plus_thickness(turn: str, slots: list[Slot], sentences: list[str], context: str = "") -> list[Worked]:
     """The code's depth plus the user's one thickness of the thing it adds ("plus the thickness of the base course"
     and "4 inches of base"), in inches; the figure in brackets for a case ("(six inches at driveways)") when the turn or
     the conversation before it (``context``) names that case. None when the question asks no depth, the user gives no
@@ -259,23 +259,28 @@ def plus_thickness(turn: str, slots: list[Slot], sentences: list[str], context: 
                    and s.unit in ("in", "ft")]
         if not figures:
             continue
-        base, words = figures[-1], figures[-1].span.text
+        bases = [(figures[-1], figures[-1].span.text)]
         if case is not None:
             alt = [s for s in read_slots(case.group("alt")) if s.kind == "length" and s.unit in ("in", "ft")]
             if len(alt) != 1:
                 continue
             if stems(case.group("case")) & told:
-                base, words = alt[0], f"{alt[0].span.text} at {case.group('case')}"
+                named = (alt[0], f"{alt[0].span.text} at {case.group('case')}")
+                # ("How deep do I dig out for the walk, and how deep at the drive?": each case asked, each worked)
+                bases = [bases[0], named] if len(ASKS_DEPTH.findall(turn)) > 1 else [named]
         add = own[0]
-        total = _inches(base) + _inches(add)
         from assistant.answering.phrasing import quantity
 
-        said = f"{quantity(_inches(base).normalize(), 'in')} (“{words}”)"
-        step = (f"{said} + {quantity(_inches(add).normalize(), 'in')} (“{add.span.text}”, the {m.group('what').lower()} of "
-                f"the {m.group('thing')}) = {quantity(total.normalize(), 'in')}")
-        return Worked("plus", sentence[sentence.find(base.span.text) if base.span.text in sentence else 0:m.end()].strip(),
-                      add.span.text, total.normalize(), [step], False, sentence, "in")
-    return None
+        out = []
+        for base, words in bases:
+            total = _inches(base) + _inches(add)
+            said = f"{quantity(_inches(base).normalize(), 'in')} (“{words}”)"
+            step = (f"{said} + {quantity(_inches(add).normalize(), 'in')} (“{add.span.text}”, the "
+                    f"{m.group('what').lower()} of the {m.group('thing')}) = {quantity(total.normalize(), 'in')}")
+            out.append(Worked("plus", sentence[sentence.find(base.span.text) if base.span.text in sentence else 0:m.end()].strip(),
+                              add.span.text, total.normalize(), [step], False, sentence, "in"))
+        return out
+    return []
 
 
 # the width left clear past something set on a way: "how much clear sidewalk would be left?", "how much room is left to

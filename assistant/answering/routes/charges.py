@@ -629,7 +629,7 @@ _BILLED = re.compile(r"\b(?:sent|mailed|gave|handed)\s+(?:me|us|them)\s+(?:a|an|
 # the bill went unpaid: what the guarantee then pays
 UNPAID = re.compile(r"\b(?:didn['’]?t|did not|never|haven['’]?t|have not|wasn['’]?t|was not|not|went|"
                     r"don['’]?t|do not|doesn['’]?t|does not|won['’]?t|will not)\s+(?:\w+\s+)?"
-                    r"(?:pa(?:y|id)|unpaid)\b|\bunpaid\b|\bpast due\b|\boverdue\b|"
+                    r"(?:pa(?:y|id)|unpaid)\b|\bnever\s+(?:got|get|gotten)\s+(?:a)?round\s+to\s+pay(?:ing)?\b|\bunpaid\b|\bpast due\b|\boverdue\b|"
                     # "If neither owner pays, ...", "if nobody pays the bill"
                     r"\b(?:neither|nobody|no one|none of (?:us|them))\b[^.?!]{0,25}\bpa(?:ys?|id)\b|"
                     r"\blet\s+(?:\w+\s+){0,2}(?:go|slide|sit|ride)\s+(?:(?:way|well|long|far)\s+)?(?:past|over|beyond)\b|\bout of (?:my|our|the) (?:guarantee|deposit|bond)|"

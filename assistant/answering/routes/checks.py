@@ -40,6 +40,13 @@ def obstruction(q: str, muni: str | None, ctx: RouteContext):
     if fixture and ctx.query is not None:
         # the one width the turn gives ("seven and a half feet wide from the building to the curb") is the walk's
         widths = list({x.value: x for x in ctx.query.of("length", "turn") if x.unit == "ft"}.values())
+        # ("Bench is 2 feet deep": a fixture's own size in feet, no width of the walk)
+        sizes = [x for x in widths if _fixture_size(x)]
+        widths = [x for x in widths if x not in sizes]
+        if not widths and len(sizes) == 1 and muni is not None and serves(ctx, "obstruction_check", muni):
+            return Missing(f"how wide the sidewalk is: the fixture's “{sizes[0].span.text}” are taken from that width, "
+                           "and the code's clear width must be left beside it.", slot="sidewalk width",
+                           provision=_slope_provision(muni, "fixture_clear_width"))
         # ("The sidewalk out front is 7 feet wide and I want to set a bench out there that's 30 inches deep": the
         # fixture's own size, the one other length the turn gives, in inches, is what it takes of the walk)
         inches = list({x.value: x for x in ctx.query.of("length", "turn") if x.unit == "in"}.values())
@@ -48,6 +55,9 @@ def obstruction(q: str, muni: str | None, ctx: RouteContext):
         only = only_municipality(ctx, "obstruction_check", muni)
         args = {"municipality": only, "situation": "sidewalk_fixture", "sidewalk_width_ft": widths[0].value}
         sources, derived = {"sidewalk_width_ft": widths[0]}, {}
+        if not inches and len(sizes) == 1 and sizes[0].number < widths[0].number:
+            args["sidewalk_obstructed_width_ft"] = sizes[0].value
+            sources["sidewalk_obstructed_width_ft"] = sizes[0]
         if inches and inches[0].number / 12 < widths[0].number:
             # (to the ten-thousandth of a foot: "50 inches" is 4.1667 feet, as the calculator takes it)
             taken = (inches[0].number / 12).quantize(Decimal("0.0001")).normalize()
@@ -76,6 +86,15 @@ def obstruction(q: str, muni: str | None, ctx: RouteContext):
 
 
 _SIDEWALK_WORDS = re.compile(r"\b(?:side)?walk\b", re.I)
+
+
+def _fixture_size(x) -> bool:
+    """A length said of the fixture itself ("Bench is 2 feet deep", "a 3-foot planter"), not of the walk."""
+    before = re.split(r"[,;.!?]|\band\b", x.before)[-1]
+    if _SIDEWALK_WORDS.search(before) or re.match(r"\s*(?:wide\s+)?(?:of\s+)?(?:the\s+)?(?:side)?walk\b", x.after, re.I):
+        return False
+    return bool(_FIXTURES.search(before) or re.match(r"[\s-]*(?:deep|long|tall|high|in depth)\b", x.after, re.I)
+                or _FIXTURES.match(re.sub(r"^[\s-]*(?:wide|deep|long)?\s*", "", x.after)))
 _STREET_WORDS = re.compile(r"\b(?:street|road|traveled|travelled|roadway|curb\s+to\s+curb)\b", re.I)
 
 
@@ -105,13 +124,13 @@ _ASKS_FALL = re.compile(r"\bhow (?:many inches|much|far)\s+(?:lower|higher|of (?
                         r"\b(?:lower|higher) than the (?:house|curb|building|property line)(?: side)?\b", re.I)
 
 
-def _slope_provision(muni: str | None) -> tuple[str, str] | None:
-    """The cross-slope sentence the calculator applies (its data's quote, found in the text), for a question asked
-    back; None when the municipality's data has none."""
+def _slope_provision(muni: str | None, key: str = "sidewalk_cross_slope") -> tuple[str, str] | None:
+    """The sentence the calculator applies (its data's quote, found in the text: the cross slope unless ``key``
+    names another), for a question asked back; None when the municipality's data has none."""
     from assistant.tools.specs import provision_citation
 
     try:
-        c = provision_citation("sidewalk_cross_slope")
+        c = provision_citation(key)
     except Exception:  # noqa: BLE001 - no such provision in the data, or a quote the text no longer holds
         return None
     return (c.passage_id, c.quote) if c.passage_id and c.municipality == muni else None
@@ -523,7 +542,7 @@ VEHICLE = re.compile(r"\b(?:truck|tri-?axle|tandem|semi|trailer|dump|vehicle|rig
 _MACHINE = re.compile(r"\b(?:machine|machinery|roller|paver|crane|grader|skid[- ]?steer|backhoe|bulldozer|dozer|tractor|"
                       r"equipment|lugs?|lugged|cleats?|tracks?|tracked|haul\w*|driv\w*|axles?|gvw|gross)\b", re.I)
 ASKS_OVER = re.compile(r"\bhow (?:much|far) over\b|\bover (?:the|that|their|its) (?:weight )?limit\b|\boverweight\b|"
-                       r"\b(?:are|is) (?:we|it|he|they|my truck|our truck) over\b|"
+                       r"\b(?:(?:are|is) (?:we|it|he|she|they|my truck|our truck)|am i) (?:still )?(?:over|under)\b|"
                        # "weight limit signs just went up ... am I legal to run it loaded?"
                        r"\b(?:am i|are we|is it|is he|is my \w+)\s+(?:legal|allowed|ok|okay)\b(?=[^.?!]*\b(?:load|run|drive|haul|"
                        r"use|take)\w*)|"
@@ -604,13 +623,27 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
         elif len(empty) == 1 and not loaded and not runs_empty:
             # "weighs 8,600 lb empty and we'd be hauling 4,200 lb of pavers": the other weight is what it carries,
             # so the gross weight on the road is the two together (and the answer shows the sum it read)
-            cargo = [w for w in weights if w is not empty[0] and _CARGO.search(w.before[-24:])]
+            cargo = [w for w in weights if w is not empty[0]
+                     and (_CARGO.search(w.before[-24:]) or _CARRIED_AFTER.match(w.after))]
             if len(cargo) == 1:
                 total = empty[0].number + cargo[0].number
                 args = _heavy_args(q, ctx, muni, total)
                 return Routed("heavy_vehicle_check", args, args["municipality"], phrasing.lead_heavy,
                               derived={"gross_weight_tons": f"{roles.as_number(total)} tons (“{empty[0].span.text}” "
                                                             f"empty + “{cargo[0].span.text}” carried)"})
+    rig = _rig_parts(weights[0], ctx.query.source(weights[0].span.origin)) \
+        if ctx.query is not None and len(weights) == 1 else None
+    if rig is not None:
+        # "My pickup is 7,200 lbs, the trailer 2,800 and the skid steer on it about 3,400": one rig on the road, its
+        # gross weight the parts together (the bare figures read in the first one's pounds, and the sum shown)
+        total = sum((n for _, n, _ in rig), weights[0].number)
+        args = _heavy_args(q, ctx, muni, total)
+        parts = " + ".join(f"“{said}” {name}" for name, _, said in rig)
+        first = _vehicle_clause(weights[0], ctx.query.source(weights[0].span.origin))
+        return Routed("heavy_vehicle_check", args, args["municipality"], phrasing.lead_heavy,
+                      derived={"gross_weight_tons": f"{roles.as_number(total)} tons (“{weights[0].span.text}”"
+                                                    f"{' ' + first[0] if first else ''} + {parts}, in pounds as the "
+                                                    f"first; together on the road)"})
     own = [_vehicle_clause(w, ctx.query.source(w.span.origin)) for w in weights] if ctx.query is not None else []
     if len(weights) == 2 and len({w.value for w in weights}) == 2 and all(c is not None for c in own) \
             and own[0][0] != own[1][0]:
@@ -636,6 +669,41 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
 # the words before a weight that say it is carried, not the vehicle's own ("hauling 4,200 lb of pavers")
 _CARGO = re.compile(r"\b(?:haul(?:ing|s)?|carry(?:ing)?|carries|load(?:ing)? (?:up )?|with|plus|bring(?:ing)?|"
                     r"deliver(?:ing)?|payload of|load of|cargo of)\s+(?:about |around |roughly |maybe |another )?$", re.I)
+
+
+# what a weight said after it is carried ("4,300 lb of pavers on it", "3 tons in the bed")
+_CARRIED_AFTER = re.compile(r"\s*(?:of\s+[\w-]+(?:\s+[\w-]+)?\s+)?(?:on|in)\s+(?:it|the\s+(?:bed|trailer|truck|back|box|deck))\b|"
+                            r"\s*(?:of\s+)?(?:load|payload|cargo)\b", re.I)
+# a further part of one rig, its weight bare after the first's ("..., the trailer 2,800 and the skid steer on it about
+# 3,400"): a towed or carried thing, the figure in the first weight's pounds
+_RIG_PART = re.compile(r"(?:\s*,\s*(?:and\s+|plus\s+)?|\s+(?:and|plus)\s+|\s*\+\s*)"
+                       r"(?P<name>(?:(?:the|a|an|my|our|his|her|their|its)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+                       r"(?P<on>\s+(?:on|in)\s+(?:it|the\s+\w+|top))?\s+(?:(?:is|at|weighs|comes\s+to|another)\s+)?"
+                       r"(?:(?:about|around|roughly|maybe|approx\.?|approximately|close\s+to|nearly)\s+)?"
+                       r"(?P<n>\d{1,3}(?:,\d{3})+|\d{3,6})(?:\s*(?:lbs?\.?|pounds|#))?(?![\d,.]*\s*(?:%|feet|foot|ft|inch|in\b|"
+                       r"tons?|miles?|mph|gallons?|yards?|sq|square))(?=\W|$)", re.I)
+_TOWED = re.compile(r"\b(?:trailer|skid[- ]?steer|load|loader|excavator|mini[- ]?ex|backhoe|bobcat|machine|equipment|"
+                    r"roller|paver|pavers|stone|gravel|dirt|sand|mulch|block|material|tractor)s?\b", re.I)
+
+
+def _rig_parts(weight, text: str) -> list[tuple[str, Decimal, str]] | None:
+    """The further parts of one rig listed after its first weight in pounds, each (name, tons, words): a trailer and
+    what is on it; None unless at least one part is towed or carried."""
+    if not re.search(r"\b(?:lbs?|pounds?|#)", weight.span.text, re.I):
+        return None
+    at, parts = weight.span.end, []
+    while len(parts) < 4:
+        m = _RIG_PART.match(text, at)
+        if m is None:
+            break
+        name = re.sub(r"^(?:the|a|an|my|our|his|her|their|its)\s+", "", m.group("name"), flags=re.I)
+        if not (_TOWED.search(name) or m.group("on")):
+            break
+        parts.append((name, Decimal(m.group("n").replace(",", "")) / 2000, m.group(0).strip(" ,+").split(None, 0)[0]))
+        at = m.end()
+    if not parts:
+        return None
+    return [(name, n, re.search(r"\d[\d,]*", said).group(0)) for name, n, said in parts]
 
 
 def _lead_named(result, name: str) -> str:

@@ -1,0 +1,227 @@
+"""Session 40: readings that decide a figure or an ask, on any question.
+
+A weekday restated by its date ("next Friday, March 3") is that date; hundreds said after thousands ("two thousand
+seven-fifty") are read; a bill "never got around to paying" is unpaid; parties' clauses leave a shared tail ("and
+neither has been paid") to all; one rig's parts are weighed together; "5 times the permit fee" states no price of the
+permit; a fixture's own size is no width of the walk; two measurements each held up against the limit of its own
+aspect, the case an exception names decided by the measurement's own clause; a depth asked for both cases of a
+bracketed alternative is worked for both; "a couple years back" is about two years, not exactly; "they said ..."
+continues the conversation; a tree's species is a tree and "taking it down" a removal.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from assistant.answering import limits, parties, planner, slopes
+from assistant.answering.reading import read_slots, user_slots, worded_number
+from assistant.answering.routes import charges, checks
+from assistant.retrieval.expansion import expand
+
+
+# -- a weekday restated by its date ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, value", [("pulling the permit next Friday, March 3, and", "2028-03-03"),
+                                         ("next Friday (March 3)", "2028-03-03"),
+                                         ("next Friday, February 25.", "2028-02-25"),
+                                         ("it was last Tuesday, Feb 22", "2028-02-22")])
+def test_a_weekday_restated_by_its_date_is_that_date(today, text, value):
+    today("2028-02-24")  # a Thursday
+    got = [s for s in user_slots(text, ref=date(2028, 2, 24)) if s.kind == "date"]
+    assert [(s.value, s.precision) for s in got] == [(value, "day")]
+
+
+def test_a_weekday_alone_keeps_both_readings(today):
+    today("2028-02-24")
+    got = [s for s in user_slots("We pull the permit next Friday.", ref=date(2028, 2, 24)) if s.kind == "date"]
+    assert [(s.span.text, s.precision) for s in got] == [("next Friday", "week")]
+
+
+def test_the_house_number_deadline_counts_from_the_restated_day(assistant, today):
+    today("2028-02-24")
+    a = assistant.ask("We're pulling the building permit for our new house next Friday, March 3, and the inspector "
+                      "says he'll give us our address number the same day. When do the house numbers have to be up?",
+                      municipality="delafield")
+    assert a.status == "answered" and "April 3, 2028" in a.answer, a.answer
+
+
+# -- money in words, and a bill left unpaid ----------------------------------------------------------------------------
+@pytest.mark.parametrize("words, value", [("two thousand seven-fifty", 2750), ("three thousand two twenty", 3220),
+                                          ("two thousand seven", 2007), ("three thousand four hundred", 3400)])
+def test_hundreds_said_after_thousands(words, value):
+    assert worded_number(words) == Decimal(value)
+
+
+@pytest.mark.parametrize("text, unpaid", [("sent me a bill for $420 that I never got around to paying", True),
+                                          ("a bill we never got round to pay", True),
+                                          ("a bill for $420 that I paid right away", False)])
+def test_a_bill_never_got_around_to_is_unpaid(text, unpaid):
+    assert bool(charges.UNPAID.search(text)) is unpaid
+
+
+def test_a_deposit_and_a_final_bill_in_words_are_settled(assistant, today):
+    today("2028-10-19")
+    a = assistant.ask("I had the Town do the blacktop where my driveway meets the road. I put down twenty-four hundred "
+                      "as the deposit and the final bill came to two thousand seven-fifty. What do I still owe?",
+                      municipality="delafield")
+    assert a.status == "answered" and "**$350.00**" in a.answer, a.answer
+    assert "asphalt_service_settlement" in [c.name for c in a.tool_calls]
+
+
+# -- parties ---------------------------------------------------------------------------------------------------------
+def test_a_tail_said_of_every_party_stands_apart():
+    got = parties.clauses("lot 7's bill is $640, lot 8's is $1,120, and neither has been paid after 30 days.")
+    assert got == ["lot 7's bill is $640", "lot 8's is $1,120", "neither has been paid after 30 days."]
+    assert parties._label("lot 7's bill is $640") == "lot 7"
+
+
+def test_each_lots_guarantee_is_worked_with_the_shared_deposit(assistant, today):
+    today("2028-10-19")
+    a = assistant.ask("Town office here. Two driveway culvert jobs on Oak Ridge Dr, each owner posted a $1,500 cash "
+                      "deposit as the ditch landscaping guarantee. We had to redo the ditch restoration on both: lot 7's "
+                      "bill is $640, lot 8's is $1,120, and neither has been paid after 30 days. How much of each "
+                      "deposit gets released back to the owner?", municipality="delafield")
+    assert a.status == "answered" and "**$860.00**" in a.answer and "**$380.00**" in a.answer, a.answer
+
+
+# -- one rig's weight --------------------------------------------------------------------------------------------------
+def test_a_rigs_parts_are_read_in_the_first_ones_pounds():
+    text = "My pickup is 7,200 lbs, the trailer 2,800 and the skid steer on it about 3,400. Are we under the limit?"
+    first = [s for s in user_slots(text) if s.kind == "weight"][0]
+    got = checks._rig_parts(first, text)
+    assert [(name, n) for name, n, _ in got] == [("trailer", Decimal("1.4")), ("skid steer", Decimal("1.7"))]
+
+
+@pytest.mark.parametrize("text", ["Our truck is 9,000 lbs, the driver 200 lbs. Over?",  # a part with its own unit
+                                  "My pickup is 7,200 lbs, the house 2,800 square feet. Over the limit?"])
+def test_other_figures_after_a_weight_are_no_rig_parts(text):
+    first = [s for s in user_slots(text) if s.kind == "weight"][0]
+    assert checks._rig_parts(first, text) is None
+
+
+@pytest.mark.parametrize("question, figure", [
+    ("One of the town roads we need is posted with a temporary weight limit. My pickup is 7,200 lbs, the trailer 2,800 "
+     "and the skid steer on it about 3,400. Are we under the limit, and if not by how much are we over?", "0.7 tons"),
+    ("The Town has the 6-ton signs up on Maple Ave. My F-550 weighs 8,400 lb empty and I'll have 4,300 lb of pavers on "
+     "it. Am I over?", "0.35 tons"),
+])
+def test_a_rig_and_its_load_are_weighed_together(assistant, today, question, figure):
+    today("2028-10-19")
+    a = assistant.ask(question, municipality="delafield")
+    assert a.status == "answered" and f"**{figure}**" in a.answer, a.answer
+
+
+# -- a multiple of a fee is no price of it; "how much money" asks money --------------------------------------------------
+def test_a_multiple_of_the_fee_states_no_fee():
+    assert not planner.FIGURE_KINDS[3][2].search(planner._OWN_MULTIPLE.sub("", "1 year to 2 years 4 times the permit fee"))
+    assert planner.figure_kind("how much money do I have to put up for the ditch landscaping?") == "money"
+
+
+@pytest.mark.parametrize("municipality, question, who", [
+    ("brandon", "How much is the village permit to redo the sidewalk in front of my house? Trying to figure out my "
+                "budget.", "Village Board"),
+    ("delafield", "how much money do I have to put up for the ditch landscaping when I apply for my driveway culvert?",
+     "Town Board"),
+])
+def test_an_amount_left_to_a_board_is_said_so(assistant, today, municipality, question, who):
+    today("2028-02-24")
+    a = assistant.ask(question, municipality=municipality)
+    assert a.status == "not_stated" and who in a.answer and "$" not in a.answer, a.answer
+
+
+# -- a fixture's own size ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, fixture", [("Bench is 2 feet deep and wouldn't be bolted down.", True),
+                                           ("a 3-foot planter", True),
+                                           ("the walk is 9 feet wide", False),
+                                           ("the sidewalk out front is 7 feet wide", False)])
+def test_a_fixtures_own_size_is_no_width_of_the_walk(text, fixture):
+    length = [s for s in user_slots(text) if s.kind == "length"][0]
+    assert checks._fixture_size(length) is fixture
+
+
+def test_a_bench_with_no_walk_width_asks_the_width(assistant, today):
+    today("2029-11-13")
+    a = assistant.ask("I run the coffee shop downtown in Brandon. Can I set a bench out on the public sidewalk in "
+                      "front? Bench is 2 feet deep and wouldn't be bolted down.", municipality="brandon")
+    assert a.status == "clarify" and "how wide the sidewalk is" in a.answer, a.answer
+    assert "three feet" in a.answer and "0 feet" not in a.answer, a.answer
+
+
+# -- two measurements, each its own aspect; an exception's case ---------------------------------------------------------
+WALK = ("Sidewalks in front of commercial or industrial establishments shall be not less than eight feet in width "
+        "and five inches in thickness except within driveway approaches where the minimum thickness shall be seven "
+        "inches.")
+
+
+def _checks(question):
+    return [(c.limit.value, c.passes) for c in limits.check_against(question, read_slots(question), [WALK])]
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("The walk in front of the new storefront is drawn 90 inches wide and 0.4 ft thick (outside the driveway "
+     "approach). Does that meet the specs?", [(Decimal(8), False), (Decimal(5), False)]),
+    ("Is a 6 inch thick sidewalk enough through the driveway approach?", [(Decimal(7), False)]),
+    ("Our store's sidewalk is 6 inches thick. Is that enough?", [(Decimal(5), True)]),
+    # (the case named only beside another measurement: not guessed)
+    ("Our store's sidewalk is 6 inches thick, and we'll leave the driveway approach alone. Enough?", []),
+])
+def test_each_measurement_against_its_own_limit(question, expected):
+    assert _checks(question) == expected
+
+
+def test_a_decimal_point_ends_no_sentence():
+    text = "It is drawn 90 inches wide and 0.4 ft thick (outside the approach). Does it pass?"
+    assert limits.clause_at(text, text.find("0.4")) == "It is drawn 90 inches wide and 0.4 ft thick (outside the approach)"
+
+
+# -- a depth asked for both cases -----------------------------------------------------------------------------------------
+DEPTH = "The earth shall be excavated to a depth of four inches (six inches at driveways) plus the thickness of the base course."
+
+
+@pytest.mark.parametrize("turn, totals", [
+    ("New public walk plus the stretch through the driveway, going over a three-inch base course. How deep do I dig "
+     "out for the walk, and how deep at the drive?", [Decimal(7), Decimal(9)]),
+    ("We're putting 4 inches of base under the new driveway apron. How deep do we dig?", [Decimal(10)]),
+    ("Walk with 2 inches of base course under it. How deep do we dig?", [Decimal(6)]),
+])
+def test_a_depth_for_each_case_asked(turn, totals):
+    got = slopes.plus_thickness(turn, user_slots(turn), [DEPTH])
+    assert [w.result for w in got] == totals
+
+
+# -- about two years ---------------------------------------------------------------------------------------------------
+def test_a_couple_years_back_is_about_two_years(today):
+    today("2029-11-13")
+    got = [s for s in user_slots("Village repaved it a couple years back I think.", ref=date(2029, 11, 13))
+           if s.kind == "date"][0]
+    assert got.days == (date(2027, 5, 13), date(2028, 5, 13))
+    exact = [s for s in user_slots("Village repaved it two years ago.", ref=date(2029, 11, 13)) if s.kind == "date"][0]
+    assert exact.days is None and exact.value == "2027-11-13"
+
+
+def test_a_surcharge_on_a_couple_years_is_asked(assistant, today):
+    today("2029-11-13")
+    a = assistant.ask("Need to cut into Maple Ave in Brandon next spring for a gas service. Village repaved it a couple "
+                      "years back I think. Permit fee's $100 — what surcharge am I looking at?", municipality="brandon")
+    assert a.status == "clarify" and "$300" not in a.answer and "$400" not in a.answer, a.answer
+
+
+# -- a conversation's party; trees -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("turn, follows", [
+    ("they said the hearing is Thursday, September 12. what's the latest day the letters can go out?", True),
+    ("the hearing is on the 12th, when do the notices go out?", True),
+    ("They want a 10 foot driveway; is a permit needed for a new curb cut on Main Street downtown?", True),
+    ("A new question entirely: how wide can a driveway be in the village center district?", False),
+])
+def test_a_turn_about_the_earlier_party_follows_up(turn, follows):
+    assert bool(planner.FOLLOW_UP.search(turn)) is follows
+
+
+@pytest.mark.parametrize("question", ["The city is taking down the big linden out front.",
+                                      "they want to cut the old maple down"])
+def test_a_tree_species_and_taking_it_down_are_searched_as_a_removal(question):
+    words = expand(question, "brandon").lower()
+    assert re.search(r"\btree\b", words) and re.search(r"\bremov", words), words
