@@ -225,3 +225,67 @@ def test_a_turn_about_the_earlier_party_follows_up(turn, follows):
 def test_a_tree_species_and_taking_it_down_are_searched_as_a_removal(question):
     words = expand(question, "brandon").lower()
     assert re.search(r"\btree\b", words) and re.search(r"\bremov", words), words
+
+
+# -- a leak dug up at once; filing "today" against the fee waiver ------------------------------------------------------
+@pytest.mark.parametrize("text, emergency", [("Had a leak last Friday night and dug up part of the street.", True),
+                                             ("We found a gas leak at the meter.", True),
+                                             ("No leak here, just a planned lateral.", False)])
+def test_a_leak_told_is_an_emergency(text, emergency):
+    from assistant.answering import slots
+    assert slots.is_emergency(text) is emergency
+
+
+def test_filing_today_after_an_emergency_dig_is_judged_by_its_days(assistant, today):
+    today("2028-02-24")
+    a = assistant.ask("We do work for the gas utility. Had a leak last Friday night (the 18th) and dug up part of a "
+                      "Brandon street right away. Office manager hasn't filed anything yet. If we file the permit "
+                      "application today, do we still get out of paying the permit fee?", municipality="brandon")
+    assert a.status == "answered" and "February 23, 2028" in a.answer and "already passed" in a.answer, a.answer
+
+
+def test_hours_are_asked_as_a_question(assistant, today):
+    today("2029-11-13")
+    a = assistant.ask("The village cleared the snow off my corner lot's sidewalks while I was away - two workers, $41 "
+                      "an hour each with benefits. What's that going to cost me?", municipality="brandon")
+    assert a.status == "clarify" and "how many hours" in a.answer and "$107" not in a.answer, a.answer
+
+
+# -- a possessive standing for the other party's noun; "they" the both said before -----------------------------------
+def test_a_bare_possessive_takes_the_other_partys_noun():
+    parts = parties.split_parties(
+        "Building a house and my neighbor is too. My driveway drops 7 feet over 64 feet of run; his drops 9 feet over "
+        "70 feet. The builder says both are fine for the Town's slope rule. Are they?", ("7 feet", "9 feet"))
+    assert parts is not None and len(parts) == 2
+    assert "his driveway drops 9 feet" in parts[1].text
+    assert parties.asked_about("The builder says both are fine. Are they?", parts) == parts
+
+
+def test_two_driveways_each_checked(assistant, today):
+    today("2029-11-13")
+    a = assistant.ask("Building a house in the Town and my neighbor is too. My driveway drops 7 feet over 64 feet of "
+                      "run; his drops 9 feet over 70 feet. The builder says both are fine for the Town's slope rule. "
+                      "Are they?", municipality="delafield")
+    assert a.status == "answered" and "**10.94%**" in a.answer and "**12.86%**" in a.answer, a.answer
+
+
+# -- a planned day put off -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("earlier, turn, said", [
+    ("Birch Ct got its final paving on June 18, 2027. We need to open it on June 3 next year, permit fee is $125. "
+     "What's the surcharge?", "what if it slips to the 25th instead?", "Tuesday, June 25, 2030"),
+    ("That walk was poured in June 2027 and we'll cut it in May 2030. Permit fee's $80 - what's the surcharge?",
+     "what if the cut slips to October 2030 instead?", "October 2030"),
+])
+def test_a_follow_up_puts_off_the_day_still_to_come(today, earlier, turn, said):
+    from assistant.answering.reading import restated
+    today("2029-11-13")
+    got = restated(turn, earlier)
+    assert got is not None and said in got[0] and ("2027" in got[0]), got
+
+
+def test_a_day_alone_with_no_day_to_come_is_not_moved(today):
+    from assistant.answering.reading import restated
+    today("2029-11-13")
+    # (both days already past: which one "slips" is not guessed)
+    assert restated("what if it slips to the 25th instead?",
+                    "Paved June 18, 2027 and opened June 3, 2028. Surcharge?") is None

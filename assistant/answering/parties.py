@@ -221,7 +221,22 @@ def split_parties(text: str, candidates: tuple[str, ...]) -> list[Party] | None:
     shared = [i for i in range(len(parts)) if i not in own]
     if not any(i in asked for i in shared):
         return None  # the question itself must be shared, not a party's sentence
-    return [Party(_label(parts[i]), " ".join(parts[j] for j in sorted([*shared, i]))) for i in own]
+    return [Party(_label(parts[i]), " ".join(_with_noun(parts[j], [parts[k] for k in own]) if j == i else parts[j]
+                                             for j in sorted([*shared, i]))) for i in own]
+
+
+# "My driveway drops 7 feet over 64 feet of run; his drops 9 feet ...": a possessive standing for the noun another
+# party's clause names, read with that noun when the party's clause is read alone
+_BARE_POSSESSIVE = re.compile(rf"^(?P<p>his|hers|her|theirs|their|mine|ours|yours)\s+(?={_VERBS}\b)", re.I)
+_OWNED_NOUN = re.compile(rf"^(?:my|our|his|her|their|your|the)\s+(?P<noun>[a-z][\w-]*)\s+{_VERBS}\b", re.I)
+
+
+def _with_noun(clause: str, clauses: list[str]) -> str:
+    bare = _BARE_POSSESSIVE.match(clause)
+    nouns = {m.group("noun").lower() for c in clauses if c is not clause and (m := _OWNED_NOUN.match(c))}
+    if bare is None or len(nouns) != 1:
+        return clause
+    return f"{bare.group('p')} {next(iter(nouns))} {clause[bare.end():]}"
 
 
 # the asker asks its own figure: "what do I owe", "how much do we pay", "what I get back"
@@ -241,8 +256,13 @@ def asked_about(text: str, parties: list[Party]) -> list[Party]:
     words (a name, or the person: "my" against "her") the question repeats; none when unclear
     (then the question is asked)."""
     every = sentences(text)
-    asks = " ".join(every[i] for i in _questions(every))
+    asked = _questions(every)
+    asks = " ".join(every[i] for i in asked)
     if EACH.search(asks) or len(parties) < 2:
+        return parties
+    if asked and asked[0] > 0 and re.search(r"\b(?:they|them)\b", asks, re.I) and EACH.search(every[asked[0] - 1]) \
+            and not _words(asks) & (_FIRST_PERSON | _THIRD_PERSON) - {"they", "them", "their"}:
+        # "The builder says both are fine for the Town's slope rule. Are they?": "they" are the both said before
         return parties
     q = _words(asks) - _STOP
     owns = []

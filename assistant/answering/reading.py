@@ -2191,6 +2191,7 @@ def _moved_day(turn: str, earlier: str, own: list[Slot]) -> tuple[str, tuple[tup
         # ("We open Grove St on July 24 ... final paving in April 2028" / "what if it was April 2027 instead?": the one
         # said as coarsely)
         told = [s for s in told if s.precision == new.precision]
+    told = _the_one_to_come(turn, told)
     if len(told) != 1 or told[0].value == new.value:
         return None
     t = told[0]
@@ -2198,6 +2199,42 @@ def _moved_day(turn: str, earlier: str, own: list[Slot]) -> tuple[str, tuple[tup
         new = _year_near(new, t.day)  # ("we're opening it May 6" / "what if it slips to October 7?": that May's October)
     said = f"{new.day:%A}, {new.day:%B} {new.day.day}, {new.day.year}" if new.precision == "day" else new.span.text
     return earlier[:t.span.start] + said + earlier[t.span.end:], ((t.span.text, new.span.text),)
+
+
+# a planned day put off or brought forward ("what if the cut slips to October 2030", "if it gets pushed to the 25th")
+_SLIPS = re.compile(r"\b(?:slip(?:s|ped)?|push(?:es|ed)?(?:\s+back)?|bump(?:s|ed)?|delay(?:s|ed)?|postpon\w*|reschedul\w*|"
+                    r"mov(?:e|es|ed)\s+(?:up|back)|gets?\s+(?:pushed|moved|bumped))\b", re.I)
+# "slips to the 25th": a day of the month alone
+_TO_THE_NTH = re.compile(r"\bto\s+the\s+(?P<d>[12]?\d|3[01])(?:st|nd|rd|th)\b(?!\s+of\b)", re.I)
+
+
+def _the_one_to_come(turn: str, told: list[Slot]) -> list[Slot]:
+    """Of several days told before, the one a follow-up puts off ("what if the cut slips to October 2030?"): the one
+    day still to come, when the turn's verb moves a planned day; all of them otherwise."""
+    if len(told) < 2 or not _SLIPS.search(turn):
+        return told
+    ahead = [s for s in told if _days_of(s)[1] >= dates.today()]
+    return ahead if len(ahead) == 1 else told
+
+
+def _moved_to_nth(turn: str, earlier: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
+    """"what if it slips to the 25th instead?" of a planned day told before ("open it on June 3 next year"): that day's
+    month, on the 25th."""
+    m = _TO_THE_NTH.search(turn)
+    if m is None or not _SLIPS.search(turn) or _ASKS_ANEW.search(turn):
+        return None
+    told = _the_one_to_come(turn, [s for s in user_slots(earlier, "earlier") if s.kind == "date" and s.precision == "day"])
+    if len(told) != 1:
+        return None
+    t = told[0]
+    try:
+        new = t.day.replace(day=int(m.group("d")))
+    except ValueError:
+        return None
+    if new == t.day:
+        return None
+    said = f"{new:%A}, {new:%B} {new.day}, {new.year}"
+    return earlier[:t.span.start] + said + earlier[t.span.end:], ((t.span.text, m.group(0)[3:].strip()),)
 
 
 def restated(turn: str, earlier: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
@@ -2210,6 +2247,9 @@ def restated(turn: str, earlier: str) -> tuple[str, tuple[tuple[str, str], ...]]
     own = user_slots(turn, "turn", None, earlier)
     if own:
         return _moved_day(turn, earlier, own)
+    moved = _moved_to_nth(turn, earlier)
+    if moved is not None:
+        return moved
     pairs = _bare_pairs(turn, user_slots(earlier, "earlier"))
     if not pairs:
         return None

@@ -490,7 +490,7 @@ def snow_values(query: Query) -> SnowReading:
         out.missing = "the hourly rate (including benefits) of each employee who removed the snow or ice."
         return out
     if not hours:
-        out.missing = "the hours each employee worked."
+        out.missing = "how many hours each employee worked."
         return out
     n = int(staff[0].number) if len(staff) == 1 else None
     visits = list(_NTH_VISIT.finditer(query.turn))

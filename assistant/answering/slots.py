@@ -316,6 +316,8 @@ def affirmed(pattern: str | re.Pattern, text: str) -> bool:
 
 # ("our water main let go", and a main or pipe named alone: "if a main lets go and we have to dig it up")
 _EMERGENCY = re.compile(r"\bemergenc|\bburst|\bbroken (?:water|gas|sewer)|\bgas leak|"
+                        # ("Had a leak last Friday night and dug up part of the street right away")
+                        r"\b(?:had|got|found|discovered|there was|there's|was) an? (?:\w+ )?(?:leak|main break|water main break)\b|"
                         # the failure said before the main ("a leaking main", "a ruptured 8-inch gas line")
                         r"\b(?:leak(?:ing|y)|busted|ruptured|collapsed|failed|split|cracked) (?:[\w\"-]+ ){0,2}?"
                         r"(?:(?:water|gas|sewer|service) (?:main|line|pipe|lateral)|(?:water|gas|sewer) service|main|pipe|lateral)s?\b|"

@@ -471,7 +471,7 @@ def snow_charge(q: str, muni: str | None, ctx: RouteContext):
         if not ctx.query.of("duration") and ASKS_AMOUNT.search(ctx.current or q) and _THEY_CLEARED.search(ctx.current or q) \
                 and not re.search(r"\bfine|\bpenalt|\bforfeit|\bcitation|\bticket", ctx.current or q, re.I):
             # "Village guys shoveled my walk twice last week. How much is that going to run me?": their hours and rates
-            return Missing("the hours each employee worked and their hourly rate, including benefits (the Village bills "
+            return Missing("how many hours each employee worked and their hourly rate, including benefits (the Village bills "
                            "those hours at those rates plus the fee per occasion).", slot="hours and hourly rate")
         if ctx.query.of("duration") and ASKS_AMOUNT.search(q):
             # "they cleared my walk for 2 hours, what do they charge me?": the charge is at the workers' own rates

@@ -73,6 +73,11 @@ _DENIED = roles.DENIED_WORDS  # "No utility shutoffs involved": denied words nam
 _DUG = re.compile(r"\b(?:dug|dig|digging|excavated|opened|opened\s+up|cut\s+into|broke|burst)\b", re.I)
 
 
+# "If we file the permit application today, do we still get out of paying the permit fee?": the fee turns on the day
+_FILED_IN_TIME = re.compile(r"\bif\s+(?:we|i|they|he|she)\s+(?:\w+\s+)?(?:file|apply|submit|get\s+(?:it|the\s+\w+)\s+in)\b"
+                            r"[^?.!]{0,50}\b(?:today|tomorrow|now|on\s+\w+day)\b[^?.!]{0,40}\b(?:still|yet)\b", re.I)
+
+
 def emergency(q: str, muni: str | None, ctx: RouteContext):
     """When to apply for the permit and file for the fee waiver after an emergency dig."""
     tool = "emergency_excavation_deadlines"
@@ -82,7 +87,7 @@ def emergency(q: str, muni: str | None, ctx: RouteContext):
     if not (slots.is_emergency(q) or earlier) or not serves(ctx, tool, muni):
         return None
     if ctx.query is not None and ctx.query.asks == "figure" and not earlier \
-            and not ASKS_A_DAY.search(_asking(ctx.current or q)):
+            and not ASKS_A_DAY.search(_asking(ctx.current or q)) and not _FILED_IN_TIME.search(ctx.current or q):
         # "we missed the free window. What's the fee we owe now?" asks an amount, not a day (a follow-up "And to keep
         # the permit fee waived?" of the emergency's deadlines still asks its day)
         return None
