@@ -289,3 +289,17 @@ def test_a_day_alone_with_no_day_to_come_is_not_moved(today):
     # (both days already past: which one "slips" is not guessed)
     assert restated("what if it slips to the 25th instead?",
                     "Paved June 18, 2027 and opened June 3, 2028. Surcharge?") is None
+
+
+# -- alike sentences with the same period are no rival cases -----------------------------------------------------------
+def test_alike_sentences_of_one_period_count_the_day(today):
+    from assistant.answering import periods
+    today("2030-08-05")
+    turn = "they said the hearing is Thursday, September 12. what's the latest day the letters can go out?"
+    ranked = ["Notice shall also be given by placing notice on the city website and cable wheel at least fourteen days "
+              "before the public hearing.",
+              "To the extent feasible, the city shall notify all residents within one hundred fifty feet of the trunk "
+              "of the public shade tree proposed to be removed by flyering at least fourteen days before the public "
+              "hearing."]
+    got = periods.count_from(turn, user_slots(turn), ranked, "MA")
+    assert [c.day for c in got] == [date(2030, 8, 29)]

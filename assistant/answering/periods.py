@@ -299,6 +299,11 @@ def _condition_unsaid(turn: str, sentences: list[str], sentence: str, m: re.Matc
             continue  # (an alike sentence that sets no time is no other case of the period)
         if len(mine & theirs) / min(len(mine), len(theirs)) < 0.6:
             continue
+        if any(x.group(0).lower() == m.group(0).lower() for x in _BEFORE.finditer(other)) \
+                or any(x.group(0).lower() == m.group(0).lower() for x in _AFTER.finditer(other)):
+            # ("notice by mail ... at least fourteen days before the public hearing" / "notice on the city website ... at
+            # least fourteen days before the public hearing": each case the same period, so the day is the same)
+            continue
         own, rival = mine - theirs, theirs - mine
         if own and rival and not asked & own and not asked & rival:
             return True
