@@ -303,3 +303,46 @@ def test_alike_sentences_of_one_period_count_the_day(today):
               "hearing."]
     got = periods.count_from(turn, user_slots(turn), ranked, "MA")
     assert [c.day for c in got] == [date(2030, 8, 29)]
+
+
+# -- an act done today against the last day; hours on any day of a stretch --------------------------------------------
+APPEAL = "Any person aggrieved by the decision or action of the Chief Administrative Officer may appeal to the Board of Zoning Appeals within 10 days of such official action."
+
+
+@pytest.mark.parametrize("today_is, in_time", [("2030-08-02", True), ("2030-08-06", False)])
+def test_the_day_the_act_is_done_is_held_up_to_the_last_day(today, today_is, in_time):
+    from assistant.answering import periods
+    today(today_is)
+    turn = ("The Chief Administrative Officer turned down my sidewalk exception on Thursday, July 25. I only just got "
+            "around to the appeal paperwork today. Am I already too late to appeal, and if not what's my last day?")
+    got = periods.count_from(turn, user_slots(turn), [APPEAL])
+    assert len(got) == 1 and got[0].start.value == "2030-07-25" and got[0].done is not None
+    assert got[0].in_time() is in_time
+
+
+SNOW = ("No owner, manager, or tenant of a building abutting on a sidewalk shall place or suffer to remain in place for "
+        "more than three (3) hours after snow fall has ended between sunrise and sunset any slush upon such sidewalk.")
+
+
+def test_hours_from_an_hour_on_any_day_of_a_stretch(today):
+    from assistant.answering import periods, phrasing
+    today("2030-08-05")
+    turn = "Last January the snow stopped at 10:45 in the morning. What time did the sidewalk have to be cleared by?"
+    got = periods.count_from(turn, user_slots(turn), [SNOW])
+    assert len(got) == 1 and got[0].any_day
+    assert "**1:45 PM** that same day" in phrasing.period_counted(got[0])
+    # (a day asked, not an hour: the stretch's day is still asked for)
+    assert periods.count_from("Last January the snow stopped at 10:45 AM. What date was the deadline?",
+                              user_slots("Last January the snow stopped at 10:45 AM. What date was the deadline?"),
+                              [SNOW]) == []
+
+
+# -- forms to fill out, forms of concrete --------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, paperwork", [("what forms do I need to fill out for a permit?", True),
+                                             ("I filled out the forms yesterday", True),
+                                             ("Earliest we can strip the forms", False),
+                                             ("pull the forms after 24 hours", False)])
+def test_forms_are_paperwork_only_when_filled_in(text, paperwork):
+    words = expand(text, "brandon")[len(text):]
+    assert ("application" in words) is paperwork, words
+    assert "backfill" not in words

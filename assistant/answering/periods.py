@@ -89,17 +89,38 @@ class Counted:
     # user whose state's rule moves such a last day (it is not applied: the rule is not known here)
     next_open: date | None = None
     closed: str = ""
+    # the day the user did (or does) the act the period times ("I only just got around to the appeal paperwork today")
+    done: Slot | None = None
+    # counted from a stretch of days ("Last January ... at 10:45"): a period in hours gives the same hour on any day
+    any_day: bool = False
 
     def call(self) -> dict:
         return {"name": "calendar_period",
-                "arguments": {"from": (self.begun or self.start.day).isoformat(), "period": self.words,
+                "arguments": {"from": (self.begun or self.start.day).isoformat() if not self.any_day
+                              else f"{self.begun:%H:%M} on a day of {self.start.span.text}", "period": self.words,
                               "backward": self.backward},
-                "result": {"day": fmt_date(self.day), "quote": self.sentence,
+                "result": {"day": fmt_date(self.day) if not self.any_day
+                           else f"{self.day:%-I:%M %p} (that day, any day of {self.start.span.text})", "quote": self.sentence,
                            **({"rule": self.rule} if self.rule else {}),
                            **({"last_day_before_moving": fmt_date(self.moved_from)} if self.moved_from else {}),
                            **({"business_days": self.business} if self.business else {}),
                            **({"next_business_day": fmt_date(self.next_open), "falls_on": self.closed}
-                              if self.next_open else {})}}
+                              if self.next_open else {}),
+                           **({"done_on": fmt_date(self.done.day), "in_time": self.in_time()} if self.done else {})}}
+
+    def in_time(self) -> bool | None:
+        """Is the day the act was done on or before the last day (forward periods only)?"""
+        if self.done is None or self.backward:
+            return None
+        last = self.day.date() if isinstance(self.day, datetime) else self.day
+        return self.done.day <= last
+
+
+# a question whether an act is (or was) in time ("Am I already too late to appeal?", "can I still file?")
+_ASKS_IN_TIME = re.compile(r"\btoo\s+late\b|\bin\s+time\b|\bstill\s+(?:file|appeal|apply|submit|make\s+it|ok|okay|good)\b|"
+                           r"\bmissed\s+(?:it|the\s+deadline)\b|\bon\s+time\b", re.I)
+_ASKS_HOUR = re.compile(r"\b(?:what|which)\s+time\b|\bwhat\s+hour\b|\bby\s+when\b", re.I)
+_NOW_WORDS = re.compile(r"today|this\s+(?:morning|afternoon|evening)|tonight|right\s+now|now", re.I)
 
 
 def _amount(m: re.Match) -> int | None:
@@ -169,12 +190,30 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
         if all(len(b) == 1 for b in both):
             return [replace(b[0], either=True) for b in both]
         return []
+    stretch = [s for s in slots if s.kind == "date"]
+    if not days and not weeks and len(stretch) == 1 and stretch[0].precision in ("week", "month") \
+            and _ASKS_HOUR.search(_asking(turn)) and len({t.value for t in slots if t.kind == "time"}) == 1:
+        # "Last January the snow stopped at 10:45 in the morning. What time did the sidewalk have to be cleared by?":
+        # hours counted from that hour end at the same hour of whatever day it was (when they end that day)
+        first = stretch[0].model_copy(update={"precision": "day", "days": None})
+        got = count_from(turn, [first if x is stretch[0] else x for x in slots], sentences, state, earlier, topic, extra)
+        if len(got) == 1 and isinstance(got[0].day, datetime) and got[0].day.date() == first.day:
+            return [replace(got[0], any_day=True, rule="", moved_from=None, next_open=None, closed="")]
+        return []
     # (a coarse date that holds today, "Now (October 2029) the patch is sinking", or the dated day itself says when,
     # not another day to count from)
     from assistant.answering.slots import today
 
     coarse = [s for s in slots if s.kind == "date" and s.precision != "day"
               and not s.holds(today()) and not any(s.holds(d.day) for d in days)]
+    done = None
+    if len({s.value for s in days}) == 2 and _ASKS_IN_TIME.search(turn):
+        # "turned it down on Thursday, July 25. I only just got around to the appeal paperwork today. Am I already too
+        # late?": the day the act is done is no day to count from; the other is, and the act's day is held up to it
+        now = [s for s in days if _NOW_WORDS.fullmatch(s.span.text.strip())]
+        if len(now) == 1:
+            done = now[0]
+            days = [s for s in days if s is not done]
     if len({s.value for s in days}) != 1:
         return []
     start = days[0]
@@ -223,7 +262,8 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
     day = _shift(moment if hours else start.day, n, m.group("u"), backward) if n else None
     if day is None:
         return []
-    counted = Counted(day, start, m.group(0), backward, sentence, moment if hours else None, at if hours else None)
+    counted = Counted(day, start, m.group(0), backward, sentence, moment if hours else None, at if hours else None,
+                      done=done if not backward else None)
     if state and not hours and not backward:
         counted = _closed_day(counted, state)
     first = _FIRST_THEN.search(sentence[:m.start()]) if not backward else None

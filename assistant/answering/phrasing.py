@@ -209,6 +209,22 @@ def portion_worked(portion) -> str:
 
 def period_counted(counted) -> str:
     """'I read: July 4, 2027 (“July 4, 2027”). “at least one month prior to”: **June 4, 2027** (before it, ...).'"""
+    text = _period_counted(counted)
+    done = getattr(counted, "done", None)
+    if done is not None and counted.in_time() is not None:
+        last = counted.day.date() if hasattr(counted.day, "date") else counted.day
+        late = (done.day - last).days
+        verdict = ("on the last day itself: still in time" if late == 0 else "before the last day: in time" if late < 0
+                   else f"{late} day{'s' if late != 1 else ''} after the last day: too late")
+        text += f" Done on {fmt_date(done.day)} (“{done.span.text}”): {verdict}."
+    return text
+
+
+def _period_counted(counted) -> str:
+    if getattr(counted, "any_day", False):
+        at = f"“{counted.at.span.text}”" if counted.at is not None else "the hour given"
+        return (f"I read: {counted.begun:%-I:%M %p} ({at}) on a day of “{counted.start.span.text}”. “{counted.words}”: "
+                f"**{counted.day:%-I:%M %p}** that same day, whichever day of it it was (hours counted on the clock).")
     way = "before" if counted.backward else "after"
     start = fmt_date(counted.begun or counted.start.day)
     said = f"“{counted.start.span.text}”" + (f", “{counted.at.span.text}”" if getattr(counted, "at", None) else "")
