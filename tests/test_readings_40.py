@@ -346,3 +346,10 @@ def test_forms_are_paperwork_only_when_filled_in(text, paperwork):
     words = expand(text, "brandon")[len(text):]
     assert ("application" in words) is paperwork, words
     assert "backfill" not in words
+
+
+@pytest.mark.parametrize("question, kind", [("whats the minimum rate for spraying the curing membrane on new sidewalk?", "material"),
+                                            ("what's the application rate for the sealer?", "material"),
+                                            ("what's the hourly rate they charge?", "money")])
+def test_a_rate_of_application_is_no_price(question, kind):
+    assert planner.figure_kind(question) == kind

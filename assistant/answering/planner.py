@@ -510,7 +510,10 @@ _CONDITION_FIRST = re.compile(r"^(?:if|once|after|before|since|because|while|alt
 
 
 _HOW_MUCH_MATERIAL = re.compile(r"\bhow many (?:gallons?|quarts?|pints?|liters?|litres?|pounds?|lbs|bags?|tons?|"
-                                r"cubic (?:yards?|feet)|yards?|loads?)\b", re.I)
+                                r"cubic (?:yards?|feet)|yards?|loads?)\b|"
+                                # ("the minimum rate for spraying the curing membrane": a rate of application, no price)
+                                r"\b(?:spray(?:ing)?|application|coverage|spread(?:ing)?)\s+rate\b|"
+                                r"\brate\s+(?:of|for)\s+(?:spray\w*|appl\w*|coverage|cover\w*|spread\w*)", re.I)
 
 
 # a second account of a value, set against the first: "..., but the inspector's sheet shows 13", "though the county's
