@@ -353,3 +353,23 @@ def test_forms_are_paperwork_only_when_filled_in(text, paperwork):
                                             ("what's the hourly rate they charge?", "money")])
 def test_a_rate_of_application_is_no_price(question, kind):
     assert planner.figure_kind(question) == kind
+
+
+@pytest.mark.parametrize("text, off", [("two separate driveways side by side instead?", False),
+                                       ("Can I drive my side-by-side on the street?", True),
+                                       ("are side by sides allowed on the road?", True)])
+def test_side_by_side_is_a_vehicle_only_as_a_noun(text, off):
+    from assistant.answering import status_phrases
+
+    def patterns(node):
+        if isinstance(node, str):
+            yield node
+        elif isinstance(node, dict):
+            for v in node.values():
+                yield from patterns(v)
+        elif isinstance(node, list):
+            for v in node:
+                yield from patterns(v)
+
+    pattern = next(p for p in patterns(status_phrases._data()) if "side[- ]by" in p)
+    assert bool(re.search(rf"\b(?:{pattern})\b", text, re.I)) is off
