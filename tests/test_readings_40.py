@@ -373,3 +373,19 @@ def test_side_by_side_is_a_vehicle_only_as_a_noun(text, off):
 
     pattern = next(p for p in patterns(status_phrases._data()) if "side[- ]by" in p)
     assert bool(re.search(rf"\b(?:{pattern})\b", text, re.I)) is off
+
+
+# -- two asks, one best sentence -----------------------------------------------------------------------------------------
+def test_two_asks_sharing_a_best_sentence_each_get_their_own():
+    parts = ["Which section sets the largest stone allowed in trench backfill", "what compaction standard does it require"]
+    compaction = (None, "Mechanical compaction shall be used on all materials used for trench backfill.", 3.2)
+    assert planner._asks_sharing_a_sentence(parts, {parts[0]: compaction, parts[1]: compaction}) == [parts[0]]
+    other = (None, "All backfill material shall be free from stones greater than eight inches.", 2.0)
+    assert planner._asks_sharing_a_sentence(parts, {parts[0]: other, parts[1]: compaction}) == []
+
+
+def test_the_stone_and_the_compaction_are_both_quoted(assistant, today):
+    today("2028-02-24")
+    a = assistant.ask("Which section sets the largest stone allowed in trench backfill, and what compaction standard "
+                      "does it require?", municipality="brandon")
+    assert "eight inches" in a.answer and "95%" in a.answer, a.answer

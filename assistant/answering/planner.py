@@ -712,6 +712,32 @@ _BROAD_ASK = re.compile(r"\bwhat\s+(?:do|does|would|will)\s+(?:i|we|you|they|he|
                         r"\bwhat\s+(?:can|could)\s+(?:we|i|they)\s+do\b|\bwhat\s+are\s+(?:my|our|the)\s+options\b", re.I)
 
 
+def _asks_sharing_a_sentence(parts: list[str], firsts: dict[str, tuple | None]) -> list[str]:
+    """Two asks whose best sentence is the same one ("the largest stone allowed in trench backfill" / "what compaction
+    standard": "Mechanical compaction shall be used on all materials used for trench backfill") are two asks, not one:
+    the sentence stays with the ask whose own words (those no other ask has) it holds the greater share of; the asks
+    that give it up, returned, look again elsewhere."""
+    own = {p: stems(p) - set().union(*(stems(o) for o in parts if o is not p)) - _ASK_WORDS for p in parts}
+    out = []
+    for p in parts:
+        mine = firsts.get(p)
+        rivals = [o for o in parts if o is not p and mine is not None and firsts.get(o) is not None
+                  and firsts[o][1] == mine[1]]
+        if not rivals:
+            continue
+
+        def share(x: str) -> float:
+            return len(own[x] & stems(mine[1])) / max(1, len(own[x]))
+        if all(share(p) < share(o) for o in rivals):
+            out.append(p)
+    return out
+
+
+# the words of an ask that say it asks, not what about
+_ASK_WORDS = stems("which what whats how much many does do is are the a an it section sets set require required "
+                   "requires say says")
+
+
 class _Both:
     """Two patterns a sentence must both match (``best_sentences``' ``must``)."""
 
@@ -1644,6 +1670,7 @@ class EmbeddedPlanner:
         if len(parts) > 1 and req.vector is not None:
             # (the words each ask has of its own weigh again: "fees", "deposit", "bond" after one lead they share)
             common = set.intersection(*(stems(p) for p in parts))
+            chosen: dict[str, list] = {}
             for part in parts:
                 own_words = " ".join(w for w in re.findall(r"[A-Za-z]+", part) if stems(w) - common)
                 vec = self.index.embedder.embed_query(expand(part, muni_id))
@@ -1658,12 +1685,22 @@ class EmbeddedPlanner:
                 # downtown" / "is there a special finish?" is the downtown finish; the ask's own words weigh again)
                 story = " ".join(x for x in re.split(r"(?<=[.!?])\s+", req.query.turn) if "?" not in x
                                  and not _CONCERN.match(x))
-                best = best_sentences(expand(f"{story} {part}" if story else part, muni_id), pool, max_sentences=1,
-                                      similarity=sims_p, depth=len(pool),
-                                      asking=expand(own_words if own_words and common else part, muni_id)
-                                      if story or (own_words and common) else None)
-                if best and all(best[0][1] != s for _, s, _ in picked):
-                    picked = [*picked, best[0]]
+                def search(pool, part=part, story=story, own_words=own_words, sims_p=sims_p):
+                    return best_sentences(expand(f"{story} {part}" if story else part, muni_id), pool, max_sentences=1,
+                                          similarity=sims_p, depth=len(pool),
+                                          asking=expand(own_words if own_words and common else part, muni_id)
+                                          if story or (own_words and common) else None)
+                chosen[part] = (search, pool, search(pool))
+            firsts = {p: c[2][0] if c[2] else None for p, c in chosen.items()}
+            for part in _asks_sharing_a_sentence(parts, firsts):
+                # (its next best, from the passages other than the one the other ask keeps)
+                search, pool, _ = chosen[part]
+                kept = firsts[part][0].id
+                again = search([h for h in pool if h.passage.id != kept])
+                firsts[part] = again[0] if again else None
+            for best in firsts.values():
+                if best is not None and all(best[1] != s for _, s, _ in picked):
+                    picked = [*picked, best]
         picked = self._each_figure_stated(q, muni_id, hits, picked, req)
         picked = self._with_the_rule_excepted(whole_provision(
             picked, self._same_section(max(picked, key=lambda x: x[2])[0]) if picked else None))
