@@ -389,3 +389,9 @@ def test_the_stone_and_the_compaction_are_both_quoted(assistant, today):
     a = assistant.ask("Which section sets the largest stone allowed in trench backfill, and what compaction standard "
                       "does it require?", municipality="brandon")
     assert "eight inches" in a.answer and "95%" in a.answer, a.answer
+
+
+def test_a_names_number_is_no_end_of_a_range():
+    got = [(s.kind, s.span.text) for s in user_slots("Developer on Fox Hollow phase 2 - 1,320 ft of new road, 66' right-of-way")]
+    assert got == [("length", "1,320 ft"), ("length", "66'")]
+    assert [(s.kind, s.span.text) for s in user_slots("it runs 2 - 3 hours")] == [("duration", "2"), ("duration", "3 hours")]

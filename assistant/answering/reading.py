@@ -1421,6 +1421,8 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
         # a range is the first number's too (two values, so the reading asks which one, never takes one)
         m = _RANGE_HEAD.search(text, max(0, slot.span.start - 40), slot.span.start)
         rest = re.match(rf"\s*(?:{NUMBER.pattern})\s*(?P<u>.*)$", slot.span.text, re.I)
+        if m and re.search(r"\b(?:phase|stage|lot|unit|tract|outlot|no\.?|number|#)\s*$", text[:m.start("n")], re.I):
+            m = None  # ("Fox Hollow phase 2 - 1,320 ft of new road": a name's number, no first end of a range)
         if m and rest and rest.group("u") and (m.group("sep").lower() != "and" or m.group("between")):
             first = re.sub(r"^(?:a\s+)?couple(?:\s+of)?$", "a couple", m.group("n"), flags=re.I)
             again = [x for x in read_slots(f"{first} {rest.group('u')}", origin, ref) if x.kind == slot.kind]
@@ -2367,7 +2369,7 @@ IDENTIFIER = re.compile(
     r"\b[NSEW]\d{2,5}\b|"
     # ("a 2-car garage", "a 3-bedroom house", "a two-family": a kind of thing, no measure of it)
     r"\b\d{1,2}[- ](?i:car|bedroom|bed|bath|story|storey|family|stall|bay|door)\b|"
-    r"\b(?i:lot|unit|apt\.?|apartment|suite|parcel|house|building|bldg\.?)\s*(?:#|(?i:no)\.?\s*)?\d+[A-Za-z]?\b|#\s?\d+\b|"
+    r"\b(?i:lot|unit|apt\.?|apartment|suite|parcel|house|building|bldg\.?|phase|stage|tract|outlot)\s*(?:#|(?i:no)\.?\s*)?\d+[A-Za-z]?\b|#\s?\d+\b|"
     r"\b\d{1,6}\s+(?:[NSEW]\.?\s+)?(?:[A-Z][a-z]+\s+){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Ct|Court|Dr|Drive|Ln|Lane|Way|"
     r"Blvd|Boulevard|Pl|Place|Cir|Circle|Ter|Terrace|Pkwy|Parkway|Hwy|Highway|Trl|Trail)\b\.?")
 
