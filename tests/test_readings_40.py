@@ -395,3 +395,20 @@ def test_a_names_number_is_no_end_of_a_range():
     got = [(s.kind, s.span.text) for s in user_slots("Developer on Fox Hollow phase 2 - 1,320 ft of new road, 66' right-of-way")]
     assert got == [("length", "1,320 ft"), ("length", "66'")]
     assert [(s.kind, s.span.text) for s in user_slots("it runs 2 - 3 hours")] == [("duration", "2"), ("duration", "3 hours")]
+
+
+@pytest.mark.parametrize("question", ["Tree roots pushed up a slab of the sidewalk about an inch.",
+                                      "one square sticks up about an inch over the next one"])
+def test_a_slab_pushed_up_is_searched_as_heaved(question):
+    words = expand(question, "brandon")[len(question):]
+    assert "heaved" in words and "differential" in words, words
+
+
+@pytest.mark.parametrize("text, off", [("What day does the street sweeper come through on my block?", True),
+                                       ("when is street sweeping on my road?", True),
+                                       ("What are the parking lot sweeping hours?", False)])
+def test_street_sweeping_is_a_service_not_a_chapter(text, off):
+    from assistant.answering import status_phrases
+    rows = status_phrases._data()
+    pattern = next(p for v in rows.values() if isinstance(v, list) for p in v if isinstance(p, str) and "sweep" in p)
+    assert bool(re.search(rf"\b(?:{pattern})\b", text, re.I)) is off
