@@ -412,3 +412,33 @@ def test_street_sweeping_is_a_service_not_a_chapter(text, off):
     rows = status_phrases._data()
     pattern = next(p for v in rows.values() if isinstance(v, list) for p in v if isinstance(p, str) and "sweep" in p)
     assert bool(re.search(rf"\b(?:{pattern})\b", text, re.I)) is off
+
+
+# -- a follow-up's one value in place of the one its words name ---------------------------------------------------------
+@pytest.mark.parametrize("turn, earlier, swap", [
+    ("what if I only carry 2,500 lbs?",
+     "Posted road, 6-ton limit. My truck weighs 9,000 lbs empty and I'll carry 4,000 lbs of stone. Am I over?",
+     ("4,000 lbs", "2,500 lbs")),
+    ("what if the bill was $900 instead?",
+     "We posted a $1,500 guarantee for our culvert's ditch. The town billed me $420 and I never paid it. How much back?",
+     ("$420", "$900")),
+    ("what if the permit fee is $200 instead?", "Paved May 2, 2028, opening July 10. Permit fee $150. Surcharge?",
+     ("$150", "$200")),
+])
+def test_a_follow_ups_value_replaces_the_one_its_words_name(today, turn, earlier, swap):
+    from assistant.answering.reading import restated
+    today("2029-06-07")
+    got = restated(turn, earlier)
+    assert got is not None and got[1] == (swap,) and swap[1] in got[0]
+
+
+@pytest.mark.parametrize("turn, earlier", [
+    # (the words name neither: not guessed)
+    ("what if it was $900 instead?", "We posted a $1,500 guarantee. The town billed me $420, unpaid. How much back?"),
+    # (a change by so much is read as a change)
+    ("what if I carry 500 lbs more?", "My truck weighs 9,000 lbs empty and I'll carry 4,000 lbs of stone. Over?"),
+])
+def test_a_follow_ups_value_naming_no_one_value_is_not_placed(today, turn, earlier):
+    from assistant.answering.reading import restated
+    today("2029-06-07")
+    assert restated(turn, earlier) is None

@@ -2239,6 +2239,38 @@ def _moved_to_nth(turn: str, earlier: str) -> tuple[str, tuple[tuple[str, str], 
     return earlier[:t.span.start] + said + earlier[t.span.end:], ((t.span.text, m.group(0)[3:].strip()),)
 
 
+# the words of a follow-up that say it varies the question, not what it varies
+_WHAT_IF_WORDS = frozenset("what if instead only just then about how and but so ok okay say it is was were be i we "
+                           "my our the a an of that this".split())
+
+
+def _moved_value(turn: str, earlier: str, own: list[Slot]) -> tuple[str, tuple[tuple[str, str], ...]] | None:
+    """The earlier question asked again with the one value a follow-up puts in place of one told before ("what if I only
+    carry 2,500 lbs?" of "I'll carry 4,000 lbs of stone"; "what if the bill was $900 instead?" of "billed me $420"): of
+    the earlier values of its kind and unit, the one whose own words the turn repeats (the only one, when it is alone).
+    None when the turn changes a value by so much, asks anew, or the words name no one value."""
+    from assistant.retrieval.lexical import stems
+
+    if len(own) != 1 or own[0].kind == "date" or not _MOVES_A_DAY.search(turn) or _ASKS_ANEW.search(turn):
+        return None
+    new = own[0]
+    if _as_a_change(turn, new.span.start, new.span.end):
+        return None
+    told = [s for s in user_slots(earlier, "earlier") if s.kind == new.kind and s.unit == new.unit]
+    if len(told) > 1:
+        mine = stems(turn[:new.span.start] + " " + turn[new.span.end:]) - stems(" ".join(_WHAT_IF_WORDS))
+        # (each value's own clause: "My truck weighs 9,000 lbs empty" / "I'll carry 4,000 lbs of stone")
+        cut = re.compile(r"[,.;:!?]|\band\b")
+        scores = [len(stems(cut.split(s.before)[-1] + " " + cut.split(s.after)[0]) & mine) for s in told]
+        if max(scores) == 0 or scores.count(max(scores)) != 1:
+            return None
+        told = [told[scores.index(max(scores))]]
+    if len(told) != 1 or told[0].value == new.value:
+        return None
+    t = told[0]
+    return earlier[:t.span.start] + new.span.text + earlier[t.span.end:], ((t.span.text, new.span.text),)
+
+
 def restated(turn: str, earlier: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
     """The earlier question asked again with a follow-up's bare figures in place of the ones they stand for ("brandon
     inspector marked 11 of the 20 squares ... whole sidewalk?" then "ok and if it ends up being 13 of the 20?": "...
@@ -2248,7 +2280,7 @@ def restated(turn: str, earlier: str) -> tuple[str, tuple[tuple[str, str], ...]]
         return None
     own = user_slots(turn, "turn", None, earlier)
     if own:
-        return _moved_day(turn, earlier, own)
+        return _moved_day(turn, earlier, own) or _moved_value(turn, earlier, own)
     moved = _moved_to_nth(turn, earlier)
     if moved is not None:
         return moved
