@@ -222,9 +222,10 @@ def test_a_turn_about_the_earlier_party_follows_up(turn, follows):
 
 @pytest.mark.parametrize("question", ["The city is taking down the big linden out front.",
                                       "they want to cut the old maple down"])
-def test_a_tree_species_and_taking_it_down_are_searched_as_a_removal(question):
-    words = expand(question, "brandon").lower()
-    assert re.search(r"\btree\b", words) and re.search(r"\bremov", words), words
+def test_a_tree_species_is_searched_as_a_tree(question):
+    # ("taking it down" as a removal was tried: toggled off, it turned an unseen samples34 item right again; taken out)
+    words = expand(question, "brandon")[len(question):].lower()
+    assert re.search(r"\btree\b", words), words
 
 
 # -- a leak dug up at once; filing "today" against the fee waiver ------------------------------------------------------
@@ -442,3 +443,24 @@ def test_a_follow_ups_value_naming_no_one_value_is_not_placed(today, turn, earli
     from assistant.answering.reading import restated
     today("2029-06-07")
     assert restated(turn, earlier) is None
+
+
+# -- a case sentence by the kind of place; one rig of several weights ---------------------------------------------------
+@pytest.mark.parametrize("question, expected", [
+    ("My sidewalk is 48\" wide and 4\" thick, in front of my house. Does it meet the spec?", [(Decimal(4), True)]),
+    ("The sidewalk in front of our home is 4 inches thick. Is that thick enough?", [(Decimal(4), True)]),
+    ("The sidewalk in front of our store is 4 inches thick. Is that thick enough?", [(Decimal(5), False)]),
+])
+def test_the_kind_of_place_picks_the_case_sentence(question, expected):
+    residential = ("Residential walks shall match width, but not less than four inches in thickness, except within "
+                   "driveway approaches where the minimum thickness shall be seven inches.")
+    got = [(c.limit.value, c.passes) for c in limits.check_against(question, read_slots(question), [residential, WALK])]
+    assert got == expected
+
+
+def test_weights_of_one_rig_joined_by_what_carries_them():
+    text = "Our 14,000 lb excavator on a 3,500 lb trailer behind a 6,000 lb pickup - is that over the posted limit?"
+    weights = [s for s in user_slots(text) if s.kind == "weight"]
+    assert [name for _, name in checks._one_rig(weights, text)] == ["excavator", "trailer", "pickup"]
+    apart = "Our 7,400 lb track loader is going in on Monday, and our dump truck grosses 13,500 lbs loaded. Over?"
+    assert checks._one_rig([s for s in user_slots(apart) if s.kind == "weight"], apart) is None

@@ -302,9 +302,21 @@ def _measurements(slots: list[Slot]) -> list[Slot]:
 
 
 def _ties(turn: str, measured: Slot, sentence: str, common: frozenset[str]) -> set[str]:
-    """The words the turn's sentence holding the measurement shares with the code's sentence."""
-    about = stems(clause_at(turn, measured.span.start)) - _GENERIC - common
+    """The words the turn's sentence holding the measurement shares with the code's sentence (a house is a residence,
+    a store a commercial establishment: the code's word for the kind of place counts too; where a thing is, "in front
+    of", ties nothing)."""
+    clause = clause_at(turn, measured.span.start)
+    about = stems(clause) - _GENERIC - _WHERE_WORDS - common
+    about |= {kind for kind, rx in _PLACE_KINDS.items() if rx.search(clause)}
     return about & stems(sentence)
+
+
+# the kind of place a plain word names, in the stem the codes write it with
+_PLACE_KINDS = {next(iter(stems("residential"))): re.compile(r"\b(?:house|home|residence|duplex|single-family|two-family|"
+                                                             r"bungalow|cottage)s?\b", re.I),
+                next(iter(stems("commercial"))): re.compile(r"\b(?:store|shop|storefront|business|restaurant|bakery|"
+                                                            r"caf[eé]|office|bar|salon|retail)s?\b", re.I)}
+_WHERE_WORDS = stems("front back behind beside along near next side across")
 
 
 def check_against(turn: str, slots: list[Slot], sentences: list[str], common: frozenset[str] = frozenset()) -> list[Check]:
@@ -327,9 +339,12 @@ def check_against(turn: str, slots: list[Slot], sentences: list[str], common: fr
     own = [_aspect(turn[m.span.end:m.span.end + 14]) for m in given]
     if len(given) > 1 and all(own) and len(set(own)) == len(given):
         for sentence in sentences:
+            if not any(_ties(turn, m, sentence, common) for m in given):
+                continue  # (a sentence of another case: "in front of commercial ... establishments" for a house)
             checks = [_check_one(turn, m, sentence, common, several=True, strict=True) for m in given]
             if all(isinstance(c, Check) and c.limit.aspect == a for c, a in zip(checks, own)):
                 return checks
+            break  # (the first sentence tied to the question decides; one that limits only some aspects, below)
     for strict in (True, False):
         for sentence in sentences:
             tied = [(len(_ties(turn, m, sentence, common)), m) for m in given]

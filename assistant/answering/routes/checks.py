@@ -633,6 +633,14 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
                                                             f"empty + “{cargo[0].span.text}” carried)"})
     rig = _rig_parts(weights[0], ctx.query.source(weights[0].span.origin)) \
         if ctx.query is not None and len(weights) == 1 else None
+    joined = _one_rig(weights, ctx.query.turn) if ctx.query is not None and len(weights) > 1 else None
+    if joined is not None:
+        # "Our 14,000 lb excavator on a 3,500 lb trailer behind a 6,000 lb pickup": one rig, its parts weighed together
+        total = sum((w.number for w in weights), Decimal(0))
+        args = _heavy_args(q, ctx, muni, total)
+        parts = " + ".join(f"“{w.span.text}” {name}" for w, name in joined)
+        return Routed("heavy_vehicle_check", args, args["municipality"], phrasing.lead_heavy,
+                      derived={"gross_weight_tons": f"{roles.as_number(total)} tons ({parts}; together on the road)"})
     if rig is not None:
         # "My pickup is 7,200 lbs, the trailer 2,800 and the skid steer on it about 3,400": one rig on the road, its
         # gross weight the parts together (the bare figures read in the first one's pounds, and the sum shown)
@@ -684,6 +692,31 @@ _RIG_PART = re.compile(r"(?:\s*,\s*(?:and\s+|plus\s+)?|\s+(?:and|plus)\s+|\s*\+\
                        r"tons?|miles?|mph|gallons?|yards?|sq|square))(?=\W|$)", re.I)
 _TOWED = re.compile(r"\b(?:trailer|skid[- ]?steer|load|loader|excavator|mini[- ]?ex|backhoe|bobcat|machine|equipment|"
                     r"roller|paver|pavers|stone|gravel|dirt|sand|mulch|block|material|tractor)s?\b", re.I)
+
+
+# what joins one part of a rig to the next ("... excavator on a ...", "... trailer behind a ...", "... towing a ...")
+_RIG_JOIN = re.compile(r"^\s*(?P<name>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:sitting\s+|loaded\s+|riding\s+|hauled\s+)?"
+                       r"(?:on(?:to|\s+top\s+of)?|behind|towed\s+by|towing|pulling|pulled\s+by|hitched\s+to|in\s+the\s+bed\s+of)"
+                       r"\s+(?:a|an|the|our|my|his|her|their|its)\s+$", re.I)
+
+
+def _one_rig(weights: list, text: str) -> list[tuple[object, str]] | None:
+    """Weights said of the parts of one rig, each joined to the next by what carries or pulls it ("Our 14,000 lb
+    excavator on a 3,500 lb trailer behind a 6,000 lb pickup"): each with its part's name; None otherwise."""
+    ordered = sorted(weights, key=lambda w: w.span.start)
+    if len({w.span.origin for w in ordered}) != 1 or len(ordered) > 4:
+        return None
+    out = []
+    for a, b in zip(ordered, ordered[1:]):
+        m = _RIG_JOIN.match(text[a.span.end:b.span.start])
+        if m is None or not (_VEHICLE_ONLY.search(m.group("name")) or _TOWED.search(m.group("name"))):
+            return None
+        out.append((a, m.group("name")))
+    last = re.match(r"\s*([a-z][\w-]*(?:\s+[a-z][\w-]*){0,1})", text[ordered[-1].span.end:], re.I)
+    name = last.group(1) if last and (_VEHICLE_ONLY.search(last.group(1)) or _TOWED.search(last.group(1))) else None
+    if name is None:
+        return None
+    return [*out, (ordered[-1], name)]
 
 
 def _rig_parts(weight, text: str) -> list[tuple[str, Decimal, str]] | None:
