@@ -2257,14 +2257,16 @@ def _moved_value(turn: str, earlier: str, own: list[Slot]) -> tuple[str, tuple[t
     if _as_a_change(turn, new.span.start, new.span.end):
         return None
     told = [s for s in user_slots(earlier, "earlier") if s.kind == new.kind and s.unit == new.unit]
-    if len(told) > 1:
-        mine = stems(turn[:new.span.start] + " " + turn[new.span.end:]) - stems(" ".join(_WHAT_IF_WORDS))
-        # (each value's own clause: "My truck weighs 9,000 lbs empty" / "I'll carry 4,000 lbs of stone")
-        cut = re.compile(r"[,.;:!?]|\band\b")
-        scores = [len(stems(cut.split(s.before)[-1] + " " + cut.split(s.after)[0]) & mine) for s in told]
-        if max(scores) == 0 or scores.count(max(scores)) != 1:
-            return None
-        told = [told[scores.index(max(scores))]]
+    if not told:
+        return None
+    mine = stems(turn[:new.span.start] + " " + turn[new.span.end:]) - stems(" ".join(_WHAT_IF_WORDS))
+    # (each value's own clause: "My truck weighs 9,000 lbs empty" / "I'll carry 4,000 lbs of stone"; the turn must
+    # name the one it replaces, even when it is alone: a bare "what if it's $300?" may be a figure of another role)
+    cut = re.compile(r"[,.;:!?]|\band\b")
+    scores = [len(stems(cut.split(s.before)[-1] + " " + cut.split(s.after)[0]) & mine) for s in told]
+    if max(scores) == 0 or scores.count(max(scores)) != 1:
+        return None
+    told = [told[scores.index(max(scores))]]
     if len(told) != 1 or told[0].value == new.value:
         return None
     t = told[0]
