@@ -717,7 +717,7 @@ def _asks_sharing_a_sentence(parts: list[str], firsts: dict[str, tuple | None]) 
     standard": "Mechanical compaction shall be used on all materials used for trench backfill") are two asks, not one:
     the sentence stays with the ask whose own words (those no other ask has) it holds the greater share of; the asks
     that give it up, returned, look again elsewhere."""
-    own = {p: stems(p) - set().union(*(stems(o) for o in parts if o is not p)) - _ASK_WORDS for p in parts}
+    own = {p: stems(p) - set().union(*(stems(o) for o in parts if o is not p)) - _ASKING_ONLY for p in parts}
     out = []
     for p in parts:
         mine = firsts.get(p)
@@ -734,7 +734,7 @@ def _asks_sharing_a_sentence(parts: list[str], firsts: dict[str, tuple | None]) 
 
 
 # the words of an ask that say it asks, not what about
-_ASK_WORDS = stems("which what whats how much many does do is are the a an it section sets set require required "
+_ASKING_ONLY = stems("which what whats how much many does do is are the a an it section sets set require required "
                    "requires say says")
 
 
