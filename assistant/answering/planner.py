@@ -1697,7 +1697,8 @@ class EmbeddedPlanner:
                 search, pool, _ = chosen[part]
                 kept = firsts[part][0].id
                 again = search([h for h in pool if h.passage.id != kept])
-                firsts[part] = again[0] if again else None
+                # (only a sentence about as near the ask as the one given up: never a far one to fill the place)
+                firsts[part] = again[0] if again and again[0][2] >= 0.5 * firsts[part][2] else None
             for best in firsts.values():
                 if best is not None and all(best[1] != s for _, s, _ in picked):
                     picked = [*picked, best]
