@@ -464,3 +464,23 @@ def test_weights_of_one_rig_joined_by_what_carries_them():
     assert [name for _, name in checks._one_rig(weights, text)] == ["excavator", "trailer", "pickup"]
     apart = "Our 7,400 lb track loader is going in on Monday, and our dump truck grosses 13,500 lbs loaded. Over?"
     assert checks._one_rig([s for s in user_slots(apart) if s.kind == "weight"], apart) is None
+
+
+# -- several visits are never one occasion -----------------------------------------------------------------------------
+@pytest.mark.parametrize("question", [
+    "Village cleared my walk twice this winter. First time one guy for 45 minutes, second time two guys for half an "
+    "hour each. Rate is $40/hr. Total?",
+    "They cleared my walk twice. Both times one guy for an hour at $40/hr. Total?",
+])
+def test_several_visits_are_asked_one_at_a_time(assistant, today, question):
+    today("2029-06-07")
+    a = assistant.ask(question, municipality="brandon")
+    assert a.status == "clarify" and "more than one visit" in a.answer, a.answer
+    assert "$100.00" not in a.answer and "$65.00" not in a.answer
+
+
+def test_one_crew_on_one_visit_is_worked(assistant, today):
+    today("2029-06-07")
+    a = assistant.ask("Village crew shoveled my walk: two guys, an hour and a quarter each, at thirty-eight fifty an "
+                      "hour with benefits. What do I owe?", municipality="brandon")
+    assert a.status == "answered" and "**$121.25**" in a.answer, a.answer

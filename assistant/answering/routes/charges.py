@@ -450,6 +450,12 @@ _ANOTHER_VISIT = re.compile(r"\b(?:came|come|comes|went|were) back\b|\bagain\b|\
                             r"\bsecond (?:time|visit|trip|storm)\b|\banother (?:visit|trip|time|storm)\b", re.I)
 
 
+# visits told as several ("twice this winter", "the first time ..., the second time ...", "both times")
+_SEVERAL_VISITS = re.compile(r"\b(?:twice|two\s+times|three\s+times|\d+\s+times|(?:first|second|third|last)\s+time|"
+                             r"each\s+time|both\s+times|(?:on\s+)?(?:two|three|several)\s+(?:occasions|visits|trips|storms))\b",
+                             re.I)
+
+
 def _dated_visits(query) -> set:
     """The different days whose own sentence (or ';'-clause) gives hours worked: one visit each."""
     turn = query.turn
@@ -487,14 +493,16 @@ def snow_charge(q: str, muni: str | None, ctx: RouteContext):
                        "about each visit on its own, with its employees, their hours and their hourly rates (each "
                        "occasion is charged its own hours and its own fee per occasion).",
                        slot="each visit's hours and rates")
-    if len(_dated_visits(ctx.query)) > 1:
+    work = roles.snow_values(ctx.query)
+    if len(_dated_visits(ctx.query)) > 1 or (_SEVERAL_VISITS.search(ctx.query.turn) and not work.occasions_slot):
+        # ("cleared my walk twice this winter. First time one guy for 45 minutes, second time two guys for half an
+        # hour each": two visits, never one crew's hours on one occasion)
         # "January 20: two employees, 1.5 hours each ... February 3: just the first guy, 2 hours": visits on
         # different days, each with its own hours, are never read as one crew on one occasion
-        return Missing("which visit to work out: the question gives hours on different days, and each visit is "
+        return Missing("which visit to work out: the question tells of more than one visit, and each visit is "
                        "charged its own employees' hours at their rates and its own fee per occasion. Please ask about "
                        "each visit on its own, with its employees, their hours and their hourly rates.",
                        slot="each visit's hours and rates")
-    work = roles.snow_values(ctx.query)
     if work.ambiguous is not None:
         return ambiguous(work.ambiguous)
     if work.missing is not None:
