@@ -380,9 +380,13 @@ def test_side_by_side_is_a_vehicle_only_as_a_noun(text, off):
 def test_two_asks_sharing_a_best_sentence_each_get_their_own():
     parts = ["Which section sets the largest stone allowed in trench backfill", "what compaction standard does it require"]
     compaction = (None, "Mechanical compaction shall be used on all materials used for trench backfill.", 3.2)
-    assert planner._asks_sharing_a_sentence(parts, {parts[0]: compaction, parts[1]: compaction}) == [parts[0]]
+    assert list(planner._asks_sharing_a_sentence(parts, {parts[0]: compaction, parts[1]: compaction})) == [parts[0]]
     other = (None, "All backfill material shall be free from stones greater than eight inches.", 2.0)
-    assert planner._asks_sharing_a_sentence(parts, {parts[0]: other, parts[1]: compaction}) == []
+    assert planner._asks_sharing_a_sentence(parts, {parts[0]: other, parts[1]: compaction}) == {}
+    # (a part that asks nothing gives up nothing)
+    told = ["How long do I have to put up my house numbers", "I'm in the Town of Delafield."]
+    same = (None, "Numbers shall be installed within 30 days.", 2.0)
+    assert planner._asks_sharing_a_sentence(told, {told[0]: same, told[1]: same}) == {}
 
 
 def test_the_stone_and_the_compaction_are_both_quoted(assistant, today):

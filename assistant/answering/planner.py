@@ -712,14 +712,16 @@ _BROAD_ASK = re.compile(r"\bwhat\s+(?:do|does|would|will)\s+(?:i|we|you|they|he|
                         r"\bwhat\s+(?:can|could)\s+(?:we|i|they)\s+do\b|\bwhat\s+are\s+(?:my|our|the)\s+options\b", re.I)
 
 
-def _asks_sharing_a_sentence(parts: list[str], firsts: dict[str, tuple | None]) -> list[str]:
+def _asks_sharing_a_sentence(parts: list[str], firsts: dict[str, tuple | None]) -> dict[str, set[str]]:
     """Two asks whose best sentence is the same one ("the largest stone allowed in trench backfill" / "what compaction
     standard": "Mechanical compaction shall be used on all materials used for trench backfill") are two asks, not one:
     the sentence stays with the ask whose own words (those no other ask has) it holds the greater share of; the asks
     that give it up, returned, look again elsewhere."""
     own = {p: stems(p) - set().union(*(stems(o) for o in parts if o is not p)) - _ASKING_ONLY for p in parts}
-    out = []
+    out = {}
     for p in parts:
+        if not _ASKS_SOMETHING.match(p):
+            continue  # ("I'm in the Town of Delafield.": a part that asks nothing gives up nothing)
         mine = firsts.get(p)
         rivals = [o for o in parts if o is not p and mine is not None and firsts.get(o) is not None
                   and firsts[o][1] == mine[1]]
@@ -729,8 +731,12 @@ def _asks_sharing_a_sentence(parts: list[str], firsts: dict[str, tuple | None]) 
         def share(x: str) -> float:
             return len(own[x] & stems(mine[1])) / max(1, len(own[x]))
         if all(share(p) < share(o) for o in rivals):
-            out.append(p)
+            out[p] = own[p]
     return out
+
+
+_ASKS_SOMETHING = re.compile(r"\s*(?:and\s+|but\s+|so\s+|also\s+)?(?:what|whats|what's|when|how|which|who|where|why|is|are|"
+                             r"do|does|did|can|could|will|would|should|must|may|has|have)\b", re.I)
 
 
 # the words of an ask that say it asks, not what about
@@ -1692,13 +1698,15 @@ class EmbeddedPlanner:
                                           if story or (own_words and common) else None)
                 chosen[part] = (search, pool, search(pool))
             firsts = {p: c[2][0] if c[2] else None for p, c in chosen.items()}
-            for part in _asks_sharing_a_sentence(parts, firsts):
+            for part, own in _asks_sharing_a_sentence(parts, firsts).items():
                 # (its next best, from the passages other than the one the other ask keeps)
                 search, pool, _ = chosen[part]
                 kept = firsts[part][0].id
                 again = search([h for h in pool if h.passage.id != kept])
-                # (only a sentence about as near the ask as the one given up: never a far one to fill the place)
-                firsts[part] = again[0] if again and again[0][2] >= 0.5 * firsts[part][2] else None
+                # (only a sentence about as near the ask as the one given up, holding a word of the ask's own: never a
+                # far one to fill the place)
+                firsts[part] = again[0] if again and again[0][2] >= 0.5 * firsts[part][2] \
+                    and own & stems(again[0][1]) else None
             for best in firsts.values():
                 if best is not None and all(best[1] != s for _, s, _ in picked):
                     picked = [*picked, best]
