@@ -488,3 +488,14 @@ def test_one_crew_on_one_visit_is_worked(assistant, today):
     a = assistant.ask("Village crew shoveled my walk: two guys, an hour and a quarter each, at thirty-eight fifty an "
                       "hour with benefits. What do I owe?", municipality="brandon")
     assert a.status == "answered" and "**$121.25**" in a.answer, a.answer
+
+
+@pytest.mark.parametrize("turn, counted", [
+    ("Snow stopped at 9 pm last night. When do I have to have my walk cleared?", False),
+    ("Snow stopped at 3:30 this afternoon. When do I have to have my walk cleared?", False),
+    ("Snow stopped at 10:45 this morning. When do I have to have my walk cleared?", True),
+])
+def test_hours_counted_by_day_are_not_counted_into_the_dark(today, turn, counted):
+    from assistant.answering import periods
+    today("2030-01-15")
+    assert bool(periods.count_from(turn, user_slots(turn), [SNOW])) is counted

@@ -119,6 +119,8 @@ class Counted:
 # a question whether an act is (or was) in time ("Am I already too late to appeal?", "can I still file?")
 _ASKS_IN_TIME = re.compile(r"\btoo\s+late\b|\bin\s+time\b|\bstill\s+(?:file|appeal|apply|submit|make\s+it|ok|okay|good)\b|"
                            r"\bmissed\s+(?:it|the\s+deadline)\b|\bon\s+time\b", re.I)
+# hours the sentence counts only by day ("between sunrise and sunset", "during daylight hours")
+_DAYLIGHT = re.compile(r"\bbetween\s+sunrise\s+and\s+sunset\b|\bdaylight\s+hours\b|\bduring\s+daylight\b", re.I)
 _ASKS_HOUR = re.compile(r"\b(?:what|which)\s+time\b|\bwhat\s+hour\b|\bby\s+when\b", re.I)
 _NOW_WORDS = re.compile(r"today|this\s+(?:morning|afternoon|evening)|tonight|right\s+now|now", re.I)
 
@@ -252,6 +254,12 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
         return []  # "in all business districts ... within 24 hours" beside "all other sidewalks ... the same day": which
     n = _amount(m)
     hours = m.group("u").lower().startswith("hour")
+    if hours and moment is not None and _DAYLIGHT.search(sentence) and n and not (
+            8 <= moment.hour and moment.hour * 60 + moment.minute + n * 60 <= 16 * 60):
+        # "for more than three (3) hours after snow fall has ended between sunrise and sunset", the snow ending at 9 pm
+        # (or hours running past 4 pm, near a winter sunset): whether and from when the hours run in the dark the
+        # sentence leaves to sunrise and sunset; no hour is counted
+        return []
     if n and state and re.fullmatch(r"(?:business|working)\s+days?", m.group("u"), re.I):
         # "no later than thirty business days after the submission": on the state's calendar of legal holidays
         try:
