@@ -499,3 +499,13 @@ def test_hours_counted_by_day_are_not_counted_into_the_dark(today, turn, counted
     from assistant.answering import periods
     today("2030-01-15")
     assert bool(periods.count_from(turn, user_slots(turn), [SNOW])) is counted
+
+
+@pytest.mark.parametrize("question, figure", [
+    ("Posted road, 6 ton limit. Truck is 8,000 lbs with a 5,000 lb load. Over?", "0.5 tons"),
+    ("Posted road, 6 ton limit. My truck weighs 9,000 lbs hauling 2 tons of gravel. Over?", "0.5 tons"),
+])
+def test_a_truck_and_its_load_named_as_such_are_weighed_together(assistant, today, question, figure):
+    today("2028-10-19")
+    a = assistant.ask(question, municipality="delafield")
+    assert a.status == "answered" and f"**{figure}**" in a.answer, a.answer

@@ -618,6 +618,18 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
         empty = [w for w in weights if said(w, _EMPTY)]
         loaded = [w for w in weights if said(w, _LOADED)]
         runs_empty = re.search(r"\b(?:run|running|drive|driving|go|going|come|coming|travel\w*)\s+(?:it\s+)?empty\b", q, re.I)
+        carried = [w for w in weights if (_CARGO.search(w.before[-24:]) or _CARRIED_AFTER.match(w.after)
+                                          or _LOAD_NOUN.match(w.after))]
+        if not empty and not loaded and len(carried) == 1 and not runs_empty \
+                and _VEHICLE_ONLY.search(re.split(r"[.;!?]", weights[0].before)[-1] + " " + weights[0].after[:20]) \
+                and carried[0] is not weights[0]:
+            # "Truck is 8,000 lbs with a 3,000 lb load": the vehicle's own weight and what it carries, together
+            own, load = weights[0], carried[0]
+            total = own.number + load.number
+            args = _heavy_args(q, ctx, muni, total)
+            return Routed("heavy_vehicle_check", args, args["municipality"], phrasing.lead_heavy,
+                          derived={"gross_weight_tons": f"{roles.as_number(total)} tons (“{own.span.text}” + "
+                                                        f"“{load.span.text}” carried)"})
         if len(empty) == 1 and len(loaded) == 1 and empty[0] is not loaded[0] and not runs_empty:
             weights = loaded
         elif len(empty) == 1 and not loaded and not runs_empty:
@@ -676,7 +688,11 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
 
 # the words before a weight that say it is carried, not the vehicle's own ("hauling 4,200 lb of pavers")
 _CARGO = re.compile(r"\b(?:haul(?:ing|s)?|carry(?:ing)?|carries|load(?:ing)? (?:up )?|with|plus|bring(?:ing)?|"
-                    r"deliver(?:ing)?|payload of|load of|cargo of)\s+(?:about |around |roughly |maybe |another )?$", re.I)
+                    r"deliver(?:ing)?|payload of|load of|cargo of)\s+(?:an?\s+|the\s+)?(?:about |around |roughly |maybe |another )?$",
+                    re.I)
+# a weight named as a load by the noun after it ("a 3,000 lb load", "2 tons of gravel")
+_LOAD_NOUN = re.compile(r"\s*(?:load|payload|cargo)\b|\s*of\s+(?:gravel|stone|sand|dirt|fill|pavers|block|brick|mulch|"
+                        r"asphalt|concrete|material|topsoil)\b", re.I)
 
 
 # what a weight said after it is carried ("4,300 lb of pavers on it", "3 tons in the bed")
