@@ -618,8 +618,7 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
         empty = [w for w in weights if said(w, _EMPTY)]
         loaded = [w for w in weights if said(w, _LOADED)]
         runs_empty = re.search(r"\b(?:run|running|drive|driving|go|going|come|coming|travel\w*)\s+(?:it\s+)?empty\b", q, re.I)
-        carried = [w for w in weights if (_CARGO.search(w.before[-24:]) or _CARRIED_AFTER.match(w.after)
-                                          or _LOAD_NOUN.match(w.after))]
+        carried = [w for w in weights if _CARGO.search(w.before[-24:]) or _CARRIED_AFTER.match(w.after)]
         if not empty and not loaded and len(carried) == 1 and not runs_empty \
                 and _VEHICLE_ONLY.search(re.split(r"[.;!?]", weights[0].before)[-1] + " " + weights[0].after[:20]) \
                 and carried[0] is not weights[0]:
@@ -690,14 +689,13 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
 _CARGO = re.compile(r"\b(?:haul(?:ing|s)?|carry(?:ing)?|carries|load(?:ing)? (?:up )?|with|plus|bring(?:ing)?|"
                     r"deliver(?:ing)?|payload of|load of|cargo of)\s+(?:an?\s+|the\s+)?(?:about |around |roughly |maybe |another )?$",
                     re.I)
-# a weight named as a load by the noun after it ("a 3,000 lb load", "2 tons of gravel")
-_LOAD_NOUN = re.compile(r"\s*(?:load|payload|cargo)\b|\s*of\s+(?:gravel|stone|sand|dirt|fill|pavers|block|brick|mulch|"
-                        r"asphalt|concrete|material|topsoil)\b", re.I)
 
 
-# what a weight said after it is carried ("4,300 lb of pavers on it", "3 tons in the bed")
+# what a weight said after it is carried ("4,300 lb of pavers on it", "3 tons in the bed", "a 3,000 lb load", "2 tons of
+# gravel")
 _CARRIED_AFTER = re.compile(r"\s*(?:of\s+[\w-]+(?:\s+[\w-]+)?\s+)?(?:on|in)\s+(?:it|the\s+(?:bed|trailer|truck|back|box|deck))\b|"
-                            r"\s*(?:of\s+)?(?:load|payload|cargo)\b", re.I)
+                            r"\s*(?:of\s+)?(?:load|payload|cargo)\b|\s*of\s+(?:gravel|stone|sand|dirt|fill|pavers|block|brick|"
+                            r"mulch|asphalt|concrete|material|topsoil)\b", re.I)
 # a further part of one rig, its weight bare after the first's ("..., the trailer 2,800 and the skid steer on it about
 # 3,400"): a towed or carried thing, the figure in the first weight's pounds
 _RIG_PART = re.compile(r"(?:\s*,\s*(?:and\s+|plus\s+)?|\s+(?:and|plus)\s+|\s*\+\s*)"
