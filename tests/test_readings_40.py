@@ -509,3 +509,10 @@ def test_a_truck_and_its_load_named_as_such_are_weighed_together(assistant, toda
     today("2028-10-19")
     a = assistant.ask(question, municipality="delafield")
     assert a.status == "answered" and f"**{figure}**" in a.answer, a.answer
+
+
+def test_a_follow_up_changing_more_than_its_value_is_not_placed(today):
+    from assistant.answering.reading import restated
+    today("2029-06-07")
+    assert restated("and if it's concrete, 9 inches thick?",
+                    "Street cut in Brandon, the existing asphalt is 3 inches thick. How far down do we stop the backfill?") is None

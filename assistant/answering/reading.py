@@ -2260,6 +2260,8 @@ def _moved_value(turn: str, earlier: str, own: list[Slot]) -> tuple[str, tuple[t
     if not told:
         return None
     mine = stems(turn[:new.span.start] + " " + turn[new.span.end:]) - stems(" ".join(_WHAT_IF_WORDS))
+    if mine - stems(earlier):
+        return None  # ("and if it's concrete, 9 inches thick?": the turn changes more than the one value)
     # (each value's own clause: "My truck weighs 9,000 lbs empty" / "I'll carry 4,000 lbs of stone"; the turn must
     # name the one it replaces, even when it is alone: a bare "what if it's $300?" may be a figure of another role)
     cut = re.compile(r"[,.;:!?]|\band\b")

@@ -456,6 +456,12 @@ _SEVERAL_VISITS = re.compile(r"\b(?:twice|two\s+times|three\s+times|\d+\s+times|
                              re.I)
 
 
+# a visit of several workers ("second time two guys for half an hour each"): the occasions told one by one are then
+# no one employee's hours
+_CREW_OF_SEVERAL = re.compile(r"\b(?:two|three|four|five|2|3|4|5|several|both)\s+(?:guys|men|workers|employees|people|"
+                              r"crew\s+members|of\s+them|laborers)\b", re.I)
+
+
 def _dated_visits(query) -> set:
     """The different days whose own sentence (or ';'-clause) gives hours worked: one visit each."""
     turn = query.turn
@@ -494,7 +500,8 @@ def snow_charge(q: str, muni: str | None, ctx: RouteContext):
                        "occasion is charged its own hours and its own fee per occasion).",
                        slot="each visit's hours and rates")
     work = roles.snow_values(ctx.query)
-    if len(_dated_visits(ctx.query)) > 1 or (_SEVERAL_VISITS.search(ctx.query.turn) and not work.occasions_slot):
+    if len(_dated_visits(ctx.query)) > 1 or (_SEVERAL_VISITS.search(ctx.query.turn)
+                                              and (work.occasions <= 1 or _CREW_OF_SEVERAL.search(ctx.query.turn))):
         # ("cleared my walk twice this winter. First time one guy for 45 minutes, second time two guys for half an
         # hour each": two visits, never one crew's hours on one occasion)
         # "January 20: two employees, 1.5 hours each ... February 3: just the first guy, 2 hours": visits on
