@@ -624,11 +624,7 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
                 and carried[0] is not weights[0]:
             # "Truck is 8,000 lbs with a 3,000 lb load": the vehicle's own weight and what it carries, together
             own, load = weights[0], carried[0]
-            total = own.number + load.number
-            args = _heavy_args(q, ctx, muni, total)
-            return Routed("heavy_vehicle_check", args, args["municipality"], phrasing.lead_heavy,
-                          derived={"gross_weight_tons": f"{roles.as_number(total)} tons (“{own.span.text}” + "
-                                                        f"“{load.span.text}” carried)"})
+            return _together(q, ctx, muni, own.number + load.number, f"“{own.span.text}” + “{load.span.text}” carried")
         if len(empty) == 1 and len(loaded) == 1 and empty[0] is not loaded[0] and not runs_empty:
             weights = loaded
         elif len(empty) == 1 and not loaded and not runs_empty:
@@ -637,32 +633,23 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
             cargo = [w for w in weights if w is not empty[0]
                      and (_CARGO.search(w.before[-24:]) or _CARRIED_AFTER.match(w.after))]
             if len(cargo) == 1:
-                total = empty[0].number + cargo[0].number
-                args = _heavy_args(q, ctx, muni, total)
-                return Routed("heavy_vehicle_check", args, args["municipality"], phrasing.lead_heavy,
-                              derived={"gross_weight_tons": f"{roles.as_number(total)} tons (“{empty[0].span.text}” "
-                                                            f"empty + “{cargo[0].span.text}” carried)"})
-    rig = _rig_parts(weights[0], ctx.query.source(weights[0].span.origin)) \
-        if ctx.query is not None and len(weights) == 1 else None
+                return _together(q, ctx, muni, empty[0].number + cargo[0].number,
+                                 f"“{empty[0].span.text}” empty + “{cargo[0].span.text}” carried")
     joined = _one_rig(weights, ctx.query.turn) if ctx.query is not None and len(weights) > 1 else None
     if joined is not None:
         # "Our 14,000 lb excavator on a 3,500 lb trailer behind a 6,000 lb pickup": one rig, its parts weighed together
-        total = sum((w.number for w in weights), Decimal(0))
-        args = _heavy_args(q, ctx, muni, total)
         parts = " + ".join(f"“{w.span.text}” {name}" for w, name in joined)
-        return Routed("heavy_vehicle_check", args, args["municipality"], phrasing.lead_heavy,
-                      derived={"gross_weight_tons": f"{roles.as_number(total)} tons ({parts}; together on the road)"})
+        return _together(q, ctx, muni, sum((w.number for w in weights), Decimal(0)), f"{parts}; together on the road")
+    rig = _rig_parts(weights[0], ctx.query.source(weights[0].span.origin)) \
+        if ctx.query is not None and len(weights) == 1 else None
     if rig is not None:
         # "My pickup is 7,200 lbs, the trailer 2,800 and the skid steer on it about 3,400": one rig on the road, its
         # gross weight the parts together (the bare figures read in the first one's pounds, and the sum shown)
-        total = sum((n for _, n, _ in rig), weights[0].number)
-        args = _heavy_args(q, ctx, muni, total)
         parts = " + ".join(f"“{said}” {name}" for name, _, said in rig)
         first = _vehicle_clause(weights[0], ctx.query.source(weights[0].span.origin))
-        return Routed("heavy_vehicle_check", args, args["municipality"], phrasing.lead_heavy,
-                      derived={"gross_weight_tons": f"{roles.as_number(total)} tons (“{weights[0].span.text}”"
-                                                    f"{' ' + first[0] if first else ''} + {parts}, in pounds as the "
-                                                    f"first; together on the road)"})
+        return _together(q, ctx, muni, sum((n for _, n, _ in rig), weights[0].number),
+                         f"“{weights[0].span.text}”{' ' + first[0] if first else ''} + {parts}, in pounds as the first; "
+                         "together on the road")
     own = [_vehicle_clause(w, ctx.query.source(w.span.origin)) for w in weights] if ctx.query is not None else []
     if len(weights) == 2 and len({w.value for w in weights}) == 2 and all(c is not None for c in own) \
             and own[0][0] != own[1][0]:
@@ -733,6 +720,13 @@ def _one_rig(weights: list, text: str) -> list[tuple[object, str]] | None:
     return [*out, (ordered[-1], name)]
 
 
+def _together(q: str, ctx: RouteContext, muni: str | None, total: Decimal, words: str) -> Routed:
+    """The heavy-vehicle check of weights read as one gross weight, the sum and its parts shown as read."""
+    args = _heavy_args(q, ctx, muni, total)
+    return Routed("heavy_vehicle_check", args, args["municipality"], phrasing.lead_heavy,
+                  derived={"gross_weight_tons": f"{roles.as_number(total)} tons ({words})"})
+
+
 def _rig_parts(weight, text: str) -> list[tuple[str, Decimal, str]] | None:
     """The further parts of one rig listed after its first weight in pounds, each (name, tons, words): a trailer and
     what is on it; None unless at least one part is towed or carried."""
@@ -746,11 +740,11 @@ def _rig_parts(weight, text: str) -> list[tuple[str, Decimal, str]] | None:
         name = re.sub(r"^(?:the|a|an|my|our|his|her|their|its)\s+", "", m.group("name"), flags=re.I)
         if not (_TOWED.search(name) or m.group("on")):
             break
-        parts.append((name, Decimal(m.group("n").replace(",", "")) / 2000, m.group(0).strip(" ,+").split(None, 0)[0]))
+        # (the bare figure in the first one's pounds, converted as the reading stage converts any weight)
+        tons = next(x.number for x in reading.read_slots(f"{m.group('n')} lbs") if x.kind == "weight")
+        parts.append((name, tons, m.group("n")))
         at = m.end()
-    if not parts:
-        return None
-    return [(name, n, re.search(r"\d[\d,]*", said).group(0)) for name, n, said in parts]
+    return parts or None
 
 
 def _lead_named(result, name: str) -> str:
