@@ -142,11 +142,13 @@ def _label(sentence: str) -> str:
     if thing:  # "crew 2 starts ...", "Crew A starts ...", "lot 7's bill is": the thing by its number or letter
         return thing.group(1)
     head = _NUMBER.split(sentence, maxsplit=1)[0]
+    if re.search(r"(?:#|\bno\.)\s?$", head, re.I):  # "Opening #1 is on Oak": the sign goes with its number
+        head = re.sub(r"(?:#|\bno\.)\s?$", "", head, flags=re.I)
     words = re.sub(r"[,;:(]+$", "", head.strip()).split()
     while len(words) > 1 and _DATE_WORD.fullmatch(words[-1]):  # "One starts Monday June": the date's words are not its name
         words.pop()
     # a name with its number ("Lot 7 posted ...", "Unit 2B", "House #12"): the number is part of the name
-    named = re.match(rf"{re.escape(head)}(#?\d+[A-Za-z]?)\b(?!\s*(?:%|percent|feet|foot|ft|inch|days?|hours?|tons?))",
+    named = re.match(rf"{re.escape(head)}((?:#|no\.)?\s?\d+[A-Za-z]?)\b(?!\s*(?:%|percent|feet|foot|ft|inch|days?|hours?|tons?))",
                      sentence) if words and len(words) <= 2 and words[-1][:1].isupper() else None
     if named:
         return " ".join([*words, named.group(1)])

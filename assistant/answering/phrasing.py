@@ -60,6 +60,11 @@ def clarify_value(text: str) -> str:
     return f"{CLARIFY_VALUE} {text}"
 
 
+def two_readings(said: str, readings) -> str:
+    """An amount said as two numbers, read both ways: "“twelve-five” reads as $12,500 or $1,250: which is it?"."""
+    return f"“{said}” reads as {fmt_money(readings[0])} or {fmt_money(readings[1])}: which is it?"
+
+
 def clarify_rule(cases: int = 1) -> str:
     return "The provision it will apply:" if cases <= 1 else "The provisions, one for each case:"
 

@@ -41,7 +41,7 @@ from assistant.answering import state_time
 from assistant.answering.parties import anothers_figures, asked_about, split_by_person, split_parties
 from assistant.answering.plan import Calculate, Clarify, Lookup, NotStated, OutOfScope, Plan, Refuse, Several
 from assistant.answering.phrasing import CLARIFY_MUNI, CLARIFY_VALUE
-from assistant.answering.reading import Query, read_query, read_slots, restated, trace_value, user_slots, with_earlier
+from assistant.answering.reading import Query, read_query, read_slots, restated, trace_value, unread_amounts, user_slots, with_earlier
 from assistant.answering.routing import Missing, Routed
 from assistant.answering.slot_safety import clarify_text, read_line, trace, weekday_reply
 from assistant.corpus import municipalities, municipality_by_id
@@ -53,6 +53,8 @@ from assistant.retrieval.lexical import stems
 from assistant.tools.registry import ToolInputError, all_tools
 from assistant.types import Answer, ChatTurn, Citation, Passage, ToolCall
 
+# a value asked for that is an amount of money (the cost of the work, a fee, a bill)
+_ASKS_MONEY = re.compile(r"\b(?:cost|fee|amount|bill|estimate|deposit|price|charge|invoice)\b", re.I)
 # a question that asks for a figure (an amount, a rate, a size, a date)
 APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'"})
 # contractions typed without their apostrophe ("what happens if i dont", "whats the fee", "it doesnt say"): read as
@@ -1031,6 +1033,12 @@ def _sections_of(passages: list) -> dict[tuple, str]:
     return made
 
 
+def _step_key(step: Routed) -> tuple[str, str]:
+    """A calculation's identity: its calculator and the arguments given (an argument left at no/false, as
+    ``emergency: False``, is the same calculation as one not given)."""
+    return step.tool, repr(sorted((k, v) for k, v in step.arguments.items() if v is not None and v is not False))
+
+
 class EmbeddedPlanner:
     name = "embedded"
 
@@ -1357,15 +1365,14 @@ class EmbeddedPlanner:
         if len(parts) < 2:
             return routed
         story = " ".join(x for x in re.split(r"(?<=[.!?])\s+", turn.strip()) if "?" not in x)
-        have = [(routed.tool, repr(sorted(routed.arguments.items())))] + \
-            [(f.tool, repr(sorted(f.arguments.items()))) for f in routed.follow]
+        have = [_step_key(routed)] + [_step_key(f) for f in routed.follow]
         added = []
         for part in parts:
             text = f"{story} {part}?".strip()
             vector = self.index.embedder.embed_query(expand(text, muni_id))
             other = self.router.route(text, muni_id, current=text, vector=vector, query=req.query,
                                       found=self._finder(text, muni_id, vector))
-            key = (other.tool, repr(sorted(other.arguments.items()))) if isinstance(other, Routed) else None
+            key = _step_key(other) if isinstance(other, Routed) else None
             if key in have and periods.ASKS_A_DAY.search(part) and not periods.ASKS_A_DAY.search(parts[0]):
                 # ("How much more do I owe and by when?": the day is the deadline calculator's, whatever calculator
                 # took the story's amounts)
@@ -1373,14 +1380,18 @@ class EmbeddedPlanner:
                                           found=self._finder(text, muni_id, vector), only=_DAY_TOOLS)
             if not isinstance(other, Routed) or (muni_id is None and other.municipality is None):
                 continue
-            key = (other.tool, repr(sorted(other.arguments.items())))
+            key = _step_key(other)
             if key in have or other.municipality != routed.municipality:
                 continue
             if any(trace(step.arguments, req.query, step.defaults, step.derived, step.cues, step.sources)[1] is not None
                    for step in [other, *other.follow]):
                 continue  # a value of it not read safely: the first ask's answer stands alone
-            have.append(key)
-            added.append(other)
+            # (its own further steps too, each once: a deadline the first ask's calculator already gave is not repeated)
+            for step in [other, *other.follow]:
+                k = _step_key(step)
+                if k not in have:
+                    have.append(k)
+                    added.append(replace(step, follow=[]))
         return replace(routed, follow=[*routed.follow, *added]) if added else routed
 
     def _on_topic(self, hits: list[SearchHit], q: str, muni_id: str, vector) -> list[SearchHit]:
@@ -2224,11 +2235,20 @@ class EmbeddedPlanner:
                 between = self._without_municipality(q, req)
                 if isinstance(between, Clarify):
                     return between
-            return Clarify(phrasing.clarify_value(routed.question), municipality=muni_id or None,
+            question, readings = routed.question, routed.readings
+            unread = unread_amounts(req.query.turn, req.query.slots) if _ASKS_MONEY.search(question) else []
+            if unread:
+                # "the estimate they sent over is twelve-five": the amount the user gave, read both ways, not asked as
+                # if never said (the reading's call carries the two readings, so they may be said)
+                said, both = unread[0]
+                question += " " + phrasing.two_readings(said, both)
+                readings = (*readings, {"name": "read_amount_said_as_two_numbers", "arguments": {"words": said},
+                                        "result": {"readings": [str(x) for x in both]}})
+            return Clarify(phrasing.clarify_value(question), municipality=muni_id or None,
                            slot=routed.slot or "a value the calculation needs",
                            candidates=routed.candidates,
                            notes=(phrasing.asked_for(routed.slot, routed.candidates),) if routed.slot else (),
-                           quote=_provision_quote(routed.provision), readings=routed.readings)
+                           quote=_provision_quote(routed.provision), readings=readings)
         read_all = []
         steps = [routed, *routed.follow]
         for step in steps:

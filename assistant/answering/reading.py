@@ -1232,7 +1232,10 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
         # (or a price of one thing, "their estimate is six-fifty a square": no time of day is priced per square)
         # (cost parts listed together, each said so, make one another money: "eight-fifty labor, three-ten materials";
         # one alone, "labor four-eighty", may be $4.80 and is not read)
-        if any(a / 10 <= v <= a * 10 for a in amounts) or _PER_THING_AFTER.match(text, m.end(r)) or (
+        # (or a permit's fee, "the opening permit fee is one-fifty": no permit costs $1.50)
+        permit_fee = g == "h1" and re.search(r"\bfees?\s", m.group(0), re.I) \
+            and re.search(r"\bpermit\b[^.?!]{0,30}$", text[:m.start()] + m.group(0)[:m.group(0).lower().find("fee")], re.I)
+        if permit_fee or any(a / 10 <= v <= a * 10 for a in amounts) or _PER_THING_AFTER.match(text, m.end(r)) or (
                 g in ("h2", "h3") and len(said_parts) >= 2 and not re.search(r"\b(?:at|by|around|about|until|till|after|before|from)\s+$",
                                                     text[:m.start(g)], re.I)):
             add("money", v, "USD", m.start(g), m.end(r))
@@ -1829,8 +1832,8 @@ _HUNDREDS_SAID = re.compile(
     rf"(?P<r>(?:ten|{_TEENS}|(?:{_TENS})(?:-(?:one|two|three|four|five|six|seven|eight|nine))?))\b{_MONEY_CUE_END}|"
     # ("billed us six-forty" beside a $2,500 guarantee: 640, a hundreds digit and its tens; never a time of day read
     # first, "came in at two-thirty")
-    rf"\b(?:billed|charged|invoiced|(?:a|the|their|his|her)\s+(?:bill|invoice)\s+(?:for|of)|(?:estimate|quote|price)[ds]?\s+"
-    rf"(?:is|was|of|at|came\s+to|comes\s+to))\s+(?:(?:us|me|them|him|her|you)\s+)?(?P<h1>\b(?:one|two|three|four|five|six|seven|eight|nine))-(?P<r1>(?:{_TENS})(?:-(?:one|two|three|four|"
+    rf"\b(?:billed|charged|invoiced|(?:a|the|their|his|her)\s+(?:bill|invoice)\s+(?:for|of)|(?:estimate|quote|price|fee)[ds]?\s+"
+    rf"(?:is|was|of|at|came\s+to|comes\s+to|runs?|ran))\s+(?:(?:us|me|them|him|her|you)\s+)?(?P<h1>\b(?:one|two|three|four|five|six|seven|eight|nine))-(?P<r1>(?:{_TENS})(?:-(?:one|two|three|four|"
     rf"five|six|seven|eight|nine))?)\b{_MONEY_CUE_END}|"
     # ("three-fifty in materials and two twenty-five for equipment" beside "eleven hundred dollars of labor": the cost
     # part after it makes the two numbers money, 350 and 225)
@@ -2463,4 +2466,29 @@ def trace_value(value: Any, query: Query) -> list[Slot]:
                 found.append(s)
         except ArithmeticError:
             continue
+    return found
+
+
+# an amount said as two numbers after a money word, which the readings above leave unread because it can be read two
+# ways: "the estimate is twelve-five" ($12,500 or $1,250), "a fee of one-fifty" ($150 or $1.50)
+_TWO_NUMBER_AMOUNT = re.compile(
+    rf"\b(?:estimate|bill|invoice|fee|cost|price|quote|deposit|paid|charge[ds]?|came\s+to|comes\s+to|came\s+in\s+at)\b"
+    rf"[^.?!$\d]{{0,30}}?\b(?P<h>{_ONES}|ten|{_TEENS})[- ](?P<r>{_ONES}|ten|{_TEENS}|(?:{_TENS})(?:-(?:{_ONES}))?)\b"
+    r"(?![- ](?:hundred|thousand|dollars?|cents?|o['’]clock|a\.?m\b|p\.?m\b|hours?|hrs?|minutes?|days?|weeks?|months?|years?|"
+    r"feet|foot|inch|inches|percent|%))", re.I)
+
+
+def unread_amounts(text: str, slots: list[Slot]) -> list[tuple[str, tuple[Decimal, Decimal]]]:
+    """Amounts said as two numbers that no reading took, each with its two readings (the larger first):
+    "twelve-five" -> ($12,500, $1,250); "one-fifty" -> ($150, $1.50)."""
+    taken = [(s.span.start, s.span.end) for s in slots if s.kind == "money" and s.span.origin == "turn"]
+    found = []
+    for m in _TWO_NUMBER_AMOUNT.finditer(text):
+        if any(a <= m.start("h") < b for a, b in taken):
+            continue
+        h, r = worded_number(m.group("h")), worded_number(m.group("r"))
+        if h is None or r is None:
+            continue
+        readings = (h * 1000 + r * 100, h * 100 + r * 10) if r < 10 else (h * 100 + r, h + r / 100)
+        found.append((text[m.start("h"):m.end("r")], readings))
     return found

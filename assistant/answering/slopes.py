@@ -5,7 +5,7 @@ wide" (1.25 inches). Any code, no table."""
 from __future__ import annotations
 
 import re
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal
 
 from assistant.answering.limits import MAX_BEFORE, MIN_BEFORE
 from assistant.answering.reading import Slot, number_outside, read_slots
@@ -346,3 +346,17 @@ def clear_width_left(turn: str, slots: list[Slot], sentences: list[str]) -> Work
              + (" — within the rule" if left >= size(least) else " — too little")]
     return Worked("clear", words, f"{widths[0].span.text}; {taken[0].span.text}", left.normalize(), steps, False,
                   sentence, unit)
+
+
+# a slope told in degrees ("slopes at 10 degrees", "a 7° grade")
+DEGREES = re.compile(r"(?<![\d.])(?P<n>\d{1,2}(?:\.\d+)?)\s*(?:degrees?|deg\b|°)", re.I)
+
+
+def degrees_to_percent(degrees: Decimal) -> Decimal:
+    """A slope in degrees as a percent grade (rise over run x 100), rounded up to the hundredth (never shown less steep
+    than it is, against a limit of "at most"): 10 degrees -> 17.64 (17.6327)."""
+    import math
+
+    if not Decimal(0) <= degrees < Decimal(90):
+        raise ValueError("a slope in degrees is at least 0 and less than 90")
+    return (Decimal(repr(math.tan(math.radians(float(degrees))))) * 100).quantize(Decimal("0.01"), ROUND_CEILING)

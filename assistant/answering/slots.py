@@ -369,7 +369,9 @@ def length_near(text: str, words: tuple[str, ...], unit: str) -> Decimal | None:
 # "Start got pushed to Thursday the 19th. New deadline?", "What if we open it October 16 instead?")
 CHANGES_EARLIER = re.compile(
     r"^\W*(?:(?:oh|hmm+|um+|uh+|ok(?:ay)?|sorry|well|hang on|hold on)\W+)*(?:wait|actually|scratch that|change of plans?|"
-    r"correction|update)\b|\bwhat then\s*\?|\bdoes (?:that|this|it) change (?:it|that|anything|things)\b|"
+    r"correction|update)\b|\bwhat then\s*\?|"
+    # ("checked the paperwork, permit and address were actually the 6th": a value of the earlier turn corrected)
+    r"\b(?:was|were|is|are|it's|it was)\s+actually\s+(?:the|on|in|at|a|an|\$?\d)|\bdoes (?:that|this|it) change (?:it|that|anything|things)\b|"
     r"\b(?:got|was|been|is|has been|were|are)\s+(?:pushed|moved|bumped|changed|rescheduled|delayed|postponed)\b|"
     r"\binstead\b[^.?!]*\?|\bnew (?:deadline|date|day|total|charge|amount|bill|figure|window)\b|"
     r"\b(?:total|deadline|bill|charge)\s+now\b|\bnow what\b|\bsame (?:rate|time|employee|guy|crew|property|street)\b",

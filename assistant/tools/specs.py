@@ -1199,6 +1199,6 @@ TOOLS: list[ToolSpec] = [
                   "deficient", "coring"),
         route=Route(order=77, read="assistant.answering.routes.checks:road_construction",
                     answers="the aggregate and asphalt layers a road needs to be accepted",
-                    cues=(r"stone|aggregate|lift|too thin|deficien|base course|gravel base|road base",)),
+                    cues=(r"stone|aggregate|(?<!fork)(?<!fork )lift|too thin|deficien|base course|gravel base|road base",)),
     ),
 ]

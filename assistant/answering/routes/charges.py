@@ -135,10 +135,22 @@ def sidewalk_assessment(q: str, muni: str | None, ctx: RouteContext):
     """An owner's share of a sidewalk's cost (reconstruction, defective replacement, a new walk)."""
     from assistant.answering.routes import checks
 
-    if (checks.ASKS_SHARE.search(q) or _asks_whether_whole(q, ctx)) and checks.block_counts(q, ctx)[0] is not None:
+    bad, total = checks.block_counts(q, ctx)
+    if (checks.ASKS_SHARE.search(q) or _asks_whether_whole(q, ctx)) and bad is not None:
         # "what percent are bad, and what would I pay?" / "do I have to redo all of it? and what's my share?": the
         # share of bad blocks comes first
         return checks.defects(q, muni, ctx)
+    if bad is None and checks.more_marked(ctx) is not None and ctx.query.earlier:
+        # "and if he comes back and marks 2 more? ... what would I pay": the earlier turn's count, and the turn's more
+        found = checks.defects(f"{ctx.query.earlier} {q}", muni, ctx)
+        if found is not None:
+            return found
+    if bad is not None and total is not None:
+        # "14 of my 20 squares failed ... $2,100 for just those, $3,000 to redo all 20. What will I pay?": the share
+        # decides which cost is assessed, so it is worked out first
+        found = checks.defects(q, muni, ctx)
+        if found is not None:
+            return found
     return owners_share(q, muni, ctx)
 
 
@@ -158,8 +170,43 @@ def _asks_whether_whole(q: str, ctx: RouteContext) -> bool:
                for x in re.split(r"(?<=[?])\s*", asking(ctx.current or q)) if x.strip())
 
 
-def owners_share(q: str, muni: str | None, ctx: RouteContext):
-    """The assessment itself (sidewalk_assessment, less the hand-over to the share of defective blocks)."""
+# which part of the walk an amount is the cost of: all of it, or the bad blocks alone (general English)
+_WHOLE_SCOPE = re.compile(r"\b(?:all|whole|entire|everything|full|complete)\b", re.I)
+_PART_SCOPE = re.compile(r"\b(?:just|only|those|bad|defective|failed|flagged|marked|damaged|broken)\b", re.I)
+
+
+def _scope(x) -> str | None:
+    """"$3,000 to redo all 20" -> "whole"; "for just those 14 squares is $2,100" -> "part"; else None. Read in the
+    amount's own clause (cut at a comma, "and", a sentence end)."""
+    before = re.split(r"[,;.!?]|\band\b", x.before[-50:])[-1]
+    after = re.split(r"[,;.!?]|\band\b", x.after[:40])[0]
+    near = f"{before} {after}"
+    whole, part = bool(_WHOLE_SCOPE.search(near)), bool(_PART_SCOPE.search(near))
+    return "whole" if whole and not part else "part" if part and not whole else None
+
+
+def _cost_by_scope(money: list, whole: bool, share) -> tuple | Missing | None:
+    """The cost the share of defective blocks calls for: the whole walk's when the share makes the whole walk go, else
+    the bad blocks'; (amount, its reading) when the amounts' own words tell it, Missing when the only amount is the other
+    one's, None when the words tell nothing."""
+    want = "whole" if whole else "part"
+    scoped = [(x, _scope(x)) for x in money]
+    hits = [x for x, sc in scoped if sc == want]
+    said = f"{share.normalize():f}% of the blocks are defective, so " if share is not None else ""
+    why = (f"{said}the entire sidewalk is replaced" if whole else f"{said}only the defective blocks are replaced")
+    if len(hits) == 1:
+        return hits[0], f"{fmt_money(hits[0].number)} (“{hits[0].span.text}”: {why})"
+    if len(money) == 1 and scoped[0][1] not in (None, want):
+        return Missing(f"the cost of {'replacing the whole sidewalk' if whole else 'replacing the defective blocks'}: "
+                       f"{why}, and “{money[0].span.text}” is the cost of "
+                       f"{'the defective blocks alone' if whole else 'the whole walk'}.", slot="cost",
+                       candidates=(money[0].span.text,))
+    return None
+
+
+def owners_share(q: str, muni: str | None, ctx: RouteContext, whole: bool | None = None, share=None):
+    """The assessment itself (sidewalk_assessment, less the hand-over to the share of defective blocks); ``whole``, when
+    the share of defective blocks was worked out, whether it makes the whole walk go."""
     # amounts, not rates ("$35 an hour" is no cost of sidewalk work), in the order written
     # (amounts the words add up are one cost: "$2,500 for the slabs plus $750 for the apron")
     money = [s for s in ([*reading.summed(ctx.query.of_origin("turn"), ctx.query.turn),
@@ -188,6 +235,8 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
     low = q.lower()
     kind = ("new_one_side_none_either" if NEW_WALK.search(low)
             else "defective_replacement" if re.search(r"defect|replac", low) else "reconstruction")
+    if whole is not None and kind == "reconstruction":
+        kind = "defective_replacement"  # (the share of defective blocks was worked out: a defective walk's replacement)
     cost, sources, derived = amounts[0], {}, {}
     if len(money) == 1 and money[0].worked:
         sources = {"cost": money[0]}  # (a sum of the user's amounts: read from both)
@@ -209,6 +258,13 @@ def owners_share(q: str, muni: str | None, ctx: RouteContext):
             sources = {"cost": money[0]}
             derived["cost"] = (f"{fmt_money(cost)} (“{money[0].span.text}”; “{looked[0].span.text}” was paid for a "
                                "look or a quote, not for the work)")
+    by_scope = _cost_by_scope(money, whole, share) if whole is not None and money else None
+    if isinstance(by_scope, Missing):
+        return by_scope
+    if by_scope is not None:
+        (chosen, said), money = by_scope, [by_scope[0]]
+        cost, sources, derived["cost"] = chosen.number, {"cost": chosen}, said
+        amounts = [cost]
     estimates = [s for s in money if ESTIMATE.search(s.before[-40:]) or ESTIMATE.search(s.after[:15])]
     finals = [s for s in money if s not in estimates and FINAL_COST.search(s.before[-40:])]
     if len(money) > 1 and len(estimates) == 1 and len(finals) == len(money) - 1:
@@ -372,7 +428,11 @@ def repair_bill(q: str, muni: str | None, ctx: RouteContext):
                        + " is: no word of the question says.", slot="part of the bill",
                        candidates=tuple(x.span.text for x in unplaced))
     unnamed = [part for part in REPAIR_PARTS if part not in labelled and not denied[part]]
-    if unnamed:
+    # "their labor was eighteen hundred and materials six-fifty ... what's the bill?": the user's own account of the bill
+    # names every part but one, and never that one; it is taken as none, and the answer says so
+    left_out = unnamed[0] if len(unnamed) == 1 and len(labelled) == len(REPAIR_PARTS) - 1 \
+        and not REPAIR_PARTS[unnamed[0]].search(q) else None
+    if unnamed and left_out is None:
         # "Labor came to $1,400. What's the total we bill him?": the bill is all labor, materials and equipment used;
         # a part the question leaves out is asked for, never taken as $0 (said "no materials", it is $0)
         return Missing(" and ".join(f"the {part.replace('_', ' ')}" for part in unnamed)
@@ -384,7 +444,10 @@ def repair_bill(q: str, muni: str | None, ctx: RouteContext):
     routed = Routed("village_repair_bill", args, only, phrasing.lead_generic,
                     sources={part: found[0] for part, found in labelled.items()})
     for part in REPAIR_PARTS:
-        if part not in labelled:  # (denied: every other part was asked for above)
+        if part == left_out:
+            routed.defaults[part] = (f"$0.00 (no {part.replace('_cost', '').replace('_', ' ')} named; if any was used, "
+                                     "the bill is more by its cost plus the administration charge)")
+        elif part not in labelled:  # (denied: every other part was asked for above)
             routed.defaults[part] = f"$0.00 (“{denied[part].group(0)}”)"
     return routed
 
@@ -530,6 +593,11 @@ GUARANTEE_PARTS = {"guarantee": re.compile(r"\bguarantee|\bletter of credit|\bbo
                    "unpaid_bill": re.compile(r"\bbill(?:s|ed)?\b|\binvoice|\bcharged?\b|\bowe[sd]?\b|\bowing\b", re.I)}
 
 
+# a bill (or invoice) and the amount it is for, a date or a number of its own between ("a bill dated Oct 2 for $640",
+# "invoice #4471 for")
+_BILL_FOR = re.compile(r"\b(?:bill|invoice)\s+(?:dated|of|from|sent|mailed|numbered|no\.|#)[^.;:$]{0,30}?\bfor\s*$", re.I)
+
+
 def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
     """An unpaid bill charged to the owner's financial guarantee: the balance released, each amount read by the
     word that labels it ("a $1,500 guarantee", "billed me $640")."""
@@ -558,6 +626,8 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
             before = roles.own_words_before(s, ctx.query)
             found = [(m.end(), p) for p, rx in GUARANTEE_PARTS.items() for m in rx.finditer(before)]
             hit = max(found)[1] if found else None
+        if hit is None and _BILL_FOR.search(said[max(0, s.span.start - 50):s.span.start]):
+            hit = "unpaid_bill"  # "a bill dated Oct 2 for $640": the bill, its date told between
         if hit is None and UNPAID.search(re.split(r"[.;?!]", said[s.span.end:s.span.end + 40])[0]):
             hit = "unpaid_bill"  # "we redid the ditch landscaping for $310, also unpaid after 30 days"
         whose = _WHOSE_BEFORE.search(said[max(0, s.span.start - 25):s.span.start])

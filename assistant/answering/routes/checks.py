@@ -9,7 +9,7 @@ from decimal import Decimal
 from functools import partial
 from typing import Any
 
-from assistant.answering import limits, phrasing, reading, roles, slots
+from assistant.answering import limits, phrasing, reading, roles, slopes, slots
 from assistant.answering.routes.common import (
     Missing,
     asking,
@@ -29,6 +29,11 @@ from assistant.answering.reading import NUMBER, number_value
 _FIXTURES = re.compile(r"\b(?:planters?|benche?s?|tables?|chairs?|seating|displays?|(?:clothing\s+|merchandise\s+)?racks?|"
                        r"sandwich\s+boards?|a-frames?|sidewalk\s+signs?|kiosks?|flower\s*pots?|pots|fixtures?|furniture)\b",
                        re.I)
+# how much of the walk the fixtures may take, asked ("How far out from my wall can the stuff stick?", "how much room can
+# the tables use?")
+_ASKS_REACH = re.compile(r"\bhow\s+(?:far(?:\s+out)?|much\s+(?:room|space|of\s+(?:the|my|our)\s+(?:side)?walk)|many\s+(?:feet|inches)|"
+                         r"deep|wide)\b[^?]{0,60}\b(?:stick|extend|reach|come|go|take|use|cover|put|set|be)\b|"
+                         r"\bhow\s+far\s+(?:out|from)\b", re.I)
 _MATERIALS = re.compile(r"\b(?:building\s+materials?|materials?|lumber|dumpsters?|roll-?offs?|bricks?|sand|gravel|"
                         r"scaffold\w*|construction)\b", re.I)
 
@@ -43,6 +48,13 @@ def obstruction(q: str, muni: str | None, ctx: RouteContext):
         # ("Bench is 2 feet deep": a fixture's own size in feet, no width of the walk)
         sizes = [x for x in widths if _fixture_size(x)]
         widths = [x for x in widths if x not in sizes]
+        if not widths and not sizes and muni is not None and _ASKS_REACH.search(asking(ctx.current or q)) \
+                and serves(ctx, "obstruction_check", muni):
+            # "How far out from my wall can the stuff stick?": what the fixtures may take is the walk's width less the
+            # clear width the code keeps, so the walk's width is asked (never a width the code sets for new walks)
+            return Missing("how wide the sidewalk is, from your wall to the curb: the fixtures may take what is left "
+                           "after the code's clear width.", slot="sidewalk width",
+                           provision=_slope_provision(muni, "fixture_clear_width"))
         if not widths and len(sizes) == 1 and muni is not None and serves(ctx, "obstruction_check", muni):
             return Missing(f"how wide the sidewalk is: the fixture's “{sizes[0].span.text}” are taken from that width, "
                            "and the code's clear width must be left beside it.", slot="sidewalk width",
@@ -221,6 +233,8 @@ def patch(q: str, muni: str | None, ctx: RouteContext):
 
 
 ASKS_MONEY = re.compile(r"\bhow much\b|\bassess|\bwhat (?:will|would|do) (?:i|we) (?:\w+ )?(?:owe|pay)\b|\bcost\b|"
+                        # ("What am I going to end up paying?")
+                        r"\bwhat\b[^.?!]{0,30}\b(?:pay|paying|owe|owing)\b|"
                         r"\b(?:my|our|the owner'?s) (?:share|part|portion)\b", re.I)
 BLOCKS = re.compile(r"\b(\d{1,4})\s+(?:out\s+)?of\s+(?:(?:the|my|our|his|her|their)\s+)?(\d{1,4})\s+(?:sidewalk\s+)?(?:blocks|squares|slabs)", re.I)
 
@@ -328,12 +342,32 @@ def _counts_outside(ctx: RouteContext, m: re.Match) -> bool:
         not (own.start() <= s.span.start < own.end()) for s in ctx.query.of("count", "turn"))
 
 
+# a follow-up's further defective blocks: "and if he comes back and marks 2 more?", "what if 3 more fail?"
+_MORE = re.compile(rf"\b(?:marks?|marked|flags?|flagged|tags?|tagged|fails?|failed|finds?|found|condemns?|condemned|adds?|"
+                   rf"added)\s+(?:another\s+)?(?P<n>{NUMBER.pattern})\s+more\b|"
+                   rf"\b(?P<n2>{NUMBER.pattern.replace('(?P<', '(?P<m_')})\s+more\s+(?:(?:blocks?|squares?|slabs?|panels?)\s+)?"
+                   rf"(?:are\s+|get\s+|got\s+)?(?:marked|flagged|tagged|fail|failed|condemned|bad|defective)\b", re.I)
+
+
+def more_marked(ctx: RouteContext) -> tuple[int, str] | None:
+    """In a follow-up, the number of further blocks its own words mark defective, with those words."""
+    if ctx.query is None or not ctx.query.follow_up:
+        return None
+    m = _MORE.search(ctx.query.turn)
+    if m is None:
+        return None
+    said = m.group("n") or m.group("n2")
+    v = number_value(NUMBER.fullmatch(said)) if NUMBER.fullmatch(said) else None
+    return (int(v), m.group(0)) if v is not None and v == int(v) and v > 0 else None
+
+
 def defects(q: str, muni: str | None, ctx: RouteContext):
     """The share of defective blocks, and whether the whole walk is replaced; or whether a measured
     lip, gap or deterioration makes a block defective, and by how much."""
     m = BLOCKS.search(q)
     bad, total = block_counts(q, ctx)
-    if bad is not None and serves(ctx, "sidewalk_defect_check", muni) and ASKS_WHOLE.search(q):
+    if bad is not None and serves(ctx, "sidewalk_defect_check", muni) and (
+            ASKS_WHOLE.search(q) or (total is not None and ASKS_MONEY.search(asking(ctx.current or q)))):
         only = only_municipality(ctx, "sidewalk_defect_check", muni)
         if total is None:
             # "14 of my blocks are bad. Does the whole walk go?": the share needs the count of all of them
@@ -349,18 +383,31 @@ def defects(q: str, muni: str | None, ctx: RouteContext):
             # the defective blocks are is asked
             return Missing(f"how many blocks are defective in the end: “{other}” or “{part[1]}”?",
                            slot="defective blocks", candidates=(other, part[1]))
+        more = more_marked(ctx)
+        if more is not None:
+            # "and if he comes back and marks 2 more?": the earlier turn's defective blocks and the turn's more
+            bad += more[0]
         if bad <= total:
+            derived = {"defective_blocks": f"{bad} (“{part[1]}”)"} if part and not m else \
+                {"defective_blocks": f"{bad} (“{m.group(0)}”)", "total_blocks": f"{total} (“{m.group(0)}”)"} \
+                if m and not _counts_outside(ctx, m) else {}
+            if more is not None:
+                said = m.group(0) if m else part[1] if part else str(bad - more[0])
+                derived = {**derived, "defective_blocks": f"{bad} (“{said}” and “{more[1]}”)",
+                           **({"total_blocks": f"{total} (“{m.group(0)}”)"} if m else {})}
             routed = Routed("sidewalk_defect_check", {"municipality": only, "defective_blocks": bad, "total_blocks": total},
-                            only, phrasing.lead_defects,
-                            derived={"defective_blocks": f"{bad} (“{part[1]}”)"} if part and not m else
-                            {"defective_blocks": f"{bad} (“{m.group(0)}”)", "total_blocks": f"{total} (“{m.group(0)}”)"}
-                            if m and not _counts_outside(ctx, m) else {})
-            if ASKS_MONEY.search(q) and (ASKS_SHARE.search(q) or ASKS_WHOLE.search(asking(q))):
+                            only, phrasing.lead_defects, derived=derived)
+            money_asked = ASKS_MONEY.search(asking(ctx.current or q))
+            if ASKS_MONEY.search(q) and (ASKS_SHARE.search(q) or ASKS_WHOLE.search(asking(q)) or money_asked):
                 # "what percent are bad, and what would I pay?" / "Do they make us redo all of it, and what would we
-                # actually pay?": the share, then the owner's assessment
+                # actually pay?": the share, then the owner's assessment — of the whole walk's cost when the share
+                # makes the whole walk go ("14 of 20 failed ... $2,100 for just those, $3,000 to redo all 20")
                 from assistant.answering.routes.charges import owners_share
+                from assistant.tools.registry import run_tool
 
-                paid = owners_share(q, muni, ctx)
+                share = run_tool("sidewalk_defect_check", routed.arguments)
+                whole = getattr(share, "whole_replacement_required", None) if getattr(share, "ok", False) else None
+                paid = owners_share(q, muni, ctx, whole=whole, share=getattr(share, "defective_percent", None))
                 if isinstance(paid, Routed):
                     routed.follow.append(paid)
                 elif paid is not None:
@@ -472,13 +519,18 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
         return Missing("the driveway's slope: is it " + " or ".join(f"“{x}”" for x in shown) + "?",
                        slot="slope", candidates=shown)
     if not rr and not pct and muni is not None and ctx.query is not None:
+        grade = reading.bare_number(ctx.query.turn, ctx.query.slots, _BARE_GRADE)
+        if grade is not None:
+            # "the driveway will climb at about 8 the whole way up": a grade with no unit — 8 percent and 8 degrees
+            # (about 14 percent) fall on either side of a limit, so the unit is asked, never guessed
+            return Missing(f"the unit of the slope “{grade}”: percent or degrees?", slot="slope", candidates=(grade,))
         bare = reading.bare_number(ctx.query.turn, ctx.query.slots, _BARE_RISE)
         if bare is not None:
             # "the driveway climbs about 6 from the road to the garage ... 40 feet back": feet or inches is asked (6 feet
             # over 40 is far steeper than 6 inches), never guessed
             return Missing(f"the unit of the rise “{bare}”: feet or inches?", slot="rise", candidates=(bare,))
     args = {"municipality": only_municipality(ctx, "driveway_check", muni)}
-    cues = {}
+    cues, degree_said = {}, ""
     if rr and "rise_ft" in ctx.tools["driveway_check"].input_model.model_fields:
         args.update(rise_ft=roles.as_number(rr[0]), run_ft=roles.as_number(rr[1]))
         # the words that give each its role ("climbs 9 feet over 80"): another rise or run still competes, a
@@ -486,6 +538,11 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
         cues = {"rise_ft": "rise rises climb climbs drop drops fall falls up", "run_ft": "run runs over across every in"}
     elif pct:
         args["slope_percent"] = pct.group(1)
+    elif (deg := slopes.DEGREES.search(ctx.current or q)) is not None and len(slopes.DEGREES.findall(q)) == 1:
+        # "the driveway slopes at 10 degrees": the grade in percent is the tangent (17.63%), and the answer says so
+        pct_of = slopes.degrees_to_percent(Decimal(deg.group("n")))
+        args["slope_percent"] = str(pct_of)
+        degree_said = f"{pct_of}% (“{deg.group(0)}”: the tangent of {deg.group('n')}°, as a percent)"
     elif ASKS_MOST_RISE.search(asking(ctx.current or q)) and ctx.query is not None:
         # "The driveway runs 125 feet from the road up to the garage. What's the most the garage can sit above the
         # road?": the most rise the limit allows over the one run the words give
@@ -503,6 +560,8 @@ def driveway(q: str, muni: str | None, ctx: RouteContext):
                            + "?", slot="run", candidates=shown)
     if len(args) > 1:
         routed = Routed("driveway_check", args, args["municipality"], phrasing.lead_driveway, cues=cues)
+        if degree_said:
+            routed.derived["slope_percent"] = degree_said
         if read is not None and "rise_ft" in args:
             # each length from its own span; one told in inches (or meters) is converted, and the answer says so
             routed.sources.update(rise_ft=read[2], run_ft=read[3])
@@ -527,6 +586,15 @@ _BARE_RISE = re.compile(r"\b(?:climbs?|climbing|rises?|rising|drops?|dropping|fa
                         r"(?P<n>\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                         r"fifteen|twenty)\b"
                         r"(?!\s*(?:%|percent|feet|foot|ft|inch|in\b|\"|'|’|”|yards?|meters?|cm|mm|degrees?|[:/.,]\d))", re.I)
+# a grade said with no unit ("will climb at about 8 the whole way up", "a grade of 9", "slopes at 10", "an 11 grade")
+_BARE_GRADE = re.compile(r"(?:\b(?:climbs?|climbing|rises?|rising|drops?|dropping|falls?|falling|slopes?|sloping|"
+                         r"pitche[sd]?|goes up|comes up)\s+at|\b(?:grade|slope|pitch)\s+(?:of|is|was|will be|would be)|"
+                         r"\b(?:at|an?)(?=\s+(?:about\s+|around\s+|roughly\s+)?\S+\s+(?:grade|slope|pitch)\b))\s+"
+                         r"(?:an?\s+)?(?:(?:about|around|roughly|maybe|nearly|almost|just (?:over|under))\s+)?"
+                         r"(?P<n>\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+                         r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b"
+                         r"(?!\s*(?:%|percent|feet|foot|ft|inch|in\b|\"|'|’|”|yards?|meters?|cm|mm|degrees?|°|[:/.,]\d|"
+                         r"(?:in|to|over|per|for every)\s+\d))", re.I)
 # the most a driveway may rise asked ("what's the most the garage end can sit above the road?", "how high can the
 # garage floor be compared to the road?")
 ASKS_MOST_RISE = re.compile(r"\b(?:most|max(?:imum)?|highest|how\s+(?:high|much\s+higher|far\s+up))\b[^?]{0,60}"
@@ -540,6 +608,7 @@ VEHICLE = re.compile(r"\b(?:truck|tri-?axle|tandem|semi|trailer|dump|vehicle|rig
                      r"van|suv|bus|camper|motorhome|rv)s?\b", re.I)
 # what else is driven on a road, or the driving itself ("a 12-ton roller", "we'll be hauling")
 _MACHINE = re.compile(r"\b(?:machine|machinery|roller|paver|crane|grader|skid[- ]?steer|backhoe|bulldozer|dozer|tractor|"
+                      r"fork\s?lifts?|telehandlers?|trenchers?|compactors?|scrapers?|"
                       r"equipment|lugs?|lugged|cleats?|tracks?|tracked|haul\w*|driv\w*|axles?|gvw|gross)\b", re.I)
 ASKS_OVER = re.compile(r"\bhow (?:much|far) over\b|\bover (?:the|that|their|its) (?:weight )?limit\b|\boverweight\b|"
                        r"\b(?:(?:are|is) (?:we|it|he|she|they|my truck|our truck)|am i) (?:still )?(?:over|under)\b|"
@@ -651,6 +720,9 @@ def heavy_vehicle(q: str, muni: str | None, ctx: RouteContext):
                          f"“{weights[0].span.text}”{' ' + first[0] if first else ''} + {parts}, in pounds as the first; "
                          "together on the road")
     own = [_vehicle_clause(w, ctx.query.source(w.span.origin)) for w in weights] if ctx.query is not None else []
+    if len(own) == 2 and all(c is not None for c in own) and own[0][0] == own[1][0]:
+        # "Truck one grosses 11,000 lbs, truck two grosses 14,500 lbs": two of the same kind, told apart by their labels
+        own = [(_labelled(name, clause), clause) for name, clause in own]
     if len(weights) == 2 and len({w.value for w in weights}) == 2 and all(c is not None for c in own) \
             and own[0][0] != own[1][0]:
         # "our 7,400 lb track loader ..., and our dump truck grosses 13,500 lbs loaded": two vehicles, each its own
@@ -749,7 +821,9 @@ def _rig_parts(weight, text: str) -> list[tuple[str, Decimal, str]] | None:
 
 def _lead_named(result, name: str) -> str:
     """The heavy-vehicle lead of one of several vehicles, named by the user's word for it ("For the loader ...")."""
-    return re.sub(r"^For this vehicle\b", f"For the {name}", phrasing.lead_heavy(result))
+    # ("truck B" is named without an article: "For truck B")
+    article = "" if _LABEL_AFTER.match(name.split(" ", 1)[-1]) and " " in name else "the "
+    return re.sub(r"^For this vehicle\b", f"For {article}{name}", phrasing.lead_heavy(result))
 
 
 def _vehicle_clause(weight, text: str) -> tuple[str, str] | None:
@@ -774,6 +848,23 @@ def _vehicle_clause(weight, text: str) -> tuple[str, str] | None:
 # a vehicle named before its weight ("our dump truck grosses"), not the driving ("haul", "drive")
 _VEHICLE_ONLY = re.compile(VEHICLE.pattern + r"|\b(?:roller|paver|crane|grader|skid[- ]?steer|backhoe|bulldozer|dozer|"
                            r"tractor)s?\b", re.I)
+# the label that tells one of two like vehicles from the other: "truck one", "truck B", "truck #2", "the first truck",
+# "the other truck"
+_LABEL_AFTER = re.compile(r"^\s*(?:#\s?\d+|no\.\s?\d+|number\s+\w+|\d\b|[A-D]\b|one\b|two\b|three\b)")
+_LABEL_BEFORE = re.compile(r"\b(?:first|second|third|1st|2nd|3rd|other|another|next|last)\s+(?:[\w-]+\s+)?$", re.I)
+
+
+def _labelled(name: str, clause: str) -> str:
+    """A vehicle's name with the label its clause gives it ("truck b", "second truck"); the name alone without one."""
+    at = clause.lower().find(name)
+    if at < 0:
+        return name
+    after = _LABEL_AFTER.match(clause[at + len(name):])
+    if after:
+        label = after.group(0).strip()
+        return f"{name} {label.upper() if len(label) == 1 else label}"
+    before = _LABEL_BEFORE.search(clause[:at])
+    return f"{before.group(0).split()[0].lower()} {name}" if before else name
 
 
 def _heavy_args(q: str, ctx: RouteContext, muni: str | None, tons) -> dict:

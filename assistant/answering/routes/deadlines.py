@@ -372,6 +372,15 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         # showed up yesterday" names the first's event; "the work starts" / "the excavation starts" are one)
         runner = scored[1][1]
         events = (best.event.rstrip("."), runner.event.rstrip("."))
+        work_event = [e for e in events if _WORK_STARTS.search(e)]
+        if read and read[0].precision in ("week", "month") and len(work_event) == 1 \
+                and (_WORK_ON_SITE.search(dated_words) or _WORK_DONE.search(dated_words)) \
+                and not roles.event_kind_of(dated_words):
+            # ("We're cutting across a Town road for a sewer lateral next week. When's the deadline for the written
+            # notice?": the words dated are the work's — its day, and its time when counted in hours, are asked)
+            hours = " and at what time" if best.count.kind in HOURS else ""
+            return Missing(f"the exact day the work starts: “{read[0].span.text}” names no single day. Which day"
+                           f"{hours} will it start?", slot="event", candidates=(work_event[0],))
         if read and read[0].precision in ("week", "month"):
             # ("sometime next week ... when do i need the permit by": the day is needed whichever it is)
             return Missing(f"the exact day: “{read[0].span.text}” names no single day. Which date "
@@ -548,7 +557,9 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
 
 
 # several notices asked at once: "what notices", "each notice", "who do we have to tell/notify"
-_ALL_NOTICES = re.compile(r"\bnotices\b|\bwho\s+(?:all\s+)?(?:do|does|must|should|would)\s+\w+\s+(?:have\s+to\s+|need\s+to\s+)?"
+_ALL_NOTICES = re.compile(r"\bnotices\b|\bnotice\s+(?:deadlines|dates|times|requirements|rules)\b|"
+                          # ("to the DPW and to everybody else": one notice named, and every other one)
+                          r"\b(?:and|&)\s+(?:to\s+)?(?:everybody|everyone|anyone|all)\s+(?:else|others?)\b|\bwho\s+(?:all\s+)?(?:do|does|must|should|would)\s+\w+\s+(?:have\s+to\s+|need\s+to\s+)?"
                           r"(?:tell|notify|inform|warn|let\b)|\bwho\s+(?:has|have|needs?)\s+to\s+be\s+(?:told|notified|informed)\b",
                           re.I)
 
@@ -592,6 +603,9 @@ _PAPER_EVENTS = ("approval", "application", "notice", "bill")
 _WORK_ON_SITE = re.compile(_WORK_STARTS.pattern + r"|\b(?:opening\s+up|open(?:ing)?\s+(?:up\s+)?(?:the|a|our)\s+(?:street|road|"
                            r"town\s+road|trench)|crews?\s+(?:is\s+|are\s+|will\s+be\s+)?on\s+site|on\s+site|dig(?:ging)?|"
                            r"excavat\w*|pour(?:ing)?|bor(?:e|ing)\s+under)\b", re.I)
+# the work itself told as under way or planned ("we're cutting across a Town road", "trenching for a lateral")
+_WORK_DONE = re.compile(r"\b(?:cut(?:ting)?\s+(?:across|into|through|open)|trench(?:ing)?|lay(?:ing)?\s+(?:a|the|new)\s+\w+|"
+                        r"install(?:ing)?|replac(?:e|ing)\s+(?:a|the|our)\s+\w+)\b", re.I)
 _ASK_WORD = r"(?:how|what|when|which|by\s+when|do|does|can|will|would|am|is|are)"
 # where one clause of a sentence ends and another, with a subject of its own, begins ("Our permit got approved and
 # we start digging on the 3rd": the date is the dig's, not the approval's)

@@ -50,7 +50,7 @@ def _lead(q: str):
 
 
 # "laid 6 months ago": an age as of now, the pavement's age when it is opened now
-AGO = re.compile(r"\bago\b", re.I)
+AGO = re.compile(r"\b(?:ago|back)\b", re.I)  # ("three and a half years back": counted back from today too)
 
 
 def surcharge(q: str, muni: str | None, ctx: RouteContext):

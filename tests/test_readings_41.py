@@ -1,0 +1,231 @@
+"""Session 41: readings that decide a figure or an ask, on any question.
+
+Two vehicles of one kind told apart by their labels ("truck A", "the second truck") are each checked; a forklift is a
+machine and "forklift" no asphalt lift; "Opening #1" / "Opening #2" name two parties; a paving age "years back" counts
+back from today; a permit's fee said "one-fifty" is $150, and an amount said as two numbers that nothing reads is asked
+about both ways ("twelve-five": $12,500 or $1,250); a repair bill whose labor and materials are given and whose
+equipment is never named is worked with none (and says so); "notice deadlines, to the DPW and to everybody else" asks
+every start notice; the share of defective blocks decides whether the whole walk's cost or the bad blocks' is assessed,
+and a follow-up's "marks 2 more" adds to the earlier count; "a bill dated Oct 2 for $640" is the bill; a grade with no
+unit is asked (percent or degrees) and one in degrees is converted; "next week" of the work asks the work's day; "were
+actually the 6th" corrects the earlier turn; how far a shop's fixtures may reach asks the walk's width; one further ask
+adds no calculation already given.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from assistant.answering import parties, phrasing, slopes, slots
+from assistant.answering.reading import read_slots, unread_amounts
+from assistant.answering.routes import checks
+
+
+# -- two vehicles of one kind, a forklift -----------------------------------------------------------------------------
+def test_two_trucks_told_apart_by_their_labels_are_each_checked(assistant, today):
+    today("2028-10-19")
+    a = assistant.ask("Two dump trucks need Pine Rd while the temporary weight limit is posted. Truck A grosses 10,000 "
+                      "lbs and truck B grosses 15,000 lbs. Which one needs a special permit?", "delafield")
+    assert a.status == "answered" and len(a.tool_calls) == 2, a.answer
+    assert "5 tons" in a.answer and "7.5 tons" in a.answer and "For truck B" in a.answer
+
+
+@pytest.mark.parametrize("clause, name, labelled", [
+    ("Truck one grosses 11,000 lbs", "truck", "truck one"), ("truck B grosses 15,000", "truck", "truck B"),
+    ("the second truck weighs 15,000 lbs", "truck", "second truck"), ("our truck weighs 9,000", "truck", "truck")])
+def test_a_vehicles_label(clause, name, labelled):
+    assert checks._labelled(name, clause) == labelled
+
+
+def test_a_forklift_is_a_machine_and_no_asphalt_lift(assistant, today):
+    today("2028-10-19")
+    a = assistant.ask("Need to move a rubber-tired forklift down a couple Town roads to a job site. It weighs 5,400 "
+                      "lbs. Do I need a permit from the Town?", "delafield")
+    assert a.status == "answered" and a.tool_calls and a.tool_calls[0].name == "heavy_vehicle_check", a.answer
+    assert "2.7 tons" in a.answer
+
+
+# -- parties named by their numbers, a paving age "back" --------------------------------------------------------------
+def test_openings_named_by_number_are_two_parties():
+    text = ("Two opening permits, $100 fee each. Opening #1 is on Cedar, which the Village repaved about 6 months ago. "
+            "Opening #2 is on Birch, last paved roughly two and a half years back. What's the surcharge on each?")
+    found = parties.split_parties(text, ("6 months ago", "two and a half years back"))
+    assert [p.label for p in found] == ["Opening #1", "Opening #2"]
+
+
+def test_two_openings_each_with_its_paving_age_and_the_total(assistant, today):
+    today("2028-10-19")
+    a = assistant.ask("Two opening permits, $100 fee each. Opening #1 is on Cedar, which the Village repaved about 6 "
+                      "months ago. Opening #2 is on Birch, last paved roughly two and a half years back. What's the "
+                      "surcharge on each, and total?", "brandon")
+    assert a.status == "answered", a.answer
+    assert "$500.00" in a.answer and "$300.00" in a.answer and "$800.00" in a.answer
+
+
+# -- amounts said as two numbers ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, value", [("the opening permit fee is one-fifty and", "150"),
+                                         ("the permit fee is one-fifty.", "150")])
+def test_a_permits_fee_said_as_two_numbers(text, value):
+    assert [s.value for s in read_slots(text) if s.kind == "money"] == [value]
+
+
+@pytest.mark.parametrize("text", ["the parking fee is one-fifty", "the fee is one-fifty."])
+def test_a_fee_of_no_permit_said_as_two_numbers_is_not_read(text):
+    assert [s for s in read_slots(text) if s.kind == "money"] == []
+
+
+@pytest.mark.parametrize("text, said, both", [
+    ("The estimate they sent over is twelve-five.", "twelve-five", (Decimal(12500), Decimal(1250))),
+    ("the fee is one-fifty", "one-fifty", (Decimal(150), Decimal("1.5"))),
+    ("my bill came in at fourteen-eighty", "fourteen-eighty", (Decimal(1480), Decimal("14.8")))])
+def test_an_amount_said_as_two_numbers_left_unread_has_two_readings(text, said, both):
+    assert unread_amounts(text, read_slots(text)) == [(said, both)]
+
+
+def test_an_amount_read_is_no_unread_one():
+    text = "the permit fee is one-fifty"
+    assert unread_amounts(text, read_slots(text)) == []
+
+
+def test_an_estimate_said_as_two_numbers_is_asked_both_ways(assistant, today):
+    today("2028-10-19")
+    a = assistant.ask("The Village says my front walk has to be redone. The estimate they sent over is twelve-five. "
+                      "What's my share?", "brandon")
+    assert a.status == "clarify", a.answer
+    assert "$12,500.00 or $1,250.00" in a.answer and "$6,250" not in a.answer and "$625" not in a.answer
+    assert phrasing.two_readings("x", (Decimal(1), Decimal(2))) == "“x” reads as $1.00 or $2.00: which is it?"
+
+
+def test_a_permit_fee_said_as_two_numbers_makes_the_surcharge(assistant, today):
+    today("2028-10-19")
+    a = assistant.ask("the opening permit fee is one-fifty and the street was paved two and a half years ago. what "
+                      "surcharge am I looking at?", "brandon")
+    assert a.status == "answered" and "$450.00" in a.answer and "“one-fifty”" in a.answer, a.answer
+
+
+# -- a repair bill's part never named --------------------------------------------------------------------------------
+def test_a_repair_bill_with_labor_and_materials_and_no_equipment_named(assistant, today):
+    today("2028-10-19")
+    a = assistant.ask("The village fixed the bad patch on our opening since we didn't get back to it in time. Their "
+                      "labor was eighteen hundred and materials six-fifty. With the admin add-on, what's the bill?",
+                      "brandon")
+    assert a.status == "answered" and "$2,940.00" in a.answer, a.answer
+    assert "no equipment named" in a.answer
+
+
+def test_a_repair_bill_with_one_part_given_still_asks(assistant, today):
+    today("2028-10-19")
+    a = assistant.ask("Our crew fixed the contractor's failed patch. Labor ran $900. What do we bill him with the "
+                      "administration charge?", "brandon")
+    assert a.status == "clarify" and "$1,080" not in a.answer
+
+
+# -- every start notice asked -------------------------------------------------------------------------------------------
+def test_notice_deadlines_to_one_and_everybody_else(assistant, today):
+    today("2028-10-19")
+    a = assistant.ask("Brandon street excavation for a sewer repair, starting Wednesday November 8 at 7 AM. It'll "
+                      "affect the neighbors on the block. What are my notice deadlines, to the DPW and to everybody "
+                      "else?", "brandon")
+    assert a.status == "answered" and len(a.tool_calls) == 2, a.answer
+    assert "November 7, 2028 7:00 AM" in a.answer and "one business day" in a.answer
+
+
+# -- the share of defective blocks decides the cost assessed -------------------------------------------------------------
+def test_the_whole_walks_cost_when_the_share_makes_the_whole_walk_go(assistant, today):
+    today("2028-10-19")
+    a = assistant.ask("Village inspected my sidewalk and 15 of my 24 blocks failed. The estimate for just those 15 is "
+                      "$1,800, and $2,900 to redo all 24. What will I end up paying?", "brandon")
+    assert a.status == "answered", a.answer
+    assert "62.5%" in a.answer and "$1,450.00" in a.answer and "$900.00" not in a.answer
+
+
+def test_the_bad_blocks_cost_when_the_share_is_under_the_threshold(assistant, today):
+    today("2028-10-19")
+    a = assistant.ask("Village inspected my sidewalk and 6 of my 24 blocks failed. The estimate for just those 6 is "
+                      "$800, and $2,900 to redo all 24. What will I end up paying?", "brandon")
+    assert a.status == "answered", a.answer
+    assert "25%" in a.answer and "$400.00" in a.answer and "$1,450" not in a.answer
+
+
+def test_a_follow_ups_more_blocks_add_to_the_earlier_count(assistant, today):
+    today("2028-10-19")
+    first = "the village inspector marked 13 of my 20 sidewalk squares as defective. do I have to replace the whole walk?"
+    a = assistant.ask(first, "brandon")
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": a.answer}]
+    b = assistant.ask("and if he marks 1 more? the whole walk would cost $4,000 to replace, what would I pay",
+                      "brandon", history=history)
+    assert b.status == "answered", b.answer
+    assert "70%" in b.answer and "$2,000.00" in b.answer and "“marks 1 more”" in b.answer
+
+
+def test_more_marked_only_in_a_follow_up():
+    assert checks._MORE.search("and if he comes back and marks 2 more?").group("n") == "2"
+    assert checks._MORE.search("what if three more squares fail?").group("n2") == "three"
+
+
+# -- a bill dated, then its amount ----------------------------------------------------------------------------------------
+def test_a_bill_dated_then_its_amount(assistant, today):
+    today("2028-10-19")
+    a = assistant.ask("We just finished building at W329 N4471 Hickory Ln (lot 17). The Town sent a bill dated Oct 2 "
+                      "for $640 to fix curb and gutter our builder cracked. Our curb guarantee is $2,000. If I don't "
+                      "pay it, when do they take it out of the guarantee, and how much would I get back?", "delafield")
+    assert a.status == "answered", a.answer
+    assert "$1,360.00" in a.answer and "November 1, 2028" in a.answer
+    assert a.answer.count("calculator `deadline`") == 1  # the deadline once, though two asks reach it
+
+
+# -- a grade's unit --------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("q", ["Building a house in the Town and the driveway will climb at about 8 the whole way up "
+                               "from the road. Is that okay with the town's max?",
+                               "Our new driveway has a grade of 9. Is that allowed?"])
+def test_a_grade_with_no_unit_is_asked(assistant, today, q):
+    today("2028-10-19")
+    a = assistant.ask(q, "delafield")
+    assert a.status == "clarify" and "percent or degrees" in a.answer, a.answer
+
+
+def test_a_grade_in_degrees_is_converted(assistant, today):
+    today("2028-10-19")
+    a = assistant.ask("the driveway slopes at 10 degrees. is that too steep?", "delafield")
+    assert a.status == "answered" and "17.64%" in a.answer and "“10 degrees”" in a.answer, a.answer
+
+
+@pytest.mark.parametrize("deg, pct", [("0", "0.00"), ("10", "17.64"), ("45", "100.00"), ("6.84", "12.00"), ("6.85", "12.02")])
+def test_degrees_to_percent(deg, pct):
+    assert slopes.degrees_to_percent(Decimal(deg)) == Decimal(pct)
+
+
+def test_degrees_out_of_range_are_refused():
+    with pytest.raises(ValueError):
+        slopes.degrees_to_percent(Decimal(90))
+
+
+# -- the work's day asked, a correction, a fixture's reach --------------------------------------------------------------
+def test_next_week_of_the_work_asks_the_works_day(assistant, today):
+    today("2028-10-19")
+    a = assistant.ask("We're cutting across a Town of Delafield road for a sewer lateral next week. When's the "
+                      "deadline for the written notice to the town?", "delafield")
+    assert a.status == "clarify" and "the work starts" in a.answer, a.answer
+    assert "Town Board's written notice" not in a.answer.split("\n")[0]
+
+
+def test_were_actually_corrects_the_earlier_turn(assistant, today):
+    today("2028-10-19")
+    first = ("We pulled the building permit for our new house in the Town on October 5 and got our address from the "
+             "building inspector at the same time. By when do the house numbers have to be put up?")
+    a = assistant.ask(first, "delafield")
+    assert "November 4, 2028" in a.answer
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": a.answer}]
+    b = assistant.ask("sorry, checked the paperwork, permit and address were actually the 6th", "delafield",
+                      history=history)
+    assert b.status == "answered" and "November 6, 2028" in b.answer, b.answer
+    assert slots.CHANGES_EARLIER.search("the permit was actually the 6th")
+
+
+def test_how_far_fixtures_may_reach_asks_the_walks_width(assistant, today):
+    today("2028-10-19")
+    a = assistant.ask("I own the coffee shop downtown and want to set a couple tables and a sandwich board out front "
+                      "on the public sidewalk. How far out from my wall can the stuff stick?", "brandon")
+    assert a.status == "clarify" and "how wide the sidewalk is" in a.answer and "5 feet" not in a.answer, a.answer
