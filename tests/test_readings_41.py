@@ -229,3 +229,41 @@ def test_how_far_fixtures_may_reach_asks_the_walks_width(assistant, today):
     a = assistant.ask("I own the coffee shop downtown and want to set a couple tables and a sandwich board out front "
                       "on the public sidewalk. How far out from my wall can the stuff stick?", "brandon")
     assert a.status == "clarify" and "how wide the sidewalk is" in a.answer and "5 feet" not in a.answer, a.answer
+
+
+# -- a follow-up re-works every notice, a receipt asked, a fraction broken at its hyphen ------------------------------------
+def test_a_follow_ups_new_start_reworks_every_notice_given(assistant, today):
+    today("2028-10-19")
+    first = ("Brandon street excavation for a sewer repair, starting Wednesday November 8 at 7 AM. It'll affect the "
+             "neighbors on the block. What are my notice deadlines, to the DPW and to everybody else?")
+    a = assistant.ask(first, "brandon")
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": a.answer}]
+    b = assistant.ask("and if we push the start to Monday the 13th, same 7 AM?", "brandon", history=history)
+    assert b.status == "answered" and len(b.tool_calls) == 2, b.answer
+    assert "November 9, 2028 7:00 AM" in b.answer and "one business day" in b.answer
+
+
+def test_a_day_counted_from_receipt_asks_when_it_was_received():
+    text = phrasing.day_needed("the receipt of such notice", "within ten days from")
+    assert text.endswith("When did you receive the notice?")
+    assert phrasing.day_needed("such official action", "within 30 days after").endswith("When was it?")
+
+
+def test_a_fraction_broken_at_its_hyphen_is_read_whole():
+    got = [(s.value, s.unit) for s in read_slots("vertically in excess of three- fourths inch, or")]
+    assert got == [("0.75", "in")]
+    got = [s.span.start for s in read_slots("in excess of three- fourths inch and 2 feet")]
+    assert got[-1] == len("in excess of three- fourths inch and ")  # every other span keeps its place
+
+
+@pytest.mark.parametrize("q", ["and how long do the planks have to stay down?", "how long can the clerk sit on it?"])
+def test_until_when_a_thing_lasts_asks_a_day(q):
+    from assistant.answering.periods import ASKS_A_DAY
+    assert ASKS_A_DAY.search(q)
+
+
+@pytest.mark.parametrize("q", ["Adding up the certificate fee and the per-box charge, what do we pay?",
+                               "add the fee and the deposit together", "what's it come to combined?"])
+def test_a_sum_of_charges_asked(q):
+    from assistant.answering.rates import ASKS_TOTAL
+    assert ASKS_TOTAL.search(q)

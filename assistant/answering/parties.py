@@ -253,6 +253,12 @@ def _asks_both_persons(asking: str) -> bool:
                 and re.search(r"\band\b", asking, re.I))
 
 
+# a party named by a person's name, its label's first word ("Gary next door deposited"; never "The", "Crew 2", "Lot B")
+_NAMED = re.compile(r"\s*(?!(?:The|This|That|These|Those|Our|My|His|Her|Their|One|Another|Each|Both|Other|Crew|Lot|Unit|"
+                    r"Truck|Job|Permit|Opening|Contractor|House|Mine|Ours|Hers|Theirs|We|I|They|He|She|It|If|And|But|So|"
+                    r"Then|Also|Plus)\b)[A-Z][a-z]+\b(?![^\d]*\d)")
+
+
 def asked_about(text: str, parties: list[Party]) -> list[Party]:
     """The parties the question asks about: every one for "each" / "both", else the one whose own
     words (a name, or the person: "my" against "her") the question repeats; none when unclear
@@ -285,8 +291,10 @@ def asked_about(text: str, parties: list[Party]) -> list[Party]:
         return hit
     if q & _FIRST_PERSON and q & _THIRD_PERSON and len(parties) == 2:
         # "What do I owe and what do they get back?": each party by its person, when one is "I" and one "they"
+        # (or the other by a name: "Gary next door deposited $2,100 and his came in at $1,865")
         mine = [p for p, own in zip(parties, owns) if own & _FIRST_PERSON and not own & _THIRD_PERSON]
-        theirs = [p for p, own in zip(parties, owns) if own & _THIRD_PERSON and not own & _FIRST_PERSON]
+        theirs = [p for p, own in zip(parties, owns) if (own & _THIRD_PERSON or _NAMED.match(p.label))
+                  and not own & _FIRST_PERSON]
         if len(mine) == 1 and len(theirs) == 1:
             return parties
     person = [p for p, own in zip(parties, owns)

@@ -36,7 +36,10 @@ ASKS_A_DAY = re.compile(
     r"\bhow\s+long\s+(?:have|do|did)\s+(?:i|we|they|you|he|she)\s+(?:got|have|get)\b|"
     r"\bhow\s+much\s+time\s+(?:do|have|did)\s+(?:i|we|they|you|he|she)\b|"
     # "The demand was dated August 2. How long before they can put a lien on it?"
-    r"\bhow\s+long\s+(?:before|until|till)\s+(?:they|it|he|she|the\s+\w+|i|we)\s+(?:can|could|may|will|would)\b",
+    r"\bhow\s+long\s+(?:before|until|till)\s+(?:they|it|he|she|the\s+\w+|i|we)\s+(?:can|could|may|will|would)\b|"
+    # "how long do the planks have to stay down?", "how long can the clerk sit on it?": until when a thing lasts
+    r"\bhow\s+long\s+(?:do|does|must|will|should|would|can|may)\s+(?:the\s+|they\s+|it\s+|he\s+|she\s+)?(?:\w+\s+)?"
+    r"(?:have\s+to\s+|need\s+to\s+)?(?:stay|remain|be\s+kept|keep|sit\s+on|be\s+left|hold|take\s+to\s+(?:decide|act|approve))\b",
     re.I)
 # "one month", "ten (10) days", "two business days": the period, written once for both directions
 _PERIOD = (rf"(?P<n>{NUMBER.pattern}|a|an|one)\s*(?:\(\d+\)\s*)?"

@@ -353,8 +353,10 @@ def day_needed(event: str, words: str) -> str:
     """The date an asked day counts from ("such official action"), when the question gives none."""
     what = re.sub(r"^(?:such|said|the|that|this|its|their)\s+", "", event, flags=re.I)
     what = re.sub(r"^(?:date|day)\s+of\s+(?:the\s+)?", "", what, flags=re.I)  # ("date of assignment": its date)
-    return (f"the date of the {what}: the day is counted “{words} {event}”, and the question gives no date. "
-            f"When was it?")
+    # ("the receipt of such notice": the day it reached the user, asked in their words)
+    received = re.match(r"receipt\s+of\s+(?:the\s+|such\s+|said\s+|that\s+|this\s+)?(?P<thing>[\w\s]+?)\s*$", what, re.I)
+    ask = f"When did you receive the {received.group('thing')}?" if received else "When was it?"
+    return (f"the date of the {what}: the day is counted “{words} {event}”, and the question gives no date. {ask}")
 
 
 def time_of_day_needed(said: str, words: str) -> str:

@@ -459,7 +459,9 @@ _ASKS_MY_AMOUNT = re.compile(r"\b(?:cost|charge|bill)\s+(?:me|us)\b|\b(?:will|wo
                              r"\b(?:i|we)['’]ll\s+(?:owe|pay|be\s+(?:charged|billed))\b|\bgoing\s+to\s+(?:be|cost|run)\b|"
                              r"\bwill\s+(?:i|we)\s+(?:pay|be\s+(?:charged|billed))\b", re.I)
 # the question asks everything owed: each charge the quoted section makes counts ("what's the total we'll owe?")
-ASKS_TOTAL = re.compile(r"\btotal\b|\baltogether\b|\ball\s+told\b|\bin\s+all\b|"
+ASKS_TOTAL = re.compile(r"\btotal\b|\baltogether\b|\ball\s+told\b|\bin\s+all\b|\bcombined\b|"
+                        # "Adding up the certificate fee and the per-box charge", "add them together"
+                        r"\badd(?:ing|ed)?\s+up\b|\badd(?:ing|ed)?\s+(?:\w+\s+){1,8}?(?:up|together)\b|\bboth\s+fees\b|"
                         # "What do we owe the city when we apply?": all the user owes is asked, not one charge of it
                         r"\bwhat\s+(?:do|does|will|would|should)\s+(?:i|we|they|he|she|you)\s+(?:\w+\s+)?owe\b", re.I)
 # a count in words the reading does not take ("one of our boxes", "a couple of carts")

@@ -1031,10 +1031,17 @@ def _within_day(found: list[Slot], text: str) -> list[Slot]:
     return out
 
 
+_BROKEN_FRACTION = re.compile(r"\b(one|two|three|four|five|six|seven|eight|nine)-\s(halfs?|halves|thirds?|quarters?|fourths?|"
+                              r"fifths?|sixths?|eighths?|tenths?|sixteenths?)\b", re.I)
+
+
 def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, context: str = "") -> list[Slot]:
     """Every value written in ``text``, each with its span; a span is read once, as its most
     specific kind (a date's day number is not also a count)."""
     ref = ref or dates.today()
+    # "three- fourths inch" (a fraction word broken at its hyphen in an extracted text, TEXT-NOTES): read as
+    # "three-fourths", the space moved after it so every other span keeps its place
+    text = _BROKEN_FRACTION.sub(lambda m: f"{m.group(1)}-{m.group(2)} ", text)
     found = _dates(text, origin, ref, context)
     out = _within_day(found, text)
     taken = [(s.span.start, s.span.end) for s in found]

@@ -8,6 +8,7 @@ municipality's.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from datetime import date
@@ -615,6 +616,17 @@ EVENT_KINDS = {
 _CHARGES = re.compile(r"\bnotice of (?:the |such )?(?:charges?|costs?|amounts? (?:due|owed)|bill)\b", re.I)
 
 
+# the words that say what kind an event is, not what it is of ("approval" of "the filling and surfacing")
+@functools.cache
+def _kind_stems() -> frozenset[str]:
+    from assistant.retrieval.lexical import stems
+
+    return frozenset(stems("approve approved approval approvals issue issued issuance granted grant signed sign off "
+                           "okayed apply applied application submitted submit filed filing request requested finish "
+                           "finished complete completed completion notice notified notify notification letter bill "
+                           "billed invoice invoiced receipt received service served date"))
+
+
 def event_kind_of(words: str) -> str | None:
     """The kind of event words name (an application, an approval, a completion, a notice, a bill), or None."""
     return _event_kind(words)
@@ -705,6 +717,14 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
         if named and len(hit) == 1:
             return hit[0]
     want = stems(expand(event_text)) - stems("the a an of on date day time or and was were is by")
+    # (the event's own words, not their expansion: "filling" is no "permit")
+    objects = stems(event_text) - stems("the a an of on date day time or and was were is by") - _kind_stems()
+    named_object = [s for s in days if stems(expand(own_words_before(s, query))) & objects] if objects else []
+    if len(named_object) == 1 and wanted is not None \
+            and _event_kind(own_words_before(named_object[0], query)) in (None, wanted):
+        # "Permit ... was issued July 20 ... the Town signed off on our fill and surfacing Sept 12", of a period after
+        # "approval of the filling and surfacing": of two approvals, the one whose own words name what was approved
+        return named_object[0]
     scored = []
     for s in days:
         before = own_words_before(s, query)

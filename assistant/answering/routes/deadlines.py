@@ -553,6 +553,19 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
                 continue
             routed.follow.append(Routed("deadline", {**args, "rule": rid}, other.municipality, phrasing.lead_deadline,
                                         cues={"event": other.event}, sources=sources))
+    if ctx.query is not None and ctx.query.follow_up and ctx.query.answered and not act_given and not each \
+            and sources.get("event") is not None and getattr(sources["event"].span, "origin", "") == "turn":
+        # "and if we slide the start to Monday the 30th, same 7 AM?" after two notices were worked out: every deadline
+        # the earlier answer gave, of the same event (the start of the work, however each rule words it), is worked
+        # from the new day
+        taken = {best.id, *(f.arguments.get("rule") for f in routed.follow)}
+        for rid, other in rules().items():
+            if rid in taken or other.municipality != best.municipality or other.obligation not in ctx.query.answered \
+                    or not (_WORK_STARTS.search(other.event) and _WORK_STARTS.search(best.event)) \
+                    and other.event != best.event or (other.count.kind in HOURS and not isinstance(event, datetime)):
+                continue
+            routed.follow.append(Routed("deadline", {**args, "rule": rid}, other.municipality, phrasing.lead_deadline,
+                                        cues={"event": other.event}, sources=sources))
     return routed
 
 
