@@ -387,6 +387,37 @@ def _joint_amount(amounts: list, labelled: dict, query):
     return x, f"“{near[0].group(0)}” together"
 
 
+def _partial_joint(amounts: list, query):
+    """One amount for some parts listed together and each other part's own amount ("labor and materials at six-fifty
+    and equipment at a couple hundred"): (the joint amount, the parts' words, {part: its own amount}); else None."""
+    own = [x for x in amounts if x.span.origin == "turn"]
+    if len(own) < 2:
+        return None
+    turn = query.turn
+    joint = []
+    for x in own:
+        near = [m for m in _JOINT.finditer(turn) if 0 <= x.span.start - m.end() <= 25 or 0 <= m.start() - x.span.end <= 12]
+        if len(near) == 1:
+            joint.append((x, near[0]))
+    if len(joint) != 1:
+        return None
+    x, m = joint[0]
+    listed = {part for part, rx in REPAIR_PARTS.items() if rx.search(m.group(0))}
+    rest: dict = {}
+    for y in own:
+        if y is x:
+            continue
+        words = re.split(r"[,;.]|\band\b", turn[max(0, y.span.start - 30):y.span.start])[-1] + " " + \
+            re.split(r"[,;.]|\band\b", turn[y.span.end:y.span.end + 20])[0]
+        parts = [part for part, rx in REPAIR_PARTS.items() if rx.search(words) and part not in listed]
+        if len(parts) != 1 or parts[0] in rest:
+            return None
+        rest[parts[0]] = y
+    if set(REPAIR_PARTS) != listed | set(rest):
+        return None  # a part neither listed nor given its own amount: asked for, as ever
+    return x, f"“{m.group(0)}” together", rest
+
+
 def repair_bill(q: str, muni: str | None, ctx: RouteContext):
     """The bill when the municipality repairs faulty work: labor, materials, equipment, each
     read from the money its own word labels ("$600 labor", "materials came to $250")."""
@@ -408,6 +439,17 @@ def repair_bill(q: str, muni: str | None, ctx: RouteContext):
         only = only_municipality(ctx, "village_repair_bill", muni)
         args = {"municipality": only, "combined_cost": str(amount.number)}
         return Routed("village_repair_bill", args, only, phrasing.lead_generic, sources={"combined_cost": amount},
+                      derived={"combined_cost": f"{fmt_money(amount.number)} (“{amount.span.text}”, for {named})"})
+    partial_joint = _partial_joint(amounts, ctx.query)
+    if partial_joint is not None:
+        # "labor and materials at six-fifty and equipment at a couple hundred": one amount for the parts listed
+        # together, and each other part's own
+        amount, named, rest = partial_joint
+        only = only_municipality(ctx, "village_repair_bill", muni)
+        args = {"municipality": only, "combined_cost": str(amount.number),
+                **{part: str(y.number) for part, y in rest.items()}}
+        return Routed("village_repair_bill", args, only, phrasing.lead_generic,
+                      sources={"combined_cost": amount, **rest},
                       derived={"combined_cost": f"{fmt_money(amount.number)} (“{amount.span.text}”, for {named})"})
     for part, found in labelled.items():
         if len(found) > 1:

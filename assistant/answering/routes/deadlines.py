@@ -166,7 +166,11 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     # the user's own event, whose day is not given, asks a day)
     story = " ".join(x for x in re.split(r"(?<=[.!?])\s+", ctx.current or q) if "?" not in x)
     wants_day = event is None and not year and (ASKS_A_DAY.search(q) is not None or (
-        _THE_DEADLINE.search(_asking(ctx.current or q)) is not None and _OWN_EVENT.search(story) is not None))
+        _THE_DEADLINE.search(_asking(ctx.current or q)) is not None and _OWN_EVENT.search(story) is not None) or (
+        # ("crew is on site at 7 am. By when does my written notice have to be in?": the work's hour, not its day)
+        ctx.query is not None and bool(ctx.query.of("time", "turn")) and not ctx.query.of("date")
+        and _WORK_ON_SITE.search(story) is not None
+        and re.search(r"\bby when\b|\bwhen\b|\bhow late\b|\blatest\b", _asking(ctx.current or q), re.I) is not None))
     if event is None and not year and not wants_day:
         return None  # "how long do I have…" without a date: the passage answers it
     from assistant.tools.deadlines import rules
@@ -353,7 +357,12 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         # (a runner-up the best names as its next step — "within 20 days after assignment", then "10 days after the
         # notice" — is no rival reading: the first step's event is the one to ask for)
         next_step = len(scored) > 1 and scored[1][1].id in best.related
-        if best_score < ranking().event_ask_score or (best_score - runner_up < 1 and not next_step) or yearly:
+        # ("crew is on site at 7 am. By when does my written notice have to be in?": an hour of the start is given, and
+        # its day is not — the day is asked, the rule being one counted in hours back from it)
+        hour_only = best.count.kind in HOURS and ctx.query is not None and ctx.query.of("time", "turn") \
+            and not ctx.query.of("date") and _WORK_ON_SITE.search(ctx.current or q) and _WORK_STARTS.search(best.event)
+        if not hour_only and (best_score < ranking().event_ask_score or (best_score - runner_up < 1 and not next_step)
+                              or yearly):
             return None
         return Missing(f"the {best.event.rstrip('.')} (the period is counted from it). What date was that?",
                        slot="event date")
