@@ -267,3 +267,101 @@ def test_until_when_a_thing_lasts_asks_a_day(q):
 def test_a_sum_of_charges_asked(q):
     from assistant.answering.rates import ASKS_TOTAL
     assert ASKS_TOTAL.search(q)
+
+
+# -- from the dev sets -----------------------------------------------------------------------------------------------------
+def test_a_repair_bill_with_some_parts_together_and_one_apart(assistant, today):
+    today("2028-10-04")
+    a = assistant.ask("The Village redid the street patch our crew botched after we didn't get back to it. Their bill "
+                      "shows labor and materials at $650 and equipment at $200. With their admin add-on, what's the "
+                      "total we're going to owe?", "brandon")
+    assert a.status == "answered" and "$1,020.00" in a.answer, a.answer
+
+
+def test_a_start_given_by_its_hour_alone_asks_its_day(assistant, today):
+    today("2029-07-11")
+    a = assistant.ask("Boring under a Town road for a gas service, crew is on site at 7 am. By when does my written "
+                      "notice have to be in to the highway commission?", "delafield")
+    assert a.status == "clarify" and "the work starts" in a.answer, a.answer
+
+
+def test_of_two_approvals_the_one_naming_what_is_approved(assistant, today):
+    today("2028-10-04")
+    a = assistant.ask("Permit #2028-117 was issued July 20 for the water lateral, we dug Aug 3 and the Town signed off "
+                      "on our fill and surfacing Sept 12. How long are we on the hook if the patch settles?",
+                      "delafield")
+    assert a.status == "answered" and "September 12, 2029" in a.answer, a.answer
+
+
+def test_the_date_of_the_job_the_ask_names(assistant, today):
+    today("2030-10-08")
+    a = assistant.ask("We drove our rig through the roadside ditch on two Town jobs this fall. The well repair on "
+                      "Hillside Rd wrapped up Friday, September 27; the lateral install on Elm Rd should finish Thursday, "
+                      "October 10. We hold the plumbing permit on both. What's the deadline to have the Hillside ditch "
+                      "repaired?", "delafield")
+    assert a.status == "answered" and "October 28, 2030" in a.answer and "November 9" not in a.answer, a.answer
+
+
+def test_a_follow_ups_count_of_bad_blocks_in_place_of_the_earlier(assistant, today):
+    today("2030-10-08")
+    first = ("Brandon's inspector marked 22 of the 40 sidewalk squares in front of my place as bad. Do they make me "
+             "replace the whole sidewalk?")
+    a = assistant.ask(first, "brandon")
+    assert "55%" in a.answer
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": a.answer}]
+    b = assistant.ask("What if it turns out to be 26 of them?", "brandon", history=history)
+    assert b.status == "answered" and "65%" in b.answer and "in place of “22”" in b.answer, b.answer
+
+
+def test_a_phrase_before_the_ask_is_no_ask_of_its_own():
+    from assistant.answering.planner import asked_parts
+    assert asked_parts("Between the permit fee and the cash deposit, how much do I bring to the clerk?") == []
+    assert asked_parts("What is the fee, and how much is the deposit?") == ["What is the fee", "how much is the deposit"]
+
+
+def test_a_papers_date_is_no_day_of_its_receipt():
+    from datetime import date as _date
+
+    from assistant.answering import periods
+    sentence = ("The Superintendent of Streets shall notify the occupants and owners of the premises to remove or "
+                "repair within ten days from the receipt of such notice, all such weeds, debris, rubbish or "
+                "obstructions from the sidewalks.")
+    turn = "Got a letter from the Superintendent telling me to clear the weeds. The letter is dated June 5. When's my deadline?"
+    got = periods.receipt_needed(turn, read_slots(turn, ref=_date(2028, 6, 14)), [sentence])
+    assert got is not None and got[0].span.text == "June 5" and got[1].words.startswith("within ten days")
+    turn = "I got the letter on June 5. When's my deadline?"
+    assert periods.receipt_needed(turn, read_slots(turn, ref=_date(2028, 6, 14)), [sentence]) is None
+    assert phrasing.receipt_day_needed("June 5", "within ten days from", "the receipt of such notice").endswith(
+        "When did you receive it?")
+
+
+SAMPLES = __import__("pathlib").Path(__file__).resolve().parents[2] / "shared" / "corpus-samples"
+
+
+@pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/corpus-samples is not beside the repo")
+def test_added_codes_sums_a_bracketed_case_a_receipt_and_a_follow_ups_period(with_samples, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2028-06-14")
+    a = with_samples("crawfordville", "chagrin-falls", "williams", "somerville")
+    # the fee and the deposit asked together, after a phrase naming them ("Between ..., how much ...?")
+    both = a.ask("We need to open up a 12 ft by 8 ft hole in a paved street for a sewer repair. Between the permit fee "
+                 "and the cash deposit, how much do I bring to the clerk?", "crawfordville")
+    assert both.status == "answered" and "$19.75" in both.answer and "$94.75" in both.answer, both.answer
+    # "(six inches at driveways)" of "a residential drive"
+    dig = a.ask("New concrete apron for a house (residential drive). We're putting down a three inch compacted gravel "
+                "base course under it. How deep do we have to excavate in total?", "chagrin-falls")
+    assert "**9 inches**" in dig.answer and "7 inches" not in dig.answer, dig.answer
+    # a letter's own date, of a period from its receipt
+    got = a.ask("Got a letter from the Superintendent of Streets telling me to clear the junk and weeds off my "
+                "sidewalk. The letter is dated June 5. When's my deadline?", "williams")
+    assert got.status == "clarify" and "When did you receive it?" in got.answer and "June 15" not in got.answer
+    # "adding up" the certificate fee and the per-box charge
+    boxes = a.ask("We plan to put out 12 newsboxes around Union Square. Adding up the certificate fee and the per-box "
+                  "charge, what do we pay the city for the first year?", "somerville")
+    assert "$350.00" in boxes.answer, boxes.answer
+    # a follow-up asking how long a thing lasts, of the day the earlier turn dated
+    first = ("We're pouring a residential driveway apron this Saturday, placing concrete starting 9 in the morning. "
+             "When's the earliest the owner can drive over it?")
+    b = a.ask(first, "chagrin-falls")
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": b.answer}]
+    planks = a.ask("and how long do the planks have to stay down?", "chagrin-falls", history=history)
+    assert "June 24, 2028" in planks.answer, planks.answer

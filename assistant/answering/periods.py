@@ -246,6 +246,8 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
     if tied is None:
         return []
     sentence, m, backward = tied
+    if start.span.origin == "turn" and receipt_needed(turn, slots, sentences) is not None:
+        return []  # "the letter is dated June 5", of a period from its receipt: the day it came is asked
     # a coarse date is another day the period might count from, unless its own sentence ties no period to it ("they
     # let me move in last winter on a cash bond ... handed me a written notice on Friday the 3rd": the notice's day)
     # (tied by the period's own event words: "after thirty days written notice" is the notice's, not the move-in's)
@@ -582,6 +584,32 @@ def day_needed(turn: str, slots: list[Slot], sentences: list[str]) -> DayNeeded 
     if not event or len(event.split()) > 8 or not tie:
         return None  # ("on the first regular business day on which the office ... is open": no event counted from)
     return DayNeeded(event, m.group(0), sentence)
+
+
+# a paper's own date, not the day it came ("the letter is dated June 5", "they mailed it on the 3rd")
+_PAPER_DATED = re.compile(r"\b(?:dated|mailed|sent|postmarked|written|issued|signed)\b", re.I)
+_CAME = re.compile(r"\b(?:got|get|received?|arrived?|came|showed\s+up|delivered|handed|served|opened|found)\b", re.I)
+_BY_RECEIPT = re.compile(r"\b(?:receipt|received|receiving|service|served|delivery|delivered)\b", re.I)
+
+
+def receipt_needed(turn: str, slots: list[Slot], sentences: list[str]) -> tuple[Slot, DayNeeded] | None:
+    """The one date the question gives, when it is a paper's own date ("The letter is dated June 5") and the period
+    tied to it is counted from the paper's receipt ("within ten days from the receipt of such notice"): the day it came
+    is asked, never taken to be the day it was dated."""
+    days = [s for s in slots if s.kind == "date" and s.precision == "day"]
+    if len({s.value for s in days}) != 1 or not ASKS_A_DAY.search(turn):
+        return None
+    said = _sentence_of(turn, days[0])
+    if not _PAPER_DATED.search(said) or _CAME.search(said):
+        return None
+    tied = _tied_period(turn, sentences, said)
+    if tied is None:
+        return None
+    sentence, m, backward = tied
+    event = re.split(r"[,;.]|\s(?:and|or|shall|may|must|is|are|all)\s", sentence[m.end():])[0].strip()
+    if backward or not _BY_RECEIPT.search(f"{m.group(0)} {event}"):
+        return None
+    return days[0], DayNeeded(event, m.group(0), sentence)
 
 
 def time_needed(turn: str, slots: list[Slot], sentences: list[str]) -> tuple[Slot, DayNeeded] | None:

@@ -359,6 +359,12 @@ def day_needed(event: str, words: str) -> str:
     return (f"the date of the {what}: the day is counted “{words} {event}”, and the question gives no date. {ask}")
 
 
+def receipt_day_needed(said: str, words: str, event: str) -> str:
+    """The day a paper came, when the question gives only the day it is dated and the period runs from its receipt."""
+    return (f"the day you received it: “{said}” is the day it is dated, and the period runs “{words} {event}”. "
+            "When did you receive it?")
+
+
 def time_of_day_needed(said: str, words: str) -> str:
     """The hour of a day the question gives with none ("on Friday"), when the period counted from it is in hours."""
     return (f"the time of day: the period “{words}” is counted in hours, and “{said}” gives no hour. At what time (and "

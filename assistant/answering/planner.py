@@ -399,6 +399,9 @@ def asked_parts(question: str) -> list[str]:
                                         and len(i.split()) <= 8 for i in items):
             return [f"{i} ({listed.group('lead').strip()})" for i in items]
     parts = [p.strip(" ,?") for x in asking for p in _SECOND_ASK.split(x)]
+    # ("Between the permit fee and the cash deposit, how much do I bring?": a phrase the ask after it is about, no ask
+    # of its own)
+    parts = [p for i, p in enumerate(parts) if not (_LEAD_PHRASE.match(p) and i + 1 < len(parts))]
     # ("How much more do I owe and by when?": the day of the one ask before it; in a list of asks, "how big, where do
     # they go, and by when?", of them all, no ask of its own)
     if len(parts) == 2 and _DAY_ASK_ALONE.fullmatch(parts[1]):
@@ -412,6 +415,10 @@ def asked_parts(question: str) -> list[str]:
 _DAY_TOOLS = frozenset({"deadline", "emergency_excavation_deadlines", "excavation_notice_deadlines"})
 
 
+# a phrase set before an ask, naming what it is about ("Between the permit fee and the cash deposit, how much ...?")
+_LEAD_PHRASE = re.compile(r"(?:between|among|including|counting|adding\s+up|besides|apart\s+from|other\s+than|on\s+top\s+of|"
+                          r"together\s+with|along\s+with|out\s+of)\b(?![^,]*\b(?:how|what|when|who|where|which|do|does|"
+                          r"can|is|are|will|would)\b)", re.I)
 _DAY_ASK_ALONE = re.compile(r"(?:by\s+when|when(?:\s+(?:is|['’]s)\s+(?:it|that)\s+due)?|(?:by\s+)?what\s+(?:date|day)|"
                             r"what['’]?s\s+the\s+deadline)", re.I)
 
@@ -1443,6 +1450,9 @@ class EmbeddedPlanner:
         # (or a value worked out from one of its values: "they added $450 to the final cost" -> $2,180 + $450)
         if any(f"“{s.span.text}”" in how for s in mine.slots for how in routed.derived.values()):
             return True
+        # (or a reading quoting this turn's own words: "26 (“26 of them”, in place of “22”)")
+        if any(len(said) > 3 and said in current for how in routed.derived.values() for said in re.findall(r"“([^”]+)”", how)):
+            return True
         named = named_municipality(current)
         before = from_history(list(history)) if history else None
         if named is not None and (before is None or named.id != before.id):
@@ -1990,6 +2000,15 @@ class EmbeddedPlanner:
                            municipality=muni_id, slot="time", candidates=(said.span.text,),
                            notes=(phrasing.asked_for("the time of day", (said.span.text,)),),
                            quote=(holder, told.sentence) if holder is not None else ())
+        receipt = None if counted or checks or worked or catalogued \
+            else periods.receipt_needed(req.query.turn, req.query.of_origin("turn"), ranked)
+        if receipt is not None:  # "The letter is dated June 5. When's my deadline?" of ten days from its receipt
+            said, told = receipt
+            holder = self._holder(told.sentence, by_score)
+            return Clarify(phrasing.clarify_value(phrasing.receipt_day_needed(said.span.text, told.words, told.event)),
+                           municipality=muni_id, slot="date", candidates=(said.span.text,),
+                           notes=(phrasing.asked_for("the day it was received", (said.span.text,)),),
+                           quote=(holder, told.sentence) if holder is not None else ())
         if stretch is not None:  # "I turned in the application sometime last week. The deadline for the review?"
             said, told = stretch
             holder = self._holder(told.sentence, by_score)
@@ -2045,6 +2064,11 @@ class EmbeddedPlanner:
         story = req.query.turn.replace(asking, " ")
         own = stems(expand(asking, muni_id)) - stems(asking) - stems(expand(story, muni_id)) - self._common_words()
         if not own or any(len(stems(s) & own) >= min(2, len(own)) for _, s, _ in picked):
+            return picked
+        # ("Between the permit fee and the cash deposit, how much do I bring?": the sentences found already say what the
+        # ask names in its own words — the fee, the deposit — and no other is put before them)
+        said = stems(asking) - self._common_words() - place_stems()
+        if len(set().union(*(stems(s) for _, s, _ in picked)) & said) >= 3:
             return picked
         top = max(x[2] for x in picked)
         for h in hits[:6]:

@@ -670,6 +670,35 @@ def arrival_day(query: Query, event_text: str, days: list[Slot] | None = None) -
     return None
 
 
+# capitalised words that name no place or job of the user's ("What", "Town", "Monday")
+_NOT_A_NAME = frozenset("what when where which who whose why how is are do does did can could will would should the a an "
+                        "and or but if i we my our you your town village city county board clerk director public works "
+                        "dpw highway commission superintendent inspector monday tuesday wednesday thursday friday saturday "
+                        "sunday january february march april may june july august september october november december "
+                        "street st road rd avenue ave lane ln drive dr court ct way".split())
+
+
+def _named_in_ask(query: Query, days: list[Slot]) -> Slot | None:
+    """Of several dates each in a clause of its own, the one whose clause holds a name (a capitalised word: a street, a
+    job, a person) that the asking sentence names and no other date's clause does; None otherwise."""
+    if len({s.value for s in days}) < 2 or any(s.span.origin != "turn" for s in days):
+        return None
+    turn = query.turn
+    asking = " ".join(x for x in re.split(r"(?<=[.!?])\s+", turn) if "?" in x)
+    names = {w.lower() for w in re.findall(r"\b[A-Z][a-z]{2,}\b", asking)} - _NOT_A_NAME
+    if not names:
+        return None
+
+    def clause(s: Slot) -> str:
+        start = max([0] + [m.end() for m in re.finditer(r"[.;!?](?:\s|$)", turn[:s.span.start])])
+        end_m = re.search(r"[.;!?](?:\s|$)", turn[s.span.end:])
+        return turn[start:s.span.end + (end_m.start() if end_m else len(turn))]
+
+    hits = [s for s in days if "?" not in clause(s)
+            and names & {w.lower() for w in re.findall(r"\b[A-Z][a-z]{2,}\b", clause(s))}]
+    return hits[0] if len({s.value for s in hits}) == 1 and len(hits) >= 1 else None
+
+
 def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     """The date the words tie to the rule's starting event ("dug on May 3" for an excavation,
     not "reported the leak on May 1"); asked about when two dates are tied to it alike."""
@@ -683,6 +712,11 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     arrived = arrival_day(query, event_text, days)
     if arrived is not None:
         return arrived
+    named = _named_in_ask(query, days)
+    if named is not None:
+        # "The well repair on Hillside Rd wrapped up Friday, September 27; the lateral install on Elm Rd should finish
+        # Thursday, October 10 ... the deadline to have the Hillside ditch repaired?": the date of the job the ask names
+        return named
     wanted = _event_kind(event_text)
     if wanted is not None:
         # "I applied on March 1" for a rule counted from the approval: that date is another event's

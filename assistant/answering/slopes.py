@@ -264,7 +264,9 @@ def plus_thickness(turn: str, slots: list[Slot], sentences: list[str], context: 
             alt = [s for s in read_slots(case.group("alt")) if s.kind == "length" and s.unit in ("in", "ft")]
             if len(alt) != 1:
                 continue
-            if stems(case.group("case")) & told:
+            # ("(six inches at driveways)" of "a residential drive": a word of the case the turn says in part too)
+            if stems(case.group("case")) & told or any(
+                    len(w) >= 5 and len(c) > len(w) and c.startswith(w) for c in stems(case.group("case")) for w in told):
                 named = (alt[0], f"{alt[0].span.text} at {case.group('case')}")
                 # ("How deep do I dig out for the walk, and how deep at the drive?": each case asked, each worked)
                 bases = [bases[0], named] if len(ASKS_DEPTH.findall(turn)) > 1 else [named]

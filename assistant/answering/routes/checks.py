@@ -378,6 +378,18 @@ def defects(q: str, muni: str | None, ctx: RouteContext):
                            "the whole walk is replaced).", slot="total blocks",
                            candidates=tuple(w.span.text for w in wholes) if len(wholes) > 1 else ())
         part = _part(q)
+        own_part = _part(ctx.query.turn) if ctx.query is not None and ctx.query.follow_up else None
+        if own_part is not None and m is not None and BLOCKS.search(ctx.query.earlier or "") \
+                and not BLOCKS.search(ctx.query.turn) and (n := number_value(NUMBER.search(own_part[1]))
+                                                          if NUMBER.search(own_part[1]) else None) is not None:
+            # "What if it turns out to be 26 of them?" after "22 of the 40 squares": the turn's count of bad blocks
+            # in place of the earlier one, of the same whole
+            bad = int(n)
+            only = only_municipality(ctx, "sidewalk_defect_check", muni)
+            return Routed("sidewalk_defect_check", {"municipality": only, "defective_blocks": bad, "total_blocks": total},
+                          only, phrasing.lead_defects,
+                          derived={"defective_blocks": f"{bad} (“{own_part[1]}”, in place of “{m.group(1)}”)",
+                                   "total_blocks": f"{total} (“{m.group(0)}”)"}) if bad <= total else None
         if part is not None and (other := _count_before(q, part[0].start(), total)):
             # "my 18 squares ... marked eleven, but two of those are borderline": the part of a part; which count
             # the defective blocks are is asked
