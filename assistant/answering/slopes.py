@@ -264,9 +264,10 @@ def plus_thickness(turn: str, slots: list[Slot], sentences: list[str], context: 
             alt = [s for s in read_slots(case.group("alt")) if s.kind == "length" and s.unit in ("in", "ft")]
             if len(alt) != 1:
                 continue
-            # ("(six inches at driveways)" of "a residential drive": a word of the case the turn says in part too)
-            if stems(case.group("case")) & told or any(
-                    len(w) >= 5 and len(c) > len(w) and c.startswith(w) for c in stems(case.group("case")) for w in told):
+            # (a word of the case said in part, "a residential drive" for "at driveways", was tried in session 41 from a
+            # dev question: on samples35, unseen, it put a walk's depth in the driveway case — a wrong figure — and was
+            # taken out)
+            if stems(case.group("case")) & told:
                 named = (alt[0], f"{alt[0].span.text} at {case.group('case')}")
                 # ("How deep do I dig out for the walk, and how deep at the drive?": each case asked, each worked)
                 bases = [bases[0], named] if len(ASKS_DEPTH.findall(turn)) > 1 else [named]

@@ -609,7 +609,9 @@ _BARE_GRADE = re.compile(r"(?:\b(?:climbs?|climbing|rises?|rising|drops?|droppin
                          r"(?:in|to|over|per|for every)\s+\d))", re.I)
 # the most a driveway may rise asked ("what's the most the garage end can sit above the road?", "how high can the
 # garage floor be compared to the road?")
-ASKS_MOST_RISE = re.compile(r"\b(?:most|max(?:imum)?|highest|how\s+(?:high|much\s+higher|far\s+up))\b[^?]{0,60}"
+ASKS_MOST_RISE = re.compile(r"\b(?:most|max(?:imum)?|highest|how\s+(?:high|much\s+higher|far\s+up|"
+                            # ("How much can the driveway climb over that length ...?")
+                            r"much(?=\s+(?:can|could|may|will|would|should)\b)))\b[^?]{0,60}"
                             r"\b(?:above|higher|up|rise|climb|sit|be)\b|\bhow\s+(?:high|much\s+(?:higher|rise))\b", re.I)
 # a length of the driveway itself, end to end ("runs 125 feet", "a 90-foot driveway", "110 feet long")
 _IS_RUN = re.compile(r"\b(?:runs?|running|long|length|driveway|drive)\b", re.I)
