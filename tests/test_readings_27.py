@@ -256,7 +256,7 @@ def test_an_hour_with_no_morning_or_evening_is_asked_in_words(assistant, monkeyp
     monkeypatch.setenv("ASSISTANT_TODAY", "2027-10-28")
     ans = assistant.ask("We're pouring the new public sidewalk at 6 this Saturday, temps should be normal. When can we "
                         "open it back up to foot traffic?", "brandon")
-    assert ans.status == "clarify" and "“at 6” in the morning (a.m.) or in the evening (p.m.)" in ans.answer
+    assert ans.status == "clarify" and "“at 6” in the morning or the evening (a.m. or p.m.)" in ans.answer
 
 
 def test_the_deadline_of_ones_own_event_with_no_date_asks_the_date(assistant, monkeypatch):

@@ -88,7 +88,7 @@ def clarify_time_of_day(bare_hour: str | None = None) -> str:
         if re.search(r"\b12(?::00)?\s*$", bare_hour.strip()):  # "quits at 12 on Saturday": noon or midnight
             return clarify_value(f"the time of day: is “{bare_hour.strip()}” noon or midnight (and if midnight, the one "
                                  "that starts the day or the one that ends it)? This period is counted in hours.")
-        return clarify_value(f"the time of day: is “{bare_hour.strip()}” in the morning (a.m.) or in the evening (p.m.)? "
+        return clarify_value(f"the time of day: is “{bare_hour.strip()}” in the morning or the evening (a.m. or p.m.)? "
                              "This period is counted in hours.")
     return clarify_value("the time of day as well as the date (this period is counted in hours).")
 
