@@ -341,7 +341,7 @@ SAMPLES = __import__("pathlib").Path(__file__).resolve().parents[2] / "shared" /
 @pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/corpus-samples is not beside the repo")
 def test_added_codes_sums_a_receipt_and_a_follow_ups_period(with_samples, monkeypatch):
     monkeypatch.setenv("ASSISTANT_TODAY", "2028-06-14")
-    a = with_samples("crawfordville", "chagrin-falls", "williams", "somerville")
+    a = with_samples("crawfordville", "chagrin-falls", "williams", "somerville", "boston")
     # the fee and the deposit asked together, after a phrase naming them ("Between ..., how much ...?")
     both = a.ask("We need to open up a 12 ft by 8 ft hole in a paved street for a sewer repair. Between the permit fee "
                  "and the cash deposit, how much do I bring to the clerk?", "crawfordville")
@@ -354,6 +354,10 @@ def test_added_codes_sums_a_receipt_and_a_follow_ups_period(with_samples, monkey
     boxes = a.ask("We plan to put out 12 newsboxes around Union Square. Adding up the certificate fee and the per-box "
                   "charge, what do we pay the city for the first year?", "somerville")
     assert "$350.00" in boxes.answer, boxes.answer
+    # a day of the year the code fixes, after the dated one
+    lic = a.ask("The Police Commissioner's office says our Segway tour license should be approved this coming Tuesday. "
+                "Assuming it is, what date would that license expire?", "boston")
+    assert "March 1, 2029" in lic.answer, lic.answer
     # a follow-up asking how long a thing lasts, of the day the earlier turn dated
     first = ("We're pouring a residential driveway apron this Saturday, placing concrete starting 9 in the morning. "
              "When's the earliest the owner can drive over it?")
@@ -361,3 +365,34 @@ def test_added_codes_sums_a_receipt_and_a_follow_ups_period(with_samples, monkey
     history = [{"role": "user", "content": first}, {"role": "assistant", "content": b.answer}]
     planks = a.ask("and how long do the planks have to stay down?", "chagrin-falls", history=history)
     assert "June 24, 2028" in planks.answer, planks.answer
+
+
+# -- a day of the year the code fixes ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("sentence, turn, day, words", [
+    ("Such licenses shall be granted for a term not exceeding one (1) year but whenever granted they shall expire "
+     "annually on the first day of March; such licenses may be renewed annually.",
+     "Our tour license should be approved on June 20. What date would that license expire?", "2029-03-01",
+     "annually on the first day of March"),
+    ("The certificate of compliance must be renewed annually on April 1 by application to the superintendent.",
+     "Our certificate of compliance was issued on March 2. When do we have to renew the certificate?", "2028-04-01",
+     "annually on April 1"),
+    ("Any permit granted under this section shall expire on the 31st day of December in the year in which it is granted.",
+     "Our permit was granted on May 3. When does the permit expire?", "2028-12-31", "on the 31st day of December")])
+def test_the_first_day_of_the_year_the_code_fixes_after_the_dated_one(sentence, turn, day, words):
+    from datetime import date as _date
+
+    from assistant.answering import periods
+    got = periods.yearly_day(turn, read_slots(turn, ref=_date(2028, 1, 10)), [sentence])
+    assert got is not None and got.day.isoformat() == day and got.words == words and got.yearly
+
+
+def test_no_day_of_the_year_without_a_dated_day_or_a_yearly_sentence():
+    from datetime import date as _date
+
+    from assistant.answering import periods
+    sentence = "Such licenses shall expire annually on the first day of March."
+    turn = "What date does the license expire?"
+    assert periods.yearly_day(turn, read_slots(turn, ref=_date(2028, 1, 10)), [sentence]) is None
+    turn = "Our license was approved on June 20. What date does it expire?"
+    assert periods.yearly_day(turn, read_slots(turn, ref=_date(2028, 1, 10)),
+                              ["The permit shall expire on March 1."]) is None  # no "annually"

@@ -96,6 +96,8 @@ class Counted:
     done: Slot | None = None
     # counted from a stretch of days ("Last January ... at 10:45"): a period in hours gives the same hour on any day
     any_day: bool = False
+    # a day of the year the sentence fixes ("expire annually on the first day of March"): the first such day after
+    yearly: bool = False
 
     def call(self) -> dict:
         return {"name": "calendar_period",
@@ -670,12 +672,69 @@ _ACT = re.compile(r"\b(?:shall|must)\b|\bmay\b[^.;]*\bwithin\b", re.I)
 _LIFE = re.compile(r"\b(?:valid|expires?|lapses?|void|in effect|good for)\b", re.I)
 
 
+_MONTHS = ("january february march april may june july august september october november december").split()
+_ORDINAL_DAY = {w: i + 1 for i, w in enumerate(("first second third fourth fifth sixth seventh eighth ninth tenth "
+                                                 "eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth "
+                                                 "eighteenth nineteenth twentieth").split())}
+# a day of the year ("on the first day of March", "on the 31st day of December", "on April 1", "by December 31")
+_DAY_OF_YEAR = re.compile(r"\b(?:on|by|before|no\s+later\s+than|not\s+later\s+than)\s+(?:the\s+)?(?:(?P<ord>" +
+                          "|".join(_ORDINAL_DAY) + r"|\d{1,2}(?:st|nd|rd|th)?)\s+day\s+of\s+(?P<m1>" + "|".join(_MONTHS) +
+                          r")|(?P<m2>" + "|".join(_MONTHS) + r")\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b)", re.I)
+# said to come each year ("annually", "of each year"), or of the year the thing is granted
+_YEARLY = re.compile(r"\b(?:annually|each\s+year|every\s+year|of\s+each\s+year|yearly|in\s+the\s+year\s+in\s+which)\b",
+                     re.I)
+_ASKS_YEAR_DAY = re.compile(r"\b(?:expire|expires|expiration|run\s+out|renew\w*|good\s+(?:until|through|till)|valid|due|"
+                            r"last\s+day|what\s+date|which\s+date|deadline)\b", re.I)
+
+
+def yearly_day(turn: str, slots: list[Slot], sentences: list[str]) -> Counted | None:
+    """The day of the year a quoted sentence fixes ("shall expire annually on the first day of March", "renewed
+    annually on April 1", "shall expire on the 31st day of December in the year in which it is granted") that first
+    follows the question's one dated day ("should be approved this coming Tuesday"), when the question asks such a day
+    and the sentence shares a word of its thing (license, permit, certificate); None otherwise."""
+    if not ASKS_A_DAY.search(turn) or not _ASKS_YEAR_DAY.search(_asking(turn)):
+        return None
+    days = [s for s in slots if s.kind == "date" and s.precision == "day"]
+    if len({s.value for s in days}) != 1:
+        return None
+    start = days[0]
+    words = stems(turn) - _GENERIC_STEMS
+    for sentence in sentences:
+        m = _DAY_OF_YEAR.search(sentence)
+        if m is None or not _YEARLY.search(sentence) or len(_DAY_OF_YEAR.findall(sentence)) != 1:
+            continue
+        if not (stems(sentence) & words) - stems("day year date annual annually expire shall be"):
+            continue
+        month = _MONTHS.index((m.group("m1") or m.group("m2")).lower()) + 1
+        raw = (m.group("ord") or m.group("d")).lower()
+        dd = _ORDINAL_DAY.get(raw) or int(re.match(r"\d+", raw).group(0))
+        try:
+            same = date(start.day.year, month, dd)
+            day = same if same > start.day else date(start.day.year + 1, month, dd)
+        except ValueError:
+            return None  # (no such day: "the 31st day of April")
+        if re.search(r"\bin\s+the\s+year\s+in\s+which\b", sentence, re.I) and day.year != start.day.year:
+            return None  # "expire on the 31st day of December in the year in which it is granted": that year's only
+        said = sentence[m.start():m.end()]
+        yearly = _YEARLY.search(sentence).group(0)
+        return Counted(day, start, f"{yearly} {said}" if yearly.lower() in ("annually", "yearly") else said, False,
+                       sentence, yearly=True)
+    return None
+
+
+_GENERIC_STEMS = stems("the a an of on in at by to is it its this that what which when would will should be been "
+                       "our my we i you your they their if assuming")
+
+
 def under_rule(counted: list[Counted], calendar) -> list[Counted]:
     """The days counted again under the state's rule of counting time the calendar holds (Wisconsin: the event's
     day left out, a last day of a duty on a Sunday or legal holiday moved to the next secular day). Only a period
     of days, weeks, months or years counted forward from one day; [] for any other (its quote answers alone)."""
     out = []
     for c in counted:
+        if c.yearly:
+            out.append(c)  # (a day of the year the code fixes is no period counted: no rule moves it)
+            continue
         if c.begun is not None or c.backward:
             return []  # (each of two readings, "next Thursday", is counted under the rule as one day is)
         act = bool(_ACT.search(c.sentence)) and not _LIFE.search(c.sentence)

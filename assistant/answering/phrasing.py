@@ -242,6 +242,9 @@ def _period_counted(counted) -> str:
     if getattr(counted, "business", ""):
         return (f"I read: {start} ({said}). “{counted.words}”: **{fmt_date(counted.day)}** ({way} it, counted in "
                 f"business days: {counted.business}; the municipality's own closing days may differ).")
+    if getattr(counted, "yearly", False):
+        return (f"I read: {start} ({said}). “{counted.words}”: **{fmt_date(counted.day)}** (the first such day after "
+                "it).")
     if getattr(counted, "rule", ""):
         moved = (f"; {fmt_date(counted.moved_from)} is a {'Sunday' if counted.moved_from.weekday() == 6 else 'legal holiday'}, "
                  "so the last day moves to the next secular day") if counted.moved_from else ""

@@ -1961,6 +1961,14 @@ class EmbeddedPlanner:
             # can file?": the act the conversation asked about is the one this turn's day is for
             counted = periods.count_from(req.query.turn, req.query.of_origin("turn"), ranked,
                                          state=None if catalogued else self._state_of(muni_id), topic=req.query.earlier)
+        if not counted and not catalogued:
+            # "should be approved this coming Tuesday ... what date would that license expire?" of "shall expire
+            # annually on the first day of March": the first such day after the dated one
+            yearly = periods.yearly_day(req.query.turn, req.query.of_origin("turn"), [*ranked, *unquoted])
+            if yearly is not None:
+                counted = [yearly]
+                if yearly.sentence in unquoted:
+                    picked = [*picked, (unquoted[yearly.sentence], yearly.sentence, 0.0)]
         if catalogued and counted:
             # a period the catalogue does not hold ("Within 30 days after the final approval ... shall assign
             # addresses"): counted under the state's rule the catalogue's calculator counts with
