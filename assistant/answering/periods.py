@@ -248,7 +248,7 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
     if tied is None:
         return []
     sentence, m, backward = tied
-    if start.span.origin == "turn" and receipt_needed(turn, slots, sentences) is not None:
+    if start.span.origin == "turn" and receipt_needed(turn, slots, [sentence]) is not None:
         return []  # "the letter is dated June 5", of a period from its receipt: the day it came is asked
     # a coarse date is another day the period might count from, unless its own sentence ties no period to it ("they
     # let me move in last winter on a cash bond ... handed me a written notice on Friday the 3rd": the notice's day)

@@ -685,17 +685,21 @@ def _named_in_ask(query: Query, days: list[Slot]) -> Slot | None:
         return None
     turn = query.turn
     asking = " ".join(x for x in re.split(r"(?<=[.!?])\s+", turn) if "?" in x)
-    names = {w.lower() for w in re.findall(r"\b[A-Z][a-z]{2,}\b", asking)} - _NOT_A_NAME
+
+    def named(text: str) -> set[str]:  # (a capitalised word that starts a sentence or clause is no name)
+        return {m.group(1).lower() for m in re.finditer(r"(?<![.!?;:]\s)(?<!^)\b([A-Z][a-z]{2,})\b", text.strip())} \
+            - _NOT_A_NAME
+
+    names = named(asking)
     if not names:
         return None
 
-    def clause(s: Slot) -> str:
+    def clause(s: Slot) -> str:  # (with its closing mark: a date in an asking sentence dates no job of its own)
         start = max([0] + [m.end() for m in re.finditer(r"[.;!?](?:\s|$)", turn[:s.span.start])])
         end_m = re.search(r"[.;!?](?:\s|$)", turn[s.span.end:])
-        return turn[start:s.span.end + (end_m.start() if end_m else len(turn))]
+        return turn[start:s.span.end + (end_m.start() + 1 if end_m else len(turn))]
 
-    hits = [s for s in days if "?" not in clause(s)
-            and names & {w.lower() for w in re.findall(r"\b[A-Z][a-z]{2,}\b", clause(s))}]
+    hits = [s for s in days if "?" not in clause(s) and names & named(clause(s))]
     return hits[0] if len({s.value for s in hits}) == 1 and len(hits) >= 1 else None
 
 
@@ -753,7 +757,9 @@ def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:
     want = stems(expand(event_text)) - stems("the a an of on date day time or and was were is by")
     # (the event's own words, not their expansion: "filling" is no "permit")
     objects = stems(event_text) - stems("the a an of on date day time or and was were is by") - _kind_stems()
-    named_object = [s for s in days if stems(expand(own_words_before(s, query))) & objects] if objects else []
+    # (two words of what is approved at least, "fill and surfacing": one, "permit", is the question's topic everywhere)
+    named_object = [s for s in days if len(stems(expand(own_words_before(s, query))) & objects) >= 2] \
+        if len(objects) >= 2 else []
     if len(named_object) == 1 and wanted is not None \
             and _event_kind(own_words_before(named_object[0], query)) in (None, wanted):
         # "Permit ... was issued July 20 ... the Town signed off on our fill and surfacing Sept 12", of a period after

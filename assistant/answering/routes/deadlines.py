@@ -459,13 +459,13 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
                 chosen = chosen.model_copy(update={"precision": "day"})
         if chosen is not None:
             if chosen.precision != "day":
-                readings, calls, which = "", (), "day"
+                readings, calls, named_day = "", (), "day"
                 if chosen.precision == "week" and re.match(r"(?:next|last)\s+\w+day$", chosen.span.text.strip(), re.I):
                     # "next Friday" said on a Thursday: tomorrow, or the Friday of the week after — each day named,
                     # as the reading of the words gives it (a call the answer carries: its days may be stated); "last
                     # Tuesday" said on a Wednesday: yesterday, or the Tuesday of the week before
                     day = chosen.span.text.split()[-1].capitalize()
-                    which = day  # ("Which Friday is it?")
+                    named_day = day  # ("Which Friday is it?")
                     this, later = weekday_readings(chosen)
                     if chosen.span.text.lower().startswith("last"):
                         near = "yesterday" if (slots.today() - later).days == 1 else f"this past {day}"
@@ -479,7 +479,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
                               "arguments": {"words": chosen.span.text, "today": slots.today().isoformat()},
                               "result": {"readings": [fmt_date(this), fmt_date(later)]}},)
                 return Missing(f"{ACT_GIVEN if act_given else _the_day(best.event)}: “{chosen.span.text}” names no "
-                               f"single day{readings}. Which {which} is it?",
+                               f"single day{readings}. Which {named_day} is it?",
                                slot="event date", candidates=(chosen.span.text,), readings=calls)
             said = _time_of(chosen, ctx.query)
             if isinstance(event, datetime) and said is not None:
