@@ -133,20 +133,23 @@ def test_notice_deadlines_to_one_and_everybody_else(assistant, today):
 
 
 # -- the share of defective blocks decides the cost assessed -------------------------------------------------------------
-def test_the_whole_walks_cost_when_the_share_makes_the_whole_walk_go(assistant, today):
+@pytest.mark.parametrize("bad, estimate, share, owed, not_owed", [
+    (15, "$1,800", "62.5%", "$1,450.00", "$900.00"),  # the whole walk goes: half its $2,900
+    (6, "$800", "25%", "$400.00", "$1,450")])  # the bad blocks alone: half their $800
+def test_the_share_of_bad_blocks_picks_the_cost_assessed(assistant, today, bad, estimate, share, owed, not_owed):
     today("2028-10-19")
-    a = assistant.ask("Village inspected my sidewalk and 15 of my 24 blocks failed. The estimate for just those 15 is "
-                      "$1,800, and $2,900 to redo all 24. What will I end up paying?", "brandon")
+    a = assistant.ask(f"Village inspected my sidewalk and {bad} of my 24 blocks failed. The estimate for just those "
+                      f"{bad} is {estimate}, and $2,900 to redo all 24. What will I end up paying?", "brandon")
     assert a.status == "answered", a.answer
-    assert "62.5%" in a.answer and "$1,450.00" in a.answer and "$900.00" not in a.answer
+    assert share in a.answer and owed in a.answer and not_owed not in a.answer
 
 
-def test_the_bad_blocks_cost_when_the_share_is_under_the_threshold(assistant, today):
+def test_the_only_cost_given_of_the_other_kind_is_asked_about(assistant, today):
     today("2028-10-19")
-    a = assistant.ask("Village inspected my sidewalk and 6 of my 24 blocks failed. The estimate for just those 6 is "
-                      "$800, and $2,900 to redo all 24. What will I end up paying?", "brandon")
-    assert a.status == "answered", a.answer
-    assert "25%" in a.answer and "$400.00" in a.answer and "$1,450" not in a.answer
+    a = assistant.ask("Village inspected my sidewalk and 6 of my 24 blocks failed. Redoing the whole walk would run "
+                      "$2,900. What will I end up paying?", "brandon")
+    assert a.status == "clarify" and "$1,450" not in a.answer, a.answer
+    assert "replacing the defective blocks" in a.answer
 
 
 def test_a_follow_ups_more_blocks_add_to_the_earlier_count(assistant, today):
@@ -160,9 +163,17 @@ def test_a_follow_ups_more_blocks_add_to_the_earlier_count(assistant, today):
     assert "70%" in b.answer and "$2,000.00" in b.answer and "“marks 1 more”" in b.answer
 
 
-def test_more_marked_only_in_a_follow_up():
-    assert checks._MORE.search("and if he comes back and marks 2 more?").group("n") == "2"
-    assert checks._MORE.search("what if three more squares fail?").group("n2") == "three"
+def test_more_blocks_marked_are_read_in_a_follow_up_only():
+    from assistant.answering.reading import read_query
+    from assistant.answering.routes.common import RouteContext
+
+    def ctx(turn, follow_up):
+        q = read_query(turn, "marked 13 of my 20 squares" if follow_up else "", follow_up=follow_up)
+        return RouteContext(current=turn, vector=None, query=q, tools={}, similar=dict, found=list)
+
+    assert checks.more_marked(ctx("and if he comes back and marks 2 more?", True)) == (2, "marks 2 more")
+    assert checks.more_marked(ctx("what if three more squares fail?", True)) == (3, "three more squares fail")
+    assert checks.more_marked(ctx("he marks 2 more", False)) is None
 
 
 # -- a bill dated, then its amount ----------------------------------------------------------------------------------------

@@ -700,7 +700,7 @@ def _named_in_ask(query: Query, days: list[Slot]) -> Slot | None:
         return turn[start:s.span.end + (end_m.start() + 1 if end_m else len(turn))]
 
     hits = [s for s in days if "?" not in clause(s) and names & named(clause(s))]
-    return hits[0] if len({s.value for s in hits}) == 1 and len(hits) >= 1 else None
+    return hits[0] if len({s.value for s in hits}) == 1 else None
 
 
 def event_date(query: Query, event_text: str) -> Slot | Ambiguous | None:

@@ -4,6 +4,7 @@ construction layers. Each reads its own values; its Route declares the words it 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from decimal import Decimal
 from functools import partial
@@ -356,8 +357,8 @@ def more_marked(ctx: RouteContext) -> tuple[int, str] | None:
     m = _MORE.search(ctx.query.turn)
     if m is None:
         return None
-    said = m.group("n") or m.group("n2")
-    v = number_value(NUMBER.fullmatch(said)) if NUMBER.fullmatch(said) else None
+    said = NUMBER.fullmatch(m.group("n") or m.group("n2"))
+    v = number_value(said) if said is not None else None
     return (int(v), m.group(0)) if v is not None and v == int(v) and v > 0 else None
 
 
@@ -385,11 +386,12 @@ def defects(q: str, muni: str | None, ctx: RouteContext):
             # "What if it turns out to be 26 of them?" after "22 of the 40 squares": the turn's count of bad blocks
             # in place of the earlier one, of the same whole
             bad = int(n)
-            only = only_municipality(ctx, "sidewalk_defect_check", muni)
+            if bad > total:
+                return None
             return Routed("sidewalk_defect_check", {"municipality": only, "defective_blocks": bad, "total_blocks": total},
                           only, phrasing.lead_defects,
                           derived={"defective_blocks": f"{bad} (“{own_part[1]}”, in place of “{m.group(1)}”)",
-                                   "total_blocks": f"{total} (“{m.group(0)}”)"}) if bad <= total else None
+                                   "total_blocks": f"{total} (“{m.group(0)}”)"})
         if part is not None and (other := _count_before(q, part[0].start(), total)):
             # "my 18 squares ... marked eleven, but two of those are borderline": the part of a part; which count
             # the defective blocks are is asked
@@ -422,6 +424,11 @@ def defects(q: str, muni: str | None, ctx: RouteContext):
                 paid = owners_share(q, muni, ctx, whole=whole, share=getattr(share, "defective_percent", None))
                 if isinstance(paid, Routed):
                     routed.follow.append(paid)
+                elif isinstance(paid, Missing) and getattr(share, "ok", False):
+                    # (the share it states is the defect calculator's: its call goes with the question)
+                    return dataclasses.replace(paid, readings=(*paid.readings, {
+                        "name": "sidewalk_defect_check", "arguments": dict(routed.arguments),
+                        "result": share.model_dump(mode="json")}))
                 elif paid is not None:
                     return paid
             elif ASKS_MONEY.search(q):

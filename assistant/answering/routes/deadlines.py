@@ -167,10 +167,8 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
     story = " ".join(x for x in re.split(r"(?<=[.!?])\s+", ctx.current or q) if "?" not in x)
     wants_day = event is None and not year and (ASKS_A_DAY.search(q) is not None or (
         _THE_DEADLINE.search(_asking(ctx.current or q)) is not None and _OWN_EVENT.search(story) is not None) or (
-        # ("crew is on site at 7 am. By when does my written notice have to be in?": the work's hour, not its day)
-        ctx.query is not None and bool(ctx.query.of("time", "turn")) and not ctx.query.of("date")
-        and _WORK_ON_SITE.search(story) is not None
-        and re.search(r"\bby when\b|\bwhen\b|\bhow late\b|\blatest\b", _asking(ctx.current or q), re.I) is not None))
+        _hour_of_work_only(ctx, story) and re.search(r"\bby when\b|\bwhen\b|\bhow late\b|\blatest\b",
+                                                     _asking(ctx.current or q), re.I) is not None))
     if event is None and not year and not wants_day:
         return None  # "how long do I have…" without a date: the passage answers it
     from assistant.tools.deadlines import rules
@@ -359,8 +357,8 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         next_step = len(scored) > 1 and scored[1][1].id in best.related
         # ("crew is on site at 7 am. By when does my written notice have to be in?": an hour of the start is given, and
         # its day is not — the day is asked, the rule being one counted in hours back from it)
-        hour_only = best.count.kind in HOURS and ctx.query is not None and ctx.query.of("time", "turn") \
-            and not ctx.query.of("date") and _WORK_ON_SITE.search(ctx.current or q) and _WORK_STARTS.search(best.event)
+        hour_only = best.count.kind in HOURS and _hour_of_work_only(ctx, ctx.current or q) \
+            and _WORK_STARTS.search(best.event) is not None
         if not hour_only and (best_score < ranking().event_ask_score or (best_score - runner_up < 1 and not next_step)
                               or yearly):
             return None
@@ -570,9 +568,9 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
         # from the new day
         taken = {best.id, *(f.arguments.get("rule") for f in routed.follow)}
         for rid, other in rules().items():
+            same_event = other.event == best.event or bool(_WORK_STARTS.search(other.event) and _WORK_STARTS.search(best.event))
             if rid in taken or other.municipality != best.municipality or other.obligation not in ctx.query.answered \
-                    or not (_WORK_STARTS.search(other.event) and _WORK_STARTS.search(best.event)) \
-                    and other.event != best.event or (other.count.kind in HOURS and not isinstance(event, datetime)):
+                    or not same_event or (other.count.kind in HOURS and not isinstance(event, datetime)):
                 continue
             routed.follow.append(Routed("deadline", {**args, "rule": rid}, other.municipality, phrasing.lead_deadline,
                                         cues={"event": other.event}, sources=sources))
@@ -626,6 +624,12 @@ _PAPER_EVENTS = ("approval", "application", "notice", "bill")
 _WORK_ON_SITE = re.compile(_WORK_STARTS.pattern + r"|\b(?:opening\s+up|open(?:ing)?\s+(?:up\s+)?(?:the|a|our)\s+(?:street|road|"
                            r"town\s+road|trench)|crews?\s+(?:is\s+|are\s+|will\s+be\s+)?on\s+site|on\s+site|dig(?:ging)?|"
                            r"excavat\w*|pour(?:ing)?|bor(?:e|ing)\s+under)\b", re.I)
+def _hour_of_work_only(ctx: RouteContext, text: str) -> bool:
+    """"Crew is on site at 7 am": the turn gives the work's hour and no date at all."""
+    return ctx.query is not None and bool(ctx.query.of("time", "turn")) and not ctx.query.of("date") \
+        and _WORK_ON_SITE.search(text) is not None
+
+
 # the work itself told as under way or planned ("we're cutting across a Town road", "trenching for a lateral")
 _WORK_DONE = re.compile(r"\b(?:cut(?:ting)?\s+(?:across|into|through|open)|trench(?:ing)?|lay(?:ing)?\s+(?:a|the|new)\s+\w+|"
                         r"install(?:ing)?|replac(?:e|ing)\s+(?:a|the|our)\s+\w+)\b", re.I)
