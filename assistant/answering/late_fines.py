@@ -125,6 +125,9 @@ def owed(turn: str, slots: list[Slot], picked: list[tuple[str, str]], today: dat
         # "The ticket is dated March 5 and I didn't get around to paying it until April 9": owed on the day it is paid
         today = paid[0].day
         days = {v: s for v, s in days.items() if s is not paid[0]}
+    if len(days) >= 2 and not paid and several(turn) and all(s.day <= today for s in days.values()) \
+            and _count(turn) in (None, len(days)):
+        return _each(sorted(days.values(), key=lambda s: s.day), rule, today, rising)
     if len(days) != 1:
         return None
     given = next(iter(days.values()))
@@ -148,6 +151,52 @@ def owed(turn: str, slots: list[Slot], picked: list[tuple[str, str]], today: dat
                  f"rises by {fmt_money(rule.rise)} to {fmt_money(raised)} on {fmt_date(first_late)}"]
     return Worked("late", rule.rise_words, given.span.text, total, steps, False, rule.sentence,
                   others=(rule.fine_sentence,))
+
+
+# "two tickets", "both notices", "each citation": the question is about more than one notice, each with its own date
+_SEVERAL = re.compile(r"\b(?:two|three|four|2|3|4|both|each|several)\s+(?:of\s+(?:the|my|them)\s+)?(?:\w+\s+)?"
+                      r"(?:tickets?|notices?|citations?|fines?|violations?|offen[cs]es?)\b|\b(?:tickets|notices|citations|fines)\b"
+                      r"[^.?!]{0,40}\bboth\b|\bboth\b[^.?!]{0,20}\b(?:tickets|notices|citations|fines)\b", re.I)
+
+
+def several(turn: str) -> bool:
+    return bool(_SEVERAL.search(turn))
+
+
+_COUNTS = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+
+
+def _count(turn: str) -> int | None:
+    """The number of notices the question names ("three tickets": 3); None when it names none."""
+    m = _SEVERAL.search(turn)
+    word = (m.group(0).split() or [""])[0].lower() if m else ""
+    return _COUNTS.get(word)
+
+
+def _each(given: list[Slot], rule: LateRule, today: date, rising: bool) -> Worked:
+    """Several notices, each with its own date: each fine as of today (risen or not), and their sum."""
+    steps, owed_each = [], []
+    for n, g in enumerate(given, 1):
+        passed = (today - g.day).days
+        late = passed >= rule.days
+        owed_each.append(rule.fine + rule.rise if late or rising else rule.fine)
+        steps.append(f"notice {n}, {fmt_date(g.day)} (“{g.span.text}”) to today, {fmt_date(today)}: {passed} days, "
+                     + (f"at least {rule.days} (“{rule.days_words}”): {fmt_money(rule.fine)} (“{rule.fine_words}”) + "
+                        f"{fmt_money(rule.rise)} (“{rule.rise_words}”) = {fmt_money(owed_each[-1])}" if late else
+                        f"fewer than {rule.days}: {fmt_money(owed_each[-1])}"))
+    total = sum(owed_each, Decimal(0))
+    steps.append(" + ".join(fmt_money(x) for x in owed_each) + f" = {fmt_money(total)}, days counted on the calendar")
+    return Worked("late", rule.rise_words, "; ".join(g.span.text for g in given), total, steps, False, rule.sentence,
+                  others=(rule.fine_sentence,))
+
+
+def unresolved(turn: str, slots: list[Slot], picked: list[tuple[str, str]], today: date) -> LateRule | None:
+    """The late rise when the question asks what is owed and gives dates that no reading ties to its notices (two dates,
+    one notice): a figure that leaves the rise out would be wrong, so none is stated."""
+    if not asks_owed(turn):
+        return None
+    dated = {s.value for s in slots if s.kind == "date" and s.precision == "day" and s.span.origin == "turn" and s.day != today}
+    return rule_in(picked) if len(dated) >= 2 else None
 
 
 # the day the fine is (or will be) paid, said before its date: "paying it until April 9", "paid it on May 2", "pay it on"

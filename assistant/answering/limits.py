@@ -256,14 +256,25 @@ _OVER_RUN = re.compile(r"^\s*(?:over|in|across|along|for)\s+(?:a\s+|the\s+)?(?:(
                        r"\s+of\s+)?(?:about\s+|roughly\s+|around\s+)?$", re.I)
 
 
+# ("a horizontal run of 150 feet", "the drive runs 150 feet"): the run, said before the rise
+_RUN_BEFORE = re.compile(r"\b(?:(?:horizontal\s+)?(?:run|distance|length)\s+of|runs?|running)\s+(?:about\s+|roughly\s+|around\s+)?$",
+                         re.I)
+
+
 def rise_over_run(turn: str, slots: list[Slot]) -> list[Slot]:
     """A slope the user's words give as a rise over a run, worked out in percent (exact, to the hundredth); its
     span is the words of both lengths."""
     lengths = sorted((s for s in slots if s.kind == "length" and s.unit in ("ft", "in") and s.span.origin == "turn"),
                      key=lambda s: s.span.start)
     out = []
-    for a, b in zip(lengths, lengths[1:]):
-        if not _RISE_BEFORE.search(turn[max(0, a.span.start - 30):a.span.start]) \
+    for first, second in zip(lengths, lengths[1:]):
+        a, b = first, second
+        if _RUN_BEFORE.search(turn[max(0, first.span.start - 30):first.span.start]) \
+                and _RISE_BEFORE.search(turn[max(0, second.span.start - 30):second.span.start]) \
+                and not re.search(r"[.?!;]", turn[first.span.end:second.span.start]):
+            # ("a horizontal run of 150 feet and it climbs 19.5 feet": the run told first, then the rise)
+            a, b = second, first
+        elif not _RISE_BEFORE.search(turn[max(0, a.span.start - 30):a.span.start]) \
                 or not _OVER_RUN.match(turn[a.span.end:b.span.start]):
             continue
         rise = a.number * _DIMENSION[a.unit][1]
@@ -271,11 +282,11 @@ def rise_over_run(turn: str, slots: list[Slot]) -> list[Slot]:
         if run <= 0:
             continue
         pct = (rise / run * 100).quantize(Decimal("0.01"))
-        text = turn[a.span.start:b.span.end]
+        lo, hi = min(a.span.start, b.span.start), max(a.span.end, b.span.end)
         out.append(Slot(kind="percent", value=format(pct.normalize(), "f"), unit="%",
                         worked=f"the rise “{a.span.text}” divided by the run “{b.span.text}”",
-                        span=Span(origin="turn", start=a.span.start, end=b.span.end, text=text),
-                        before=turn[max(0, a.span.start - 60):a.span.start].lower(), after=turn[b.span.end:b.span.end + 40].lower()))
+                        span=Span(origin="turn", start=lo, end=hi, text=turn[lo:hi]),
+                        before=turn[max(0, lo - 60):lo].lower(), after=turn[hi:hi + 40].lower()))
     return out
 
 
@@ -352,6 +363,11 @@ def check_against(turn: str, slots: list[Slot], sentences: list[str], common: fr
             if not tied:
                 continue
             if len(given) > 1:
+                # (a measurement the sentence sets no limit of its kind for does not compete: "24 feet wide" is no
+                # rival for the slope "a slope not to exceed 12%" limits, however many words tie it)
+                limited = [(n, m) for n, m in tied
+                           if _check_one(turn, m, sentence, common, several=True, strict=strict) is not None]
+                tied = limited or tied
                 best = max(n for n, _ in tied)
                 tied = [(n, m) for n, m in tied if n == best]
             checks = [_check_one(turn, m, sentence, common, several=len(given) > 1, strict=strict) for _, m in tied]
@@ -388,6 +404,8 @@ def _check_one(turn: str, measured: Slot, sentence: str, common: frozenset[str],
         return _SEVERAL
     found = [lim for lim in found if lim not in far]
     own = _aspect(turn[measured.span.end:measured.span.end + 14])  # "24 ft wide": what the measurement's own words say
+    if measured.kind == "percent" and measured.worked:
+        own = None  # (a slope worked from a rise and a run: the words after the run, "from the road", are no aspect)
     if found and own is not None and not any(lim.aspect == own for lim in found) and not _ASPECTS[own].search(sentence):
         # "the road's 24 ft wide" against "a minimum of 10\" of crushed aggregate": no width there, and the best
         # sentence's limit is of something else; no check at all (a later sentence's limit is not taken instead:

@@ -93,6 +93,12 @@ def clarify_time_of_day(bare_hour: str | None = None) -> str:
     return clarify_value("the time of day as well as the date (this period is counted in hours).")
 
 
+def period_from_hour(event: str) -> str:
+    """The offer that closes a period stated without its end ("the date and time the concrete was poured")."""
+    return (f"It is counted in hours from the {event}. Tell me the hour as well as the day, and I will give the "
+            "moment it ends.")
+
+
 def only_code_covers(name: str) -> str:
     return f"The question names no municipality; only the {name} code covers this topic."
 

@@ -510,6 +510,10 @@ def _fewer_amounts_than_times(turn: str, slots) -> tuple[int, str] | None:
 
 # an hour said with no morning or evening: "at 6 this Saturday", "around 7:30 on Friday"
 # ("at half past seven the Monday after ...", "quarter to eight": the hour in words)
+# a sentence that limits a slope ("a slope not to exceed 12% at any such point")
+_SLOPE_LIMIT = re.compile(r"\b(?:slopes?|grades?)\b[^.;]*\d\s*(?:%|percent)", re.I)
+# the question asks the length of a period ("How long do we need to keep the kids off it?")
+_ASKS_HOW_LONG = re.compile(r"\bhow\s+long\b|\bhow\s+many\s+(?:hours|days)\b", re.I)
 _BARE_HOUR = re.compile(r"(?:\b(?:at|around|about)\s+(?:1[0-2]|[1-9])(?::[0-5]\d)?|\b(?:(?:a\s+)?quarter|half)\s+(?:past|after|to|"
                         r"till|of)\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|1[0-2]|[1-9]))"
                         r"\b(?!\s*(?:a\.?\s?m\b|p\.?\s?m\b|o['’]?clock|"
@@ -1265,6 +1269,13 @@ class EmbeddedPlanner:
             # (a follow-up's own few words are no search to weigh rules by: "and the neighbors on the block who'll be
             # affected" finds the damages section first)
             routed = self.router.route(current, muni_id, current=current, vector=cur_vec, query=req.query)
+            if isinstance(routed, Missing) and not req.query.of_origin("turn") and _ASKS_HOW_LONG.search(current):
+                # ("and if the patch settles later on, how long are we on the hook for it?": its own words reach a
+                # period and give no day to count from — the length is asked, which the code's text answers; the
+                # earlier turn's day belongs to another rule)
+                held = _provision_quote(routed.provision)
+                if held and muni_id is not None:
+                    return Lookup(current, muni_id, picked=((*held, 1.0),))
             if routed is not None and not isinstance(routed, Missing):
                 # ("we used the Town's crew. I put down a $2,400 deposit and the bill came to $2,950. What do I still
                 # owe and when's it due?": this turn's words reach a due date and leave its amounts unused; the
@@ -1780,6 +1791,18 @@ class EmbeddedPlanner:
         ranked = [s for _, s, _ in by_score]
         checks = [] if cleared is not None else limits.check_against(req.query.turn, req.query.of_origin("turn"), ranked,
                                                                       self._muni_common(muni_id))
+        if not checks and cleared is None and picked and limits.rise_over_run(req.query.turn, req.query.of_origin("turn")):
+            # ("a horizontal run of 150 feet and it climbs 19.5 feet ... Does that slope meet the town's rule?"): the
+            # slope the user's lengths make is held against the limit of a slope among the passages found, though the
+            # story's other words chose other sentences to quote
+            for h in hits[:6]:
+                found = [x for x in sentences(h.passage.text) if x not in ranked and _SLOPE_LIMIT.search(x)]
+                checks = limits.check_against(req.query.turn, req.query.of_origin("turn"), found,
+                                              self._muni_common(muni_id)) if found else []
+                if checks:
+                    top = max(y[2] for y in picked)
+                    picked = [*((h.passage, x, top * 1.01) for x in found if x in {c.sentence for c in checks}), *picked]
+                    break
         portioned = [] if checks else (portions.portion_of(req.query.turn, req.query.of_origin("turn"), ranked)
                                        or portions.share_of_count(req.query.turn, req.query.of_origin("turn"), ranked))
         worked = added_depth if added_depth is not None else [cleared] if cleared is not None else rates.work_out(
@@ -1822,6 +1845,13 @@ class EmbeddedPlanner:
             if late is not None and (not worked or late_fines.asks_rise(req.query.turn) or all(
                     w.kind == "per_unit" and w.sentence in late.others for w in worked)):
                 worked = [late]
+            elif late is None and worked and all(w.kind == "per_unit" for w in worked):
+                # ("two tickets ... First one was August 20 ... a week ago today"; dates no reading ties to the
+                # tickets): the fine times the tickets leaves out the rise of any paid late, so no figure is stated
+                rule = late_fines.unresolved(req.query.turn, req.query.of_origin("turn"),
+                                             [(s, self._section_text(p)) for p, s, _ in by_score], today())
+                if rule is not None and any(w.sentence == rule.fine_sentence for w in worked):
+                    worked = []
         if not checks and not portioned and (not worked or all(w.kind == "per_unit" for w in worked)):
             # "pulled one of our newspaper boxes ... on Monday the 11th ... pick it up today. What's the total?": the fee
             # plus the charge for each day it was kept, at most the maximum (a product of one rate is not all of it)
@@ -2682,6 +2712,29 @@ class EmbeddedPlanner:
             notes=notes, tool_calls=calls,
         )
 
+    def _period_told(self, step: Routed, muni_id: str | None) -> Answer | None:
+        """A period in hours the question asks the length of, stated as the rule states it, with its quotes; None when
+        the rule's quotes are not in the text."""
+        from assistant.corpus import passage_by_id
+        from assistant.tools.deadlines import rule_citations, rules
+
+        rule = rules().get(step.arguments.get("rule", ""))
+        if rule is None:
+            return None
+        blocks, cites = [], []
+        for c in rule_citations(rule):
+            passage = passage_by_id(c.passage_id) if c.passage_id else None
+            if passage is None or c.quote not in passage.text:
+                continue
+            block, cite = quote_block(passage, c.quote)
+            blocks.append(block)
+            cites.append(cite)
+        if not blocks:
+            return None
+        return Answer(status="answered", municipality=muni_id or rule.municipality, citations=cites,
+                      answer="\n\n".join([rule.obligation, phrasing.period_from_hour(rule.event), *blocks]),
+                      notes=list(rule.notes))
+
     def _render_calculation(self, plan: Calculate, req: Request) -> Answer:
         routed, q, muni_id = plan.routed, plan.text, plan.municipality
         parts, calls, cites, notes = [], [], [], []
@@ -2700,6 +2753,12 @@ class EmbeddedPlanner:
                     guard_events=[f"calculator refused the values read: {exc}"])
             if not result.ok and "date and time" in (result.error or "") and step.tool == "deadline":
                 bare = _BARE_HOUR.search(req.query.turn)
+                if bare is None and _ASKS_HOW_LONG.search(req.query.turn):
+                    # "poured yesterday afternoon. How long do we need to keep the kids off it?": the period asked is
+                    # the code's own; the moment it ends needs the hour, which is offered, not demanded
+                    told = self._period_told(step, muni_id)
+                    if told is not None:
+                        return told
                 return Answer(status="clarify", municipality=muni_id,
                               answer=phrasing.clarify_time_of_day(bare.group(0) if bare else None))
             calls.append(ToolCall(name=step.tool, arguments=step.arguments, result=result.model_dump(mode="json")))

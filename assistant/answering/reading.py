@@ -581,9 +581,10 @@ def _dates(text: str, origin: Origin, ref: date, context: str = "") -> list[Slot
                 this_month = None
             if not named and this_month is not None and abs((near - ref).days) > 31:
                 # "on Monday the 6th", said on Thursday March 8, when March 6 was a Tuesday: the weekday or the day
-                # of the month is wrong, and the nearest Monday the 6th is months away — no single day is read
-                a, b = sorted((this_month, near))
-                add(m.start(), m.end(), this_month, "month", (a, b))
+                # of the month is wrong, and the nearest Monday the 6th is months away: "the 6th" is read as this
+                # month's, the weekday left before it, so the check of a weekday against its date asks which is meant
+                the = m.start() + m.group(0).lower().rfind("the", 0, m.start("d") - m.start())
+                add(the, m.end(), this_month)
             else:
                 add(m.start(), m.end(), near)
     # "the snow this weekend quits on Saturday", "this weekend, Sunday probably": a Saturday or Sunday said bare
@@ -1729,7 +1730,9 @@ _DIGIT_FRACTION_OF = re.compile(r"(?<![\d/.])(?P<num>\d{1,2})\s*/\s*(?P<den>\d{1
 _TOLD_AS_PAST = re.compile(r"\b(?:was|were|did|got|had|came|went|sent|gave|told|paid|took|dug|left|began|quit|stopped|"
                            r"put|brought|ran|hit|cut|broke|fell|saw|found|[a-z]{3,}ed)\b", re.I)
 _TOLD_AS_FUTURE = re.compile(r"\b(?:will|going\s+to|gonna|plan(?:ning|s)?|scheduled|supposed|expect(?:ed|ing)?|want|need|"
-                             r"hope|hoping|should|can|could|would|be)\b|['’]ll\b|"
+                             r"hope|hoping|should|can|could|would|be|"
+                             # ("If we end up doing an emergency dig on a busted main this Wednesday": a day supposed)
+                             r"if|end\s+up)\b|['’]ll\b|"
                              r"(?:['’]re|['’]m|\b(?:is|are|am))\s+(?:\w+\s+)?\w+ing\b", re.I)
 
 

@@ -210,7 +210,8 @@ def trace(arguments: dict[str, Any], query: Query, defaults: dict[str, str] | No
         if unsure is not None:
             # "around midnight last night - not sure if it was just before or just after 12": the user doubts the value
             return read, Unsafe(r.argument, r.label, (unsure,), reason="unsure")
-        other_day = weekday_disagrees(r.slot) if r.slot is not None and r.derived is None else None
+        # (a day and hour joined into one moment is still the day the words gave: its weekday is checked too)
+        other_day = weekday_disagrees(r.slot) if r.slot is not None else None
         if other_day is not None:
             # "starts Wednesday, April 18" when April 18 is a Tuesday: the weekday and the date name two days — asked
             return read, Unsafe(r.argument, r.label, other_day, reason="weekday")
@@ -593,6 +594,9 @@ def weekday_reply(asked: str, reply: str, earlier: str) -> tuple[str, str] | Non
     as_written = m.group("a").split(", ")[1]  # "April 18": the date the earlier words gave
     fixed, n = re.subn(rf"\b[A-Za-z]{{3,9}}\.?,?\s+{re.escape(as_written)}(?:st|nd|rd|th)?(?:,?\s*\d{{4}})?",
                        picked[0], earlier, count=1)
+    if not n:  # ("Monday the 30th": the weekday and the day of the month alone)
+        fixed, n = re.subn(rf"\b[A-Za-z]{{3,9}}\s*,?\s*\(?the\s+{as_written.split()[1]}(?:st|nd|rd|th)\b\)?",
+                           picked[0], earlier, count=1)
     return (fixed, picked[0]) if n else None
 
 

@@ -1,0 +1,137 @@
+"""Session 42: readings that decide a figure or an ask, on any question.
+
+Several tickets each with its own date are each worked against a fine that rises when left unpaid (and a product of
+the fine that would leave the rise out is never stated); "If we end up doing ... this Wednesday" is the coming one;
+"Monday the 30th" of a Tuesday is asked about, as is a weekday that disagrees with a date joined to an hour; "How
+long do we keep the kids off it?" states the period when the hour it counts from is not given; a follow-up asking how
+long of a rule its own words reach quotes that rule, not the earlier turn's calculation; a run told before its rise
+makes a slope, held against the slope limit however many other measurements the story gives.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from assistant.answering import late_fines, limits
+from assistant.answering.reading import read_slots
+from assistant.answering.slot_safety import weekday_disagrees, weekday_reply
+
+SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "corpus-samples"
+
+_FINE = ("Any person violating the provisions of this section shall be subject to a fine of one hundred dollars and no "
+         "cents ($100.00) for each offense.")
+_RISE = ("This fine shall increase by thirty-three dollars ($33.00) if it remains unpaid at least twenty-one (21) days "
+         "after issuance of a notice of the violation.")
+
+
+# -- several notices, each its own date -------------------------------------------------------------------------------
+def test_two_tickets_each_with_its_date_are_each_worked():
+    turn = ("I got two tickets for parking in the bike lane. First one was Monday, August 20, and the second one was a "
+            "week ago today. If I pay them both today, how much in total?")
+    today = date(2029, 9, 18)
+    w = late_fines.owed(turn, read_slots(turn, ref=today), [(_FINE, f"{_FINE} {_RISE}"), (_RISE, f"{_FINE} {_RISE}")], today)
+    assert w is not None and w.result == Decimal("233.00"), w
+    assert "notice 1" in w.steps[0] and "notice 2" in w.steps[1]
+
+
+@pytest.mark.parametrize("turn", [
+    # three tickets named, two dates: which dates are whose is not known
+    "I got three tickets for parking in the bike lane, on August 1 and September 12. What do I owe today?",
+    # one ticket and a day it was moved: no several notices
+    "I got a ticket for parking in the bike lane on August 1 and moved the car on August 5. What do I owe today?"])
+def test_dates_not_tied_to_their_notices_work_nothing(turn):
+    today = date(2029, 9, 18)
+    picked = [(_FINE, f"{_FINE} {_RISE}"), (_RISE, f"{_FINE} {_RISE}")]
+    assert late_fines.owed(turn, read_slots(turn, ref=today), picked, today) is None
+    assert late_fines.unresolved(turn, read_slots(turn, ref=today), picked, today) is not None
+
+
+@pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/corpus-samples is not beside the repo")
+def test_fines_of_dated_tickets_never_leave_the_rise_out(with_samples, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-09-18")
+    a = with_samples("boston")
+    two = a.ask("Ugh, I got two tickets for stopping my car in the marked bike lane outside my apartment. First one was "
+                "Monday, August 20, and I totally forgot about it. Second one was a week ago today. If I pay them both "
+                "today, how much in total?", "boston")
+    assert "$233.00" in two.answer and "$200.00" not in two.answer, two.answer
+    moved = a.ask("I got three tickets for parking in the bike lane, on August 1 and September 12. What do I owe today?",
+                  "boston")
+    assert "$300.00" not in moved.answer and "$200.00" not in moved.answer, moved.answer
+
+
+# -- days said two ways -----------------------------------------------------------------------------------------------
+def test_a_weekday_supposed_with_if_is_the_coming_one():
+    turn = "If we end up doing an emergency dig on a busted water main this Wednesday, the day before Thanksgiving, when?"
+    found = {s.span.text: s.day for s in read_slots(turn, ref=date(2027, 11, 22)) if s.kind == "date"}
+    assert found == {"this Wednesday": date(2027, 11, 24), "the day before Thanksgiving": date(2027, 11, 24)}
+
+
+def test_a_weekday_and_a_day_of_the_month_that_disagree_are_asked_about():
+    turn = "We start Monday the 30th at 8 in the morning. Latest I can get it in?"
+    day = next(s for s in read_slots(turn, ref=date(2027, 11, 22)) if s.kind == "date")
+    assert day.day == date(2027, 11, 30) and day.precision == "day"
+    said, as_written, other = weekday_disagrees(day)
+    assert said == "Monday" and as_written == "Tuesday, November 30, 2027" and other == "Monday, November 29, 2027"
+    asked = ("To work this out I need the date counted from: “Monday” and the date do not agree — November 30 is a "
+             "Tuesday. Which do you mean: Tuesday, November 30, 2027 or Monday, November 29, 2027?")
+    fixed, chosen = weekday_reply(asked, "the monday", turn)
+    assert chosen == "Monday, November 29, 2027" and fixed.startswith("We start Monday, November 29, 2027 at 8")
+
+
+def test_a_weekday_that_disagrees_with_a_date_joined_to_an_hour_is_asked_about(assistant, today):
+    today("2027-11-22")
+    a = assistant.ask("Need to get the written notice to the Town of Delafield Highway Commission before we dig. We "
+                      "start Tuesday, November 29 at 8 in the morning. Latest I can get it in?", "delafield")
+    assert a.status == "clarify" and "Monday, November 29, 2027" in a.answer and "November 26" not in a.answer, a.answer
+
+
+# -- how long, not until when -----------------------------------------------------------------------------------------
+def test_how_long_a_period_in_hours_lasts_is_stated_without_its_hour(assistant, today):
+    today("2030-03-12")
+    a = assistant.ask("We had a new concrete walk poured out front yesterday afternoon. How long do we need to keep the "
+                      "kids and their bikes off it?", "brandon")
+    assert a.status == "answered" and "48 hours" in a.answer and "Tell me the hour" in a.answer, a.answer
+    assert a.citations and a.citations[0].quote in a.answer
+    until = assistant.ask("We had a new concrete walk poured out front yesterday afternoon. Until when do we need to "
+                          "keep the kids off it?", "brandon")
+    assert until.status == "clarify", until.answer
+
+
+def test_a_follow_up_asking_how_long_of_another_rule_does_not_rework_the_earlier_one(assistant, today):
+    today("2030-03-12")
+    first = "Plumbing contractor here. We have to open-cut a town road to run a sewer lateral. What do we need first?"
+    second = "ok. we want to start this coming monday at 8am. whats the latest the notice can go in?"
+    history = []
+    for q in (first, second):
+        a = assistant.ask(q, "delafield", history=history or None)
+        history += [{"role": "user", "content": q}, {"role": "assistant", "content": a.answer}]
+    third = assistant.ask("and if the patch settles later on, how long are we on the hook for it?", "delafield",
+                          history=history)
+    assert "one year after approval" in third.answer and not third.tool_calls, third.answer
+
+
+# -- a slope from a run and a rise ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("turn", [
+    "Our driveway climbs 19.5 feet over a run of 150 feet. Does that slope meet the rule?",
+    "Driveway will be 24 feet wide with a horizontal run of 150 feet and it climbs 19.5 feet from the road. Does that "
+    "slope meet the rule?"])
+def test_a_run_and_a_rise_in_either_order_make_a_slope_held_against_the_slope_limit(turn):
+    sentence = ("Every building hereafter erected shall have safe vehicular access by means of a paved driveway of "
+                "sufficient width and adequate horizontal alignment to accommodate emergency vehicles and a slope not to "
+                "exceed 12% at any such point.")
+    slots = read_slots(turn)
+    assert [s.value for s in limits.rise_over_run(turn, slots)] == ["13"]
+    checks = limits.check_against(turn, slots, [sentence], frozenset())
+    assert len(checks) == 1 and checks[0].limit.value == Decimal("12") and checks[0].measured.value == "13"
+
+
+def test_a_slope_among_other_measurements_is_checked_in_an_answer(assistant, today):
+    today("2030-05-21")
+    a = assistant.ask("We're building at W302 N2160 in the town, 3-car garage, lot's 2.3 acres. Driveway will be 24 feet "
+                      "wide with a horizontal run of 150 feet and it climbs 19.5 feet from the road to the garage. "
+                      "Contractor quoted $18,400. Does that slope meet the town's rule?", "delafield")
+    assert "13%" in a.answer and "12%" in a.answer and "16%" not in a.answer, a.answer
