@@ -135,3 +135,62 @@ def test_a_slope_among_other_measurements_is_checked_in_an_answer(assistant, tod
                       "wide with a horizontal run of 150 feet and it climbs 19.5 feet from the road to the garage. "
                       "Contractor quoted $18,400. Does that slope meet the town's rule?", "delafield")
     assert "13%" in a.answer and "12%" in a.answer and "16%" not in a.answer, a.answer
+
+
+# -- second batch: parties, a guarantee, a surcharge, a pipe, an amount said as two numbers -----------------------------
+def test_who_owes_who_what_asks_each_party(assistant, today):
+    today("2027-11-22")
+    a = assistant.ask("Me and the guy next door both had the Town of Delafield's asphalt crew redo our driveway aprons "
+                      "out in the right-of-way. I put down a $1,850 deposit and my final bill was $2,040. He deposited "
+                      "$2,200 and his bill came to $1,975. Who owes who what?", "delafield")
+    assert a.status == "answered" and "$190.00" in a.answer and "$225.00" in a.answer, a.answer
+    assert "“I put down”" in a.answer, a.answer  # (a party's label keeps no trailing article)
+
+
+def test_a_guarantee_put_up_when_we_built_is_the_sum_held(assistant, today):
+    today("2030-03-12")
+    a = assistant.ask("When we built we put up a $2,000 cash guarantee for the curb and gutter. After we moved in the "
+                      "town said our builder cracked the curb, fixed it, and billed us $650. We never paid that bill and "
+                      "it's been well over a month. What happens to our $2,000?", "delafield")
+    assert "$1,350.00" in a.answer and "$2,650" not in a.answer, a.answer
+
+
+def test_a_permit_fee_given_for_a_surcharge_asks_the_paving_age(assistant, today):
+    today("2027-11-22")
+    a = assistant.ask("What surcharge does the Village of Brandon tack on for cutting into Maple Street? Our permit fee "
+                      "is $175 and we're digging in May.", "brandon")
+    assert a.status == "clarify" and "paving" in a.answer and "$875" not in a.answer, a.answer
+    table = assistant.ask("Is there a surcharge for cutting into Maple Street?", "brandon")
+    assert table.status == "answered", table.answer
+
+
+def test_not_less_than_that_of_a_pipe_is_a_minimum():
+    found = limits.limits_in("Such culvert shall be constructed of corrugated metal pipe and shall have a cross section "
+                             "of not less than that of a 15\" pipe.")
+    assert [(x.bound, x.value, x.unit) for x in found] == [("min", Decimal("15"), "in")]
+
+
+def test_a_size_with_no_unit_before_the_thing_the_code_sizes_is_asked(assistant, today):
+    today("2027-11-22")
+    a = assistant.ask("I picked up a 12 corrugated metal pipe for the culvert under my new driveway. Will that pass with "
+                      "the town?", "delafield")
+    assert a.status == "clarify" and "“12”" in a.answer and "inches or feet" in a.answer, a.answer
+    sized = assistant.ask("I picked up a 12 inch corrugated metal pipe for the culvert under my new driveway. Will that "
+                          "pass with the town?", "delafield")
+    assert "3 inches short of 15 inches" in sized.answer, sized.answer
+
+
+def test_an_amount_said_as_tens_and_units_then_tens_is_read_whole():
+    from assistant.answering.reading import unread_amounts
+
+    turn = "the estimate they gave us is twenty-nine fifty for the whole stretch. how much do we pay?"
+    assert unread_amounts(turn, read_slots(turn)) == [("twenty-nine fifty", (Decimal("2950"), Decimal("29.5")))]
+
+
+def test_a_share_of_an_amount_said_two_ways_asks_which(assistant, today):
+    today("2027-11-22")
+    a = assistant.ask("hey so the village marked the sidewalk in front of our house for reconstruction and the estimate "
+                      "they gave us is twenty-nine fifty for the whole stretch. how much of that do we actually end up "
+                      "paying?", "brandon")
+    assert a.status == "clarify" and "$2,950.00 or $29.50" in a.answer and "gives no amount" not in a.answer, a.answer
+    assert "$1,475" not in a.answer

@@ -29,7 +29,9 @@ _DIMENSION = {"ft": ("length", Decimal(12)), "in": ("length", Decimal(1)), "%": 
 _KINDS = ("length", "percent", "weight")
 
 # the words that make a quantity a bound (general English of codes), read just before or after it
-MIN_BEFORE = re.compile(r"(?:\b(?:not|no)\s+(?:be\s+)?(?:less|fewer|narrower|shallower|thinner|shorter)\s+than|"
+MIN_BEFORE = re.compile(r"(?:\b(?:not|no)\s+(?:be\s+)?(?:less|fewer|narrower|shallower|thinner|shorter)\s+than"
+                         # ("a cross section of not less than that of a 15\" pipe")
+                         r"(?:\s+that\s+of\s+(?:a|an|the))?|"
                          # ("where the minimum thickness shall be seven inches")
                          r"\bat\s+least|\bminimum(?:\s+(?:width|depth|thickness|length|height))?(?:\s+of|\s+(?:shall|must|will)\s+be|\s+is)?|"
                          r"\bmin\.)\s*$", re.I)

@@ -25,7 +25,8 @@ _NUMBER = re.compile(r"[$\d]")
 EACH = re.compile(r"\b(?:each|both|apiece|respectively|separately|either|all (?:two|three|of (?:us|them)))\b|"
                   r"\bwhich (?:one|of|\w+ (?:is|are|was|were|falls?))\b|"
                   # "who owes what", "who gets what back": what falls to each one
-                  r"\bwho\s+(?:owes|pays|gets|is\s+owed|receives)\s+what\b|"
+                  # ("who owes who what")
+                  r"\bwho\s+(?:owes|pays|gets|is\s+owed|receives)\s+(?:(?:who|whom)\s+)?what\b|"
                   # "who gets money back, who owes": each party asked by a "who" of its own
                   r"\bwho\s+(?:owes|pays|gets|is\s+owed|receives)\b.{0,40}\bwho\s+(?:owes|pays|gets|is\s+owed|receives)\b",
                   re.I)
@@ -147,6 +148,8 @@ def _label(sentence: str) -> str:
     words = re.sub(r"[,;:(]+$", "", head.strip()).split()
     while len(words) > 1 and _DATE_WORD.fullmatch(words[-1]):  # "One starts Monday June": the date's words are not its name
         words.pop()
+    while len(words) > 1 and words[-1].lower() in ("a", "an", "the", "of", "for", "was", "is"):
+        words.pop()  # ("I put down a $1,850 deposit": "I put down")
     # a name with its number ("Lot 7 posted ...", "Unit 2B", "House #12"): the number is part of the name
     named = re.match(rf"{re.escape(head)}((?:#|no\.)?\s?\d+[A-Za-z]?)\b(?!\s*(?:%|percent|feet|foot|ft|inch|days?|hours?|tons?))",
                      sentence) if words and len(words) <= 2 and words[-1][:1].isupper() else None

@@ -451,7 +451,12 @@ def _asks_only_a_day(question: str) -> bool:
 _BARE_DISTANCE = re.compile(r"\b(?:about|around|roughly|maybe|only|just|up\s+to|within|to|at)\s+(?P<n>\d{1,3}(?:\.\d+)?)\s+"
                             r"(?=(?:from|off|away|back\s+from|of)\s+(?:the|my|our|your|a)\b)", re.I)
 _ASKS_IF_ALLOWED = re.compile(r"\b(?:is|would|will)\s+(?:that|this|it)\s+(?:be\s+)?(?:allowed|ok(?:ay)?|legal|fine|permitted|"
-                              r"too\s+(?:close|far|near))\b|\b(?:can|may)\s+(?:i|we)\b|\ballowed\?", re.I)
+                              r"too\s+(?:close|far|near))\b|\b(?:can|may)\s+(?:i|we)\b|\ballowed\?|"
+                              # ("Will that pass with the town?", "does it meet code?")
+                              r"\b(?:will|would|does|do)\s+(?:that|this|it|they|those)\s+(?:pass|meet|work|do)\b", re.I)
+# a size said with no unit before the thing it sizes: "a 12 corrugated metal pipe", "a 4 slab"
+_BARE_SIZE = re.compile(r"\b(?:a|an|the|my|our|one|that)\s+(?P<n>\d{1,3}(?:\.\d+)?)\s+(?P<thing>(?:[a-z-]+\s+){0,3}[a-z]+)\b"
+                        r"(?<!\bfoot)(?<!\bfeet)(?<!\binch)(?<!\binches)", re.I)
 
 
 # a reply that is only a unit ("tons", "in pounds", "feet.")
@@ -482,6 +487,12 @@ def _unitless_measure(turn: str, slots, sentence: str) -> tuple[str, str] | None
         return None
     bare = [m for m in _BARE_DISTANCE.finditer(turn) if not any(a <= m.start("n") < b for a, b in spans)]
     lengths = [x for x in read_slots(sentence) if x.kind == "length"]
+    if not bare and lengths:
+        # ("I picked up a 12 corrugated metal pipe for the culvert" against "not less than that of a 15\" pipe"): a size
+        # with no unit before the very thing the quoted sentence sizes
+        sized = stems(sentence)
+        bare = [m for m in _BARE_SIZE.finditer(turn) if not any(a <= m.start("n") < b for a, b in spans)
+                and (stems(m.group("thing")) - place_stems("for of to in on at with and the a an")) & sized]
     if len(bare) != 1 or not lengths:
         return None
     unit = lengths[0].unit
@@ -1601,13 +1612,15 @@ class EmbeddedPlanner:
         if not picked:
             return OutOfScope()
         picked = self._asked_topic_first(req, muni_id, hits, picked)
-        unitless = _unitless_measure(req.query.turn, req.query.of_origin("turn"),
-                                     max(picked, key=lambda x: x[2])[1]) if not req.query.follow_up else None
+        # (the best quoted sentence that sets a length, else the best one)
+        best = next((x for x in sorted(picked, key=lambda x: -x[2]) if any(y.kind == "length" for y in read_slots(x[1]))),
+                    max(picked, key=lambda x: x[2]))
+        unitless = _unitless_measure(req.query.turn, req.query.of_origin("turn"), best[1]) \
+            if not req.query.follow_up else None
         if unitless is not None:
             # "bring it up to about 30 from the road blacktop. Is that allowed?" against "closer than 3' from the hard
             # surface": 30 inches and 30 feet answer differently, so the unit is asked, never guessed
             said, units = unitless
-            best = max(picked, key=lambda x: x[2])
             return Clarify(phrasing.clarify_value(phrasing.unit_needed(said, units)), municipality=muni_id,
                            slot="unit", notes=(phrasing.asked_for("the unit of the measurement", ()),),
                            quote=(best[0], best[1]))
@@ -1925,9 +1938,18 @@ class EmbeddedPlanner:
             # cost": the sum the share is of is asked, with the sentence that charges it quoted
             base = rates.needs_amount(req.query.turn, req.query.of_origin("turn"), by_score[0][1])
             if base is not None:
-                return Clarify(phrasing.clarify_value(phrasing.amount_needed(base)), municipality=muni_id,
+                question, readings = phrasing.amount_needed(base), ()
+                unread = unread_amounts(req.query.turn, req.query.slots)
+                if unread:
+                    # ("the estimate they gave us is twenty-nine fifty"): the amount said, read both ways (the reading's
+                    # call carries the two readings, so they may be said)
+                    said, both = unread[0]
+                    question = f"{base}: " + phrasing.two_readings(said, both)
+                    readings = ({"name": "read_amount_said_as_two_numbers", "arguments": {"words": said},
+                                 "result": {"readings": [str(x) for x in both]}},)
+                return Clarify(phrasing.clarify_value(question), municipality=muni_id,
                                slot=base, notes=(phrasing.asked_for(base, ()),),
-                               quote=(by_score[0][0], by_score[0][1]))
+                               quote=(by_score[0][0], by_score[0][1]), readings=readings)
             # "How much do I have to pay now?" against a fine that rises when unpaid so many days after the notice
             late = late_fines.date_needed(req.query.turn, req.query.of_origin("turn"),
                                           [(s, self._section_text(p)) for p, s, _ in by_score[:3]])

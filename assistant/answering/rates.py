@@ -154,10 +154,15 @@ _CHARGED = re.compile(r"\b(?:bill|cost|amount|charge|expense)", re.I)  # and wha
 # the user's own words for the sum held ("I put down $3,800", "we posted a $1,500 guarantee") and for the cost
 _HELD = re.compile(r"deposit|guarantee|bond|escrow|put down|put up|posted|left with|paid (?:up ?front|in advance)|up ?front|"
                    r"advance", re.I)
-_COST = re.compile(r"\bbill|\bcost|came to|come to|ended up|charged?|invoice|actual|final|spent|ran\b|"
-                   # "the Village built the sidewalk itself for $4,750": the work done, for its price
-                   r"\b(?:built|did|done|constructed|installed|repaired|fixed|replaced|poured|paved)\b[^.;$]{0,40}\bfor\b",
-                   re.I)
+_COST = re.compile(r"\bbill|\bcost|came to|come to|ended up|charged?|invoice|actual|final|spent|ran\b", re.I)
+# "the Village built the sidewalk itself for $4,750": the work done, for its price ("When we built we put up a $2,000
+# guarantee for the curb" is no price: its "for" is not the amount's)
+_DONE_FOR = re.compile(r"\b(?:built|did|done|constructed|installed|repaired|fixed|replaced|poured|paved)\b[^.;$]{0,40}"
+                       r"\bfor\s*$", re.I)
+
+
+def _a_cost(slot: Slot, words: str) -> bool:
+    return bool(_COST.search(words) or _DONE_FOR.search(slot.before))
 _ASKS_BACK = re.compile(r"\bget\b[^.?!]{0,25}\bback\b|\brefund|\bleft over\b|\bbalance\b|\bhow much more\b", re.I)
 
 
@@ -173,8 +178,8 @@ def _settled(amounts: list[Slot], sentence: str) -> list[Worked]:
     if not (_SECURITY.search(sentence) and _SETTLES.search(sentence) and _CHARGED.search(sentence)) \
             or len({a.number for a in amounts}) != 2:
         return []
-    held = [a for a in amounts if _HELD.search(_own_words(a)) and not _COST.search(_own_words(a))]
-    cost = [a for a in amounts if _COST.search(_own_words(a)) and not _HELD.search(_own_words(a))]
+    held = [a for a in amounts if _HELD.search(_own_words(a)) and not _a_cost(a, _own_words(a))]
+    cost = [a for a in amounts if _a_cost(a, _own_words(a)) and not _HELD.search(_own_words(a))]
     if len(held) != 1 or len(cost) != 1:
         return []  # which is the sum held and which the cost is not read from the words
     h, c = held[0], cost[0]
@@ -194,7 +199,7 @@ def _held_by_condition(turn: str, amounts: list[Slot], picked: list[tuple[str, s
     if len({a.number for a in amounts}) != 1 or not _ASKS_BACK.search(turn) and not ASKS_AMOUNT.search(turn):
         return []
     cost = amounts[0]
-    if _HELD.search(_own_words(cost)) or not _COST.search(_own_words(cost) + " " + cost.after[:40]):
+    if _HELD.search(_own_words(cost)) or not _a_cost(cost, _own_words(cost) + " " + cost.after[:40]):
         return []  # the user's amount is no cost the sum held is settled against
     around = [s for s, _ in picked] + [x for _, text in picked for x in sentences(text)]
     settles = next((x for x in around if _SECURITY.search(x) and _CHARGED.search(x)

@@ -2484,7 +2484,8 @@ def trace_value(value: Any, query: Query) -> list[Slot]:
 # ways: "the estimate is twelve-five" ($12,500 or $1,250), "a fee of one-fifty" ($150 or $1.50)
 _TWO_NUMBER_AMOUNT = re.compile(
     rf"\b(?:estimate|bill|invoice|fee|cost|price|quote|deposit|paid|charge[ds]?|came\s+to|comes\s+to|came\s+in\s+at)\b"
-    rf"[^.?!$\d]{{0,30}}?\b(?P<h>{_ONES}|ten|{_TEENS})[- ](?P<r>{_ONES}|ten|{_TEENS}|(?:{_TENS})(?:-(?:{_ONES}))?)\b"
+    # ("twenty-nine fifty": the first number may be a compound of tens, whole — never its last word alone)
+    rf"[^.?!$\d]{{0,30}}?(?<![\w-])(?P<h>(?:{_TENS})-(?:{_ONES})|{_ONES}|ten|{_TEENS})[- ](?P<r>{_ONES}|ten|{_TEENS}|(?:{_TENS})(?:-(?:{_ONES}))?)\b"
     r"(?![- ](?:hundred|thousand|dollars?|cents?|o['’]clock|a\.?m\b|p\.?m\b|hours?|hrs?|minutes?|days?|weeks?|months?|years?|"
     r"feet|foot|inch|inches|percent|%))", re.I)
 

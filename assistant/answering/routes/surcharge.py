@@ -93,7 +93,9 @@ def surcharge(q: str, muni: str | None, ctx: RouteContext):
     if age is not None:
         return _from_age(q, muni, reading, age, ctx)
     if muni in ctx.tools[tool].municipalities and paved is None:
-        if asks_amount or ASKS_DOLLARS.search(q):
+        if asks_amount or ASKS_DOLLARS.search(q) or reading.fee is not None:
+            # (a permit fee the user gives is for working their surcharge: "What surcharge does the Village tack on ...?
+            # Our permit fee is $175": the paving's age is asked, not the table quoted)
             return Missing("the date of the street's final paving (for example “paved last June” or “paved two years ago”).",
                            slot="final paving date")
         return None  # "is there a surcharge…": the table answers it
