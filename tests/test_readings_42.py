@@ -194,3 +194,57 @@ def test_a_share_of_an_amount_said_two_ways_asks_which(assistant, today):
                       "paying?", "brandon")
     assert a.status == "clarify" and "$2,950.00 or $29.50" in a.answer and "gives no amount" not in a.answer, a.answer
     assert "$1,475" not in a.answer
+
+
+# -- third batch: a bill is a demand; a fee from the quoted section; hours a use may last --------------------------------
+_LASTING = ("This permit shall be issued only for purposes of a parade, and only if the use of the right-of-way is for a "
+            "period not to exceed three hours.")
+
+
+def test_a_bill_dated_is_the_demand_a_period_counts_from():
+    from assistant.answering import periods
+
+    turn = "The city sent me the bill for the sidewalk repair, dated September 4. When would the lien kick in?"
+    sentences = ["If, at the expiration of ten days from the sending or service of the said notice, the owner has failed "
+                 "to comply, the Council shall order the work done.",
+                 "If the claim of expenses or costs are not paid within 30 days from demand the notice and claim shall "
+                 "be recorded in the office of the County Recorder."]
+    got = periods.count_from(turn, read_slots(turn, ref=date(2029, 9, 18)), sentences, state="AZ")
+    assert len(got) == 1 and got[0].day == date(2029, 10, 4) and "30 days" in got[0].words
+
+
+@pytest.mark.parametrize("turn, end", [
+    ("We got the parade permit for the Saturday rodeo parade starting at 9 am. What's the latest the street can stay "
+     "closed until?", "12:00 PM"),
+    ("The parade starts at 10:30 pm. How late can the street stay closed until?", "1:30 AM")])
+def test_a_use_limited_to_hours_ends_that_many_hours_after_its_start(turn, end):
+    from assistant.answering import periods, phrasing
+
+    got = periods.count_from(turn, read_slots(turn, ref=date(2029, 9, 18)), [_LASTING])
+    assert len(got) == 1 and f"{got[0].day:%-I:%M %p}" == end
+    said = phrasing.period_counted(got[0])
+    assert f"**{end}**" in said and ("the next day" in said) == (end == "1:30 AM"), said
+
+
+def test_a_use_limited_to_hours_asks_its_start_when_none_is_given():
+    from assistant.answering import periods
+
+    turn = "We got the parade permit for the Saturday morning rodeo parade. What's the latest the street can stay closed until?"
+    need = periods.start_needed(turn, read_slots(turn), [_LASTING])
+    assert need is not None and need.words == "for a period not to exceed three hours"
+    assert periods.start_needed("How long can a parade permit last?", [], [_LASTING]) is None
+
+
+@pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/corpus-samples is not beside the repo")
+def test_added_codes_fee_by_the_day_a_parades_hours_and_a_bills_lien(with_samples, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-09-18")
+    a = with_samples("somerville", "williams")
+    box = a.ask("The city took one of our newspaper boxes off the sidewalk on Friday, August 31, and we're going over to "
+                "pick it up today. What are we going to have to pay to get it back?", "somerville")
+    assert "**$100.00**" in box.answer and "$115" not in box.answer, box.answer
+    first = "We got the parade permit for the Saturday morning rodeo parade. What's the latest the street can stay closed until?"
+    ask = a.ask(first, "williams")
+    assert ask.status == "clarify" and "What time does it start?" in ask.answer, ask.answer
+    history = [{"role": "user", "content": first}, {"role": "assistant", "content": ask.answer}]
+    reply = a.ask("10 am", "williams", history=history)
+    assert "**1:00 PM**" in reply.answer, reply.answer

@@ -102,16 +102,25 @@ class Counted:
     def call(self) -> dict:
         return {"name": "calendar_period",
                 "arguments": {"from": (self.begun or self.start.day).isoformat() if not self.any_day
-                              else f"{self.begun:%H:%M} on a day of {self.start.span.text}", "period": self.words,
+                              else f"{self.begun:%H:%M} on {self._which_day()}", "period": self.words,
                               "backward": self.backward},
                 "result": {"day": fmt_date(self.day) if not self.any_day
-                           else f"{self.day:%-I:%M %p} (that day, any day of {self.start.span.text})", "quote": self.sentence,
+                           else f"{self.day:%-I:%M %p} ({self._end_day()})", "quote": self.sentence,
                            **({"rule": self.rule} if self.rule else {}),
                            **({"last_day_before_moving": fmt_date(self.moved_from)} if self.moved_from else {}),
                            **({"business_days": self.business} if self.business else {}),
                            **({"next_business_day": fmt_date(self.next_open), "falls_on": self.closed}
                               if self.next_open else {}),
                            **({"done_on": fmt_date(self.done.day), "in_time": self.in_time()} if self.done else {})}}
+
+    def _which_day(self) -> str:
+        return "the day it starts" if self.start.kind == "time" else f"a day of {self.start.span.text}"
+
+    def _end_day(self) -> str:
+        """The day an hour counted on any day falls on: that day, or the next."""
+        if self.start.kind == "time":
+            return "the same day" if self.day.date() == self.begun.date() else "the next day"
+        return f"that day, any day of {self.start.span.text}"
 
     def in_time(self) -> bool | None:
         """Is the day the act was done on or before the last day (forward periods only)?"""
@@ -221,6 +230,17 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
         if len(now) == 1:
             done = now[0]
             days = [s for s in days if s is not done]
+    clock = [t for t in slots if t.kind == "time"]
+    if not days and len({t.value for t in clock}) == 1 and _ASKS_UNTIL.search(turn) \
+            and _lasting([*sentences, *extra]) is not None:
+        # "the Saturday rodeo parade starting at 9 am. What's the latest the street can stay closed until?" of "for a
+        # period not to exceed three hours": the hours run from the hour given, whatever the day
+        sentence, m = _lasting([*sentences, *extra])
+        hh, mm = (int(x) for x in clock[0].value.split(":"))
+        begun = datetime.combine(today(), datetime.min.time()).replace(hour=hh, minute=mm)
+        n = _amount(m)
+        end = _shift(begun, n, m.group("u"), False) if n else None
+        return [] if end is None else [Counted(end, clock[0], m.group(0), False, sentence, begun, clock[0], any_day=True)]
     if len({s.value for s in days}) != 1:
         return []
     start = days[0]
@@ -246,7 +266,15 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
         # worked out)
         tied = _tied_period(turn, sentences, _sentence_of(earlier, start) if earlier else "", levels=("dated",))
     if tied is None:
-        return []
+        lasting = _lasting(sentences) if moment is not None and _ASKS_UNTIL.search(turn) else None
+        if lasting is None:
+            return []
+        # "the parade starting at 9 am Saturday. What's the latest the street can stay closed until?" of "for a period
+        # not to exceed three hours": the hours run from the start the question gives
+        sentence, m = lasting
+        n = _amount(m)
+        end = _shift(moment, n, m.group("u"), False) if n else None
+        return [] if end is None else [Counted(end, start, m.group(0), False, sentence, moment, at)]
     sentence, m, backward = tied
     if start.span.origin == "turn" and receipt_needed(turn, slots, [sentence]) is not None:
         return []  # "the letter is dated June 5", of a period from its receipt: the day it came is asked
@@ -294,6 +322,36 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
             return [Counted(day1, start, said, False, sentence,
                             moment if hours1 else None, at if hours1 else None), counted]
     return [counted]
+
+
+# a permit's or use's own length, from whenever it starts: "only if the use of the right-of-way is for a period not to
+# exceed three hours"
+_LASTING = re.compile(rf"\bfor\s+a\s+(?:period|term)\s+(?:of\s+)?(?:not\s+(?:to\s+)?(?:exceed(?:ing)?|more\s+than)|"
+                      rf"no\s+(?:more|longer)\s+than|up\s+to)\s+{_PERIOD}\b(?!\s+(?:after|of|from|following|before|prior))",
+                      re.I)
+# the question asks until when something may last ("What's the latest the street can stay closed until?")
+_ASKS_UNTIL = re.compile(r"\buntil\b|\btill\b|\blatest\b|\bhow\s+late\b|\bwhat\s+time\b[^?.!]{0,40}\b(?:end|over|done|"
+                         r"reopen|open)\b|\bwhen\s+(?:does|do|must|will|would)\b[^?.!]{0,40}\b(?:end|be\s+over|reopen)\b",
+                         re.I)
+
+
+def _lasting(sentences: list[str]) -> tuple[str, re.Match] | None:
+    """The one quoted sentence that limits how long something lasts, in hours, from whenever it starts."""
+    found = [(x, m) for x in dict.fromkeys(sentences) for m in [_LASTING.search(x)]
+             if m is not None and m.group("u").lower().startswith("hour")]
+    return found[0] if len(found) == 1 else None
+
+
+def start_needed(turn: str, slots: list[Slot], sentences: list[str]) -> DayNeeded | None:
+    """A use limited to so many hours from its start ("for a period not to exceed three hours"), when the question asks
+    until when it may last and gives no hour it starts: the hour is asked (a guess moves the end)."""
+    if not _ASKS_UNTIL.search(turn) or any(s.kind == "time" for s in slots):
+        return None
+    lasting = _lasting(sentences)
+    if lasting is None:
+        return None
+    sentence, m = lasting
+    return DayNeeded("the time it starts", m.group(0), sentence)
 
 
 # the first of two periods one event starts: "for forty-eight hours and then only on planks for seven days after"
@@ -367,7 +425,8 @@ def _condition_unsaid(turn: str, sentences: list[str], sentence: str, m: re.Matc
 
 # one act by two words (general English): "we start backfilling on Friday" is "the work of refilling" a period counts from
 # (kept to the tie of an event: as a search expansion it pulled the restoration sections above the notice's)
-_EVENT_KIN = {"backfil": {"refil"}, "refil": {"backfil"}}
+# ("the bill was dated September 4" of "not paid within 30 days from demand": a bill is the demand for the costs)
+_EVENT_KIN = {"backfil": {"refil"}, "refil": {"backfil"}, "bill": {"demand", "invoic"}, "invoic": {"bill", "demand"}}
 
 
 def _kin(words: set[str]) -> set[str]:

@@ -93,6 +93,12 @@ def clarify_time_of_day(bare_hour: str | None = None) -> str:
     return clarify_value("the time of day as well as the date (this period is counted in hours).")
 
 
+def start_time_needed(words: str) -> str:
+    """The hour a use limited to so many hours starts, asked ("for a period not to exceed three hours")."""
+    return (f"the time it starts: “{words}” runs from the start, and the question gives no hour. What time does it "
+            "start?")
+
+
 def period_from_hour(event: str) -> str:
     """The offer that closes a period stated without its end ("the date and time the concrete was poured")."""
     return (f"It is counted in hours from the {event}. Tell me the hour as well as the day, and I will give the "
@@ -232,6 +238,9 @@ def period_counted(counted) -> str:
 
 
 def _period_counted(counted) -> str:
+    if getattr(counted, "any_day", False) and counted.start.kind == "time":  # an hour with no day: "starting at 9 am"
+        return (f"I read: {counted.begun:%-I:%M %p} (“{counted.start.span.text}”). “{counted.words}”: "
+                f"**{counted.day:%-I:%M %p}** {counted._end_day()} (hours counted on the clock).")
     if getattr(counted, "any_day", False):
         at = f"“{counted.at.span.text}”" if counted.at is not None else "the hour given"
         return (f"I read: {counted.begun:%-I:%M %p} ({at}) on a day of “{counted.start.span.text}”. “{counted.words}”: "

@@ -1868,12 +1868,15 @@ class EmbeddedPlanner:
         if not checks and not portioned and (not worked or all(w.kind == "per_unit" for w in worked)):
             # "pulled one of our newspaper boxes ... on Monday the 11th ... pick it up today. What's the total?": the fee
             # plus the charge for each day it was kept, at most the maximum (a product of one rate is not all of it)
-            pool = [s for _, s, _ in by_score] + [x for h in hits[:6] for x in sentences(h.passage.text)]
+            # (and the best quoted sentence's own section: "Failure ... to retrieve a newsrack within the specified
+            # 30-day period" is quoted from (c), the fee from (a))
+            near = [h.passage for h in hits[:6]] + (self._same_section(by_score[0][0]) if by_score else [])
+            pool = [s for _, s, _ in by_score] + [x for p in near for x in sentences(p.text)]
             daily = daily_fees.owed(req.query.turn, req.query.of_origin("turn"), pool, today())
             if daily is not None:
                 worked = [daily]
                 if all(s != daily.sentence for _, s, _ in picked):
-                    holder = next(h.passage for h in hits[:6] if daily.sentence in sentences(h.passage.text))
+                    holder = next(p for p in near if daily.sentence in sentences(p.text))
                     top = max(y[2] for y in picked)
                     picked = [(holder, daily.sentence, top * 1.01), *picked]
                 by_score = sorted(picked, key=lambda x: -x[2])
@@ -2013,6 +2016,13 @@ class EmbeddedPlanner:
             # can file?": the act the conversation asked about is the one this turn's day is for
             counted = periods.count_from(req.query.turn, req.query.of_origin("turn"), ranked,
                                          state=None if catalogued else self._state_of(muni_id), topic=req.query.earlier)
+        if not counted and req.query.clarified and req.query.earlier and not catalogued:
+            # ("What time does it start?" answered "10 am"): the earlier question's ask, counted with the reply's hour
+            counted = periods.count_from(f"{req.query.earlier} {req.query.turn}",
+                                         [*req.query.of_origin("turn"), *req.query.of_origin("earlier")], ranked,
+                                         state=self._state_of(muni_id), extra=tuple(unquoted))
+            if counted and counted[0].sentence in unquoted:
+                picked = [*picked, (unquoted[counted[0].sentence], counted[0].sentence, 0.0)]
         if not counted and not catalogued:
             # "should be approved this coming Tuesday ... what date would that license expire?" of "shall expire
             # annually on the first day of March": the first such day after the dated one
@@ -2060,6 +2070,13 @@ class EmbeddedPlanner:
                            municipality=muni_id, slot="time", candidates=(said.span.text,),
                            notes=(phrasing.asked_for("the time of day", (said.span.text,)),),
                            quote=(holder, told.sentence) if holder is not None else ())
+        starts = None if counted or checks or worked or catalogued \
+            else periods.start_needed(req.query.turn, req.query.of_origin("turn"), [*ranked, *unquoted])
+        if starts is not None:  # "the Saturday morning parade. What's the latest the street can stay closed until?"
+            holder = self._holder(starts.sentence, by_score) or unquoted.get(starts.sentence)
+            return Clarify(phrasing.clarify_value(phrasing.start_time_needed(starts.words)),
+                           municipality=muni_id, slot="time", notes=(phrasing.asked_for("the time it starts", ()),),
+                           quote=(holder, starts.sentence) if holder is not None else ())
         receipt = None if counted or checks or worked or catalogued \
             else periods.receipt_needed(req.query.turn, req.query.of_origin("turn"), ranked)
         if receipt is not None:  # "The letter is dated June 5. When's my deadline?" of ten days from its receipt
