@@ -248,3 +248,52 @@ def test_added_codes_fee_by_the_day_a_parades_hours_and_a_bills_lien(with_sample
     history = [{"role": "user", "content": first}, {"role": "assistant", "content": ask.answer}]
     reply = a.ask("10 am", "williams", history=history)
     assert "**1:00 PM**" in reply.answer, reply.answer
+
+
+def test_hours_from_an_hour_of_any_such_weekday_end_on_a_weekday(monkeypatch):
+    from assistant.answering import periods, phrasing
+
+    monkeypatch.setenv("ASSISTANT_TODAY", "2029-09-18")
+    turn = ("I have a storefront in the business district downtown. If the snow quits at 4 in the morning on a Wednesday, "
+            "when does my walk have to be cleared by?")
+    sentence = ("Except as provided in division (B) below, snow and ice shall be so removed from sidewalks in all business "
+                "districts within the city within 24 hours after the cessation of all fall of snow, sleet or freezing rain.")
+    got = periods.count_from(turn, read_slots(turn), [sentence])
+    assert len(got) == 1
+    said = phrasing.period_counted(got[0])
+    assert "**Thursday 4:00 AM**" in said and "2029" not in said, said
+    assert got[0].call()["result"]["day"] == "4:00 AM (Thursday)"
+
+
+# -- blocks "got marked", a neighbor's own clause ---------------------------------------------------------------------
+def test_blocks_that_got_marked_and_each_neighbors_share(assistant, today):
+    today("2027-11-22")
+    one = assistant.ask("Village inspector went down our block spray painting sidewalk squares. My walk is 20 squares and "
+                        "13 got marked. Do I have to rip out the whole walk?", "brandon")
+    assert "**65%**" in one.answer, one.answer
+    two = assistant.ask("Village inspector went down our block in Brandon spray painting sidewalk squares. My walk is 20 "
+                        "squares and 13 got marked, my neighbor Jim's is 15 squares and 8 got marked. Does either of us "
+                        "have to rip out the whole walk?", "brandon")
+    assert "**65%**" in two.answer and "**53.33%**" in two.answer and "86.7" not in two.answer, two.answer
+
+
+def test_my_neighbors_clause_is_the_neighbors():
+    from assistant.answering.parties import _person
+
+    assert _person("my neighbor Jim's is 15 squares and 8 got marked") == "other"
+    assert _person("My walk is 20 squares and 13 got marked") == "asker"
+
+
+def test_a_weekday_that_disagrees_with_its_day_counts_nothing_in_a_lookup():
+    from assistant.answering import daily_fees
+
+    turn = "The city took our newsrack on Monday the 6th and we pick it up today. What do we pay to get it back?"
+    slots = read_slots(turn, ref=date(2029, 3, 8))
+    sentence = ("A removed newsrack may be retrieved upon payment of a removal fee of $25.00 plus a storage fee of $5.00 "
+                "per day, to a maximum combined removal and storage fee of $100.00.")
+    assert daily_fees.owed(turn, slots, [sentence], date(2029, 3, 8)) is None
+    fine = "Any person violating this section shall be subject to a fine of $100.00 for each offense."
+    rise = "This fine shall increase by $33.00 if it remains unpaid at least 21 days after issuance of a notice."
+    ticket = "I got a ticket on Monday the 6th. What do I owe today?"
+    assert late_fines.owed(ticket, read_slots(ticket, ref=date(2029, 3, 8)), [(rise, f"{fine} {rise}")],
+                           date(2029, 3, 30)) is None

@@ -54,6 +54,10 @@ def owed(turn: str, slots: list[Slot], sentences: list[str], today: date) -> Wor
     sentence, m = found[0]
     days_told = [s for s in slots if s.span.origin == "turn" and s.kind == "duration" and s.unit == "days"]
     dates = [s for s in slots if s.span.origin == "turn" and s.kind == "date" and s.precision == "day"]
+    from assistant.answering.slot_safety import weekday_disagrees
+
+    if any(weekday_disagrees(s) for s in dates):
+        return None  # ("took it on Monday the 6th" of a Tuesday: which day is not guessed)
     if days_told and not dates and len({s.value for s in days_told}) == 1:
         days, read = int(days_told[0].number), f"{days_told[0].number.normalize():f} days (“{days_told[0].span.text}”)"
     else:

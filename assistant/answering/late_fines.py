@@ -113,6 +113,10 @@ def owed(turn: str, slots: list[Slot], picked: list[tuple[str, str]], today: dat
     if rule is None:
         return None
     # ("as of today" is the day it is owed on, not the notice's)
+    from assistant.answering.slot_safety import weekday_disagrees
+
+    if any(weekday_disagrees(s) for s in slots if s.kind == "date" and s.precision == "day"):
+        return None  # ("a ticket on Monday the 6th" of a Tuesday: which day is not guessed)
     days = {s.value: s for s in slots if s.kind == "date" and s.precision == "day" and s.span.origin == "turn"
             and not (s.day == today and re.fullmatch(r"today|now|this\s+morning|tonight", s.span.text.strip(), re.I))}
     if not days:

@@ -392,6 +392,8 @@ def _amounts(clause: str) -> list[re.Match]:
 def _person(clause: str) -> str | None:
     # ("each of us", "neither of us", "we both": the two together, no one person)
     words = _words(re.sub(r"\b(?:of|both|all)\s+(?:us|we)\b|\b(?:we|us)\s+(?:both|all)\b", " ", clause, flags=re.I))
+    if words & {"neighbor", "neighbour", "neighbor's", "neighbour's"}:
+        words = words - {"my", "our"}  # ("my neighbor Jim's is 15 squares": the neighbor's, not the asker's)
     first, other = bool(words & _FIRST_PERSON), bool(words & _SECOND)
     return "asker" if first and not other else "other" if other and not first else None
 

@@ -277,7 +277,7 @@ def _part(q: str) -> tuple[re.Match, str] | None:
     m = _PART_OF_THEM.search(q)
     if m is not None:
         return m, m.group(0)
-    m = _PART_AFTER_WHOLE.search(q) or _PART_MARKED.search(q)
+    m = _PART_AFTER_WHOLE.search(q) or _PART_MARKED.search(q) or _PART_GOT_MARKED.search(q)
     return (m, m.group("n")) if m is not None else None
 
 # "has 15 slabs and he flagged 9", "16 squares, and they marked 12": the part, a bare number after the whole's count
@@ -286,6 +286,10 @@ _PART_MARKED = re.compile(rf"\b(?:blocks?|squares?|slabs?|panels?)\b[^.?!;]{{0,4
                           r"days?|years?|[-/]))", re.I)
 
 
+# "my walk is 20 squares and 13 got marked": the part, a bare number before the marking
+_PART_GOT_MARKED = re.compile(rf"\b(?:blocks?|squares?|slabs?|panels?)\b[^.?!;]{{0,30}}?\b(?:and|but|with|,)\s+(?P<n>{NUMBER.pattern})"
+                              r"\s+(?:of\s+them\s+)?(?:got|were|are|have\s+been|was|came\s+back)?\s*(?:flagged|marked|failed|"
+                              r"tagged|condemned|red-?tagged)\b", re.I)
 _BLOCK_UNIT = re.compile(r"blocks?|squares?|slabs?|panels?", re.I)
 # the question asks whether the whole walk goes, or the share that is bad
 ASKS_WHOLE = re.compile(r"\b(?:whole|entire|all of (?:the|my|our))\s+(?:walk|sidewalk|thing)\b|\bwhat (?:percent|percentage|share|"
