@@ -250,21 +250,6 @@ def test_added_codes_fee_by_the_day_a_parades_hours_and_a_bills_lien(with_sample
     assert "**1:00 PM**" in reply.answer, reply.answer
 
 
-def test_hours_from_an_hour_of_any_such_weekday_end_on_a_weekday(monkeypatch):
-    from assistant.answering import periods, phrasing
-
-    monkeypatch.setenv("ASSISTANT_TODAY", "2029-09-18")
-    turn = ("I have a storefront in the business district downtown. If the snow quits at 4 in the morning on a Wednesday, "
-            "when does my walk have to be cleared by?")
-    sentence = ("Except as provided in division (B) below, snow and ice shall be so removed from sidewalks in all business "
-                "districts within the city within 24 hours after the cessation of all fall of snow, sleet or freezing rain.")
-    got = periods.count_from(turn, read_slots(turn), [sentence])
-    assert len(got) == 1
-    said = phrasing.period_counted(got[0])
-    assert "**Thursday 4:00 AM**" in said and "2029" not in said, said
-    assert got[0].call()["result"]["day"] == "4:00 AM (Thursday)"
-
-
 # -- blocks "got marked", a neighbor's own clause ---------------------------------------------------------------------
 def test_blocks_that_got_marked_and_each_neighbors_share(assistant, today):
     today("2027-11-22")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
 from dateutil.relativedelta import relativedelta
 
@@ -98,8 +98,6 @@ class Counted:
     any_day: bool = False
     # a day of the year the sentence fixes ("expire annually on the first day of March"): the first such day after
     yearly: bool = False
-    # an hour of any such weekday ("at 4 in the morning on a Wednesday"): the end is said by its weekday, no date
-    on_weekday: str = ""
 
     def call(self) -> dict:
         return {"name": "calendar_period",
@@ -120,8 +118,6 @@ class Counted:
 
     def _end_day(self) -> str:
         """The day an hour counted on any day falls on: that day, or the next."""
-        if self.on_weekday:
-            return f"{self.day:%A}" + ("" if (self.day.date() - self.begun.date()).days < 7 else ", a week or more later")
         if self.start.kind == "time":
             return "the same day" if self.day.date() == self.begun.date() else "the next day"
         return f"that day, any day of {self.start.span.text}"
@@ -245,23 +241,6 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
         n = _amount(m)
         end = _shift(begun, n, m.group("u"), False) if n else None
         return [] if end is None else [Counted(end, clock[0], m.group(0), False, sentence, begun, clock[0], any_day=True)]
-    weekday = _A_WEEKDAY.search(turn)
-    if not stretch and weekday is not None and len({t.value for t in clock}) == 1 and ASKS_A_DAY.search(_asking(turn)):
-        # "If the snow quits at 4 in the morning on a Wednesday, when does my walk have to be cleared by?": hours
-        # counted from that hour of any such weekday end on the same weekday and hour, whichever week it is
-        tied = _tied_period(turn, [*sentences, *extra], _sentence_of(turn, clock[0]), topic=topic)
-        if tied is None or tied[2] or not tied[1].group("u").lower().startswith("hour") \
-                or _condition_unsaid(turn, [*sentences, *extra], tied[0], tied[1]):
-            return []
-        sentence, m, _ = tied
-        n = _amount(m)
-        wd = _WEEKDAY_NAMES.index(weekday.group("wd").lower())
-        hh, mm = (int(x) for x in clock[0].value.split(":"))
-        first = today() + timedelta(days=(wd - today().weekday()) % 7)
-        begun = datetime.combine(first, datetime.min.time()).replace(hour=hh, minute=mm)
-        end = _shift(begun, n, m.group("u"), False) if n else None
-        return [] if end is None else [Counted(end, clock[0], m.group(0), False, sentence, begun, clock[0], any_day=True,
-                                               on_weekday=weekday.group(0).strip())]
     if len({s.value for s in days}) != 1:
         return []
     start = days[0]
@@ -349,9 +328,6 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
     return [counted]
 
 
-# a weekday said of any week ("on a Wednesday", "if it quits on a Friday night")
-_WEEKDAY_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-_A_WEEKDAY = re.compile(r"\b(?:on\s+)?an?\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.I)
 # a permit's or use's own length, from whenever it starts: "only if the use of the right-of-way is for a period not to
 # exceed three hours"
 _LASTING = re.compile(rf"\bfor\s+a\s+(?:period|term)\s+(?:of\s+)?(?:not\s+(?:to\s+)?(?:exceed(?:ing)?|more\s+than)|"

@@ -238,9 +238,6 @@ def period_counted(counted) -> str:
 
 
 def _period_counted(counted) -> str:
-    if getattr(counted, "any_day", False) and getattr(counted, "on_weekday", ""):  # "at 4 in the morning on a Wednesday"
-        return (f"I read: {counted.begun:%-I:%M %p} (“{counted.start.span.text}”) {counted.on_weekday}. “{counted.words}”: "
-                f"**{counted.day:%A} {counted.day:%-I:%M %p}** (hours counted on the clock, whichever week it is).")
     if getattr(counted, "any_day", False) and counted.start.kind == "time":  # an hour with no day: "starting at 9 am"
         return (f"I read: {counted.begun:%-I:%M %p} (“{counted.start.span.text}”). “{counted.words}”: "
                 f"**{counted.day:%-I:%M %p}** {counted._end_day()} (hours counted on the clock).")
