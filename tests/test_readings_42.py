@@ -3,8 +3,7 @@
 Several tickets each with its own date are each worked against a fine that rises when left unpaid (and a product of
 the fine that would leave the rise out is never stated); "If we end up doing ... this Wednesday" is the coming one;
 "Monday the 30th" of a Tuesday is asked about, as is a weekday that disagrees with a date joined to an hour; "How
-long do we keep the kids off it?" states the period when the hour it counts from is not given; a follow-up asking how
-long of a rule its own words reach quotes that rule, not the earlier turn's calculation; a run told before its rise
+long do we keep the kids off it?" states the period when the hour it counts from is not given; a run told before its rise
 makes a slope, held against the slope limit however many other measurements the story gives.
 """
 
@@ -99,19 +98,6 @@ def test_how_long_a_period_in_hours_lasts_is_stated_without_its_hour(assistant, 
     until = assistant.ask("We had a new concrete walk poured out front yesterday afternoon. Until when do we need to "
                           "keep the kids off it?", "brandon")
     assert until.status == "clarify", until.answer
-
-
-def test_a_follow_up_asking_how_long_of_another_rule_does_not_rework_the_earlier_one(assistant, today):
-    today("2030-03-12")
-    first = "Plumbing contractor here. We have to open-cut a town road to run a sewer lateral. What do we need first?"
-    second = "ok. we want to start this coming monday at 8am. whats the latest the notice can go in?"
-    history = []
-    for q in (first, second):
-        a = assistant.ask(q, "delafield", history=history or None)
-        history += [{"role": "user", "content": q}, {"role": "assistant", "content": a.answer}]
-    third = assistant.ask("and if the patch settles later on, how long are we on the hook for it?", "delafield",
-                          history=history)
-    assert "one year after approval" in third.answer and not third.tool_calls, third.answer
 
 
 # -- a slope from a run and a rise ------------------------------------------------------------------------------------

@@ -1280,13 +1280,6 @@ class EmbeddedPlanner:
             # (a follow-up's own few words are no search to weigh rules by: "and the neighbors on the block who'll be
             # affected" finds the damages section first)
             routed = self.router.route(current, muni_id, current=current, vector=cur_vec, query=req.query)
-            if isinstance(routed, Missing) and not req.query.of_origin("turn") and _ASKS_HOW_LONG.search(current):
-                # ("and if the patch settles later on, how long are we on the hook for it?": its own words reach a
-                # period and give no day to count from — the length is asked, which the code's text answers; the
-                # earlier turn's day belongs to another rule)
-                held = _provision_quote(routed.provision)
-                if held and muni_id is not None:
-                    return Lookup(current, muni_id, picked=((*held, 1.0),))
             if routed is not None and not isinstance(routed, Missing):
                 # ("we used the Town's crew. I put down a $2,400 deposit and the bill came to $2,950. What do I still
                 # owe and when's it due?": this turn's words reach a due date and leave its amounts unused; the

@@ -394,7 +394,7 @@ def deadline(q: str, muni: str | None, ctx: RouteContext):
                            f"{'is' if read[0].day > slots.today() else 'was'} it, and is it the {events[0]}, or the "
                            f"{events[1]}?", slot="event", candidates=events)
         return Missing(f"to know what the date you gave is: the {events[0]}, or the {events[1]}?", slot="event",
-                       candidates=events, provision=_provision_of(best))
+                       candidates=events)
     # (a rule the chosen one names as related: "placed within 20 days after assignment" and "10 days after the
     # service of such notice" are steps of one process, so a date of the one step is no date of the other)
     told = [r for sc, r in scored[1:] if shared_event[r.id] >= 2 and (r.id in best.related or best.id in r.related)]
