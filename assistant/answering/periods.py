@@ -235,12 +235,9 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
             and _lasting([*sentences, *extra]) is not None:
         # "the Saturday rodeo parade starting at 9 am. What's the latest the street can stay closed until?" of "for a
         # period not to exceed three hours": the hours run from the hour given, whatever the day
-        sentence, m = _lasting([*sentences, *extra])
         hh, mm = (int(x) for x in clock[0].value.split(":"))
         begun = datetime.combine(today(), datetime.min.time()).replace(hour=hh, minute=mm)
-        n = _amount(m)
-        end = _shift(begun, n, m.group("u"), False) if n else None
-        return [] if end is None else [Counted(end, clock[0], m.group(0), False, sentence, begun, clock[0], any_day=True)]
+        return _lasted(_lasting([*sentences, *extra]), begun, clock[0], clock[0], any_day=True)
     if len({s.value for s in days}) != 1:
         return []
     start = days[0]
@@ -275,10 +272,7 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
             return []
         # "the parade starting at 9 am Saturday. What's the latest the street can stay closed until?" of "for a period
         # not to exceed three hours": the hours run from the start the question gives
-        sentence, m = lasting
-        n = _amount(m)
-        end = _shift(moment, n, m.group("u"), False) if n else None
-        return [] if end is None else [Counted(end, start, m.group(0), False, sentence, moment, at)]
+        return _lasted(lasting, moment, start, at)
     sentence, m, backward = tied
     if start.span.origin == "turn" and receipt_needed(turn, slots, [sentence]) is not None:
         return []  # "the letter is dated June 5", of a period from its receipt: the day it came is asked
@@ -344,6 +338,15 @@ def _lasting(sentences: list[str]) -> tuple[str, re.Match] | None:
     found = [(x, m) for x in dict.fromkeys(sentences) for m in [_LASTING.search(x)]
              if m is not None and m.group("u").lower().startswith("hour")]
     return found[0] if len(found) == 1 else None
+
+
+def _lasted(lasting: tuple[str, re.Match], begun: datetime, start: Slot, at: Slot | None,
+            any_day: bool = False) -> list[Counted]:
+    """The end of a use limited to so many hours, counted on the clock from ``begun``."""
+    sentence, m = lasting
+    n = _amount(m)
+    end = _shift(begun, n, m.group("u"), False) if n else None
+    return [] if end is None else [Counted(end, start, m.group(0), False, sentence, begun, at, any_day=any_day)]
 
 
 def start_needed(turn: str, slots: list[Slot], sentences: list[str]) -> DayNeeded | None:
