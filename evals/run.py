@@ -121,8 +121,10 @@ HELDOUT37_QUESTIONS = ROOT / "evals" / "heldout37_questions.yaml"  # fresh on 20
 SLOTSTRESS34_QUESTIONS = ROOT / "evals" / "slotstress34_questions.yaml"  # fresh on 2026-12-07 (session 40), read in session 41
 HELDOUT38_QUESTIONS = ROOT / "evals" / "heldout38_questions.yaml"  # fresh on 2026-12-07 (session 41), read in session 42
 SLOTSTRESS35_QUESTIONS = ROOT / "evals" / "slotstress35_questions.yaml"  # fresh on 2026-12-07 (session 41), read in session 42
-HELDOUT39_QUESTIONS = ROOT / "evals" / "heldout39_questions.yaml"  # fresh on 2026-12-07 (session 42), unread
-SLOTSTRESS36_QUESTIONS = ROOT / "evals" / "slotstress36_questions.yaml"  # fresh on 2026-12-07 (session 42), unread
+HELDOUT39_QUESTIONS = ROOT / "evals" / "heldout39_questions.yaml"  # fresh on 2026-12-07 (session 42), read in session 43
+SLOTSTRESS36_QUESTIONS = ROOT / "evals" / "slotstress36_questions.yaml"  # fresh on 2026-12-07 (session 42), read in session 43
+HELDOUT40_QUESTIONS = ROOT / "evals" / "heldout40_questions.yaml"  # fresh on 2026-12-07 (session 43), unread
+SLOTSTRESS37_QUESTIONS = ROOT / "evals" / "slotstress37_questions.yaml"  # fresh on 2026-12-07 (session 43), unread
 HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTSTRESS_QUESTIONS,
                 HELDOUT4_QUESTIONS, SLOTSTRESS2_QUESTIONS, HELDOUT5_QUESTIONS, SLOTSTRESS3_QUESTIONS,
                 HELDOUT6_QUESTIONS, SLOTSTRESS4_QUESTIONS, HELDOUT7_QUESTIONS, SLOTSTRESS5_QUESTIONS,
@@ -141,7 +143,8 @@ HELDOUT_SETS = (HELDOUT_QUESTIONS, HELDOUT2_QUESTIONS, HELDOUT3_QUESTIONS, SLOTS
                 SLOTSTRESS29_QUESTIONS, HELDOUT33_QUESTIONS, SLOTSTRESS30_QUESTIONS, HELDOUT34_QUESTIONS,
                 SLOTSTRESS31_QUESTIONS, HELDOUT35_QUESTIONS, SLOTSTRESS32_QUESTIONS, HELDOUT36_QUESTIONS,
                 SLOTSTRESS33_QUESTIONS, HELDOUT37_QUESTIONS, SLOTSTRESS34_QUESTIONS, HELDOUT38_QUESTIONS,
-                SLOTSTRESS35_QUESTIONS, HELDOUT39_QUESTIONS, SLOTSTRESS36_QUESTIONS)
+                SLOTSTRESS35_QUESTIONS, HELDOUT39_QUESTIONS, SLOTSTRESS36_QUESTIONS,
+                HELDOUT40_QUESTIONS, SLOTSTRESS37_QUESTIONS)
 # what each held-out set has seen: the report says it beside its figures
 HELDOUT_NOTES = {
     "heldout_questions": "written after the tuning by someone who read only the two chapters and the schema; "
@@ -425,9 +428,18 @@ HELDOUT_NOTES = {
     "heldout39_questions": "written on 2026-12-07 (session 42) by two helper sessions (a Brandon half and a Delafield "
     "half, 30 items each) from the two chapters, TEXT-NOTES and the schema only (60 items, 64 turns; 'today' "
     "Tuesday, March 30, 2027), commissioned before set 38's failures were read; first score on the commit that "
-    "added it, the code before any change of session 42, in evals/README.md. Its failures have not been read.",
+    "added it, the code before any change of session 42, in evals/README.md. Its failures were read in session 43, "
+    "after set 40 was commissioned.",
     "slotstress36_questions": "48 calculations written on 2026-12-07 (session 42) the same way by two helper sessions "
     "(24 each: 8 categories x 3, three of them two-turn conversations; 'today' Tuesday, May 21, 2030); "
+    "first score on the commit that added it in evals/README.md. Its failures were read in session 43, after "
+    "slot-stress set 37 was commissioned.",
+    "heldout40_questions": "written on 2026-12-07 (session 43) by two helper sessions (a Brandon half and a Delafield "
+    "half, 30 items each) from the two chapters, TEXT-NOTES and the schema only (60 items, 64 turns; 'today' "
+    "Wednesday, January 17, 2029), commissioned before set 39's failures were read; first score on the commit that "
+    "added it, the code before any change of session 43, in evals/README.md. Its failures have not been read.",
+    "slotstress37_questions": "48 calculations written on 2026-12-07 (session 43) the same way by two helper sessions "
+    "(24 each: 8 categories x 3, three of them two-turn conversations; 'today' Thursday, September 9, 2027); "
     "first score on the commit that added it in evals/README.md. Its failures have not been read.",
 }
 # the held-out and slot-stress sets say "last Tuesday", "two years ago this June": they count from the day
@@ -467,7 +479,8 @@ WRITTEN_ON = {"heldout5_questions": "2026-12-02", "slotstress3_questions": "2026
               "heldout36_questions": "2028-02-24", "slotstress33_questions": "2029-11-13",
               "heldout37_questions": "2029-06-07", "slotstress34_questions": "2028-10-19",
               "heldout38_questions": "2030-03-12", "slotstress35_questions": "2027-11-22",
-              "heldout39_questions": "2027-03-30", "slotstress36_questions": "2030-05-21"}
+              "heldout39_questions": "2027-03-30", "slotstress36_questions": "2030-05-21",
+              "heldout40_questions": "2029-01-17", "slotstress37_questions": "2027-09-09"}
 # The sample sets' "today" (samples3 onwards say Wednesday, December 2, 2026; the first two have no
 # relative dates). Before session 9 they were answered with the tuned set's day, one day early.
 SAMPLES_WRITTEN_ON = "2026-12-02"
@@ -483,7 +496,7 @@ SAMPLES_TODAY = {"samples8": "2026-12-03", "samples9": "2026-12-04", "samples9b"
                  "samples28": "2029-12-20", "samples29": "2030-05-22", "samples30": "2030-11-20",
                  "samples31": "2031-02-26", "samples32": "2029-06-20",
                  "samples33": "2030-08-05", "samples34": "2027-07-06", "samples35": "2029-09-18",
-                 "samples36": "2028-12-04"}
+                 "samples36": "2028-12-04", "samples37": "2030-02-25"}
 
 
 def written_on(path: Path | str, forced: str | None = None) -> str:
@@ -782,7 +795,8 @@ SAMPLE_QUESTIONS32 = ROOT / "evals" / "samples32"  # a thirty-second (session 38
 SAMPLE_QUESTIONS33 = ROOT / "evals" / "samples33"  # a thirty-third (session 39, writers per chapter), read in session 40
 SAMPLE_QUESTIONS34 = ROOT / "evals" / "samples34"  # a thirty-fourth (session 40, writers per chapter), read in session 41
 SAMPLE_QUESTIONS35 = ROOT / "evals" / "samples35"  # a thirty-fifth (session 41, writers per chapter), read in session 42
-SAMPLE_QUESTIONS36 = ROOT / "evals" / "samples36"  # a thirty-sixth (session 42, writers per chapter), unread
+SAMPLE_QUESTIONS36 = ROOT / "evals" / "samples36"  # a thirty-sixth (session 42, writers per chapter), read in session 43
+SAMPLE_QUESTIONS37 = ROOT / "evals" / "samples37"  # a thirty-seventh (session 43, writers per chapter), unread
 SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), ("samples3", SAMPLE_QUESTIONS3),
                ("samples4", SAMPLE_QUESTIONS4), ("samples5", SAMPLE_QUESTIONS5),
                ("samples6", SAMPLE_QUESTIONS6), ("samples7", SAMPLE_QUESTIONS7),
@@ -798,7 +812,7 @@ SAMPLE_SETS = (("samples", SAMPLE_QUESTIONS), ("samples2", SAMPLE_QUESTIONS2), (
                ("samples30", SAMPLE_QUESTIONS30), ("samples31", SAMPLE_QUESTIONS31),
                ("samples32", SAMPLE_QUESTIONS32), ("samples33", SAMPLE_QUESTIONS33),
                ("samples34", SAMPLE_QUESTIONS34), ("samples35", SAMPLE_QUESTIONS35),
-               ("samples36", SAMPLE_QUESTIONS36))
+               ("samples36", SAMPLE_QUESTIONS36), ("samples37", SAMPLE_QUESTIONS37))
 # what each later sample set has seen (the report prints it beside its figures)
 SAMPLE_NOTES = {
     "samples2": "Written on 2026-12-01 (session 6) from the texts and the schema alone when the first set's failures "
@@ -947,7 +961,12 @@ SAMPLE_NOTES = {
     "samples36": "Written on 2026-12-07 (session 42) the same way, commissioned before samples35's failures were read: "
     "Boston, Somerville and Chagrin Falls by one writer each, Crawfordville and Williams by one writer (16 items, 18 "
     "turns per chapter; 'today' Monday, December 4, 2028; each state's own counting of time); first score on the "
-    "commit that added it, the code before any change of session 42, in evals/README.md. Its failures have not been "
+    "commit that added it, the code before any change of session 42, in evals/README.md. Its failures were read in "
+    "session 43, after samples37 was commissioned.",
+    "samples37": "Written on 2026-12-07 (session 43) the same way, commissioned before samples36's failures were read: "
+    "Boston, Somerville and Chagrin Falls by one writer each, Crawfordville and Williams by one writer (16 items, 18 "
+    "turns per chapter; 'today' Monday, February 25, 2030; each state's own counting of time); first score on the "
+    "commit that added it, the code before any change of session 43, in evals/README.md. Its failures have not been "
     "read.",
 }
 SAMPLE_TEXTS = ROOT.parent / "shared" / "corpus-samples"
