@@ -34,7 +34,7 @@ _FINE = re.compile(r"\bfine[ds]?\b", re.I)
 OWED_NOW = re.compile(r"\bowe\b|\bowing\b|\bpay\s+(?:it\s+)?now\b|\bas\s+of\s+(?:today|now)\b|\bnow\b|\btoday\b|"
                       r"\b(?:never|not|didn['’]?t|haven['’]?t|hasn['’]?t)\s+(?:\w+\s+)?paid\b|\bunpaid\b|\blate\b|"
                       r"\boverdue\b|\bpast\s+due\b", re.I)
-_ASKS_AMOUNT = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:do|does|would|will|is|'s)\b[^?]{0,30}\b(?:owe|pay|fine|total)\b|"
+_ASKS_AMOUNT = re.compile(r"\bhow\s+much\b|\bwhat(?:\s+(?:do|does|would|will|is)\b|['’]s)[^?]{0,30}\b(?:owe|pay|fine|total)\b|"
                           r"\bamount\b|\bowe\b|"
                           # "Is it still the $100?", "still only $50 or did it go up?": the amount owed now
                           r"\b(?:is|it['’]s|it is)\s+(?:it\s+)?still\s+(?:the\s+|just\s+|only\s+)?\$|\bstill\s+(?:just\s+|only\s+)?\$\d", re.I)

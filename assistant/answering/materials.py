@@ -67,6 +67,9 @@ def _areas_of(turn: str, slots: list[Slot]) -> list[tuple[Decimal, str]]:
         along = [x for x in feet if dimension(x) in (None, "length")]
         if len(feet) == 2 and len(wide) == 1 and len(along) == 1:
             areas.append((along[0].number * wide[0].number, f"{along[0].span.text} × {wide[0].span.text}"))
+        return areas
+    if _left_out(turn, slots, areas):
+        return []
     if len(areas) < 2 or re.search(r"\beach\b|\bapiece\b|\bseparately\b", turn, re.I):
         return areas
     placed = sorted(((turn.find(w), a, w) for a, w in areas), key=lambda x: x[0])
@@ -77,6 +80,14 @@ def _areas_of(turn: str, slots: list[Slot]) -> list[tuple[Decimal, str]]:
     if not joined:
         return areas
     return [(sum((a for _, a, _ in placed), Decimal(0)), " + ".join(f"{w}" for _, _, w in placed))]
+
+
+def _left_out(turn: str, slots: list[Slot], areas: list[tuple[Decimal, str]]) -> bool:
+    """Is a measure in feet of the question in none of the areas read ("a 4 ft wide walk, 85 feet long, plus a
+    12 x 10 ft apron" read as the apron alone)? Then no area is worked out from part of the job."""
+    spans = [(p, p + len(w)) for _, w in areas for p in [turn.find(w)] if p >= 0]
+    return any(x.kind == "length" and x.unit == "ft" and x.span.origin == "turn"
+               and not any(a <= x.span.start < b for a, b in spans) for x in slots)
 
 
 def material_for_area(turn: str, slots: list[Slot], sentences: list[str]) -> Worked | None:

@@ -98,6 +98,10 @@ class Counted:
     any_day: bool = False
     # a day of the year the sentence fixes ("expire annually on the first day of March"): the first such day after
     yearly: bool = False
+    # hours counted in daylight only, from the user's sunrise and sunset: how (and the condition, when one is not given)
+    daylight: tuple[str, ...] = ()
+    daylight_unsure: str = ""
+    daylight_sun: str = ""  # the sunrise and sunset read ("sunrise 7:05 AM (“the sun comes back up at 7:05”)")
 
     def call(self) -> dict:
         return {"name": "calendar_period",
@@ -111,7 +115,10 @@ class Counted:
                            **({"business_days": self.business} if self.business else {}),
                            **({"next_business_day": fmt_date(self.next_open), "falls_on": self.closed}
                               if self.next_open else {}),
-                           **({"done_on": fmt_date(self.done.day), "in_time": self.in_time()} if self.done else {})}}
+                           **({"done_on": fmt_date(self.done.day), "in_time": self.in_time()} if self.done else {}),
+                           **({"daylight": {"sun": self.daylight_sun, "steps": list(self.daylight),
+                                            **({"if": self.daylight_unsure} if self.daylight_unsure else {})}}
+                              if self.daylight else {})}}
 
     def _which_day(self) -> str:
         return "the day it starts" if self.start.kind == "time" else f"a day of {self.start.span.text}"
@@ -192,6 +199,9 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
     if not ASKS_A_DAY.search(turn):
         return []
     days = [s for s in slots if s.kind == "date" and s.precision == "day"]
+    lit = _in_daylight(turn, slots, sentences, days)
+    if lit is not None:
+        return lit
     weeks = [s for s in slots if s.kind == "date" and s.precision == "week" and s.span.text.lower().startswith(("next ", "last "))
              and re.match(r"(?:next|last)\s+\w+day$", s.span.text.strip(), re.I)]
     if not days and len(weeks) == 1 and len([s for s in slots if s.kind == "date"]) == 1:
@@ -320,6 +330,27 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
             return [Counted(day1, start, said, False, sentence,
                             moment if hours1 else None, at if hours1 else None), counted]
     return [counted]
+
+
+def _in_daylight(turn: str, slots: list[Slot], sentences: list[str], days: list[Slot]) -> list[Counted] | None:
+    """Hours that run between sunrise and sunset, counted with the sunrise and sunset the user gives ("Say the snow
+    quits at 2:30 in the afternoon, sunset's 4:15, and the sun comes back up at 7:05"), on the one day given or on any
+    day; None when the user gives neither, or the count needs what is not given."""
+    from assistant.answering import daylight
+    from assistant.answering.slot_safety import weekday_disagrees
+    from assistant.answering.slots import today
+
+    if daylight.sun_times(turn) == (None, None) or len({s.value for s in days}) > 1 \
+            or any(weekday_disagrees(s) is not None for s in days):
+        return None
+    got = daylight.count(turn, slots, sentences, days[0].day if days else today())
+    if got is None:
+        return None
+    at = next(s for s in slots if s.kind == "time" and s.value == f"{got.begun:%H:%M}" and s.span.origin == "turn")
+    sun = "; ".join(f"{name} {x.at:%-I:%M %p} (“{x.words}”)" for name, x in (("sunrise", got.sunrise),
+                                                                              ("sunset", got.sunset)) if x)
+    return [Counted(got.end, days[0] if days else at, got.words, False, got.sentence, got.begun, at,
+                    any_day=not days, daylight=got.steps, daylight_unsure=got.unsure, daylight_sun=sun)]
 
 
 # a permit's or use's own length, from whenever it starts: "only if the use of the right-of-way is for a period not to
@@ -547,6 +578,14 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
                 break  # (only the best sentence with a period may be tied by its act)
         if not candidates:
             continue
+        if len(candidates) > 1 and wanted in ("dated", "event"):
+            # of several, the one period whose own event words are the question's ("no less than 30 days prior to
+            # abandonment" for "we're going to abandon on Friday"), before one tied only by the "such" that points
+            # back ("fails to notify the city of the abandonment ... within 60 days of such notice")
+            words = told if wanted == "dated" else asked
+            direct = [c for c in candidates if (stems(c[0][c[1].end():c[1].end() + 60]) - _GENERIC) & words]
+            if len(direct) == 1:
+                return direct[0]
         if len(candidates) > 1:
             # several sentences' events are named by the question or its dated words ("the notice of removal", "the
             # hearing request"):

@@ -238,6 +238,15 @@ def period_counted(counted) -> str:
 
 
 def _period_counted(counted) -> str:
+    if getattr(counted, "daylight", ()):
+        # hours counted in daylight only, from the sunrise and sunset the user gives
+        sun = counted.daylight_sun
+        day = "" if counted.any_day else f" on {fmt_date(counted.begun.date())} (“{counted.start.span.text}”)"
+        when = (counted._end_day() if counted.any_day else fmt_date(counted.day.date())
+                if counted.day.date() != counted.begun.date() else "the same day")
+        unsure = f", {counted.daylight_unsure}" if counted.daylight_unsure else ""
+        return (f"I read: {counted.begun:%-I:%M %p} (“{counted.at.span.text}”){day}; {sun}. “{counted.words}”, counted "
+                f"in daylight only: {'; '.join(counted.daylight)} — **{counted.day:%-I:%M %p}** {when}{unsure}.")
     if getattr(counted, "any_day", False) and counted.start.kind == "time":  # an hour with no day: "starting at 9 am"
         return (f"I read: {counted.begun:%-I:%M %p} (“{counted.start.span.text}”). “{counted.words}”: "
                 f"**{counted.day:%-I:%M %p}** {counted._end_day()} (hours counted on the clock).")

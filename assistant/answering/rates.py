@@ -277,6 +277,7 @@ def _day_counts(turn: str, slots: list[Slot]) -> list[tuple[Decimal, str, str]]:
 _LATE_RISE = re.compile(r"\bshall\s+(?:be\s+)?increase[sd]?\b(?:[^.]|\.\d){0,120}\b(?:unpaid|not\s+paid|late)\b|"
                         r"\b(?:unpaid|not\s+paid)\b(?:[^.]|\.\d){0,80}\bshall\s+(?:be\s+)?increase[sd]?\b", re.I)
 _NOT_PAID = re.compile(r"\b(?:never|not|didn['’]?t|haven['’]?t|hasn['’]?t)\s+(?:\w+\s+)?paid\b|\bunpaid\b|\blate\b|"
+                       r"\b(?:neither|none)\b[^.?!]{0,25}\bpaid\b|\byet\s+to\s+(?:be\s+)?pa(?:y|id)\b|"
                        r"\bas of (?:today|now)\b|\bpast due\b|\boverdue\b|\bnever paid\b", re.I)
 
 
@@ -397,6 +398,9 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
     return []
 
 
+# one period of a charge by the period, told by the user ("thirty days past due", "a month late")
+_ONE_PERIOD = {"month": re.compile(r"\b(?:thirty|30|thirty-one|31)\s+days\b|\b(?:a|one|1)\s+month\b", re.I),
+               "year": re.compile(r"\b(?:a|one|1)\s+year\b|\b(?:365|twelve|12)\s+(?:days|months)\b", re.I)}
 _PLUS_BEFORE = re.compile(r"\b(?:plus|in addition to|together with)\b", re.I)
 
 
@@ -418,6 +422,11 @@ def percent_of(turn: str, sentence: str, passage_text: str, amounts: list[Slot],
     each = f" a {period}" if period else ""
     steps = [f"{p.normalize():f}%{each} of {fmt_money(amount.number)} (“{amount.span.text}”) = {fmt_money(share)}{each}"]
     if period:  # "a service charge of one and one-half percent per month": the charge of one month
+        one = _ONE_PERIOD.get(period.lower())
+        if one is not None and one.search(turn) and ASKS_TOTAL.search(turn):
+            # "it's now thirty days past due ... the total if we pay it this week": one month's charge added
+            steps.append(f"with one {period}'s charge: {fmt_money(amount.number)} + {fmt_money(share)} = "
+                         f"{fmt_money(amount.number + share)}")
         return Worked("percent", words, amount.span.text, share, steps, False, sentence)
     if plus:
         total = amount.number + share

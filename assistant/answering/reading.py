@@ -1130,7 +1130,7 @@ def read_slots(text: str, origin: Origin = "turn", ref: date | None = None, cont
             continue
         minutes = {"quarter": 15, "a quarter": 15, "half": 30}.get((m.group("q") or "").lower(), 0)
         if m.group("mm"):
-            minutes = {"fifteen": 15, "thirty": 30, "forty-five": 45, "forty five": 45}[m.group("mm").lower()]
+            minutes = _MINUTE_WORDS[re.sub(r"[\s-]+", " ", m.group("mm").lower())]
         elif m.group("mmd"):  # "around 4:30 yesterday afternoon"
             minutes = int(m.group("mmd"))
         if (m.group("rel") or "").lower() in ("to", "of", "till"):
@@ -1770,10 +1770,13 @@ _MILITARY_AT = re.compile(r"(?:(?P<sign>@)\s*|\bat\s+)(?P<hh>[01]\d|2[0-3])(?P<m
                           re.I)
 _HOUR_WORDS = {w: i + 1 for i, w in enumerate(("one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                                                 "ten", "eleven", "twelve"))}
+# the minutes of a time said in words ("nine-thirty at night", "ten forty-five tonight")
+_MINUTE_WORDS = {"oh five": 5, "ten": 10, "fifteen": 15, "twenty": 20, "twenty five": 25, "thirty": 30, "thirty five": 35,
+                 "forty": 40, "forty five": 45, "fifty": 50, "fifty five": 55}
 _WORD_TIME = re.compile(
     r"\b(?:(?P<q>a\s+quarter|quarter|half)\s+(?P<rel>past|after|to|of|till)\s+)?"
     r"(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})(?::(?P<mmd>[0-5]\d))?"
-    r"(?:\s+(?P<mm>fifteen|thirty|forty-five|forty five))?(?:\s+o['’]clock)?"
+    r"(?:[\s-]+(?P<mm>(?:twenty|thirty|forty|fifty)(?:[\s-](?:five))?|fifteen|ten|oh[\s-]five))?(?:\s+o['’]clock)?"
     r"(?=\s+(?P<when>this\s+(?:morning|afternoon|evening)|tonight|last\s+night|in\s+the\s+(?:morning|afternoon|evening)|"
     r"at\s+night|(?:tomorrow|today|yesterday)\s+(?:morning|afternoon|evening|night)))", re.I)
 # "tomorrow night around 9", "Friday morning at 7:30": the part of the day, then the hour

@@ -48,6 +48,10 @@ _CAP = re.compile(r"\b(?:not\s+to\s+exceed|shall\s+not\s+exceed|maximum\s+of|at\
 # ("10 ft by 7 ft", "5 ft wide by 120 ft long")
 _BY = re.compile(r"(?P<a>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)?(?:\s+(?:wide|long|deep|across))?\s*(?:by|x|×)\s*"
                  r"(?P<b>\d+(?:\.\d+)?)\s*(?:'|’|ft\.?|feet|foot)(?=\W|$)", re.I)
+# "apron 10 x 18": two bare numbers joined by "x" (no unit, no "by": "2 by 4" is lumber)
+_BARE_BY = re.compile(r"(?<![\d.$])(?P<a>\d+(?:\.\d+)?)\s*(?:x|×)\s*(?P<b>\d+(?:\.\d+)?)(?!\d|\.\d|\s*(?:'|’|\"|ft\b|feet|foot|"
+                      r"in\b|inch|%|mm|cm|m\b|yards?|yds?))", re.I)
+_IN_FEET = re.compile(r"\d\s*(?:'|’)|\b(?:ft|feet|foot)\b", re.I)
 _PER_PER = re.compile(r"[)\s]*(?:\(\$[\d.,]+\)\s*)?per\s+(?P<u>[a-z]+)(?:\(s\))?\s+per\s+(?P<t>day|week|month)\b", re.I)
 _TIER_GENERIC = stems("for which that do does not and or in of the a an area length size any such each permit fee fees")
 _WIDE = re.compile(r"(?:[\s-]+(?:in\s+)?(?:wide|width|across))\b", re.I)
@@ -76,23 +80,28 @@ def users_quantities(turn: str, slots: list[Slot]) -> dict[str, list[tuple[Decim
     for m in _BY.finditer(turn):
         out.setdefault("area", []).append((Decimal(m.group("a")) * Decimal(m.group("b")), m.group(0)))
         taken.append((m.start(), m.end()))
+    if _IN_FEET.search(turn):  # "an apron 10 x 18" beside measures told in feet: read in feet (shown as written)
+        for m in _BARE_BY.finditer(turn):
+            if not any(a <= m.start() < b for a, b in taken):
+                out.setdefault("area", []).append((Decimal(m.group("a")) * Decimal(m.group("b")), m.group(0)))
+                taken.append((m.start(), m.end()))
     for m in _AREA.finditer(turn):
         v = number_value(m)
         if v is not None:
             out.setdefault("area", []).append((v, m.group(0)))
             taken.append((m.start(), m.end()))
-    if "area" not in out:
-        # "6 feet wide and 150 feet long", "150 ft long, 6 ft wide": one width and one length make an area
-        free = [s for s in slots if s.kind == "length" and s.span.origin == "turn"
-                and not any(a <= s.span.start < b for a, b in taken)]
-        wide = [s for s in free if _WIDE.match(turn, s.span.end)]
-        long_ = [s for s in free if (_LONG.match(turn, s.span.end) or _RUNS.search(turn[:s.span.start]))
-                 and not _WIDE.match(turn, s.span.end)]
-        if len(wide) == 1 and len(long_) == 1:
-            w, l_ = (x.number if x.unit == "ft" else x.number / 12 for x in (wide[0], long_[0]))
-            a, b = sorted((wide[0], long_[0]), key=lambda x: x.span.start)
-            end = (_WIDE.match(turn, b.span.end) if b is wide[0] else _LONG.match(turn, b.span.end))
-            out["area"] = [(w * l_, turn[a.span.start:end.end() if end else b.span.end])]
+    # "6 feet wide and 150 feet long", "150 ft long, 6 ft wide": one width and one length make an area (beside
+    # another told "by": "a 4 ft wide walk, 85 feet long, plus a 12 x 10 ft apron")
+    free = [s for s in slots if s.kind == "length" and s.span.origin == "turn"
+            and not any(a <= s.span.start < b for a, b in taken)]
+    wide = [s for s in free if _WIDE.match(turn, s.span.end)]
+    long_ = [s for s in free if (_LONG.match(turn, s.span.end) or _RUNS.search(turn[:s.span.start]))
+             and not _WIDE.match(turn, s.span.end)]
+    if len(wide) == 1 and len(long_) == 1:
+        w, l_ = (x.number if x.unit == "ft" else x.number / 12 for x in (wide[0], long_[0]))
+        a, b = sorted((wide[0], long_[0]), key=lambda x: x.span.start)
+        end = (_WIDE.match(turn, b.span.end) if b is wide[0] else _LONG.match(turn, b.span.end))
+        out.setdefault("area", []).append((w * l_, turn[a.span.start:end.end() if end else b.span.end]))
     for s in slots:
         if s.kind == "length" and s.span.origin == "turn" and not any(a <= s.span.start < b for a, b in taken):
             feet = s.number if s.unit == "ft" else s.number / 12

@@ -1,0 +1,152 @@
+"""Session 43: readings that decide a figure or an ask, on any question.
+
+Several areas of one job are summed (a walk told by its width and length beside an apron told "10 x 18"), and a
+measure in feet left out of every area read stops the figure; a charge by the month, asked with the total of one
+month past due, adds that month; of two periods tied to the user's day, the one whose own event words are the day's
+is counted before one tied only by a "such" that points back; "what's the total?" of tickets left unpaid is what is
+owed now; "nine-thirty at night" is a time; hours that run only in daylight are counted with the sunrise and sunset
+the user gives, and not counted when a time they need is not given.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+
+import pytest
+
+from assistant.answering import daylight, late_fines, materials, periods, rates
+from assistant.answering.reading import read_slots
+
+_CURING = ("The material shall be applied in one or more separate coats with an approved mechanical spray at a minimum "
+           "rate of one gallon of material for each 200 square feet of surface treated.")
+
+
+# -- several areas of one job ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("turn, gallons", [
+    ("Job is a 4 ft wide walk, 85 feet long, plus a 12 x 10 ft residential driveway apron. What's the least amount "
+     "of curing compound I can put down and still meet the village spec?", Decimal("2.3")),
+    ("Job on Maple: new walk four feet wide and eighty-five feet long, four inches thick, plus a residential apron "
+     "10 x 18. What's the minimum curing compound I have to spray on all of it per the village spec?", Decimal("2.6")),
+    ("How much curing material do I need for 60 ft of 4 ft wide walk plus a residential apron 12 ft by 10 ft?",
+     Decimal("1.8")),
+])
+def test_the_areas_of_one_job_are_summed(turn, gallons):
+    w = materials.material_for_area(turn, read_slots(turn), [_CURING])
+    assert w is not None and w.result == gallons, w
+
+
+def test_a_measure_in_feet_left_out_of_every_area_gives_no_figure():
+    turn = ("We're pouring a walk 85 feet long and a 12 x 10 ft apron. How much curing compound is the minimum?")
+    assert materials.material_for_area(turn, read_slots(turn), [_CURING]) is None
+
+
+def test_bare_times_x_is_read_in_feet_only_beside_feet():
+    turn = "How many gallons of curing compound for an apron 10 x 18?"
+    assert materials.material_for_area(turn, read_slots(turn), [_CURING]) is None
+
+
+# -- a charge by the month, and the total of one month --------------------------------------------------------------
+_SERVICE = ("On past-due invoices a service charge of one and one-half percent per month will be allowed on accounts "
+            "30 days past due provided the rate does not exceed that which is permitted by law.")
+
+
+def test_one_months_charge_is_added_when_the_total_is_asked():
+    turn = ("The city's patching contractor billed us $4,800 for the temp patch and it's now thirty days past due. "
+            "What's the late charge and what's the total if we pay it this week?")
+    slots = read_slots(turn)
+    w = rates.percent_of(turn, _SERVICE, _SERVICE, rates.money_asked(slots))
+    assert w is not None and w.result == Decimal("72.00")
+    assert "$4,800.00 + $72.00 = $4,872.00" in w.steps[-1]
+
+
+def test_no_total_is_added_when_the_months_are_not_told():
+    turn = "We got billed $4,800 and haven't paid. What's the total with the late charge?"
+    w = rates.percent_of(turn, _SERVICE, _SERVICE, rates.money_asked(read_slots(turn)))
+    assert w is not None and not any("4,872" in s for s in w.steps)
+
+
+# -- the period whose own event is the user's day ---------------------------------------------------------------------
+def test_a_period_of_the_days_own_event_beats_one_tied_by_such():
+    sixty = ("If the wireless provider fails to notify the city of the abandonment or fails to remove the abandoned "
+             "facility within 60 days of such notice, the city may undertake to do so and recover the actual and "
+             "reasonable expenses of doing so from the wireless provider, its successors or assigns.")
+    thirty = ("A wireless provider is required to notify the city of abandonment of any small wireless facility no less "
+              "than 30 days prior to abandonment.")
+    turn = "one of the nodes we're going to abandon on Friday November 14th. last day to give the city notice?"
+    got = periods.count_from(turn, read_slots(turn, ref=date(2031, 7, 15)), [sixty, thirty])
+    assert len(got) == 1 and got[0].day == date(2031, 10, 15), got
+
+
+# -- tickets left unpaid, "what's the total?" -------------------------------------------------------------------------
+def test_whats_the_total_of_unpaid_tickets_is_owed_now():
+    fine = ("Any person violating the provisions of this section shall be subject to a fine of one hundred dollars and "
+            "no cents ($100.00) for each offense.")
+    rise = ("This fine shall increase by thirty-three dollars ($33.00) if it remains unpaid at least twenty-one (21) "
+            "days after issuance of a notice of the violation.")
+    turn = ("Our delivery van got two tickets for stopping in the bike lane on Mass Ave, one the day before Halloween "
+            "and one last Monday. Neither is paid yet. If I pay both today, what's the total?")
+    today = date(2028, 12, 4)
+    assert late_fines.asks_owed(turn)
+    w = late_fines.owed(turn, read_slots(turn, ref=today), [(fine, f"{fine} {rise}"), (rise, f"{fine} {rise}")], today)
+    assert w is not None and w.result == Decimal("233.00"), w
+    assert rates._NOT_PAID.search("Neither is paid yet.")
+
+
+# -- a time said in words ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, value", [
+    ("the snow finally quits around nine-thirty at night", "21:30"),
+    ("it stopped at ten forty-five tonight", "22:45"),
+    ("about seven-twenty in the morning", "07:20"),
+])
+def test_hyphenated_word_times(text, value):
+    assert [s.value for s in read_slots(text) if s.kind == "time"] == [value]
+
+
+def test_ten_thirty_foot_boards_is_no_time():
+    assert not [s for s in read_slots("we need ten thirty foot boards") if s.kind == "time"]
+
+
+# -- hours in daylight only -------------------------------------------------------------------------------------------
+_SIX = ("A person, including an owner, occupant, tenant, or agent, in charge of land or a building may not place snow "
+        "or ice, or allow it to remain, on an abutting sidewalk for more than six hours between sunrise and sunset "
+        "following the conclusion of a weather event, or as otherwise extended by the city in its discretion.")
+_EIGHT = ("Such work shall be completed within a reasonable time, but no later than the end of the first eight hours of "
+          "daylight after the cessation of any fall of snow, sleet or freezing rain.")
+_WHICHEVER = ("Except as provided in division (B) below, snow and ice shall be so removed from all other sidewalks within "
+              "the city on the same day of the cessation of any fall of snow, sleet or freezing rain within the first "
+              "six hours of daylight after the cessation of any such fall, whichever period is longer.")
+
+
+def test_daylight_hours_run_past_sunset_to_the_next_morning():
+    turn = ("Say the snow quits at 2:30 in the afternoon, sunset's 4:15, and the sun comes back up at 7:05 the next "
+            "morning. What's the actual deadline to have the sidewalk clear?")
+    got = daylight.count(turn, read_slots(turn), [_SIX], date(2031, 12, 1))
+    assert got is not None and got.end == datetime(2031, 12, 2, 11, 20) and not got.unsure
+    counted = periods.count_from(turn, read_slots(turn), [_SIX])
+    assert len(counted) == 1 and counted[0].day.time().strftime("%H:%M") == "11:20" and counted[0].any_day
+
+
+def test_daylight_hours_start_at_sunrise_and_say_the_sunset_they_assume():
+    turn = ("This coming January 8th the forecast says snow stopping around 2 AM, and sunrise that morning is 7:35. "
+            "How late can I leave the snow on the roof?")
+    got = daylight.count(turn, read_slots(turn, ref=date(2031, 7, 15)), [_EIGHT], date(2032, 1, 8))
+    assert got is not None and got.end == datetime(2032, 1, 8, 15, 35)
+    assert "sun is still up at 3:35 PM" in got.unsure
+
+
+@pytest.mark.parametrize("turn, sentence", [
+    # begun after sunrise with no sunset: whether the hours cross it is unknown
+    ("Snow ended at 10 pm last night, sun comes up at 7:20. What's the deadline to clear the walk?", _SIX),
+    # another period beside the daylight hours, the longer of the two
+    ("Snow ended at 10 pm last night, sun comes up at 7:20 and sunset is 4:40. What's the deadline?", _WHICHEVER),
+    # no sunrise or sunset given
+    ("Snow ended at 2:30 in the afternoon. What's the deadline?", _SIX),
+])
+def test_daylight_hours_are_not_counted_without_what_they_need(turn, sentence):
+    assert daylight.count(turn, read_slots(turn), [sentence], date(2031, 12, 1)) is None
+
+
+def test_sunrise_and_sunset_are_read_morning_and_evening():
+    rise, set_ = daylight.sun_times("sunset's 4:15, and the sun comes back up at 7:05 the next morning")
+    assert rise.at.strftime("%H:%M") == "07:05" and set_.at.strftime("%H:%M") == "16:15"
