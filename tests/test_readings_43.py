@@ -150,3 +150,53 @@ def test_daylight_hours_are_not_counted_without_what_they_need(turn, sentence):
 def test_sunrise_and_sunset_are_read_morning_and_evening():
     rise, set_ = daylight.sun_times("sunset's 4:15, and the sun comes back up at 7:05 the next morning")
     assert rise.at.strftime("%H:%M") == "07:05" and set_.at.strftime("%H:%M") == "16:15"
+
+
+# -- two bills against guarantees, a posted limit, amounts said in words after a cue ----------------------------------
+def test_a_second_bill_joined_by_and_is_asked_never_left_out(assistant):
+    ans = assistant.ask("Each lot has a $1,500 financial guarantee posted with the Town of Delafield. The town fixed curb "
+                        "damage and billed $620 for lot 4 and $275 for lot 9. We let both bills go past 30 days unpaid. "
+                        "What do I get back on each lot?", municipality="delafield")
+    assert ans.status == "clarify" and "$880" not in ans.answer, ans.answer
+
+
+@pytest.mark.parametrize("text, value", [
+    ("The estimate they mailed says eleven and a half thousand for the whole stretch.", Decimal("11500")),
+    ("the bill came back at two thousand eight hundred and five.", Decimal("2805")),
+])
+def test_amounts_in_words_after_a_cost_word_are_money(text, value):
+    money = [s for s in read_slots(text) if s.kind == "money"]
+    assert [s.number for s in money] == [value]
+
+
+def test_a_period_after_a_cost_word_stays_a_period():
+    assert not [s for s in read_slots("the permit they sent says 30 days and the bond says 2 years") if s.kind == "money"]
+
+
+def test_what_signs_say_far_from_the_word_signs_is_the_limit():
+    from assistant.answering import limits
+
+    turn = ("Spring weight limit signs are up on the Town road to our gravel pit, they say 6 tons. My dump truck "
+            "loaded grosses 13,400 lbs.")
+    weights = [s for s in read_slots(turn) if s.kind == "weight"]
+    told = {s.span.text: limits.told_limit(s) for s in weights}
+    assert told == {"6 tons": True, "13,400 lbs": False}, told
+
+
+def test_the_share_asked_is_found_in_a_later_sentence_of_the_section():
+    turn = ("Public Works cleared my walk after the last storm because I didn't get to it. What's the total bill going "
+            "to be with the penalty?")
+    penalty = ("Each such person or entity by whose failure makes it necessary that the Director of Public Works causes "
+               "work to be done, shall be liable to the city for the cost of such work, plus a penalty of 10% of such "
+               "cost.")
+    assert rates.needs_amount(turn, read_slots(turn), penalty) == "the cost of the work"
+
+
+def test_we_ask_our_own_amount():
+    assert rates.asks_own_amount("What's the total we'd pay the city in fees for the first year?")
+
+
+def test_the_sun_sets_said_after_it_rises():
+    rise, set_ = daylight.sun_times("Sun comes up about 7:00 and sets around 4:15.")
+    assert rise.at.strftime("%H:%M") == "07:00" and set_.at.strftime("%H:%M") == "16:15"
+    assert daylight.sun_times("The concrete sets around 4 hours after the pour.") == (None, None)

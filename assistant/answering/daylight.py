@@ -35,6 +35,10 @@ _SUN = re.compile(r"\b(?:(?P<rise>sunrise|sun\s*rise|sunup|sun-up|daybreak|first
 _EITHER = re.compile(r"\bwhichever\b", re.I)
 
 
+_SETS = re.compile(r"\band\s+(?:it\s+)?sets\s+(?:at\s+|around\s+|about\s+|by\s+)?(?P<h>1[0-2]|0?[1-9])(?::(?P<m>[0-5]\d))?"
+                   r"(?:\s*(?P<ap>[ap]\.?\s?m\b\.?))?", re.I)
+
+
 @dataclass(frozen=True)
 class Sun:
     at: time
@@ -80,6 +84,13 @@ def sun_times(turn: str) -> tuple[Sun | None, Sun | None]:
             rises.append(Sun(time(hh, mm), m.group(0), m.start(), m.end()))
         else:
             hh = hh % 12 + (0 if ap.startswith("a") else 12)
+            sets.append(Sun(time(hh, mm), m.group(0), m.start(), m.end()))
+    for m in _SETS.finditer(turn):
+        # "Sun comes up about 7:00 and sets around 4:15": the sun named before, in the same sentence
+        before = turn[max(0, m.start() - 50):m.start()]
+        if re.search(r"\bsun\b", before, re.I) and not re.search(r"[.;?!]", re.split(r"\bsun\b", before, flags=re.I)[-1]):
+            hh, mm = int(m.group("h")), int(m.group("m") or 0)
+            hh = hh % 12 + (0 if (m.group("ap") or "").lower().startswith("a") else 12)
             sets.append(Sun(time(hh, mm), m.group(0), m.start(), m.end()))
     one = lambda xs: xs[0] if xs and len({x.at for x in xs}) == 1 else None  # noqa: E731
     return one(rises), one(sets)

@@ -80,7 +80,7 @@ _TOLD_LIMIT_BEFORE = re.compile(r"\b(?:limit|limited|restriction|restricted|max(
                                 r"(?:about\s+)?$|\b(?:posted|signed|signs?\s+(?:say|said|says|read|reads|show|shows))\s+"
                                 r"(?:at\s+|for\s+)?(?:about\s+)?$|"
                                 # "the temporary weight limit signs up on Hillside Rd, they say 6 ton"
-                                r"\b(?:signs?|postings?|signage)\b[^.;!?\d]{0,40}\b(?:say|said|says|read|reads|show|shows)\s+"
+                                r"\b(?:signs?|postings?|signage)\b[^.;!?\d]{0,60}\b(?:say|said|says|read|reads|show|shows)\s+"
                                 r"(?:at\s+|for\s+)?(?:about\s+)?$|"
                                 # "the weight limit signs are up on our road - 6 tons", "posted limit on our road: 6 tons"
                                 r"\b(?:limits?|restrictions?)\b[^.;!?\d]{0,40}(?:\s[-–—]|:)\s*$|"

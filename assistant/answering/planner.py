@@ -1932,7 +1932,13 @@ class EmbeddedPlanner:
                                slot=f"number of {unit}s", notes=(phrasing.asked_for(f"the number of {unit}s", ()),))
             # "How much are they going to bill me?" against "the cost of such work, plus a penalty of 10% of such
             # cost": the sum the share is of is asked, with the sentence that charges it quoted
-            base = rates.needs_amount(req.query.turn, req.query.of_origin("turn"), by_score[0][1])
+            # (the best sentence's, or another quoted of its section: "In the event of the failure ... cause such work to
+            # be done." first, "... liable to the city for the cost of such work, plus a penalty of 10% of such cost" next)
+            base, share = None, by_score[0]
+            for share in [x for x in by_score[:3] if x is by_score[0] or section_of(x[0]) == section_of(top)]:
+                base = rates.needs_amount(req.query.turn, req.query.of_origin("turn"), share[1])
+                if base is not None:
+                    break
             if base is not None:
                 question, readings = phrasing.amount_needed(base), ()
                 unread = unread_amounts(req.query.turn, req.query.slots)
@@ -1945,7 +1951,7 @@ class EmbeddedPlanner:
                                  "result": {"readings": [str(x) for x in both]}},)
                 return Clarify(phrasing.clarify_value(question), municipality=muni_id,
                                slot=base, notes=(phrasing.asked_for(base, ()),),
-                               quote=(by_score[0][0], by_score[0][1]), readings=readings)
+                               quote=(share[0], share[1]), readings=readings)
             # "How much do I have to pay now?" against a fine that rises when unpaid so many days after the notice
             late = late_fines.date_needed(req.query.turn, req.query.of_origin("turn"),
                                           [(s, self._section_text(p)) for p, s, _ in by_score[:3]])

@@ -485,7 +485,7 @@ _SOME_OF = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a 
 
 # the user's own case ("my sewer hookup", "our racks", "they going to bill me"): a figure asked for it is theirs,
 # not the rate in general
-_OWN_CASE = re.compile(r"\b(?:my|our|me|us)\b", re.I)
+_OWN_CASE = re.compile(r"\b(?:my|our|me|us|we|we['’](?:d|ll|re))\b", re.I)
 _HOW_MUCH = re.compile(r"\bhow\s+much\b" + _MEASURE_ASKED + r"|\bwhat(?:['’]s|\s+is|\s+will)\s+(?:the\s+)?(?:total|fee|bill|charge|cost)\b", re.I)
 
 

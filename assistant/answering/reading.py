@@ -1821,7 +1821,9 @@ _MONEY_CUE = (r"\b(?:deposit(?:ed)?|paid|put down|bill(?:ed)?|cost|estimate|quot
               r"property\s+damage|bodily\s+injury|liability|coverage|policy|"
               r"comes? in at|totall?ed|labou?r|materials?|equipment|parts)\s+"
               # ("the bill just came: sixteen-fifty")
-              r"(?:(?:was|is|of|at|were|about|around|roughly|just|only|us|me|them|him|her|for|came|arrived)[:,]?\s+){0,2}")
+              # ("the estimate they mailed says eleven and a half thousand", "the bill came back at two thousand ...")
+              r"(?:(?:was|is|of|at|were|about|around|roughly|just|only|us|me|them|him|her|for|came|arrived|back|they|"
+              r"mailed|sent|says|said|reads|shows)[:,]?\s+){0,3}")
 # ("put down twenty-eight hundred as a deposit": the amount before what it was put down as; "twenty-eight hundred up
 # front")
 _MONEY_CUE_END = (rf"(?=\s*(?:[,.;!?)]|$|\s+(?:(?:a|an|per|each)\s+(?:{_PER_THING}|hour|day)\b|and|but|so|for|on|to|when|which|that|as|even|flat|up\s*front|upfront|in\s+advance|before|"

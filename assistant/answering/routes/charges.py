@@ -695,6 +695,16 @@ def guarantee_left(q: str, muni: str | None, ctx: RouteContext):
             s.span.end:s.span.end + 80])[0])]
         if len({s.number for s in unpaid}) == 1:
             labelled["unpaid_bill"] = unpaid[:1]
+    for s in [x for x in money if x.number not in named]:
+        # "billed $620 for lot 4 and $275 for lot 9": an amount joined by "and" to a labelled one just before it is
+        # another of the same (two bills), never left out
+        prior = [(x, part) for part, found in labelled.items() for x in found
+                 if x.span.origin == s.span.origin and x.span.end <= s.span.start]
+        if prior:
+            x, part = max(prior, key=lambda y: y[0].span.end)
+            gap = ctx.query.source(s.span.origin)[x.span.end:s.span.start]
+            if len(gap) <= 40 and re.search(r"\band\b", gap) and not re.search(r"[.;?!]", gap):
+                labelled[part].append(s)
     for part, found in labelled.items():
         if len({s.number for s in found}) > 1:
             return ambiguous(roles.Ambiguous(part.replace("_", " "), tuple(found)))
