@@ -200,3 +200,45 @@ def test_the_sun_sets_said_after_it_rises():
     rise, set_ = daylight.sun_times("Sun comes up about 7:00 and sets around 4:15.")
     assert rise.at.strftime("%H:%M") == "07:00" and set_.at.strftime("%H:%M") == "16:15"
     assert daylight.sun_times("The concrete sets around 4 hours after the pour.") == (None, None)
+
+
+# -- a day asked of a thing taken, a period of the law's own day, an act said plainly ---------------------------------
+def test_a_day_asked_of_a_thing_taken_is_no_fee():
+    from assistant.answering import daily_fees
+
+    fee = ("A newsrack removed pursuant to this section may be retrieved by the certificate holder at any time within "
+           "30 days of its removal upon payment of a removal fee of $25.00 plus a storage fee of $5.00 per day, to a "
+           "maximum combined removal and storage fee of $100.00.")
+    today = date(2031, 7, 15)
+    asked_day = ("The city pulled one of our newspaper boxes off Highland Ave three weeks ago yesterday. What's the last "
+                 "day we can still get it back before it becomes city property?")
+    asked_fee = ("The city pulled one of our newspaper boxes off Highland Ave three weeks ago yesterday. If our driver "
+                 "goes to get it today, what's the damage?")
+    assert daily_fees.owed(asked_day, read_slots(asked_day, ref=today), [fee], today) is None
+    w = daily_fees.owed(asked_fee, read_slots(asked_fee, ref=today), [fee], today)
+    assert w is not None and w.result == Decimal("100.00")
+
+
+def test_taken_off_a_named_street_is_a_removal():
+    from assistant.retrieval.expansion import expand
+
+    assert "removal" in expand("The city pulled one of our newspaper boxes off Highland Ave three weeks ago")
+
+
+def test_no_users_day_starts_a_period_from_the_laws_own_day():
+    law = ("Plans must be submitted to the superintendent within 60 days of the effective date of this article, and must "
+           "include an effective and specific method of retrieving the store's shopping carts found on public property.")
+    turn = ("Inspectional services rejected our shopping cart retrieval plan in a letter dated Friday, November 17. "
+            "What's the last day we can get the revised plan back to them?")
+    assert periods.count_from(turn, read_slots(turn, ref=date(2028, 12, 4)), [law]) == []
+
+
+def test_getting_a_revised_plan_back_is_the_resubmission_timed():
+    law = ("Plans must be submitted to the superintendent within 60 days of the effective date of this article, and must "
+           "include an effective and specific method of retrieving the store's shopping carts found on public property.")
+    resubmit = ("The store shall modify the plan and resubmit it to the superintendent no later than 30 days after the "
+                "date of its rejection.")
+    turn = ("Inspectional services rejected our shopping cart retrieval plan in a letter dated Friday, November 17. "
+            "What's the last day we can get the revised plan back to them?")
+    got = periods.count_from(turn, read_slots(turn, ref=date(2028, 12, 4)), [law, resubmit])
+    assert len(got) == 1 and got[0].day == date(2028, 12, 17), got  # (on the calendar; the state's rule moves it)

@@ -28,6 +28,9 @@ _MAXIMUM = re.compile(r"(?P<words>\b(?:to\s+a\s+maximum\s+(?:[a-z]+\s+){0,5}?of|
 # the user's words that ask what it costs to get the thing back
 _GET_BACK = re.compile(r"\b(?:get|getting|pick|picking)\s+(?:it|them|(?:the|our|my)\s+\w+)\s+(?:back|up)\b|\bretriev\w*|"
                        r"\breclaim\w*|\bto\s+get\s+(?:it|them)\b", re.I)
+# what getting it back costs is asked ("what's the damage?", "how much", "what do we owe")
+_ASKS_MONEY = re.compile(r"\bhow\s+much\b|\bcost\w*|\bdamage\b|\bfees?\b|\bpay\b|\bowe\b|\bcharge\w*|\btotal\b|\$",
+                         re.I)
 _TAKEN = re.compile(r"\b(?:pulled|took|taken|removed|towed|impounded|hauled|seized|confiscated|picked\s+up|grabbed)\b", re.I)
 
 
@@ -48,6 +51,10 @@ def owed(turn: str, slots: list[Slot], sentences: list[str], today: date) -> Wor
     tells exactly one day it was taken (or a number of days), and one quoted sentence charges so."""
     if not _GET_BACK.search(turn):
         return None
+    from assistant.answering.periods import asks_its_day
+
+    if asks_its_day(turn) and not _ASKS_MONEY.search(turn):
+        return None  # ("What's the last day we can still get it back?": a day is asked, not what it costs)
     found = [(s, m) for s in dict.fromkeys(sentences) for m in [_FEE_PLUS_DAILY.search(s)] if m is not None]
     if len(found) != 1:
         return None

@@ -464,6 +464,10 @@ def _condition_unsaid(turn: str, sentences: list[str], sentence: str, m: re.Matc
 # one act by two words (general English): "we start backfilling on Friday" is "the work of refilling" a period counts from
 # (kept to the tie of an event: as a search expansion it pulled the restoration sections above the notice's)
 # ("the bill was dated September 4" of "not paid within 30 days from demand": a bill is the demand for the costs)
+# a period counted from a day of the law itself ("within 60 days of the effective date of this article", "after the
+# adoption of this ordinance"): no day the user tells starts it
+_ENACTED = re.compile(r"\s*(?:the\s+)?(?:(?:effective|enactment|adoption)\s+date|adoption|enactment|passage|effective\s+date)"
+                      r"\b[^.;]{0,20}\bthis\s+(?:article|ordinance|chapter|section|code|subchapter|division)\b", re.I)
 _EVENT_KIN = {"backfil": {"refil"}, "refil": {"backfil"}, "bill": {"demand", "invoic"}, "invoic": {"bill", "demand"}}
 
 
@@ -505,6 +509,8 @@ def _tied_period(turn: str, sentences: list[str], dated: str = "",
         told |= stems("notice")
 
     def tie(sentence: str, m: re.Match, backward: bool) -> str | None:
+        if _ENACTED.match(sentence, m.end()):
+            return None  # ("within 60 days of the effective date of this article": a day of the law, no day of the user's)
         event = stems(sentence[m.end():m.end() + 60]) - _GENERIC
         if re.match(r"\s*(?:such|said|the\s+same)\b", sentence[m.end():], re.I):
             # "aggrieved by the decision or action of the Chief Administrative Officer may appeal ... within 10 days
@@ -621,7 +627,8 @@ _IRREGULAR = {"held": "hold", "paid": "pay", "made": "make", "given": "give", "g
 # "petition", "appeal", "application")
 _ACT_KINDS = {kind: stems(words) for kind, words in (
     ("notify", "notify notified notice notification inform informed tell"),
-    ("file", "file filed petition appeal apply applied application submit submitted request hearing"),
+    ("file", "file filed petition appeal apply applied application submit submitted request hearing resubmit "
+             "resubmitted revise revised modify modified"),
     ("pay", "pay paid payment unpaid nonpayment"),
     ("remove", "remove removed removal retrieve retrieved reclaim away tow towed impound impounded confiscate seize"),
     ("work", "repair repaired restore restored replace replaced install installed complete completed"))}
