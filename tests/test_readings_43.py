@@ -242,3 +242,18 @@ def test_getting_a_revised_plan_back_is_the_resubmission_timed():
             "What's the last day we can get the revised plan back to them?")
     got = periods.count_from(turn, read_slots(turn, ref=date(2028, 12, 4)), [law, resubmit])
     assert len(got) == 1 and got[0].day == date(2028, 12, 17), got  # (on the calendar; the state's rule moves it)
+
+
+def test_a_paved_street_opened_is_no_paving_date():
+    from assistant.answering.roles import PAVED
+
+    assert not PAVED.search("Need to open a paved Brandon street the first week of June 2027")
+    assert PAVED.search("it was paved last June") and PAVED.search("the final paving on it in August 2023")
+
+
+def test_surcharge_with_a_paved_street_opened_in_a_week(assistant, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2027-03-30")
+    ans = assistant.ask("Need to open a paved Brandon street the first week of June 2027. Village finished the final "
+                        "paving on it in August 2023. Clerk says the permit fee is $150. What's the surcharge going to "
+                        "be in dollars?", municipality="brandon")
+    assert ans.status == "answered" and "$300.00" in ans.answer, ans.answer

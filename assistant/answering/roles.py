@@ -190,7 +190,9 @@ def assign(slots: list[Slot], cues: dict[str, re.Pattern], query: Query | None =
 # ("cut into the asphalt on October 20": the surface opened is named, not its paving)
 _NOT_OPENED = (r"(?<!open the )(?<!opening the )(?<!cut the )(?<!cutting the )(?<!into the )(?<!up the )(?<!break the )"
                r"(?<!breaking the )(?<!through the )(?<!saw the )(?<!saw-cut the )")
-PAVED = re.compile(r"pav(?!ement)|" + _NOT_OPENED + r"(?:pavement|surfac|asphalt|blacktop)|overlay|\btop ?coat|seal ?coat|\bmill(?:ed|ing)\b|laid|new street|built|reconstruct|\bwent down\b|\b(?:was|were|got) put down\b", re.I)
+# ("open a paved Brandon street the first week of June": a paved street is a kind of street, no paving done then)
+PAVED = re.compile(r"(?<!\ba\s)(?<!\ban\s)(?<!\bthe\s)(?<!\bour\s)(?<!\bmy\s)(?<!\bthis\s)(?<!\bthat\s)pav(?!ement)|"
+                   r"pav(?!ement)(?!ed\s+(?:\w+\s+)?(?:streets?|roads?|alleys?|lanes?|drives?|avenues?)\b)|" + _NOT_OPENED + r"(?:pavement|surfac|asphalt|blacktop)|overlay|\btop ?coat|seal ?coat|\bmill(?:ed|ing)\b|laid|new street|built|reconstruct|\bwent down\b|\b(?:was|were|got) put down\b", re.I)
 OPENED = re.compile(r"open|dig|dug|excavat|\bcut|start|begin|work|trench|plan", re.I)
 FEE = re.compile(r"fee|permit cost|paid|pay|costs?\b", re.I)
 # "the house was built in 1987": a date of a building, not of the street's paving
