@@ -257,3 +257,22 @@ def test_surcharge_with_a_paved_street_opened_in_a_week(assistant, monkeypatch):
                         "paving on it in August 2023. Clerk says the permit fee is $150. What's the surcharge going to "
                         "be in dollars?", municipality="brandon")
     assert ans.status == "answered" and "$300.00" in ans.answer, ans.answer
+
+
+def test_the_code_deposit_less_a_cost_spent():
+    deposit = ("The deposit shall be in the sum of $25.00 if no pavement is involved or $75.00 if the excavation is in a "
+               "paved area and shall insure the proper restoration of the ground and laying of the pavement, if any.")
+    deducted = ("From this deposit shall be deducted the expense to the city of relaying the surface of the ground or "
+                "pavement, and of making the refill if this is done by the city or at its expense.")
+    section = f"{deposit} {deducted}"
+    turn = "Say the city ends up spending $48 relaying the pavement over it. How much do I get back?"
+    got = rates.work_out(turn, read_slots(turn), [(deposit, section), (deducted, section)],
+                         earlier="Need to open up a paved street to repair a sewer lateral.")
+    assert len(got) == 1 and got[0].result == Decimal("27.00"), got
+
+
+def test_putting_up_money_with_the_clerk_is_a_deposit():
+    from assistant.retrieval.expansion import expand
+
+    assert "deposit" in expand("What do I have to put up with the clerk before they'll issue the permit?")
+    assert "deposit" not in expand("we put up signs and barricades")

@@ -1812,7 +1812,8 @@ class EmbeddedPlanner:
         portioned = [] if checks else (portions.portion_of(req.query.turn, req.query.of_origin("turn"), ranked)
                                        or portions.share_of_count(req.query.turn, req.query.of_origin("turn"), ranked))
         worked = added_depth if added_depth is not None else [cleared] if cleared is not None else rates.work_out(
-            req.query.turn, req.query.of_origin("turn"), [(s, self._section_text(p)) for p, s, _ in by_score])
+            req.query.turn, req.query.of_origin("turn"), [(s, self._section_text(p)) for p, s, _ in by_score],
+            earlier=req.query.earlier if req.query.follow_up else "")
         if not worked and not checks and not portioned and rates.ASKS_AMOUNT.search(req.query.turn):
             # "their cost was $340. What's the total I'm on the hook for once you add whatever penalty there is?": the
             # cost "plus a penalty of 10% of such cost", from a passage found below the quoted ones

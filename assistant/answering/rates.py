@@ -154,7 +154,7 @@ _CHARGED = re.compile(r"\b(?:bill|cost|amount|charge|expense)", re.I)  # and wha
 # the user's own words for the sum held ("I put down $3,800", "we posted a $1,500 guarantee") and for the cost
 _HELD = re.compile(r"deposit|guarantee|bond|escrow|put down|put up|posted|left with|paid (?:up ?front|in advance)|up ?front|"
                    r"advance", re.I)
-_COST = re.compile(r"\bbill|\bcost|came to|come to|ended up|charged?|invoice|actual|final|spent|ran\b", re.I)
+_COST = re.compile(r"\bbill|\bcost|came to|come to|end(?:s|ed|ing)? up|charged?|invoice|actual|final|spen[dt]\w*|ran\b", re.I)
 # "the Village built the sidewalk itself for $4,750": the work done, for its price ("When we built we put up a $2,000
 # guarantee for the curb" is no price: its "for" is not the amount's)
 _DONE_FOR = re.compile(r"\b(?:built|did|done|constructed|installed|repaired|fixed|replaced|poured|paved)\b[^.;$]{0,40}"
@@ -190,7 +190,7 @@ def _settled(amounts: list[Slot], sentence: str) -> list[Worked]:
     return [Worked("difference", sentence, f"{h.span.text}; {c.span.text}", diff, steps, False, sentence)]
 
 
-def _held_by_condition(turn: str, amounts: list[Slot], picked: list[tuple[str, str]]) -> list[Worked]:
+def _held_by_condition(turn: str, amounts: list[Slot], picked: list[tuple[str, str]], earlier: str = "") -> list[Worked]:
     """The code's sum held, chosen by the user's own case, settled against the user's one cost: "The deposit shall
     be in the sum of $25.00 if no pavement is involved or $75.00 if ... paved" with "From this deposit shall be
     deducted the expense to the city", and "a gravel shoulder with no pavement ... which cost them $18.40"."""
@@ -207,6 +207,11 @@ def _held_by_condition(turn: str, amounts: list[Slot], picked: list[tuple[str, s
     if settles is None:
         return []
     chosen = [(x, c) for x in dict.fromkeys(around) if _SECURITY.search(x) and (c := amount_by_condition(turn, x))]
+    if not chosen and earlier:
+        # ("Need to open up a paved street ..." / "Say the city ends up spending $48 relaying the pavement. How much do I
+        # get back?"): the case the conversation's earlier turn told
+        chosen = [(x, c) for x in dict.fromkeys(around)
+                  if _SECURITY.search(x) and (c := amount_by_condition(f"{earlier} {turn}", x))]
     if len({c.amount.number for _, c in chosen}) != 1:
         return []
     sentence, c = chosen[0]
@@ -285,7 +290,7 @@ MEASURE_WORDS = _MEASURE_WORDS = stems("square feet foot yard yards inch inches 
                        "many how what the a an of for each per every surface wide long sidewalk walk")
 
 
-def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> list[Worked]:
+def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]], earlier: str = "") -> list[Worked]:
     """The arithmetic of the first quoted sentence (best first; each with the text of its whole section)
     that states a rate the question's one count or one amount fits, or settles a sum held (a deposit, a
     guarantee) against a cost the user gives both of, or a rise a slope gives over the user's length; []
@@ -326,7 +331,7 @@ def work_out(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> lis
         settled = _settled(amounts, sentence)
         if settled:
             return settled
-    held = _held_by_condition(turn, amounts, picked)
+    held = _held_by_condition(turn, amounts, picked, earlier)
     if held:
         return held
     if not ASKS_AMOUNT.search(turn):
