@@ -276,3 +276,13 @@ def test_putting_up_money_with_the_clerk_is_a_deposit():
 
     assert "deposit" in expand("What do I have to put up with the clerk before they'll issue the permit?")
     assert "deposit" not in expand("we put up signs and barricades")
+
+
+def test_two_asks_of_a_day_each_count_their_own_period():
+    walk = "Foot traffic on the walk shall not be permitted for forty-eight hours after placing the concrete."
+    edges = "Forms shall be left in place for at least twenty-four hours after placing the concrete."
+    turn = ("The crew poured our new front walk yesterday around 10 in the morning. When can anybody walk on it, and "
+            "when can the crew pull the forms off?")
+    slots = read_slots(turn, ref=date(2031, 7, 15))
+    got = periods.count_from(turn, slots, [walk, edges])
+    assert [(c.sentence, c.day) for c in got] == [(walk, datetime(2031, 7, 16, 10, 0)), (edges, datetime(2031, 7, 15, 10, 0))]

@@ -198,6 +198,13 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
     dated day; [] when the question asks no day, gives no date or several, or the sentence is unclear."""
     if not ASKS_A_DAY.search(turn):
         return []
+    both = _two_asks(turn, slots)
+    if both is not None:
+        # "When is anybody allowed to walk on it, and when can the crew come pull the forms off?": each ask its own
+        # period, from the same day ("for forty-eight hours after placing" and "at least twenty-four hours")
+        got = [count_from(t, slots, sentences, state, earlier, topic, extra) for t in both]
+        if all(len(g) == 1 for g in got) and got[0][0].sentence != got[1][0].sentence:
+            return [got[0][0], got[1][0]]
     days = [s for s in slots if s.kind == "date" and s.precision == "day"]
     lit = _in_daylight(turn, slots, sentences, days)
     if lit is not None:
@@ -330,6 +337,23 @@ def count_from(turn: str, slots: list[Slot], sentences: list[str], state: str | 
             return [Counted(day1, start, said, False, sentence,
                             moment if hours1 else None, at if hours1 else None), counted]
     return [counted]
+
+
+_AND_WHEN = re.compile(r",?\s+and\s+(?=(?:when|by\s+when|what\s+(?:day|date|time))\b)", re.I)
+
+
+def _two_asks(turn: str, slots: list[Slot]) -> tuple[str, str] | None:
+    """The turn asked twice, once per ask, when its asking sentence joins two asks of a day by "and when" (and holds
+    no value of its own); None otherwise."""
+    ask = _asking(turn)
+    at = turn.rfind(ask)
+    if not ask or at < 0 or any(s.span.origin == "turn" and s.span.start >= at for s in slots):
+        return None
+    parts = _AND_WHEN.split(ask)
+    if len(parts) != 2 or not all(ASKS_A_DAY.search(x) for x in parts):
+        return None
+    head = turn[:at]
+    return head + parts[0].rstrip(" ,?") + "?", head + parts[1][0].upper() + parts[1][1:]
 
 
 def _in_daylight(turn: str, slots: list[Slot], sentences: list[str], days: list[Slot]) -> list[Counted] | None:
