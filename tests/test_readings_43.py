@@ -286,3 +286,15 @@ def test_two_asks_of_a_day_each_count_their_own_period():
     slots = read_slots(turn, ref=date(2031, 7, 15))
     got = periods.count_from(turn, slots, [walk, edges])
     assert [(c.sentence, c.day) for c in got] == [(walk, datetime(2031, 7, 16, 10, 0)), (edges, datetime(2031, 7, 15, 10, 0))]
+
+
+@pytest.mark.parametrize("text, counted", [
+    ("We're putting in seven small cell nodes on city poles", "nodes"),
+    ("four big dump trucks", "trucks"),
+    ("5 foot wide walks", "foot"),
+    ("three separate days", "days"),
+])
+def test_the_thing_counted_is_the_plural_after_two_words(text, counted):
+    from assistant.answering.worked import counts_in
+
+    assert [w for _, w, _ in counts_in(text)] == [counted]

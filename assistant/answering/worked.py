@@ -52,7 +52,8 @@ def counts_in(text: str) -> list[tuple[Decimal, str, str]]:
     """(number, the counted word, the words as written) for "three separate days", "5 carts", "7 newsracks"."""
     out = []
     rx = re.compile(rf"(?P<n>{NUMBER.pattern})\s+(?:(?:separate|different|more|other|of\s+(?:their|our|the|its|my|your|his|her|these|those|an?)|"
-                    r"[a-z]+-[a-z]+|[a-z]+['’]s)\s+){0,3}(?P<w>[a-z]+)\b(?:\s+(?P<head>[a-z]{3,}[^s\W]s)\b)?", re.I)
+                    r"[a-z]+-[a-z]+|[a-z]+['’]s)\s+){0,3}(?P<w>[a-z]+)\b(?:\s+(?:(?P<mid>[a-z]{3,})\s+)?(?P<head>[a-z]{3,}[^s\W]s)\b)?",
+                    re.I)
     for m in rx.finditer(text):
         n = number_value(m)
         if n is None or n != int(n) or n <= 0:
@@ -61,6 +62,9 @@ def counts_in(text: str) -> list[tuple[Decimal, str, str]]:
             continue  # "every one of those days": all of them, no count of one
         # "5 shopping carts", "3 dump trucks": a plural after a word that is not one names what is counted
         head = m.group("head")
+        if head and m.group("mid") and (_UNIT_WORD.fullmatch(m.group("w")) or _UNIT_WORD.fullmatch(m.group("mid"))
+                                        or m.group("mid").lower() in _NOT_HEADS or re.search(r"[^s]s$", m.group("mid"))):
+            head = None  # ("5 foot wide walks": a measure, no count of walks; "seven small cell nodes": the nodes)
         if re.fullmatch(r"an?", m.group("num").strip(), re.I) and re.search(r"[^s]s$", head or m.group("w"), re.I) \
                 and re.search(r"['’]s\s", m.group(0)):
             continue  # "a supermarket's shopping carts": the article is the owner's, it counts none of the carts
@@ -69,6 +73,11 @@ def counts_in(text: str) -> list[tuple[Decimal, str, str]]:
         else:
             out.append((n, m.group("w"), m.group(0)[:m.end("w") - m.start()]))
     return out
+
+
+# words of measure a number is said in, never adjectives of a thing counted after them
+_UNIT_WORD = re.compile(r"(?:feet|foot|ft|inch|inches|in|yards?|miles?|tons?|pounds?|lbs?|hours?|days?|weeks?|months?|years?|"
+                        r"minutes?|percent|dollars?|square|sq|cubic|gallons?|and|or|to|of|for|per|a|an|the)", re.I)
 
 
 # plurals that are not what a number counts ("5 carts was", "two trucks this")
