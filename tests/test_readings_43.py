@@ -298,3 +298,17 @@ def test_the_thing_counted_is_the_plural_after_two_words(text, counted):
     from assistant.answering.worked import counts_in
 
     assert [w for _, w, _ in counts_in(text)] == [counted]
+
+
+_SCOPE = [
+    ("chagrin-falls", "We want to close off our street for a block party next June. Who do we ask and how far ahead?", True),
+    ("chagrin-falls", "Is it ok to leave my boat trailer parked on the street in front of my house overnight, or will I get "
+                      "a ticket?", True),
+    ("delafield", "We are putting in a new culvert under the driveway. Who do we ask and how far ahead?", False),
+    ("brandon", "The sidewalk in front of my house is cracked. Is that allowed?", False),
+]
+
+
+def test_a_topic_told_before_a_bare_ask_sets_the_scope(with_samples):
+    a = with_samples("chagrin-falls")
+    assert [a.embedded._off_topic(q, m) for m, q, _ in _SCOPE] == [off for _, _, off in _SCOPE]

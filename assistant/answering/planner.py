@@ -860,7 +860,13 @@ def asking_sentences(q: str) -> str:
 
 # an ask that refers back to what the sentence before it names ("Who's responsible for fixing it?")
 _BACK_REFERENCE = re.compile(r"\b(?:fix(?:ing|ed)?|repair(?:ing|ed)?|replac(?:e|ing|ed)|use|using|drive|driving|ride|riding|"
-                             r"run(?:ning)?|operate|operating|get|getting|have|keep|put)\s+(?:it|them|that|one)\b", re.I)
+                             r"run(?:ning)?|operate|operating|get|getting|have|keep|put)\s+(?:it|them|that|one)\b|"
+                             # asks that name no thing of their own ("Who do we ask and how far ahead?", "Is that
+                             # allowed?", "Do we need a permit?"): the thing is the one told just before
+                             r"\bwho\s+(?:do|should|would|can|must)\s+(?:i|we)\s+(?:ask|call|contact|talk\s+to|see|go\s+to|"
+                             r"apply\s+(?:to|with))\b|\bhow\s+far\s+(?:ahead|in\s+advance)\b|"
+                             r"\b(?:is|would|will)\s+(?:that|this|it)\s+(?:be\s+)?(?:allowed|ok|okay|legal|permitted|a\s+problem)\b|"
+                             r"\bdo\s+(?:i|we)\s+need\s+(?:a\s+|any\s+)?(?:permit|permission|approval)\s*\?", re.I)
 
 
 def _off_topic_for(m, q: str, names_a_street: bool) -> bool:
