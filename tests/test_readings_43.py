@@ -271,13 +271,6 @@ def test_the_code_deposit_less_a_cost_spent():
     assert len(got) == 1 and got[0].result == Decimal("27.00"), got
 
 
-def test_putting_up_money_with_the_clerk_is_a_deposit():
-    from assistant.retrieval.expansion import expand
-
-    assert "deposit" in expand("What do I have to put up with the clerk before they'll issue the permit?")
-    assert "deposit" not in expand("we put up signs and barricades")
-
-
 def test_two_asks_of_a_day_each_count_their_own_period():
     walk = "Foot traffic on the walk shall not be permitted for forty-eight hours after placing the concrete."
     edges = "Forms shall be left in place for at least twenty-four hours after placing the concrete."
