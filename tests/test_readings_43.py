@@ -305,3 +305,12 @@ _SCOPE = [
 def test_a_topic_told_before_a_bare_ask_sets_the_scope(with_samples):
     a = with_samples("chagrin-falls")
     assert [a.embedded._off_topic(q, m) for m, q, _ in _SCOPE] == [off for _, _, off in _SCOPE]
+
+
+def test_what_can_happen_if_i_break_the_rules_asks_the_penalty():
+    from assistant.answering.planner import PENALTY_Q
+    from assistant.retrieval.expansion import expand
+
+    q = "What can actually happen to me if I break the sidewalk rules? Like worst case."
+    assert PENALTY_Q.search(q) and "penalty" in expand(q)
+    assert not PENALTY_Q.search("What can happen to the sidewalk in winter?")

@@ -878,7 +878,10 @@ def _off_topic_for(m, q: str, names_a_street: bool) -> bool:
 
 # a question about the consequence of breaking a rule; "what happens if I don't?" asks it in words that
 # name no penalty
-CONSEQUENCE = re.compile(r"\bconsequences?\b|\bworst (?:that )?(?:can|could|will|might) happen\b|\bwhat (?:happens|will happen|would happen|if)\b[^.?!]{0,30}"
+CONSEQUENCE = re.compile(r"\bconsequences?\b|\bworst (?:that )?(?:can|could|will|might) happen\b|\bworst[- ]case\b|"
+                         # "What can actually happen to me if I break the sidewalk rules?"
+                         r"\bwhat\s+(?:can|could|might|will|would)\s+(?:actually\s+|really\s+)?happen\b[^.?!]{0,30}\bif\s+"
+                         r"(?:i|we|you|they|he|she|someone|somebody|a\s+\w+)\s+(?:break|breaks|broke|violate\w*|ignore\w*)\b|\bwhat (?:happens|will happen|would happen|if)\b[^.?!]{0,30}"
                          r"\b(?:don[’']?t|do not|didn[’']?t|did not|doesn[’']?t|fail\w*|ignore\w*|refuse\w*|"
                          r"drag (?:our|my|their|his|her) feet|delay\w*|wait too long|take too long|(?:am|are|is|run) late|"
                          r"(?:get|gets|got|am|is|are|was|been|being) (?:caught|cited|ticketed|busted|written up))\b|"
