@@ -314,3 +314,22 @@ def test_what_can_happen_if_i_break_the_rules_asks_the_penalty():
     q = "What can actually happen to me if I break the sidewalk rules? Like worst case."
     assert PENALTY_Q.search(q) and "penalty" in expand(q)
     assert not PENALTY_Q.search("What can happen to the sidewalk in winter?")
+
+
+def test_daylight_hours_with_no_sunrise_ask_for_it():
+    turn = "If the snow stops at 3 in the morning, what time do I have to have the snow off my roof by?"
+    assert daylight.sun_needed(turn, read_slots(turn), [_EIGHT]) == ("eight hours of daylight", _EIGHT)
+    told = turn + " Sunrise is 7:10."
+    assert daylight.sun_needed(told, read_slots(told), [_EIGHT]) is None
+    assert daylight.sun_needed(turn, read_slots(turn), [_WHICHEVER]) is None
+
+
+def test_the_reply_with_the_sunrise_is_counted_with_the_question(with_samples, monkeypatch):
+    monkeypatch.setenv("ASSISTANT_TODAY", "2031-07-15")
+    a = with_samples("williams")
+    q = "If the snow stops at 3 in the morning, what time do I have to have the snow off my roof by?"
+    first = a.ask(q, municipality="williams")
+    assert first.status == "clarify" and "sunrise" in first.answer
+    second = a.ask("Sunrise is around 7:10.", municipality="williams",
+                   history=[{"role": "user", "content": q}, {"role": "assistant", "content": first.answer}])
+    assert second.status == "answered" and "**3:10 PM**" in second.answer, second.answer

@@ -114,8 +114,11 @@ def count(turn: str, slots: list[Slot], sentences: list[str], day: date) -> Dayl
     rise, set_ = sun_times(turn)
     if rise is None and set_ is None:
         return None
-    own = [s for s in slots if s.kind == "time" and s.span.origin == "turn"
-           and not any(x is not None and x.start <= s.span.start < x.end for x in (rise, set_))]
+    # (the time told of the event, not the sunrise or sunset: by place in the turn, or by value in a reply read with the
+    # question it answers)
+    own = [s for s in slots if s.kind == "time"
+           and not (s.span.origin == "turn" and any(x is not None and x.start <= s.span.start < x.end for x in (rise, set_)))
+           and not any(x is not None and x.at.strftime("%H:%M") == s.value for x in (rise, set_))]
     if len({s.value for s in own}) != 1:
         return None
     hh, mm = (int(x) for x in own[0].value.split(":"))
@@ -160,3 +163,20 @@ def count(turn: str, slots: list[Slot], sentences: list[str], day: date) -> Dayl
                      f"from sunrise, {nxt:%-I:%M %p}")
         cur = nxt
     return None
+
+
+# the question asks the hour a daylight count ends ("what time do I have to have the snow off my roof by?")
+_ASKS_TIME = re.compile(r"\b(?:what|which)\s+time\b|\bby\s+when\b|\bhow\s+late\b|\bdeadline\b|\blatest\b|\bwhen\b", re.I)
+
+
+def sun_needed(turn: str, slots: list[Slot], sentences: list[str]) -> tuple[str, str] | None:
+    """(the hours as the sentence writes them, the sentence) when the first sentence with a period in hours counts them
+    in daylight only, the question gives the time they start from and asks when they end, but gives no sunrise or
+    sunset: those are asked, never guessed. None otherwise."""
+    first = next((s for s in sentences if _HOURS.search(s)), None)
+    got = daylight_hours(first) if first else None
+    if got is None or _EITHER.search(first) or sun_times(turn) != (None, None) or not _ASKS_TIME.search(turn):
+        return None
+    if not any(s.kind == "time" and s.span.origin == "turn" for s in slots):
+        return None
+    return got[1], first

@@ -370,7 +370,9 @@ def _in_daylight(turn: str, slots: list[Slot], sentences: list[str], days: list[
     got = daylight.count(turn, slots, sentences, days[0].day if days else today())
     if got is None:
         return None
-    at = next(s for s in slots if s.kind == "time" and s.value == f"{got.begun:%H:%M}" and s.span.origin == "turn")
+    at = next((s for s in slots if s.kind == "time" and s.value == f"{got.begun:%H:%M}"), None)
+    if at is None:
+        return None
     sun = "; ".join(f"{name} {x.at:%-I:%M %p} (“{x.words}”)" for name, x in (("sunrise", got.sunrise),
                                                                               ("sunset", got.sunset)) if x)
     return [Counted(got.end, days[0] if days else at, got.words, False, got.sentence, got.begun, at,

@@ -286,6 +286,11 @@ def _period_counted(counted) -> str:
             f"weekend or holiday moves the day is your state's rule of counting time, not applied here).{closed}")
 
 
+def sun_times_needed(words: str) -> str:
+    return (f"the time of sunrise (and of sunset) that day: the code counts “{words}” in daylight only, so when they end "
+            "depends on when the sun is up. When does the sun rise and set?")
+
+
 def lookup_lead(name: str) -> str:
     return f"Here is what the {name} code says:"
 

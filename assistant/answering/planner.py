@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from assistant.settings import ranking
-from assistant.answering import asked_unit, conditions, daily_fees, fines, late_fines, limits, materials, periods, portions, rates, slopes, slots, tiers, totals
+from assistant.answering import asked_unit, conditions, daily_fees, daylight, fines, late_fines, limits, materials, periods, portions, rates, slopes, slots, tiers, totals
 from assistant.answering.slots import today
 from assistant.answering.compose import (
     best_sentences,
@@ -2072,6 +2072,14 @@ class EmbeddedPlanner:
                            municipality=muni_id, slot="count", candidates=(said,),
                            notes=(phrasing.asked_for(f"the number of {thing}", (said,)),),
                            quote=next(((p, s) for p, s, _ in by_score if s in ranked[:3]), ()))
+        sun = None if counted or checks or worked or catalogued \
+            else daylight.sun_needed(req.query.turn, req.query.of_origin("turn"), ranked)
+        if sun is not None:  # "If the snow stops at 3 in the morning, what time ...?" of "the first eight hours of daylight"
+            words, sentence = sun
+            holder = self._holder(sentence, by_score)
+            return Clarify(phrasing.clarify_value(phrasing.sun_times_needed(words)), municipality=muni_id, slot="sunrise",
+                           notes=(phrasing.asked_for("the time of sunrise and of sunset that day", ()),),
+                           quote=(holder, sentence) if holder is not None else ())
         if hourless is not None:  # "we start backfilling on Friday. latest I can let the clerk know?" (ten hours before)
             said, told = hourless
             holder = self._holder(told.sentence, by_score)
