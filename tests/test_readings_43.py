@@ -333,3 +333,14 @@ def test_the_reply_with_the_sunrise_is_counted_with_the_question(with_samples, m
     second = a.ask("Sunrise is around 7:10.", municipality="williams",
                    history=[{"role": "user", "content": q}, {"role": "assistant", "content": first.answer}])
     assert second.status == "answered" and "**3:10 PM**" in second.answer, second.answer
+
+
+def test_get_it_of_a_permit_named_before_is_the_permit(assistant, monkeypatch):
+    from assistant.answering.routes.deadlines import _asking
+
+    assert _asking("He says I pull the permit. What's the last day I can get it?") == \
+        "What's the last day I can get the permit?"
+    monkeypatch.setenv("ASSISTANT_TODAY", "2030-05-21")
+    ans = assistant.ask("My contractor wants to pour a new public walk out front on Friday, May 31. He says I pull the "
+                        "permit. What's the last day I can get it?", municipality="brandon")
+    assert ans.status == "answered" and "May 29, 2030" in ans.answer, ans.answer

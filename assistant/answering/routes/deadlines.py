@@ -812,9 +812,21 @@ def _same_words(a: str, b: str) -> bool:
 
 
 def _asking(text: str) -> str:
-    """The sentence that asks (the last with a question mark, else the last)."""
+    """The sentence that asks (the last with a question mark, else the last); "it" of a paper got ("He says I pull the
+    permit. What's the last day I can get it?") read as the paper the sentence before names."""
     parts = [x for x in re.split(r"(?<=[.!?])\s+", text.strip()) if x]
-    return ([x for x in parts if "?" in x] or parts or [""])[-1]
+    asking = [x for x in parts if "?" in x] or parts or [""]
+    ask = asking[-1]
+    got_it = _GOT_IT.search(ask)
+    if got_it is not None and ask in parts and parts.index(ask) > 0:
+        paper = re.search(r"\b(?:[a-z]+\s+)?(?:permits?|licen[cs]es?)\b", parts[parts.index(ask) - 1], re.I)
+        if paper is not None:
+            named = re.sub(r"^(?:the|a|an|my|our|his|her|their|that|this)\s+", "", paper.group(0), flags=re.I)
+            ask = ask[:got_it.start("it")] + "the " + named + ask[got_it.end("it"):]
+    return ask
+
+
+_GOT_IT = re.compile(r"\b(?:pull|get|obtain|take\s+out|apply\s+for|file\s+for|secure|have)\s+(?P<it>it)\b", re.I)
 
 
 # the question asks the day for each of several parties, each with its own date
