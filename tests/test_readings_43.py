@@ -344,3 +344,17 @@ def test_get_it_of_a_permit_named_before_is_the_permit(assistant, monkeypatch):
     ans = assistant.ask("My contractor wants to pour a new public walk out front on Friday, May 31. He says I pull the "
                         "permit. What's the last day I can get it?", municipality="brandon")
     assert ans.status == "answered" and "May 29, 2030" in ans.answer, ans.answer
+
+
+def test_the_one_depth_told_is_kept_clear_of_the_surface_among_distractors():
+    from assistant.answering import slopes
+
+    rule = ("When any excavation is made in an existing or proposed pavement or driveway, or within 5' of the edge "
+            "thereof, all excavated material must be removed and the excavation backfilled to within 5\" of the surface "
+            "within 1 1/2\" maximum crushed gravel containing at least 60% crushed stone.")
+    turn = ("Trench goes across the driveway apron, 42 inches deep, 30 ft long, 4 guys on it, homeowner's paying "
+            "$6,200. How many inches of crushed gravel go back in before the surface?")
+    w = slopes.remainder(turn, read_slots(turn), [(rule, rule)])
+    assert w is not None and w.result == Decimal("37"), w
+    two = "Trench is 42 inches deep here and 30 inches deep there. How many inches of gravel before the surface?"
+    assert slopes.remainder(two, read_slots(two), [(rule, rule)]) is None

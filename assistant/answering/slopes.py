@@ -166,16 +166,26 @@ def _asking(turn: str) -> str:
     return next((x for x in re.split(r"(?<=[.?!])\s+", turn) if ASKS_REST.search(x)), turn)
 
 
+# a question asked down to the surface ("before the surface", "below the top", "from the surface")
+ASKS_SURFACE = re.compile(r"\b(?:surface|top|grade|finished\s+grade|pavement)\b", re.I)
+
+
 def remainder(turn: str, slots: list[Slot], picked: list[tuple[str, str]]) -> Worked | None:
     """The user's one length less the distance a quoted sentence keeps clear of something (in the smaller of the two
     units); None when no such question, no one length, or the best sentence keeping a distance keeps several."""
     if not ASKS_REST.search(turn):
         return None
     lengths = [s for s in slots if s.kind == "length" and s.span.origin == "turn"]
-    if len({(s.number if s.unit == "ft" else s.number / 12) for s in lengths}) != 1 \
-            or number_outside(turn, slots, lambda kind: kind not in ("count", "date", "time")):
+    feet = lambda xs: {(s.number if s.unit == "ft" else s.number / 12) for s in xs}  # noqa: E731
+    deep = [s for s in lengths if dimension(s) == "depth"]
+    if len(feet(lengths)) == 1 and not number_outside(turn, slots, lambda kind: kind not in ("count", "date", "time")):
+        total = lengths[0]
+    elif len(feet(deep)) == 1 and ASKS_SURFACE.search(turn):
+        # ("Trench ... 42 inches deep, 30 ft long, 4 guys on it, homeowner's paying $6,200. How many inches of crushed
+        # gravel go back in before the surface?"): the one depth told, of a question asked down to the surface
+        total = deep[0]
+    else:
         return None
-    total = lengths[0]
     keeping = [sentence for sentence, _ in picked if any(
         _KEPT_CLEAR.search(sentence[max(0, s.span.start - 25):s.span.start]) and _OF_THING.match(sentence, s.span.end)
         for s in read_slots(sentence) if s.kind == "length" and s.unit in ("ft", "in"))]
