@@ -358,3 +358,7 @@ def test_the_one_depth_told_is_kept_clear_of_the_surface_among_distractors():
     assert w is not None and w.result == Decimal("37"), w
     two = "Trench is 42 inches deep here and 30 inches deep there. How many inches of gravel before the surface?"
     assert slopes.remainder(two, read_slots(two), [(rule, rule)]) is None
+
+
+def test_a_sunset_on_the_24_hour_clock_is_not_read_as_one_oclock():
+    assert daylight.sun_times("sunset is 16:15") == (None, None)

@@ -8,7 +8,8 @@ cessation" and "snow stopping around 2 AM, and sunrise that morning is 7:35": 3:
 up then (the answer says so when no sunset is given). Any code, no table: the hours and their daylight are read from
 the sentence, the times from the user's words, and nothing is counted when a time it needs is not given.
 
-Pure functions; ``periods.count_from`` calls ``count`` with the sentences it is about to quote.
+Pure functions; ``periods.count_from`` calls ``count`` with the sentences it is about to quote, and the planner calls
+``sun_needed`` to ask for the sunrise and sunset when the question gives neither.
 """
 
 from __future__ import annotations
@@ -28,14 +29,15 @@ _IN_DAYLIGHT = re.compile(r"\s*(?:of\s+daylight\b|[^.;]{0,45}?\bbetween\s+sunris
 _SUN = re.compile(r"\b(?:(?P<rise>sunrise|sun\s*rise|sunup|sun-up|daybreak|first\s+light|dawn|sun\s+(?:comes?|came|is|gets)"
                   r"\s+(?:back\s+)?up|sun\s+rises)|(?P<set>sunset|sun\s*set|sundown|sun\s+(?:goes|went)\s+down|sun\s+sets|"
                   r"(?:it\s+)?gets\s+dark))(?:['’]s)?\b(?P<gap>[^.;?!\d]{0,30}?)"
-                  r"(?P<h>1[0-2]|0?[1-9])(?::(?P<m>[0-5]\d))?(?:\s*(?P<ap>[ap]\.?\s?m\b\.?))?", re.I)
+                  r"(?P<h>1[0-2]|0?[1-9])(?!\d)(?::(?P<m>[0-5]\d))?(?:\s*(?P<ap>[ap]\.?\s?m\b\.?))?", re.I)
 
 
 # a sentence that gives another period beside the daylight hours, the longer or shorter of the two
 _EITHER = re.compile(r"\bwhichever\b", re.I)
 
 
-_SETS = re.compile(r"\band\s+(?:it\s+)?sets\s+(?:at\s+|around\s+|about\s+|by\s+)?(?P<h>1[0-2]|0?[1-9])(?::(?P<m>[0-5]\d))?"
+# "Sun comes up about 7:00 and sets around 4:15": the sun's setting said after its rising (the sun named before)
+_SETS = re.compile(r"\band\s+(?:it\s+)?sets\s+(?:at\s+|around\s+|about\s+|by\s+)?(?P<h>1[0-2]|0?[1-9])(?!\d)(?::(?P<m>[0-5]\d))?"
                    r"(?:\s*(?P<ap>[ap]\.?\s?m\b\.?))?", re.I)
 
 
