@@ -362,3 +362,14 @@ def test_the_one_depth_told_is_kept_clear_of_the_surface_among_distractors():
 
 def test_a_sunset_on_the_24_hour_clock_is_not_read_as_one_oclock():
     assert daylight.sun_times("sunset is 16:15") == (None, None)
+
+
+def test_a_cut_in_the_asphalt_is_a_paved_excavation():
+    from assistant.answering.alternatives import amount_by_condition
+    from assistant.retrieval.expansion import expand
+
+    deposit = ("The deposit shall be in the sum of $25.00 if no pavement is involved or $75.00 if the excavation is in a "
+               "paved area and shall insure the proper restoration of the ground and laying of the pavement, if any.")
+    assert amount_by_condition("a 3 ft by 7 ft cut in the asphalt", deposit).amount.number == Decimal("75")
+    assert amount_by_condition("a gravel alley, no asphalt anywhere", deposit).amount.number == Decimal("25")
+    assert "excavation" in expand("a 3 ft by 7 ft cut in the asphalt") and "excavation" not in expand("a curb cut")

@@ -32,10 +32,17 @@ def _keys(words: str) -> set[str]:
     return {w for w in stems(re.sub(r"\bun(?=[a-z]{3,})", "", words)) - _GENERIC if len(w) > 2}
 
 
+# the kinds of a thing a condition names by its general word ("a paved area": a cut "in the asphalt", "blacktop")
+_KINDS_OF = {"pave": ("asphalt", "blacktop", "bitumin")}
+
+
 def _same(a: str, b: str) -> bool:
-    """One word in two forms: a stem the other's start ("pave" / "pavement")."""
+    """One word in two forms: a stem the other's start ("pave" / "pavement"); or the user's word a kind of the code's
+    ("asphalt" of "a paved area")."""
     short, long_ = sorted((a, b), key=len)
-    return long_.startswith(short) and len(short) >= 4
+    if long_.startswith(short) and len(short) >= 4:
+        return True
+    return any(a.startswith(general) and b.startswith(kinds) for general, kinds in _KINDS_OF.items())
 
 
 def _mentions(turn: str, key: str) -> list[tuple[bool, str]]:
