@@ -373,3 +373,12 @@ def test_a_cut_in_the_asphalt_is_a_paved_excavation():
     assert amount_by_condition("a 3 ft by 7 ft cut in the asphalt", deposit).amount.number == Decimal("75")
     assert amount_by_condition("a gravel alley, no asphalt anywhere", deposit).amount.number == Decimal("25")
     assert "excavation" in expand("a 3 ft by 7 ft cut in the asphalt") and "excavation" not in expand("a curb cut")
+
+
+def test_how_much_should_the_edge_sit_below_asks_a_rise():
+    from assistant.answering import slopes
+
+    rule = "Sidewalks shall have a uniform cross slope of one-quarter inch per foot of width toward the street center line."
+    turn = "Our new walk is seven feet wide. How much should the street edge sit below the back edge?"
+    w = slopes.rise(turn, read_slots(turn), [(rule, rule)])
+    assert w is not None and w.result == Decimal("1.75"), w

@@ -21,7 +21,10 @@ ASKS_RISE = re.compile(r"\bhow much (?:total |overall )?(?:higher|lower|above|be
                        r"\b(?:total|overall) (?:rise|drop|fall)\b|"
                        # "the minimum the curb edge has to sit below the back edge", "how far lower is the front"
                        r"\b(?:has|have|needs?|got) to (?:sit|be|drop|fall) (?:\w+ )?(?:below|lower|above|higher)\b|"
-                       r"\bhow far (?:below|above|lower|higher|down)\b", re.I)
+                       r"\bhow far (?:below|above|lower|higher|down)\b|"
+                       # "How much should the street edge sit below the back edge?"
+                       r"\bhow much (?:should|does|must|will|would|do|can) (?:\w+ ){0,4}(?:sit|be|drop|fall|go) "
+                       r"(?:\w+ )?(?:below|lower|above|higher|down)\b", re.I)
 _SLOPE_WORD = re.compile(r"\b(?:slope|grade|pitch)\b", re.I)
 _PER_FOOT = re.compile(r"\s*(?:per|to the|for each|a)\s+(?:lineal\s+|linear\s+)?(?:foot|ft)\b", re.I)
 
