@@ -28,7 +28,7 @@ _IN_DAYLIGHT = re.compile(r"\s*(?:of\s+daylight\b|[^.;]{0,45}?\bbetween\s+sunris
 # the user's sunrise and sunset: "sunset's 4:15", "the sun comes back up at 7:05", "sunrise that morning is 7:35"
 _SUN = re.compile(r"\b(?:(?P<rise>sunrise|sun\s*rise|sunup|sun-up|daybreak|first\s+light|dawn|sun\s+(?:comes?|came|is|gets)"
                   r"\s+(?:back\s+)?up|sun\s+rises)|(?P<set>sunset|sun\s*set|sundown|sun\s+(?:goes|went)\s+down|sun\s+sets|"
-                  r"(?:it\s+)?gets\s+dark))(?:['’]s)?\b(?P<gap>[^.;?!\d]{0,30}?)"
+                  r"(?:it\s+)?gets\s+dark))(?:['’]s)?\b[^.;?!\d]{0,30}?"
                   r"(?P<h>1[0-2]|0?[1-9])(?!\d)(?::(?P<m>[0-5]\d))?(?:\s*(?P<ap>[ap]\.?\s?m\b\.?))?", re.I)
 
 
@@ -74,26 +74,27 @@ def daylight_hours(sentence: str) -> tuple[int, str] | None:
     return found[0] if len({n for n, _ in found}) == 1 else None
 
 
+def _clock(m: re.Match, evening: bool) -> time:
+    """The hour a sunrise (morning unless "pm" is said) or a sunset (evening unless "am" is said) is told at."""
+    ap = (m.group("ap") or "").lower()
+    pm = ap.startswith("p") if not evening else not ap.startswith("a")
+    return time(int(m.group("h")) % 12 + (12 if pm else 0), int(m.group("m") or 0))
+
+
 def sun_times(turn: str) -> tuple[Sun | None, Sun | None]:
     """The sunrise and the sunset the user gives (a bare hour of a sunrise is in the morning, of a sunset after noon);
     None for one not given or given twice differently."""
     rises, sets = [], []
     for m in _SUN.finditer(turn):
-        hh, mm = int(m.group("h")), int(m.group("m") or 0)
-        ap = (m.group("ap") or "").lower()
         if m.group("rise"):
-            hh = hh % 12 + (12 if ap.startswith("p") else 0)
-            rises.append(Sun(time(hh, mm), m.group(0), m.start(), m.end()))
+            rises.append(Sun(_clock(m, evening=False), m.group(0), m.start(), m.end()))
         else:
-            hh = hh % 12 + (0 if ap.startswith("a") else 12)
-            sets.append(Sun(time(hh, mm), m.group(0), m.start(), m.end()))
+            sets.append(Sun(_clock(m, evening=True), m.group(0), m.start(), m.end()))
     for m in _SETS.finditer(turn):
         # "Sun comes up about 7:00 and sets around 4:15": the sun named before, in the same sentence
         before = turn[max(0, m.start() - 50):m.start()]
         if re.search(r"\bsun\b", before, re.I) and not re.search(r"[.;?!]", re.split(r"\bsun\b", before, flags=re.I)[-1]):
-            hh, mm = int(m.group("h")), int(m.group("m") or 0)
-            hh = hh % 12 + (0 if (m.group("ap") or "").lower().startswith("a") else 12)
-            sets.append(Sun(time(hh, mm), m.group(0), m.start(), m.end()))
+            sets.append(Sun(_clock(m, evening=True), m.group(0), m.start(), m.end()))
     one = lambda xs: xs[0] if xs and len({x.at for x in xs}) == 1 else None  # noqa: E731
     return one(rises), one(sets)
 
